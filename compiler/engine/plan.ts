@@ -1,0 +1,55 @@
+/**
+ * A plan is the search's result for one set of candidates: the guess, its exact value and the
+ * plans of the non-solved replies. Flattened into tree arrays once the search is done.
+ */
+import type { TreeArrays } from '../../runtime/tree-format.js';
+
+export interface Plan {
+  readonly value: number;
+  readonly guess: number;
+  /** Replies (ascending) other than the solved one, each with its plan; empty for a leaf. */
+  readonly codes: Uint32Array;
+  readonly children: readonly Plan[];
+}
+
+export const EMPTY_CODES = new Uint32Array(0);
+
+export function leafPlan(guess: number, value: number): Plan {
+  return { value, guess, codes: EMPTY_CODES, children: [] };
+}
+
+/** Preorder flattening into the tree file's arrays. Shared (memoized) subplans are copied. */
+export function flattenPlan(root: Plan): TreeArrays {
+  let nodes = 0;
+  let edges = 0;
+  const count = (p: Plan) => {
+    nodes++;
+    edges += p.children.length;
+    for (const c of p.children) count(c);
+  };
+  count(root);
+  const guess = new Uint32Array(nodes);
+  const edgeStart = new Uint32Array(nodes + 1);
+  const edgeCode = new Uint32Array(edges);
+  const edgeChild = new Uint32Array(edges);
+  let nextNode = 0;
+  let nextEdge = 0;
+  // Iterative preorder: a node's edges are reserved when it is visited; children then get
+  // consecutive node numbers in the order of the stack.
+  const visit = (p: Plan): number => {
+    const id = nextNode++;
+    guess[id] = p.guess;
+    const first = nextEdge;
+    edgeStart[id] = first;
+    nextEdge += p.children.length;
+    for (let i = 0; i < p.children.length; i++) {
+      edgeCode[first + i] = p.codes[i] as number;
+      edgeChild[first + i] = visit(p.children[i] as Plan);
+    }
+    return id;
+  };
+  visit(root);
+  // edgeStart must be monotone: a node's edges are reserved before its children's.
+  edgeStart[nodes] = edges;
+  return { guess, edgeStart, edgeCode, edgeChild };
+}

@@ -1,0 +1,51 @@
+/**
+ * The small interface every game implements, and the objective the engine maximises.
+ *
+ * Secrets and guesses are dense integer indices. Feedback is a small integer below
+ * `codeCount`; `solvedCode` ends the game. A guess may or may not be a possible secret.
+ */
+import type { ListRef, ParamValue } from '../runtime/tree-format.js';
+
+/**
+ * Score per secret by the attempt on which it is found (1-based), and for a secret never
+ * found within the budget. The engine maximises the sum over all secrets; scores must not
+ * increase with the attempt number and `unsolved` must be the lowest.
+ */
+export interface ScoreByAttempt {
+  readonly name: string;
+  /** scores[a] for a = 1..maxAttempts; scores[0] unused. */
+  readonly scores: Float64Array;
+  readonly unsolved: number;
+}
+
+export interface Game {
+  readonly id: string;
+  readonly params: Readonly<Record<string, ParamValue>>;
+  readonly lists: readonly ListRef[];
+  readonly secretCount: number;
+  readonly guessCount: number;
+  readonly codeCount: number;
+  readonly solvedCode: number;
+  readonly maxAttempts: number;
+  readonly objective: ScoreByAttempt;
+  /** The secret a guess is (so a right guess scores), or -1 when it can never be the secret. */
+  secretOfGuess(guess: number): number;
+  /** The guess that names a secret. */
+  guessOfSecret(secret: number): number;
+  feedback(guess: number, secret: number): number;
+  /** Feedback of one guess against `secrets[0..n)` into `out[0..n)`: the hot kernel. */
+  partitionCodes(guess: number, secrets: Uint32Array, n: number, out: Uint32Array): void;
+  guessName(guess: number): string;
+  secretName(secret: number): string;
+  codeName(code: number): string;
+}
+
+/** Upper bound of what `m` secrets can still score when `attemptsUsed` guesses are spent. */
+export function upperBound(obj: ScoreByAttempt, maxAttempts: number, m: number, attemptsUsed: number): number {
+  if (m <= 0) return 0;
+  const left = maxAttempts - attemptsUsed;
+  if (left <= 0) return m * obj.unsolved;
+  const first = obj.scores[attemptsUsed + 1] as number;
+  if (left === 1) return first + (m - 1) * obj.unsolved;
+  return first + (m - 1) * (obj.scores[attemptsUsed + 2] as number);
+}

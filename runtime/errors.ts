@@ -1,0 +1,49 @@
+/**
+ * One error type for every expected failure (bad input, corrupt files, impossible feedback).
+ * The CLI and the players print `message` as a single line on stderr and exit non-zero;
+ * anything that is not a GuesstreeError is a bug and keeps its stack.
+ */
+export type ErrorKind =
+  | 'usage'
+  | 'wordlist'
+  | 'tree-file'
+  | 'manifest'
+  | 'feedback'
+  | 'budget'
+  | 'limit'
+  | 'interrupted'
+  | 'worker';
+
+/** Exit status per kind, so scripts can tell them apart. */
+export const EXIT_STATUS: Readonly<Record<ErrorKind, number>> = {
+  usage: 2,
+  wordlist: 3,
+  'tree-file': 4,
+  manifest: 4,
+  feedback: 5,
+  budget: 6,
+  limit: 7,
+  interrupted: 130,
+  worker: 8,
+};
+
+export class GuesstreeError extends Error {
+  readonly kind: ErrorKind;
+  constructor(kind: ErrorKind, message: string) {
+    super(message);
+    this.name = 'GuesstreeError';
+    this.kind = kind;
+  }
+  get exitStatus(): number {
+    return EXIT_STATUS[this.kind];
+  }
+}
+
+/** The single factory: `fail('wordlist', 'words.txt:3: upper case in "Apple"')`. */
+export function fail(kind: ErrorKind, message: string): GuesstreeError {
+  return new GuesstreeError(kind, message);
+}
+
+export function isGuesstreeError(e: unknown): e is GuesstreeError {
+  return e instanceof GuesstreeError;
+}

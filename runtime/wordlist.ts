@@ -1,0 +1,155 @@
+/**
+ * Word lists: parsing, validation and normalization. Pure functions over text; the
+ * file-reading wrappers at the bottom are the only IO.
+ *
+ * Policy (documented in the README): a CR before the newline is dropped, blank lines
+ * (including lines of only spaces or tabs) are skipped, surrounding spaces and tabs are
+ * trimmed, and a word that appears twice counts once. Anything else that is not lowercase
+ * a-z is rejected with the file, the line number and the problem.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fail } from './errors.js';
+
+export interface ParseOptions {
+  /** Name used in error messages (usually the path). */
+  readonly source: string;
+  /** Only keep words of this length (others are accepted and ignored). */
+  readonly length?: number;
+  /** Lines starting with this prefix are comments (the match-count lists use '#'). */
+  readonly commentPrefix?: string;
+}
+
+const CHAR_a = 97;
+const CHAR_z = 122;
+const CHAR_A = 65;
+const CHAR_Z = 90;
+
+function describeBadChar(line: string): string {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c >= CHAR_a && c <= CHAR_z) continue;
+    if (c >= CHAR_A && c <= CHAR_Z) return `upper case letter '${line[i]}' in "${line}" (words must be lowercase a-z)`;
+    const shown = c < 32 || c > 126 ? `U+${c.toString(16).toUpperCase().padStart(4, '0')}` : `'${line[i]}'`;
+    return `character ${shown} in "${line}" is not a-z`;
+  }
+  return `bad word "${line}"`;
+}
+
+/**
+ * Parse word-list text. Returns the words in file order, deduplicated, filtered by length
+ * when `length` is given. Throws a one-line `wordlist` error on the first bad line.
+ */
+export function parseWordList(text: string, options: ParseOptions): string[] {
+  const { source, length, commentPrefix } = options;
+  const seen = new Set<string>();
+  const out: string[] = [];
+  let lineStart = 0;
+  let lineNo = 0;
+  const n = text.length;
+  while (lineStart <= n) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0) lineEnd = n;
+    lineNo++;
+    let raw = text.slice(lineStart, lineEnd);
+    lineStart = lineEnd + 1;
+    if (raw.endsWith('\r')) raw = raw.slice(0, -1);
+    const word = raw.trim();
+    if (word.length === 0) {
+      if (lineEnd === n) break;
+      continue;
+    }
+    if (commentPrefix !== undefined && word.startsWith(commentPrefix)) continue;
+    let ok = true;
+    for (let i = 0; i < word.length; i++) {
+      const c = word.charCodeAt(i);
+      if (c < CHAR_a || c > CHAR_z) {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok) throw fail('wordlist', `${source}:${lineNo}: ${describeBadChar(word)}`);
+    if (length !== undefined && word.length !== length) continue;
+    if (seen.has(word)) continue;
+    seen.add(word);
+    out.push(word);
+  }
+  return out;
+}
+
+/** Sorted (code-unit order), unique copy. Skips the sort when the input is already sorted. */
+export function normalizeWords(words: readonly string[]): string[] {
+  let sorted = true;
+  for (let i = 1; i < words.length; i++) {
+    if ((words[i - 1] as string) >= (words[i] as string)) {
+      sorted = false;
+      break;
+    }
+  }
+  if (sorted) return words.slice();
+  const copy = Array.from(new Set(words)).sort();
+  return copy;
+}
+
+/** SHA-256 (hex) of a normalized list: the words joined by '\n', with a final '\n'. */
+export function listHash(normalized: readonly string[]): string {
+  const h = createHash('sha256');
+  h.update(normalized.join('\n'));
+  h.update('\n');
+  return h.digest('hex');
+}
+
+/** A normalized list of one word length, with its hash: the unit trees refer to. */
+export interface WordList {
+  readonly source: string;
+  readonly words: readonly string[];
+  readonly sha256: string;
+  readonly index: ReadonlyMap<string, number>;
+}
+
+export function makeWordList(source: string, words: readonly string[]): WordList {
+  const normalized = normalizeWords(words);
+  const index = new Map<string, number>();
+  normalized.forEach((w, i) => index.set(w, i));
+  return { source, words: normalized, sha256: listHash(normalized), index };
+}
+
+export function readTextFile(path: string, what = 'word list'): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? e);
+    throw fail('wordlist', `${path}: cannot read ${what}: ${reason}`);
+  }
+}
+
+/**
+ * Read a word list file and keep the words of one length. An empty result is an error that
+ * names the file and the length.
+ */
+export function loadWordListOfLength(path: string, length: number, commentPrefix?: string): WordList {
+  const text = readTextFile(path);
+  const opts: ParseOptions = commentPrefix === undefined ? { source: path, length } : { source: path, length, commentPrefix };
+  const words = parseWordList(text, opts);
+  if (words.length === 0) throw fail('wordlist', `${path}: no words of length ${length}`);
+  return makeWordList(path, words);
+}
+
+/** Read a word list file whose words must all have the same length (match-count lists). */
+export function loadUniformWordList(path: string, commentPrefix?: string): WordList {
+  const text = readTextFile(path);
+  const opts: ParseOptions = commentPrefix === undefined ? { source: path } : { source: path, commentPrefix };
+  const words = parseWordList(text, opts);
+  if (words.length === 0) throw fail('wordlist', `${path}: the list is empty`);
+  const len = (words[0] as string).length;
+  const lines = text.split('\n');
+  for (const w of words) {
+    if (w.length !== len) {
+      const lineNo = lines.findIndex((l) => l.trim() === w) + 1;
+      throw fail('wordlist', `${path}:${lineNo}: "${w}" has ${w.length} letters, the first word has ${len}`);
+    }
+  }
+  return makeWordList(path, words);
+}
