@@ -38,6 +38,8 @@ export interface Game {
   guessName(guess: number): string;
   secretName(secret: number): string;
   codeName(code: number): string;
+  /** Parse a reply as a person or harness writes it; a one-line `feedback` error when malformed. */
+  parseCode(text: string): number;
 }
 
 /** Upper bound of what `m` secrets can still score when `attemptsUsed` guesses are spent. */

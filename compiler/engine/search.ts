@@ -23,8 +23,8 @@ export interface SearchSettings {
   readonly candidatePoolMax: number;
   /** Sets up to this size are memoized. */
   readonly memoMaxSet: number;
-  /** Called after each top-level subtree is settled (for progress bars). */
-  readonly onSettled?: (secrets: number) => void;
+  /** Called as the opener's candidates are settled: done, total, best value so far. */
+  readonly onRootProgress?: (done: number, total: number, best: number) => void;
 }
 
 interface Ranked {
@@ -233,10 +233,14 @@ export class SearchEngine {
     }
     if (left === 2) return this.evaluate(bestTwo, set, used);
     let best: Plan | null = null;
-    for (const r of top) {
-      if (best !== null && r.bound <= best.value) continue;
-      const plan = this.evaluate(r.guess, set, used);
-      if (best === null || plan.value > best.value) best = plan;
+    const report = used === 0 ? this.settings.onRootProgress : undefined;
+    for (let i = 0; i < top.length; i++) {
+      const r = top[i] as Ranked;
+      if (best === null || r.bound > best.value) {
+        const plan = this.evaluate(r.guess, set, used);
+        if (best === null || plan.value > best.value) best = plan;
+      }
+      report?.(i + 1, top.length, best.value);
     }
     return best as Plan;
   }

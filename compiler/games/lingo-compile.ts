@@ -30,8 +30,13 @@ export function lingoSettings(game: LingoGame, effort: LingoEffort): SearchSetti
   };
 }
 
-export function compileLingo(game: LingoGame, effort: LingoEffort): { plan: Plan; tree: TreeArrays } {
-  const engine = new SearchEngine(game, lingoSettings(game, effort));
+export function compileLingo(
+  game: LingoGame,
+  effort: LingoEffort,
+  onProgress?: (done: number, total: number, best: number) => void,
+): { plan: Plan; tree: TreeArrays } {
+  const base = lingoSettings(game, effort);
+  const engine = new SearchEngine(game, onProgress ? { ...base, onRootProgress: onProgress } : base);
   const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
   const plan = engine.solve(all, 0);
   return { plan, tree: flattenPlan(plan) };

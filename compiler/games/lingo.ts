@@ -2,7 +2,7 @@
  * Lingo as the pit plays it: secrets and guesses are the words of one length, 5 attempts,
  * O/?/X masks, score 100·(6 − attempts) for a word found, 0 otherwise.
  */
-import { LingoFeedback, codeToMask } from '../../runtime/lingo-feedback.js';
+import { LingoFeedback, codeToMask, maskToCode } from '../../runtime/lingo-feedback.js';
 import type { WordList } from '../../runtime/wordlist.js';
 import type { Game, ScoreByAttempt } from '../game.js';
 
@@ -60,6 +60,9 @@ export class LingoGame implements Game {
   }
   codeName(code: number): string {
     return codeToMask(code, this.params.length);
+  }
+  parseCode(text: string): number {
+    return maskToCode(text, this.params.length);
   }
 }
 

@@ -1,0 +1,104 @@
+/** `compile`: search, replay to get the exact objective, write the tree (and manifest entry). */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SingleBar } from 'cli-progress';
+import { writeFileAtomic } from '../../runtime/atomic-write.js';
+import { fail } from '../../runtime/errors.js';
+import { entryKey, manifestPath, readManifest, treesDir, type ManifestEntry } from '../../runtime/manifest.js';
+import { encodeTreeFile, type TreeHeader } from '../../runtime/tree-format.js';
+import { loadGame, type GameOptions } from '../games/registry.js';
+import { replayAll } from '../replay.js';
+import { TOOL_VERSION } from '../version.js';
+import { objectiveOf } from './objective.js';
+
+export interface CompileOptions extends GameOptions {
+  readonly out?: string | undefined;
+  readonly effort: string;
+  readonly workers: number;
+}
+
+export interface CompileResult {
+  readonly path: string;
+  readonly header: TreeHeader;
+  readonly bytes: number;
+  readonly seconds: number;
+}
+
+export async function runCompile(opts: CompileOptions, log: (line: string) => void): Promise<CompileResult> {
+  const started = process.hrtime.bigint();
+  const loaded = loadGame(opts);
+  const { game } = loaded;
+  if (!loaded.efforts.includes(opts.effort)) {
+    throw fail('usage', `--effort ${opts.effort}: unknown effort for ${game.id} (choose ${loaded.efforts.join(', ')})`);
+  }
+  const tty = process.stderr.isTTY === true;
+  const bar = tty
+    ? new SingleBar(
+        { format: `${loaded.slug} [{bar}] {value}/{total} openers | best mean {best} | {duration_formatted} elapsed | ETA {eta_formatted}`, stream: process.stderr, hideCursor: true },
+      )
+    : null;
+  let barStarted = false;
+  const outcome = await loaded.compile({
+    effort: opts.effort,
+    workers: opts.workers,
+    onProgress: (done, total, best) => {
+      if (!bar) return;
+      if (!barStarted) {
+        bar.start(total, 0, { best: '-' });
+        barStarted = true;
+      }
+      bar.update(done, { best: (best / game.secretCount).toFixed(3) });
+    },
+  });
+  if (bar && barStarted) bar.stop();
+  const summary = replayAll(game, outcome.tree);
+  if (summary.missingBranches > 0) throw fail('usage', `internal: compiled tree misses ${summary.missingBranches} branches`);
+  const header: TreeHeader = {
+    game: game.id,
+    params: game.params,
+    lists: game.lists,
+    objective: objectiveOf(game, summary),
+    settings: outcome.settings,
+    tool: { name: 'guesstree', version: TOOL_VERSION },
+  };
+  const bytes = encodeTreeFile({ header, tree: outcome.tree });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  let path: string;
+  if (opts.out !== undefined) {
+    path = opts.out;
+    writeFileAtomic(path, bytes);
+  } else {
+    const dir = treesDir();
+    if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
+    const file = `${loaded.slug}-${(game.lists[0]?.sha256 ?? 'nolist').slice(0, 12)}.gtree`;
+    path = join(dir, file);
+    writeFileAtomic(path, bytes);
+    const entry: ManifestEntry = {
+      file,
+      game: header.game,
+      params: header.params,
+      lists: header.lists,
+      objective: header.objective,
+      settings: header.settings,
+      tool: header.tool,
+      bytes: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      compileSeconds: Math.round(seconds * 10) / 10,
+    };
+    const manifest = readManifest(dir);
+    const key = entryKey(entry);
+    const trees = manifest.trees.filter((e) => entryKey(e) !== key);
+    trees.push(entry);
+    trees.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    writeFileAtomic(manifestPath(dir), JSON.stringify({ trees }, null, 2) + '\n');
+  }
+  log(`${loaded.slug}: ${describeObjective(header)} | ${outcome.tree.guess.length} nodes | ${bytes.length} bytes | ${seconds.toFixed(1)} s | ${path}`);
+  return { path, header, bytes: bytes.length, seconds };
+}
+
+export function describeObjective(header: TreeHeader): string {
+  return Object.entries(header.objective)
+    .map(([k, v]) => `${k} ${typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(4) : String(v)}`)
+    .join(', ');
+}

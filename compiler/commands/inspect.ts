@@ -1,0 +1,88 @@
+/** `verify`, `stats` and `export`: read-only views of a tree, replayed against every secret. */
+import { statSync } from 'node:fs';
+import { fail } from '../../runtime/errors.js';
+import type { TreeArrays } from '../../runtime/tree-format.js';
+import { edgeCount } from '../../runtime/tree-walker.js';
+import type { Game } from '../game.js';
+import { replayAll, type ReplaySummary } from '../replay.js';
+import { barChart } from './format.js';
+import { objectiveOf } from './objective.js';
+import type { ResolvedTree } from './resolve.js';
+
+function attemptLabel(a: number): string {
+  return a === 0 ? 'not found' : `${a} guess${a === 1 ? '' : 'es'}`;
+}
+
+function histogramRows(s: ReplaySummary): Array<{ label: string; count: number }> {
+  const rows: Array<{ label: string; count: number }> = [];
+  for (let a = 1; a < s.histogram.length; a++) rows.push({ label: attemptLabel(a), count: s.histogram[a] as number });
+  if ((s.histogram[0] as number) > 0) rows.push({ label: attemptLabel(0), count: s.histogram[0] as number });
+  return rows;
+}
+
+/** Replays every secret; prints the exact metric; fails when the tree is incomplete or its header lies. */
+export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplaySummary {
+  const { game } = r.loaded;
+  const s = replayAll(game, r.file.tree);
+  const measured = objectiveOf(game, s);
+  out(`tree: ${r.path}`);
+  out(`game: ${game.id} ${Object.entries(game.params).map(([k, v]) => `${k}=${String(v)}`).join(' ')}; ${s.secrets} secrets`);
+  out('attempts histogram:');
+  for (const line of barChart(histogramRows(s))) out(`  ${line}`);
+  out(`failures: ${s.histogram[0]} secrets not found within ${game.maxAttempts} guesses`);
+  out(`total ${game.objective.name === 'expected-score' ? 'score' : 'value'}: ${s.total}`);
+  out(`mean ${game.objective.name === 'expected-score' ? 'score per word' : 'value per secret'}: ${(s.total / s.secrets).toFixed(4)}`);
+  if (s.missingBranches > 0) throw fail('tree-file', `${r.path}: tree has no branch for ${s.missingBranches} secrets`);
+  if (r.file.header.objective['total'] !== measured['total']) {
+    throw fail('tree-file', `${r.path}: header claims total ${String(r.file.header.objective['total'])}, replay gives ${s.total}`);
+  }
+  out('verify: ok (every secret replayed; the header objective matches)');
+  return s;
+}
+
+export function runStats(r: ResolvedTree, hardest: number, out: (line: string) => void): void {
+  const { game } = r.loaded;
+  const tree = r.file.tree;
+  const s = replayAll(game, tree);
+  let leaves = 0;
+  for (let v = 0; v < tree.guess.length; v++) if (edgeCount(tree, v) === 0) leaves++;
+  out(`tree: ${r.path} (${statSync(r.path).size} bytes)`);
+  out(`nodes: ${tree.guess.length} (${leaves} leaves), edges: ${tree.edgeCode.length}`);
+  out(`mean: ${(s.total / s.secrets).toFixed(4)} over ${s.secrets} secrets; opener: ${game.guessName(tree.guess[0] as number)}`);
+  out('depth histogram:');
+  for (const line of barChart(histogramRows(s))) out(`  ${line}`);
+  const order = s.outcomes
+    .map((o, i) => ({ i, key: o.foundAt === 0 ? Infinity : o.foundAt }))
+    .sort((a, b) => b.key - a.key || a.i - b.i)
+    .slice(0, hardest);
+  out(`hardest ${order.length} secrets:`);
+  for (const { i } of order) {
+    const o = s.outcomes[i]!;
+    out(`  ${game.secretName(i)}  ${o.foundAt === 0 ? 'not found' : `${o.foundAt} guesses`}: ${o.guesses.map((g) => game.guessName(g)).join(' ')}`);
+  }
+}
+
+/** `SECRET<TAB>GUESS1 GUESS2 ...`, one line per secret in list order. */
+export function exportPaths(game: Game, tree: TreeArrays, out: (line: string) => void): void {
+  const s = replayAll(game, tree);
+  s.outcomes.forEach((o, i) => out(`${game.secretName(i)}\t${o.guesses.map((g) => game.guessName(g)).join(' ')}`));
+}
+
+interface JsonNode {
+  guess: string;
+  replies?: Record<string, JsonNode>;
+}
+
+export function exportJson(game: Game, tree: TreeArrays): string {
+  const build = (v: number): JsonNode => {
+    const node: JsonNode = { guess: game.guessName(tree.guess[v] as number) };
+    const a = tree.edgeStart[v] as number;
+    const b = tree.edgeStart[v + 1] as number;
+    if (b > a) {
+      node.replies = {};
+      for (let e = a; e < b; e++) node.replies[game.codeName(tree.edgeCode[e] as number)] = build(tree.edgeChild[e] as number);
+    }
+    return node;
+  };
+  return JSON.stringify({ game: game.id, params: game.params, lists: game.lists, root: build(0) });
+}

@@ -1,0 +1,84 @@
+/**
+ * `play`: for a person. Shows the next guess, reads the reply they type, rejects impossible
+ * replies with a reason. Walks the tree; when a reply leaves it, goes on with a one-step
+ * search over the secrets still consistent. At a terminal a bad line is answered and asked
+ * again; from a pipe it ends the run with a one-line error and a non-zero status.
+ */
+import { createInterface } from 'node:readline';
+import { fail, isGuesstreeError } from '../../runtime/errors.js';
+import type { TreeArrays } from '../../runtime/tree-format.js';
+import { childOf, NO_CHILD } from '../../runtime/tree-walker.js';
+import type { Game } from '../game.js';
+
+/** One-step fallback: the consistent secret whose guess splits the others into the most groups. */
+function onlineGuess(game: Game, candidates: Uint32Array): number {
+  if (candidates.length <= 2) return game.guessOfSecret(candidates[0] as number);
+  const codes = new Uint32Array(candidates.length);
+  let best = game.guessOfSecret(candidates[0] as number);
+  let bestGroups = 0;
+  const limit = Math.min(candidates.length, 300);
+  for (let i = 0; i < limit; i++) {
+    const g = game.guessOfSecret(candidates[i] as number);
+    game.partitionCodes(g, candidates, candidates.length, codes);
+    const groups = new Set(codes).size;
+    if (groups > bestGroups) {
+      bestGroups = groups;
+      best = g;
+    }
+  }
+  return best;
+}
+
+export async function runPlay(game: Game, tree: TreeArrays, input: NodeJS.ReadableStream, out: (line: string) => void, err: (line: string) => void): Promise<number> {
+  const interactive = (input as { isTTY?: boolean }).isTTY === true;
+  const rl = createInterface({ input, terminal: false });
+  const lines = rl[Symbol.asyncIterator]();
+  let candidates = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
+  let node = 0;
+  const history: string[] = [];
+  try {
+    for (let attempt = 1; attempt <= game.maxAttempts; attempt++) {
+      const guess = node !== NO_CHILD ? (tree.guess[node] as number) : onlineGuess(game, candidates);
+      out(`guess ${attempt}: ${game.guessName(guess)}`);
+      for (;;) {
+        if (interactive) err('reply> ');
+        const next = await lines.next();
+        if (next.done) return 0;
+        let code: number;
+        try {
+          code = game.parseCode(next.value.trim());
+        } catch (e) {
+          if (interactive && isGuesstreeError(e)) {
+            err(e.message);
+            continue;
+          }
+          throw e;
+        }
+        if (code === game.solvedCode) {
+          out(`solved in ${attempt} guess${attempt === 1 ? '' : 'es'}`);
+          return 0;
+        }
+        const kept = candidates.filter((s) => game.feedback(guess, s) === code);
+        if (kept.length === 0) {
+          const why = `impossible reply ${game.codeName(code)} to ${game.guessName(guess)}: no secret in the list gives it${history.length ? ` after ${history.join(', ')}` : ''}`;
+          if (interactive) {
+            err(why);
+            continue;
+          }
+          throw fail('feedback', why);
+        }
+        candidates = kept;
+        history.push(`${game.guessName(guess)} ${game.codeName(code)}`);
+        if (node !== NO_CHILD) {
+          node = childOf(tree, node, code);
+          if (node === NO_CHILD && attempt < game.maxAttempts) err('the tree has no branch for this reply; searching among the consistent secrets');
+        }
+        break;
+      }
+    }
+    out(`out of guesses; ${candidates.length} secret${candidates.length === 1 ? '' : 's'} still possible: ${Array.from(candidates.slice(0, 10), (s) => game.secretName(s)).join(' ')}${candidates.length > 10 ? ' …' : ''}`);
+    return 0;
+  } finally {
+    rl.close();
+  }
+}

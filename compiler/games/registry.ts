@@ -1,0 +1,92 @@
+/**
+ * Game modules behind the CLI: how to build a game from options or from a tree header, and
+ * how to compile it. One entry per game; the CLI knows nothing game-specific beyond this.
+ */
+import wordListPath from 'word-list';
+import { fail } from '../../runtime/errors.js';
+import { loadWordListOfLength } from '../../runtime/wordlist.js';
+import type { TreeArrays, TreeHeader, ParamValue } from '../../runtime/tree-format.js';
+import type { Game } from '../game.js';
+import { LingoGame, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH } from './lingo.js';
+import { compileLingo, LINGO_EFFORTS } from './lingo-compile.js';
+
+export interface GameOptions {
+  readonly game?: string | undefined;
+  readonly len?: number | undefined;
+  readonly wordlist?: string | undefined;
+}
+
+export interface CompileRequest {
+  readonly effort: string;
+  readonly workers: number;
+  readonly onProgress?: (done: number, total: number, best: number) => void;
+}
+
+export interface CompileOutcome {
+  readonly tree: TreeArrays;
+  readonly settings: Readonly<Record<string, ParamValue>>;
+}
+
+export interface LoadedGame {
+  readonly game: Game;
+  /** Short name used for shipped files: `lingo-len9`. */
+  readonly slug: string;
+  readonly efforts: readonly string[];
+  compile(req: CompileRequest): Promise<CompileOutcome>;
+}
+
+export const GAME_IDS = ['lingo'] as const;
+export const DEFAULT_WORDLIST = wordListPath;
+
+function loadLingo(opts: GameOptions): LoadedGame {
+  const len = opts.len;
+  if (len === undefined) throw fail('usage', 'lingo needs --len (word length, 4..13)');
+  if (!Number.isInteger(len) || len < LINGO_MIN_LENGTH || len > LINGO_MAX_LENGTH) {
+    throw fail('usage', `--len ${len}: Lingo word length must be an integer from ${LINGO_MIN_LENGTH} to ${LINGO_MAX_LENGTH}`);
+  }
+  const path = opts.wordlist ?? DEFAULT_WORDLIST;
+  const list = loadWordListOfLength(path, len);
+  const game = new LingoGame(list, len);
+  return {
+    game,
+    slug: `lingo-len${len}`,
+    efforts: Object.keys(LINGO_EFFORTS),
+    async compile(req) {
+      const effort = LINGO_EFFORTS[req.effort];
+      if (!effort) throw fail('usage', `--effort ${req.effort}: unknown effort for lingo (choose ${Object.keys(LINGO_EFFORTS).join(', ')})`);
+      const { tree } = compileLingo(game, effort, req.onProgress);
+      const settings: Record<string, ParamValue> = {
+        effort: effort.name,
+        probes: effort.probes,
+        widths: effort.widths.join('/'),
+        lookaheadMinSet: effort.lookaheadMinSet,
+        candidatePoolMax: effort.candidatePoolMax,
+      };
+      return { tree, settings };
+    },
+  };
+}
+
+export function loadGame(opts: GameOptions): LoadedGame {
+  switch (opts.game) {
+    case 'lingo':
+      return loadLingo(opts);
+    case undefined:
+      throw fail('usage', 'no game given: use --game (one of ' + GAME_IDS.join(', ') + ') or --tree FILE');
+    default:
+      throw fail('usage', `--game ${opts.game}: unknown game (one of ${GAME_IDS.join(', ')})`);
+  }
+}
+
+/** The options that rebuild the game a tree header describes (the lists come from `opts`). */
+export function optionsFromHeader(header: TreeHeader, opts: GameOptions): GameOptions {
+  if (opts.game !== undefined && opts.game !== header.game) {
+    throw fail('usage', `--game ${opts.game} given, but the tree is a ${header.game} tree`);
+  }
+  switch (header.game) {
+    case 'lingo':
+      return { game: 'lingo', len: Number(header.params['length']), wordlist: opts.wordlist };
+    default:
+      throw fail('tree-file', `tree is for game "${header.game}", which this version does not know`);
+  }
+}

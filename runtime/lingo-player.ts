@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+/**
+ * The Lingo pit player: `node dist/runtime/lingo-player.js LEN`.
+ * Reads wordlistLEN.txt (else wordlist.txt) in the working directory, finds the shipped tree
+ * whose list hash matches, and plays the harness protocol: a guess and '\n' on stdout per
+ * turn, a mask per line on stdin, until an all-O mask or end of input. stdout carries guesses
+ * only; reasons and errors go to stderr, once.
+ */
+import { existsSync, readFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { isGuesstreeError, fail } from './errors.js';
+import { LingoFeedback, maskToCode } from './lingo-feedback.js';
+import { findEntry, readManifest, treesDir } from './manifest.js';
+import { LingoSession } from './lingo-session.js';
+import { checkTreeMatches, decodeTreeFile, type TreeArrays } from './tree-format.js';
+import { makeWordList, parseWordList, readTextFile } from './wordlist.js';
+
+function parseLength(argv: readonly string[]): number {
+  const arg = argv[argv.length - 1];
+  const len = Number(arg);
+  if (arg === undefined || !Number.isInteger(len) || len < 1 || len > 32) {
+    throw fail('usage', `lingo-player: expected the word length as the last argument, got ${arg === undefined ? 'nothing' : `"${arg}"`}`);
+  }
+  return len;
+}
+
+function loadTree(len: number, sha256: string, count: number): { tree: TreeArrays | null; why?: string } {
+  const manifest = readManifest();
+  const lists = [{ role: 'words', count, sha256 }];
+  const entry = findEntry(manifest, 'lingo', { length: len, attempts: 5 }, lists);
+  if (!entry) return { tree: null, why: `no shipped tree for ${len}-letter words of this list (sha256 ${sha256.slice(0, 12)}…); searching online` };
+  const path = join(treesDir(), entry.file);
+  const file = decodeTreeFile(readFileSync(path), path);
+  checkTreeMatches(file, { game: 'lingo', params: { length: len }, lists }, path);
+  return { tree: file.tree };
+}
+
+function write(line: string): boolean {
+  try {
+    writeSync(1, line + '\n');
+    return true;
+  } catch {
+    return false; // the harness went away
+  }
+}
+
+function main(): void {
+  const len = parseLength(process.argv.slice(2));
+  const split = `wordlist${len}.txt`;
+  const path = existsSync(split) ? split : 'wordlist.txt';
+  const list = makeWordList(path, parseWordList(readTextFile(path), { source: path, length: len }));
+  if (list.words.length === 0) throw fail('wordlist', `${path}: no words of length ${len}`);
+  let tree: TreeArrays | null = null;
+  try {
+    const found = loadTree(len, list.sha256, list.words.length);
+    tree = found.tree;
+    if (found.why) process.stderr.write(`lingo-player: ${found.why}\n`);
+  } catch (e) {
+    if (!isGuesstreeError(e)) throw e;
+    process.stderr.write(`lingo-player: ${e.message}; searching online\n`);
+  }
+  const kernel = LingoFeedback.fromWords(list.words, len);
+  const session = new LingoSession(kernel, tree);
+  const words = list.words;
+  if (!write(words[session.start()] as string)) return;
+  let pending = '';
+  let done = false;
+  let lineNo = 0;
+  const onLine = (raw: string): void => {
+    if (done) return;
+    lineNo++;
+    const mask = raw.trim();
+    const code = maskToCode(mask, len, `lingo-player: stdin line ${lineNo}`);
+    const step = session.reply(code);
+    if (step.kind === 'over') {
+      done = true;
+      process.stdin.pause();
+      return;
+    }
+    if (step.switchedReason) process.stderr.write(`lingo-player: ${step.switchedReason}\n`);
+    if (!write(words[step.guess] as string)) done = true;
+  };
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (chunk: string) => {
+    try {
+      pending += chunk;
+      let nl: number;
+      while (!done && (nl = pending.indexOf('\n')) >= 0) {
+        const line = pending.slice(0, nl);
+        pending = pending.slice(nl + 1);
+        onLine(line);
+      }
+      if (done) process.stdin.destroy();
+    } catch (e) {
+      exitWith(e);
+    }
+  });
+  process.stdin.on('end', () => {
+    try {
+      if (!done && pending.trim().length > 0) onLine(pending);
+    } catch (e) {
+      exitWith(e);
+    }
+  });
+}
+
+function exitWith(e: unknown): never {
+  if (isGuesstreeError(e)) {
+    process.stderr.write(`${e.message}\n`);
+    process.exit(e.exitStatus);
+  }
+  process.stderr.write(`lingo-player: internal error: ${e instanceof Error ? e.stack : String(e)}\n`);
+  process.exit(1);
+}
+
+try {
+  main();
+} catch (e) {
+  exitWith(e);
+}

@@ -1,0 +1,84 @@
+/**
+ * One Lingo game from the player's side, shared by the pit player and `play`: walk the tree,
+ * and fall back to the online search when there is no tree or a mask leaves it.
+ * State is a tagged union; no IO here.
+ */
+import { fail } from './errors.js';
+import { codeToMask, type LingoFeedback } from './lingo-feedback.js';
+import { LingoOnlineSearch } from './lingo-online.js';
+import type { TreeArrays } from './tree-format.js';
+import { childOf, NO_CHILD } from './tree-walker.js';
+
+export const LINGO_GAME_ATTEMPTS = 5;
+
+type Mode = { kind: 'tree'; node: number } | { kind: 'online'; search: LingoOnlineSearch } | { kind: 'over'; solved: boolean };
+
+export type StepResult =
+  | { kind: 'guess'; guess: number; switchedReason?: string }
+  | { kind: 'over'; solved: boolean };
+
+export class LingoSession {
+  private readonly kernel: LingoFeedback;
+  private readonly tree: TreeArrays | null;
+  private mode: Mode;
+  private readonly history: Array<{ guess: number; code: number }> = [];
+  private lastGuess = -1;
+
+  constructor(kernel: LingoFeedback, tree: TreeArrays | null) {
+    this.kernel = kernel;
+    this.tree = tree;
+    this.mode = tree ? { kind: 'tree', node: 0 } : { kind: 'online', search: new LingoOnlineSearch(kernel) };
+  }
+
+  get attempts(): number {
+    return this.history.length + (this.lastGuess >= 0 ? 1 : 0);
+  }
+
+  /** The first guess. */
+  start(): number {
+    this.lastGuess = this.mode.kind === 'tree' && this.tree ? (this.tree.guess[0] as number) : (this.mode as { search: LingoOnlineSearch }).search.next();
+    return this.lastGuess;
+  }
+
+  /**
+   * Take the reply to the last guess. Returns the next guess, or that the game is over.
+   * Throws a `feedback` error when no word of the list is consistent with the replies.
+   */
+  reply(code: number): StepResult {
+    if (this.mode.kind === 'over' || this.lastGuess < 0) return { kind: 'over', solved: this.mode.kind === 'over' && this.mode.solved };
+    const guess = this.lastGuess;
+    this.history.push({ guess, code });
+    this.lastGuess = -1;
+    if (code === this.kernel.solved) {
+      this.mode = { kind: 'over', solved: true };
+      return { kind: 'over', solved: true };
+    }
+    if (this.history.length >= LINGO_GAME_ATTEMPTS) {
+      this.mode = { kind: 'over', solved: false };
+      return { kind: 'over', solved: false };
+    }
+    let switchedReason: string | undefined;
+    if (this.mode.kind === 'tree' && this.tree) {
+      const next = childOf(this.tree, this.mode.node, code);
+      if (next !== NO_CHILD) {
+        this.mode = { kind: 'tree', node: next };
+        this.lastGuess = this.tree.guess[next] as number;
+        return { kind: 'guess', guess: this.lastGuess };
+      }
+      switchedReason = `the tree has no branch for mask ${codeToMask(code, this.kernel.length)} after ${this.history.length} guesses; searching online`;
+      const search = new LingoOnlineSearch(this.kernel);
+      for (const h of this.history) search.observe(h.guess, h.code);
+      this.mode = { kind: 'online', search };
+    } else if (this.mode.kind === 'online') {
+      this.mode.search.observe(guess, code);
+    }
+    const search = (this.mode as { search: LingoOnlineSearch }).search;
+    if (search.remaining === 0) {
+      const masks = this.history.map((h) => codeToMask(h.code, this.kernel.length)).join(', ');
+      this.mode = { kind: 'over', solved: false };
+      throw fail('feedback', `impossible masks: no word of the list gives ${masks} to these guesses`);
+    }
+    this.lastGuess = search.next();
+    return switchedReason === undefined ? { kind: 'guess', guess: this.lastGuess } : { kind: 'guess', guess: this.lastGuess, switchedReason };
+  }
+}
