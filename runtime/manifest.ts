@@ -21,6 +21,10 @@ export interface ManifestEntry {
   readonly sha256: string;
   /** Wall time of the compile that produced the file (informational). */
   readonly compileSeconds?: number;
+  /** Peak resident memory of the compiling process, MiB (informational). */
+  readonly compilePeakMiB?: number;
+  /** Cores of the machine that compiled it (informational). */
+  readonly compileCores?: number;
 }
 
 export interface Manifest {

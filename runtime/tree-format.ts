@@ -116,6 +116,7 @@ export function checkTreeStructure(tree: TreeArrays, where: string, guessLimit?:
     const a = edgeStart[v] as number;
     const b = edgeStart[v + 1] as number;
     if (b < a) throw bad(`node ${v} has a negative edge count`);
+    if (b > edgeCode.length) throw bad(`node ${v} has edges past the end of the edge arrays`);
     for (let e = a; e < b; e++) {
       const c = edgeChild[e] as number;
       if (c <= v || c >= nodes) throw bad(`edge ${e} of node ${v} points to node ${c}`);
@@ -155,7 +156,22 @@ export function decodeTreeFile(bytes: Uint8Array, where: string): TreeFile {
     throw fail('tree-file', `${where}: corrupt tree file: body is not msgpack`);
   }
   const h = body?.header as Partial<TreeHeader> | undefined;
-  if (!h || typeof h.game !== 'string' || typeof h.params !== 'object' || !Array.isArray(h.lists) || typeof h.objective !== 'object') {
+  const isRecord = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const isListRef = (v: unknown): boolean =>
+    isRecord(v) &&
+    typeof (v as ListRef).role === 'string' &&
+    typeof (v as ListRef).count === 'number' &&
+    typeof (v as ListRef).sha256 === 'string';
+  if (
+    !h ||
+    typeof h.game !== 'string' ||
+    !isRecord(h.params) ||
+    !Array.isArray(h.lists) ||
+    !h.lists.every(isListRef) ||
+    !isRecord(h.objective) ||
+    !isRecord(h.settings) ||
+    !isRecord(h.tool)
+  ) {
     throw fail('tree-file', `${where}: corrupt tree file: header is malformed`);
   }
   const t = body.tree;

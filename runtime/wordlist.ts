@@ -4,7 +4,8 @@
  *
  * Policy (documented in the README): a CR before the newline is dropped, blank lines
  * (including lines of only spaces or tabs) are skipped, surrounding spaces and tabs are
- * trimmed, and a word that appears twice counts once. Anything else that is not lowercase
+ * trimmed, a byte-order mark opening the file is dropped, and a word that appears twice
+ * counts once. Anything else that is not lowercase
  * a-z is rejected with the file, the line number and the problem.
  */
 import { createHash } from 'node:crypto';
@@ -24,6 +25,16 @@ const CHAR_a = 97;
 const CHAR_z = 122;
 const CHAR_A = 65;
 const CHAR_Z = 90;
+const BYTE_ORDER_MARK = 0xfeff;
+
+/** Only spaces and tabs are trimmed; any other character outside a-z is an error. */
+function trimSpacesAndTabs(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && (s[a] === ' ' || s[a] === '\t')) a++;
+  while (b > a && (s[b - 1] === ' ' || s[b - 1] === '\t')) b--;
+  return s.slice(a, b);
+}
 
 function describeBadChar(line: string): string {
   for (let i = 0; i < line.length; i++) {
@@ -54,7 +65,8 @@ export function parseWordList(text: string, options: ParseOptions): string[] {
     let raw = text.slice(lineStart, lineEnd);
     lineStart = lineEnd + 1;
     if (raw.endsWith('\r')) raw = raw.slice(0, -1);
-    const word = raw.trim();
+    if (lineNo === 1 && raw.charCodeAt(0) === BYTE_ORDER_MARK) raw = raw.slice(1);
+    const word = trimSpacesAndTabs(raw);
     if (word.length === 0) {
       if (lineEnd === n) break;
       continue;
@@ -147,7 +159,7 @@ export function loadUniformWordList(path: string, commentPrefix?: string): WordL
   const lines = text.split('\n');
   for (const w of words) {
     if (w.length !== len) {
-      const lineNo = lines.findIndex((l) => l.trim() === w) + 1;
+      const lineNo = lines.findIndex((l) => trimSpacesAndTabs(l.replace(/\r$/, '')) === w) + 1;
       throw fail('wordlist', `${path}:${lineNo}: "${w}" has ${w.length} letters, the first word has ${len}`);
     }
   }

@@ -1,5 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LingoFeedback, codeToMask, maskToCode, referenceMask } from '../runtime/lingo-feedback.js';
+import { GuesstreeError } from '../runtime/errors.js';
+import {
+  LingoFeedback,
+  codeToMask,
+  feedbackCodeCount,
+  maskToCode,
+  referenceMask,
+  solvedCode,
+} from '../runtime/lingo-feedback.js';
 
 // The harness's own test vectors (../shared/lingo/README.md): secret, guess, mask.
 const VECTORS: Array<[string, string, string]> = [
@@ -34,5 +43,178 @@ describe('lingo feedback: mask codes', () => {
   it('rejects malformed masks', () => {
     expect(() => maskToCode('OO?', 4)).toThrow(/expected 4/);
     expect(() => maskToCode('OOa?', 4)).toThrow(/'a' at position 3/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Independent reference and property tests.
+// ---------------------------------------------------------------------------------------
+
+/**
+ * The textbook two-pass rule, written independently of runtime/lingo-feedback.ts:
+ * pass 1 marks exact matches and pools the secret's unmatched letters; pass 2 walks the
+ * guess left to right and gives '?' to a non-exact letter while the pool still holds a copy.
+ */
+function plainMask(secret: string, guess: string): string {
+  const out: string[] = guess.split('').map((ch, i) => (ch === secret[i] ? 'O' : 'X'));
+  const pool: Record<string, number> = {};
+  for (let i = 0; i < secret.length; i++) {
+    if (out[i] !== 'O') pool[secret[i]!] = (pool[secret[i]!] ?? 0) + 1;
+  }
+  for (let i = 0; i < guess.length; i++) {
+    if (out[i] === 'O') continue;
+    const ch = guess[i]!;
+    if ((pool[ch] ?? 0) > 0) {
+      pool[ch]!--;
+      out[i] = '?';
+    }
+  }
+  return out.join('');
+}
+
+const wordOver = (alphabet: string, length: number) =>
+  fc.array(fc.constantFrom(...alphabet.split('')), { minLength: length, maxLength: length }).map((a) => a.join(''));
+
+/** A length 4..13 and a handful of words of that length over the given alphabet. */
+const wordsArb = (alphabet: string) =>
+  fc.integer({ min: 4, max: 13 }).chain((L) => fc.tuple(fc.constant(L), fc.array(wordOver(alphabet, L), { minLength: 2, maxLength: 6 })));
+
+describe('lingo feedback: plain reference agrees with the harness vectors', () => {
+  for (const [secret, guess, mask] of VECTORS) {
+    it(`${secret} / ${guess}`, () => {
+      expect(plainMask(secret, guess)).toBe(mask);
+    });
+  }
+});
+
+describe('lingo feedback: kernel matches the reference on random words', () => {
+  const ALPHABETS: Array<[string, string]> = [
+    ['ab (heavy repeats)', 'ab'],
+    ['abcde (repeats)', 'abcde'],
+    ['a-z', 'abcdefghijklmnopqrstuvwxyz'],
+  ];
+  for (const [label, alphabet] of ALPHABETS) {
+    it(`feedback, partitionCodes and referenceMask agree with the plain rule over ${label}`, () => {
+      fc.assert(
+        fc.property(wordsArb(alphabet), ([L, words]) => {
+          const k = LingoFeedback.fromWords(words, L);
+          const n = words.length;
+          const secrets = Uint32Array.from({ length: n }, (_, i) => i);
+          const out = new Uint32Array(n);
+          for (let g = 0; g < n; g++) {
+            k.partitionCodes(g, secrets, n, out);
+            for (let s = 0; s < n; s++) {
+              const want = plainMask(words[s]!, words[g]!);
+              expect(referenceMask(words[s]!, words[g]!)).toBe(want);
+              expect(codeToMask(k.feedback(g, s), L)).toBe(want);
+              expect(k.feedback(g, s)).toBe(maskToCode(want, L));
+              expect(out[s]).toBe(maskToCode(want, L));
+            }
+          }
+          // The solved code only on the diagonal (or for an identical word).
+          for (let g = 0; g < n; g++) {
+            for (let s = 0; s < n; s++) {
+              expect(k.feedback(g, s) === k.solved).toBe(words[g] === words[s]);
+            }
+          }
+        }),
+        { numRuns: alphabet.length > 5 ? 700 : 650 },
+      );
+    });
+  }
+
+  it('partitionCodes works on a subset of secrets in any order and leaves no state behind', () => {
+    fc.assert(
+      fc.property(
+        wordsArb('abcde').chain(([L, words]) =>
+          fc.tuple(
+            fc.constant(L),
+            fc.constant(words),
+            fc.nat(words.length - 1),
+            fc.array(fc.nat(words.length - 1), { minLength: 0, maxLength: 10 }),
+          ),
+        ),
+        ([L, words, g, picks]) => {
+          const k = LingoFeedback.fromWords(words, L);
+          const secrets = Uint32Array.from(picks);
+          const out = new Uint32Array(picks.length + 1).fill(0xdeadbeef);
+          k.partitionCodes(g, secrets, picks.length, out);
+          picks.forEach((s, i) => expect(codeToMask(out[i]!, L)).toBe(plainMask(words[s]!, words[g]!)));
+          expect(out[picks.length]).toBe(0xdeadbeef); // nothing written past n
+          // Interleaved single calls still agree (the shared letter counters were reset).
+          for (const s of picks) expect(codeToMask(k.feedback(g, s), L)).toBe(plainMask(words[s]!, words[g]!));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('lingo feedback: code <-> mask for every length 4..13', () => {
+  for (let L = 4; L <= 13; L++) {
+    it(`length ${L}`, () => {
+      const count = feedbackCodeCount(L);
+      expect(count).toBe(3 ** L);
+      expect(solvedCode(L)).toBe(maskToCode('O'.repeat(L), L));
+      expect(solvedCode(L)).toBe(count - 1);
+      expect(codeToMask(solvedCode(L), L)).toBe('O'.repeat(L));
+      expect(maskToCode('X'.repeat(L), L)).toBe(0);
+      expect(codeToMask(0, L)).toBe('X'.repeat(L));
+      // First position is the most significant base-3 digit.
+      expect(maskToCode('?' + 'X'.repeat(L - 1), L)).toBe(3 ** (L - 1));
+      expect(maskToCode('X'.repeat(L - 1) + '?', L)).toBe(1);
+      expect(maskToCode('X'.repeat(L - 1) + 'O', L)).toBe(2);
+      if (L <= 9) {
+        // Exhaustive: every code maps to a distinct valid mask and back.
+        const seen = new Set<string>();
+        for (let c = 0; c < count; c++) {
+          const m = codeToMask(c, L);
+          expect(m).toMatch(/^[OX?]+$/);
+          expect(m.length).toBe(L);
+          if (maskToCode(m, L) !== c) expect(maskToCode(m, L)).toBe(c);
+          seen.add(m);
+        }
+        expect(seen.size).toBe(count);
+      } else {
+        fc.assert(
+          fc.property(fc.integer({ min: 0, max: count - 1 }), (c) => maskToCode(codeToMask(c, L), L) === c),
+          { numRuns: 2000 },
+        );
+      }
+      fc.assert(
+        fc.property(fc.array(fc.constantFrom('O', '?', 'X'), { minLength: L, maxLength: L }), (chars) => {
+          const m = chars.join('');
+          const c = maskToCode(m, L);
+          return c >= 0 && c < count && codeToMask(c, L) === m;
+        }),
+        { numRuns: 500 },
+      );
+      // The kernel's solved code is the same constant.
+      const k = LingoFeedback.fromWords(['a'.repeat(L)], L);
+      expect(k.solved).toBe(solvedCode(L));
+      expect(k.codeCount).toBe(count);
+      expect(k.feedback(0, 0)).toBe(solvedCode(L));
+    });
+  }
+
+  it('maskToCode errors are feedback GuesstreeErrors naming the place', () => {
+    for (const [mask, re] of [
+      ['OOOOO', /"OOOOO" has 5 characters, expected 4/],
+      ['', /has 0 characters, expected 4/],
+      ['oOOO', /'o' at position 1/],
+      ['OO.O', /'\.' at position 3/],
+    ] as Array<[string, RegExp]>) {
+      let err: unknown;
+      try {
+        maskToCode(mask, 4, 'reply 3');
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(GuesstreeError);
+      expect((err as GuesstreeError).kind).toBe('feedback');
+      expect((err as GuesstreeError).message).toMatch(/^reply 3: /);
+      expect((err as GuesstreeError).message).toMatch(re);
+      expect((err as GuesstreeError).message).not.toContain('\n');
+    }
   });
 });

@@ -1,6 +1,7 @@
 /** `compile`: search, replay to get the exact objective, write the tree (and manifest entry). */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import { writeFileAtomic } from '../../runtime/atomic-write.js';
@@ -85,6 +86,8 @@ export async function runCompile(opts: CompileOptions, log: (line: string) => vo
       bytes: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
       compileSeconds: Math.round(seconds * 10) / 10,
+      compilePeakMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+      compileCores: availableParallelism(),
     };
     const manifest = readManifest(dir);
     const key = entryKey(entry);

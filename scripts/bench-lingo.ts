@@ -1,0 +1,83 @@
+/**
+ * `npm run bench:lingo`: per length, the shipped tree's exact mean on the pit list (replayed
+ * here, not read from the manifest) next to the contest winner's published mean and the
+ * issue's target, with the ratio, compile time, peak memory and tree size.
+ * `-- --compile [--lengths 4,5] [--effort E]` recompiles each length first (into trees/).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { findEntry, readManifest, treesDir } from '../runtime/manifest.js';
+import { checkTreeMatches, readTreeFile } from '../runtime/tree-format.js';
+import { loadWordListOfLength } from '../runtime/wordlist.js';
+import { LingoGame } from '../compiler/games/lingo.js';
+import { replayAll } from '../compiler/replay.js';
+
+const WINNER: Record<number, number> = { 4: 100.98, 5: 164.44, 6: 212.27, 7: 246.16, 8: 273.23, 9: 289.0, 10: 302.13, 11: 323.62, 12: 330.19, 13: 339.6 };
+const TARGET: Record<number, number> = { 4: 128, 5: 187, 6: 231, 7: 264, 8: 292, 9: 311, 10: 327, 11: 342, 12: 357, 13: 369 };
+
+const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+const { values } = parseArgs({
+  options: {
+    compile: { type: 'boolean', default: false },
+    lengths: { type: 'string', default: '4,5,6,7,8,9,10,11,12,13' },
+    effort: { type: 'string', default: 'default' },
+    wordlist: { type: 'string', default: join(repo, '..', 'shared', 'lingo', 'wordlist.txt') },
+  },
+  strict: true,
+});
+const wordlist = values.wordlist;
+if (!existsSync(wordlist)) {
+  console.log(`bench:lingo: skipped: the pit list ${wordlist} is absent (it lives in ../shared/)`);
+  process.exit(0);
+}
+const lengths = values.lengths.split(',').map(Number);
+console.log(`bench:lingo on ${availableParallelism()} cores; list ${wordlist}; effort ${values.effort}`);
+if (values.compile) {
+  for (const len of lengths) {
+    const r = spawnSync(process.execPath, [join(repo, 'dist', 'compiler', 'cli.js'), 'compile', '--game', 'lingo', '--len', String(len), '--wordlist', wordlist, '--effort', values.effort], { stdio: ['ignore', 'inherit', 'inherit'] });
+    if (r.status !== 0) {
+      console.log(`compile of length ${len} failed with status ${r.status}`);
+      process.exit(1);
+    }
+  }
+}
+const manifest = readManifest();
+const rows: string[] = [];
+let sum = 0;
+let sumWinner = 0;
+let sumTarget = 0;
+let allAboveWinner = true;
+let allAboveTarget = true;
+rows.push('len | words | exact mean | winner | ratio | target | met | compile s | peak MiB | tree bytes | nodes');
+for (const len of lengths) {
+  const list = loadWordListOfLength(wordlist, len);
+  const game = new LingoGame(list, len);
+  const entry = findEntry(manifest, 'lingo', game.params, game.lists);
+  if (!entry) {
+    rows.push(`${len} | ${list.words.length} | no shipped tree for this list`);
+    allAboveWinner = allAboveTarget = false;
+    continue;
+  }
+  const path = join(treesDir(), entry.file);
+  const file = readTreeFile(path);
+  checkTreeMatches(file, { game: 'lingo', params: game.params, lists: game.lists }, path);
+  const s = replayAll(game, file.tree);
+  const mean = s.total / s.secrets;
+  const w = WINNER[len] as number;
+  const t = TARGET[len] as number;
+  sum += mean;
+  sumWinner += w;
+  sumTarget += t;
+  if (mean < w) allAboveWinner = false;
+  if (mean < t) allAboveTarget = false;
+  rows.push(
+    [len, s.secrets, mean.toFixed(3), w.toFixed(2), (mean / w).toFixed(4), t, mean >= t ? 'yes' : 'NO', entry.compileSeconds ?? '?', entry.compilePeakMiB ?? '?', statSync(path).size, file.tree.guess.length].join(' | '),
+  );
+}
+rows.push(`sum | | ${sum.toFixed(2)} | ${sumWinner.toFixed(2)} | ${(sum / sumWinner).toFixed(4)} | ${sumTarget} | ${sum >= sumTarget ? 'yes' : 'NO'}`);
+for (const r of rows) console.log(r);
+console.log(`every length at or above the contest winner: ${allAboveWinner ? 'yes' : 'NO'}; every length at or above its target: ${allAboveTarget ? 'yes' : 'NO'}`);
