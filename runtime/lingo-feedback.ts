@@ -59,6 +59,12 @@ export function encodeLetters(words: readonly string[], length: number): Uint8Ar
 /**
  * The feedback kernel over a fixed list of words of one length. Guesses and secrets are word
  * indices into the same list (for Wordle, guesses and answers are both in the guess list).
+ *
+ * Per guess, the kernel precomputes which positions hold a letter the guess repeats. For a
+ * letter the guess holds once, a non-exact position is `?` exactly when the secret holds the
+ * letter at all (no exact match can have consumed it), which is one bit test against the
+ * secret's letter set. Only repeated guess letters need the secret's letter counts: the
+ * exact matches of that letter are taken first, then the remaining copies go left to right.
  */
 export class LingoFeedback {
   readonly length: number;
@@ -66,7 +72,22 @@ export class LingoFeedback {
   readonly letters: Uint8Array;
   readonly codeCount: number;
   readonly solved: number;
-  private readonly counts = new Int32Array(26);
+  /** 26-bit set of the letters of each word. */
+  readonly letterSets: Int32Array;
+  /** Count of each letter in each word: `letterCounts[w * 26 + c]`. */
+  readonly letterCounts: Uint8Array;
+  /** Weight of each position in a code: 3^(length-1-p). */
+  private readonly weight: Int32Array;
+  // Per-guess scratch: letters, and for repeated letters their groups of positions.
+  private readonly gLetters: Int32Array;
+  private readonly groupLetter: Int32Array;
+  private readonly groupStart: Int32Array;
+  private readonly groupPos: Int32Array;
+  private groupCount = 0;
+  private singleMask = 0;
+  private preparedGuess = -1;
+  private readonly one = new Uint32Array(1);
+  private readonly oneOut = new Uint32Array(1);
 
   constructor(letters: Uint8Array, length: number) {
     this.length = length;
@@ -74,74 +95,112 @@ export class LingoFeedback {
     this.wordCount = letters.length / length;
     this.codeCount = feedbackCodeCount(length);
     this.solved = solvedCode(length);
+    const n = this.wordCount;
+    this.letterSets = new Int32Array(n);
+    this.letterCounts = new Uint8Array(n * 26);
+    for (let w = 0; w < n; w++) {
+      let set = 0;
+      for (let p = 0; p < length; p++) {
+        const c = letters[w * length + p] as number;
+        set |= 1 << c;
+        this.letterCounts[w * 26 + c] = (this.letterCounts[w * 26 + c] as number) + 1;
+      }
+      this.letterSets[w] = set;
+    }
+    this.weight = new Int32Array(length);
+    for (let p = 0; p < length; p++) this.weight[p] = 3 ** (length - 1 - p);
+    this.gLetters = new Int32Array(length);
+    this.groupLetter = new Int32Array(length);
+    this.groupStart = new Int32Array(length + 1);
+    this.groupPos = new Int32Array(length);
   }
 
   static fromWords(words: readonly string[], length: number): LingoFeedback {
     return new LingoFeedback(encodeLetters(words, length), length);
   }
 
-  /** Feedback of guess `g` against secret `s`. */
-  feedback(g: number, s: number): number {
+  private prepare(g: number): void {
+    if (this.preparedGuess === g) return;
     const L = this.length;
     const W = this.letters;
-    const cnt = this.counts;
-    const gOff = g * L;
-    const sOff = s * L;
-    let green = 0;
+    const gl = this.gLetters;
+    const counts = new Int32Array(26);
     for (let p = 0; p < L; p++) {
-      const b = W[sOff + p] as number;
-      if (W[gOff + p] === b) green |= 1 << p;
-      else cnt[b] = (cnt[b] as number) + 1;
+      const a = W[g * L + p] as number;
+      gl[p] = a;
+      counts[a] = (counts[a] as number) + 1;
     }
-    let code = 0;
+    let single = 0;
+    let groups = 0;
+    let at = 0;
+    const done = new Int32Array(26);
     for (let p = 0; p < L; p++) {
-      if ((green >> p) & 1) {
-        code = code * 3 + 2;
-      } else {
-        const a = W[gOff + p] as number;
-        const c = cnt[a] as number;
-        if (c > 0) {
-          cnt[a] = c - 1;
-          code = code * 3 + 1;
-        } else {
-          code = code * 3;
-        }
+      const a = gl[p] as number;
+      if ((counts[a] as number) === 1) {
+        single |= 1 << p;
+      } else if (!done[a]) {
+        done[a] = 1;
+        this.groupLetter[groups] = a;
+        this.groupStart[groups] = at;
+        for (let q = p; q < L; q++) if (gl[q] === a) this.groupPos[at++] = q;
+        groups++;
       }
     }
-    for (let p = 0; p < L; p++) cnt[W[sOff + p] as number] = 0;
-    return code;
+    this.groupStart[groups] = at;
+    this.groupCount = groups;
+    this.singleMask = single;
+    this.preparedGuess = g;
+  }
+
+  /** Feedback of guess `g` against secret `s`. */
+  feedback(g: number, s: number): number {
+    this.one[0] = s;
+    this.partitionCodes(g, this.one, 1, this.oneOut);
+    return this.oneOut[0] as number;
   }
 
   /** Codes of guess `g` against `secrets[0..n)`, written to `out[0..n)`. */
   partitionCodes(g: number, secrets: Uint32Array, n: number, out: Uint32Array): void {
+    this.prepare(g);
     const L = this.length;
     const W = this.letters;
-    const cnt = this.counts;
-    const gOff = g * L;
+    const gl = this.gLetters;
+    const weight = this.weight;
+    const sets = this.letterSets;
+    const single = this.singleMask;
+    const groups = this.groupCount;
+    const groupLetter = this.groupLetter;
+    const groupStart = this.groupStart;
+    const groupPos = this.groupPos;
+    const counts = this.letterCounts;
     for (let i = 0; i < n; i++) {
-      const sOff = (secrets[i] as number) * L;
+      const s = secrets[i] as number;
+      const sOff = s * L;
+      const set = sets[s] as number;
+      let code = 0;
       let green = 0;
       for (let p = 0; p < L; p++) {
-        const b = W[sOff + p] as number;
-        if (W[gOff + p] === b) green |= 1 << p;
-        else cnt[b] = (cnt[b] as number) + 1;
+        const a = gl[p] as number;
+        const eq = a === W[sOff + p] ? 1 : 0;
+        green |= eq << p;
+        // exact: 2; a letter the guess holds once and the secret holds: 1; else 0.
+        code += (weight[p] as number) * (eq * 2 + (1 - eq) * ((single >> p) & (set >> a) & 1));
       }
-      let code = 0;
-      for (let p = 0; p < L; p++) {
-        if ((green >> p) & 1) {
-          code = code * 3 + 2;
-        } else {
-          const a = W[gOff + p] as number;
-          const c = cnt[a] as number;
-          if (c > 0) {
-            cnt[a] = c - 1;
-            code = code * 3 + 1;
-          } else {
-            code = code * 3;
+      for (let k = 0; k < groups; k++) {
+        const a = groupLetter[k] as number;
+        if (!((set >> a) & 1)) continue;
+        const from = groupStart[k] as number;
+        const to = groupStart[k + 1] as number;
+        let avail = counts[s * 26 + a] as number;
+        for (let j = from; j < to; j++) avail -= (green >> (groupPos[j] as number)) & 1;
+        for (let j = from; j < to && avail > 0; j++) {
+          const q = groupPos[j] as number;
+          if (!((green >> q) & 1)) {
+            code += weight[q] as number;
+            avail--;
           }
         }
       }
-      for (let p = 0; p < L; p++) cnt[W[sOff + p] as number] = 0;
       out[i] = code;
     }
   }
