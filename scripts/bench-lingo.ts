@@ -55,7 +55,7 @@ let allAboveTarget = true;
 rows.push('len | words | exact mean | winner | ratio | target | met | compile s | peak MiB | tree bytes | nodes');
 for (const len of lengths) {
   const list = loadWordListOfLength(wordlist, len);
-  const game = new LingoGame(list, len);
+  const game = LingoGame.fromList(list, len);
   const entry = findEntry(manifest, 'lingo', game.params, game.lists);
   if (!entry) {
     rows.push(`${len} | ${list.words.length} | no shipped tree for this list`);

@@ -36,7 +36,7 @@ export async function runCompile(opts: CompileOptions, log: (line: string) => vo
   const tty = process.stderr.isTTY === true;
   const bar = tty
     ? new SingleBar(
-        { format: `${loaded.slug} [{bar}] {value}/{total} openers | best mean {best} | {duration_formatted} elapsed | ETA {eta_formatted}`, stream: process.stderr, hideCursor: true },
+        { format: `${loaded.slug} [{bar}] {percentage}% of the openers' groups | best mean {best} | {duration_formatted} elapsed | ETA {eta_formatted}`, stream: process.stderr, hideCursor: true },
       )
     : null;
   let barStarted = false;
@@ -49,7 +49,7 @@ export async function runCompile(opts: CompileOptions, log: (line: string) => vo
         bar.start(total, 0, { best: '-' });
         barStarted = true;
       }
-      bar.update(done, { best: (best / game.secretCount).toFixed(3) });
+      bar.update(done, { best: Number.isFinite(best) ? (best / game.secretCount).toFixed(3) : '-' });
     },
   });
   if (bar && barStarted) bar.stop();

@@ -3,31 +3,34 @@
  *
  * `solve(set, used)` returns the plan for a set of candidate secrets when `used` guesses are
  * spent. It is a pure function of (set, used) under fixed settings, so its results can be
- * memoized and compared across runs and workers:
+ * memoized and computed in any worker, in any order, with the same outcome:
  *   - one candidate: guess it;
  *   - one try left: guess the first candidate (it is the only one that can still score);
  *   - a guess that is a candidate and splits the rest into singletons is optimal: take it;
  *   - two tries left: the exact best guess (each reply group yields one more find);
  *   - otherwise rank the guess pool (candidates, then probes) by a one-step key, and compare
- *     the top `width(used, n)` guesses by the exact value of the subtrees they produce.
+ *     the top `width` guesses by the exact value of the subtrees they produce (branch and
+ *     bound: a guess is dropped as soon as the bounds of its groups show it cannot win).
+ * Ties go to the better-ranked guess, so pruning never changes the result.
  */
 import { upperBound, type Game } from '../game.js';
 import { EMPTY_CODES, leafPlan, type Plan } from './plan.js';
 
+/** Plain data, so that workers rebuild exactly the same settings. */
 export interface SearchSettings {
-  /** Guesses compared by subtree value at a node of `n` candidates after `used` guesses. */
-  readonly width: (used: number, n: number) => number;
-  /** Guesses tried at every node besides the candidates themselves (ascending order of preference). */
+  /** Lookahead widths by guesses used (index 0 = the opener); past the end: 1. */
+  readonly widths: readonly number[];
+  /** Below the root, nodes with fewer candidates than this use width 1. */
+  readonly lookaheadMinSet: number;
+  /** Guesses tried at every node besides the candidates themselves. */
   readonly probes: Uint32Array;
   /** Larger sets try only the probes (candidates are no longer cheap to try one by one). */
   readonly candidatePoolMax: number;
   /** Sets up to this size are memoized. */
   readonly memoMaxSet: number;
-  /** Called as the opener's candidates are settled: done, total, best value so far. */
-  readonly onRootProgress?: (done: number, total: number, best: number) => void;
 }
 
-interface Ranked {
+export interface Ranked {
   guess: number;
   /** Upper bound of the guess's value (from its reply group sizes). */
   bound: number;
@@ -43,6 +46,19 @@ function better(a: Ranked, b: Ranked): boolean {
   if (a.hits !== b.hits) return a.hits;
   return false;
 }
+
+export interface Partition {
+  /** Reply codes other than the solved one, ascending. */
+  readonly codes: Uint32Array;
+  /** The candidates of each reply, in set order. */
+  readonly groups: Uint32Array[];
+  readonly hits: boolean;
+}
+
+/** What to do at a node: one guess that is already known optimal, or the guesses to compare. */
+export type Choice = { kind: 'optimal'; guess: number } | { kind: 'compare'; guesses: number[] };
+
+const MEMO_MAX_ENTRIES = 2_000_000;
 
 export class SearchEngine {
   readonly game: Game;
@@ -66,6 +82,12 @@ export class SearchEngine {
     this.inSetStamp = new Uint32Array(game.guessCount);
     this.scores = game.objective.scores;
     this.unsolved = game.objective.unsolved;
+  }
+
+  width(used: number, n: number): number {
+    if (this.game.maxAttempts - used <= 2) return 1;
+    if (used > 0 && n < this.settings.lookaheadMinSet) return 1;
+    return Math.max(1, this.settings.widths[used] ?? 1);
   }
 
   /** Group statistics of one guess over `set[0..n)`, using the shared scratch buffers. */
@@ -107,7 +129,7 @@ export class SearchEngine {
   }
 
   /** Split `set` by the replies to `guess`: replies ascending, members in set order. */
-  partition(guess: number, set: Uint32Array): { codes: Uint32Array; groups: Uint32Array[]; hits: boolean } {
+  partition(guess: number, set: Uint32Array): Partition {
     const n = set.length;
     const codes = new Uint32Array(n);
     this.game.partitionCodes(guess, set, n, codes);
@@ -122,100 +144,99 @@ export class SearchEngine {
     const solved = this.game.solvedCode;
     const groups: Uint32Array[] = [];
     const groupCodes: number[] = [];
-    const fill = new Map<number, { arr: Uint32Array; at: number }>();
     let hits = false;
+    // counts[c] becomes the group number + 1 while members are placed.
+    const sizes: number[] = [];
     for (const c of seen) {
       const m = counts[c] as number;
-      counts[c] = 0;
       if (c === solved) {
         hits = true;
+        counts[c] = 0;
         continue;
       }
-      const arr = new Uint32Array(m);
-      groups.push(arr);
+      groups.push(new Uint32Array(m));
+      sizes.push(0);
       groupCodes.push(c);
-      fill.set(c, { arr, at: 0 });
+      counts[c] = groups.length;
     }
     for (let i = 0; i < n; i++) {
-      const f = fill.get(codes[i] as number);
-      if (f) f.arr[f.at++] = set[i] as number;
+      const gi = (counts[codes[i] as number] as number) - 1;
+      if (gi < 0) continue;
+      const at = sizes[gi] as number;
+      (groups[gi] as Uint32Array)[at] = set[i] as number;
+      sizes[gi] = at + 1;
     }
+    for (const c of groupCodes) counts[c] = 0;
     return { codes: Uint32Array.from(groupCodes), groups, hits };
   }
 
-  /** The plan of one guess: solve each reply group. */
-  evaluate(guess: number, set: Uint32Array, used: number): Plan {
+  /**
+   * The plan of one guess: solve each reply group. With `beat`, gives up (returns null) as
+   * soon as the groups' bounds show the value cannot exceed `beat`.
+   */
+  evaluate(guess: number, set: Uint32Array, used: number, beat = -Infinity): Plan | null {
     const { codes, groups, hits } = this.partition(guess, set);
+    const obj = this.game.objective;
+    const A = this.game.maxAttempts;
     let value = hits ? (this.scores[used + 1] as number) : 0;
-    const children: Plan[] = [];
-    for (const g of groups) {
-      const child = this.solve(g, used + 1);
-      children.push(child);
+    let slack = value;
+    const bounds = groups.map((g) => upperBound(obj, A, g.length, used + 1));
+    for (const b of bounds) slack += b;
+    if (slack <= beat) return null;
+    // Largest groups first: their exact values tighten the bound fastest.
+    const order = groups.map((_, i) => i).sort((a, b) => (groups[b] as Uint32Array).length - (groups[a] as Uint32Array).length || a - b);
+    const children = new Array<Plan>(groups.length);
+    for (const i of order) {
+      const child = this.solve(groups[i] as Uint32Array, used + 1);
+      children[i] = child;
       value += child.value;
+      slack -= (bounds[i] as number) - child.value;
+      if (slack <= beat) return null;
     }
     return { value, guess, codes: children.length ? codes : EMPTY_CODES, children };
   }
 
   /** Candidates first (as guesses), then probes that are not candidates. */
-  private pool(set: Uint32Array): number[] {
+  private pool(set: Uint32Array): Uint32Array {
     const game = this.game;
+    const probes = this.settings.probes;
+    if (set.length > this.settings.candidatePoolMax) return probes;
     const stamp = ++this.stamp;
-    const out: number[] = [];
-    if (set.length > this.settings.candidatePoolMax) return Array.from(this.settings.probes);
+    const out = new Uint32Array(set.length + probes.length);
+    let k = 0;
     for (let i = 0; i < set.length; i++) {
       const g = game.guessOfSecret(set[i] as number);
       this.inSetStamp[g] = stamp;
-      out.push(g);
+      out[k++] = g;
     }
-    const probes = this.settings.probes;
     for (let i = 0; i < probes.length; i++) {
       const g = probes[i] as number;
-      if (this.inSetStamp[g] !== stamp) out.push(g);
+      if (this.inSetStamp[g] !== stamp) out[k++] = g;
     }
-    return out;
+    return out.subarray(0, k);
   }
 
-  solve(set: Uint32Array, used: number): Plan {
-    const n = set.length;
-    const game = this.game;
-    const A = game.maxAttempts;
-    const left = A - used;
-    this.nodesSolved++;
-    const first = set[0] as number;
-    if (n === 1 || left === 1) {
-      return leafPlan(game.guessOfSecret(first), (this.scores[used + 1] as number) + (n - 1) * this.unsolved);
-    }
-    const memoKey = n <= this.settings.memoMaxSet ? `${used}:${set.join(',')}` : null;
-    if (memoKey !== null) {
-      const hit = this.memo.get(memoKey);
-      if (hit) return hit;
-    }
-    const plan = this.search(set, used);
-    if (memoKey !== null) this.memo.set(memoKey, plan);
-    return plan;
-  }
-
-  private search(set: Uint32Array, used: number): Plan {
+  /** Rank the pool at a node of at least two candidates and two tries left. */
+  choose(set: Uint32Array, used: number): Choice {
     const n = set.length;
     const left = this.game.maxAttempts - used;
     const ceiling = upperBound(this.game.objective, this.game.maxAttempts, n, used);
-    const width = Math.max(1, left === 2 ? 1 : this.settings.width(used, n));
+    const width = this.width(used, n);
     const top: Ranked[] = [];
     const cur: Ranked = { guess: 0, bound: 0, squares: 0, hits: false };
     let bestTwo = -1;
     let bestTwoValue = -Infinity;
-    for (const g of this.pool(set)) {
+    const pool = this.pool(set);
+    for (let pi = 0; pi < pool.length; pi++) {
+      const g = pool[pi] as number;
       this.groupStats(g, set, n, used, cur);
-      if (cur.hits && cur.bound === ceiling) {
-        // A candidate that splits the rest into singletons reaches the ceiling: optimal.
-        return this.evaluate(g, set, used);
-      }
+      // A candidate that splits the rest into singletons reaches the ceiling: optimal.
+      if (cur.hits && cur.bound === ceiling) return { kind: 'optimal', guess: g };
       if (left === 2) {
-        // With two tries left a group's bound is its exact value (one more find), so the
-        // bound is the guess's exact value.
+        // With two tries left a group's bound is its exact value (one more find).
         if (cur.bound > bestTwoValue) {
           bestTwoValue = cur.bound;
-          bestTwo = cur.guess;
+          bestTwo = g;
         }
         continue;
       }
@@ -231,16 +252,38 @@ export class SearchEngine {
         }
       }
     }
-    if (left === 2) return this.evaluate(bestTwo, set, used);
+    if (left === 2) return { kind: 'optimal', guess: bestTwo };
+    return { kind: 'compare', guesses: top.map((r) => r.guess) };
+  }
+
+  solve(set: Uint32Array, used: number): Plan {
+    const n = set.length;
+    const game = this.game;
+    const left = game.maxAttempts - used;
+    this.nodesSolved++;
+    if (n === 1 || left === 1) {
+      return leafPlan(game.guessOfSecret(set[0] as number), (this.scores[used + 1] as number) + (n - 1) * this.unsolved);
+    }
+    const memoKey = n <= this.settings.memoMaxSet ? `${used}:${set.join(',')}` : null;
+    if (memoKey !== null) {
+      const hit = this.memo.get(memoKey);
+      if (hit) return hit;
+    }
+    const plan = this.search(set, used);
+    if (memoKey !== null) {
+      if (this.memo.size >= MEMO_MAX_ENTRIES) this.memo.clear();
+      this.memo.set(memoKey, plan);
+    }
+    return plan;
+  }
+
+  private search(set: Uint32Array, used: number): Plan {
+    const choice = this.choose(set, used);
+    if (choice.kind === 'optimal') return this.evaluate(choice.guess, set, used) as Plan;
     let best: Plan | null = null;
-    const report = used === 0 ? this.settings.onRootProgress : undefined;
-    for (let i = 0; i < top.length; i++) {
-      const r = top[i] as Ranked;
-      if (best === null || r.bound > best.value) {
-        const plan = this.evaluate(r.guess, set, used);
-        if (best === null || plan.value > best.value) best = plan;
-      }
-      report?.(i + 1, top.length, best.value);
+    for (const g of choice.guesses) {
+      const plan = this.evaluate(g, set, used, best === null ? -Infinity : best.value);
+      if (plan !== null && (best === null || plan.value > best.value)) best = plan;
     }
     return best as Plan;
   }

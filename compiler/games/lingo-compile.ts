@@ -1,6 +1,6 @@
-/** Lingo compile settings per effort level, and the compile itself (single process). */
-import { SearchEngine, type SearchSettings } from '../engine/search.js';
-import { flattenPlan, type Plan } from '../engine/plan.js';
+/** Lingo compile settings per effort level, and the compile itself. */
+import type { SearchSettings } from '../engine/search.js';
+import { compileTree, type CompileProgress } from '../pool/parallel.js';
 import type { TreeArrays } from '../../runtime/tree-format.js';
 import { LingoGame, lingoProbes } from './lingo.js';
 
@@ -8,9 +8,9 @@ export interface LingoEffort {
   readonly name: string;
   /** Probe words tried at every node besides the candidates. */
   readonly probes: number;
-  /** Lookahead widths by guesses used (0 = the opener), for large nodes. */
+  /** Lookahead widths by guesses used (0 = the opener). */
   readonly widths: readonly number[];
-  /** Nodes with fewer candidates than this use width 1 below the root. */
+  /** Below the root, nodes with fewer candidates than this use width 1. */
   readonly lookaheadMinSet: number;
   /** Sets larger than this try only the probes. */
   readonly candidatePoolMax: number;
@@ -22,22 +22,16 @@ export const LINGO_EFFORTS: Readonly<Record<string, LingoEffort>> = {
 };
 
 export function lingoSettings(game: LingoGame, effort: LingoEffort): SearchSettings {
+  if (!game.words) throw new Error('lingoSettings needs the words');
   return {
     probes: lingoProbes(game.words, game.params.length, effort.probes),
-    width: (used, n) => (used > 0 && n < effort.lookaheadMinSet ? 1 : (effort.widths[used] ?? 1)),
+    widths: effort.widths,
+    lookaheadMinSet: effort.lookaheadMinSet,
     memoMaxSet: 64,
     candidatePoolMax: effort.candidatePoolMax,
   };
 }
 
-export function compileLingo(
-  game: LingoGame,
-  effort: LingoEffort,
-  onProgress?: (done: number, total: number, best: number) => void,
-): { plan: Plan; tree: TreeArrays } {
-  const base = lingoSettings(game, effort);
-  const engine = new SearchEngine(game, onProgress ? { ...base, onRootProgress: onProgress } : base);
-  const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
-  const plan = engine.solve(all, 0);
-  return { plan, tree: flattenPlan(plan) };
+export async function compileLingo(game: LingoGame, effort: LingoEffort, workers: number, onProgress?: CompileProgress): Promise<{ tree: TreeArrays; value: number }> {
+  return compileTree(game, game.spec(), lingoSettings(game, effort), workers, onProgress);
 }

@@ -4,7 +4,16 @@
  */
 import { LingoFeedback, codeToMask, maskToCode } from '../../runtime/lingo-feedback.js';
 import type { WordList } from '../../runtime/wordlist.js';
+import type { ListRef } from '../../runtime/tree-format.js';
 import type { Game, ScoreByAttempt } from '../game.js';
+
+/** A Lingo game as workers receive it (structured-clone safe; letters in shared memory). */
+export interface LingoSpec {
+  readonly kind: 'lingo';
+  readonly length: number;
+  readonly letters: Uint8Array;
+  readonly lists: readonly ListRef[];
+}
 
 export const LINGO_ATTEMPTS = 5;
 export const LINGO_MIN_LENGTH = 4;
@@ -19,7 +28,7 @@ export function lingoObjective(attempts = LINGO_ATTEMPTS): ScoreByAttempt {
 export class LingoGame implements Game {
   readonly id = 'lingo';
   readonly params: { length: number; attempts: number };
-  readonly lists;
+  readonly lists: readonly ListRef[];
   readonly secretCount: number;
   readonly guessCount: number;
   readonly codeCount: number;
@@ -27,17 +36,34 @@ export class LingoGame implements Game {
   readonly maxAttempts = LINGO_ATTEMPTS;
   readonly objective = lingoObjective();
   readonly kernel: LingoFeedback;
-  readonly words: readonly string[];
+  /** The words, or null in a worker that only needs the letters. */
+  readonly words: readonly string[] | null;
 
-  constructor(list: WordList, length: number) {
-    this.words = list.words;
+  constructor(kernel: LingoFeedback, lists: readonly ListRef[], words: readonly string[] | null) {
+    const length = kernel.length;
+    this.words = words;
     this.params = { length, attempts: LINGO_ATTEMPTS };
-    this.lists = [{ role: 'words', count: list.words.length, sha256: list.sha256 }];
-    this.kernel = LingoFeedback.fromWords(list.words, length);
-    this.secretCount = list.words.length;
-    this.guessCount = list.words.length;
-    this.codeCount = this.kernel.codeCount;
-    this.solvedCode = this.kernel.solved;
+    this.lists = lists;
+    this.kernel = kernel;
+    this.secretCount = kernel.wordCount;
+    this.guessCount = kernel.wordCount;
+    this.codeCount = kernel.codeCount;
+    this.solvedCode = kernel.solved;
+  }
+
+  static fromList(list: WordList, length: number): LingoGame {
+    return new LingoGame(LingoFeedback.fromWords(list.words, length), [{ role: 'words', count: list.words.length, sha256: list.sha256 }], list.words);
+  }
+
+  /** What a worker needs to rebuild this game: the letters go in shared memory. */
+  spec(): LingoSpec {
+    const shared = new Uint8Array(new SharedArrayBuffer(this.kernel.letters.length));
+    shared.set(this.kernel.letters);
+    return { kind: 'lingo', length: this.kernel.length, letters: shared, lists: this.lists };
+  }
+
+  static fromSpec(spec: LingoSpec): LingoGame {
+    return new LingoGame(new LingoFeedback(spec.letters, spec.length), spec.lists, null);
   }
 
   secretOfGuess(guess: number): number {
@@ -53,10 +79,10 @@ export class LingoGame implements Game {
     this.kernel.partitionCodes(guess, secrets, n, out);
   }
   guessName(guess: number): string {
-    return this.words[guess] as string;
+    return this.words?.[guess] ?? `#${guess}`;
   }
   secretName(secret: number): string {
-    return this.words[secret] as string;
+    return this.words?.[secret] ?? `#${secret}`;
   }
   codeName(code: number): string {
     return codeToMask(code, this.params.length);

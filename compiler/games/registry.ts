@@ -46,7 +46,7 @@ function loadLingo(opts: GameOptions): LoadedGame {
   }
   const path = opts.wordlist ?? DEFAULT_WORDLIST;
   const list = loadWordListOfLength(path, len);
-  const game = new LingoGame(list, len);
+  const game = LingoGame.fromList(list, len);
   return {
     game,
     slug: `lingo-len${len}`,
@@ -54,7 +54,7 @@ function loadLingo(opts: GameOptions): LoadedGame {
     async compile(req) {
       const effort = LINGO_EFFORTS[req.effort];
       if (!effort) throw fail('usage', `--effort ${req.effort}: unknown effort for lingo (choose ${Object.keys(LINGO_EFFORTS).join(', ')})`);
-      const { tree } = compileLingo(game, effort, req.onProgress);
+      const { tree } = await compileLingo(game, effort, req.workers, req.onProgress);
       const settings: Record<string, ParamValue> = {
         effort: effort.name,
         probes: effort.probes,

@@ -1,0 +1,159 @@
+/**
+ * The compile driver. The opener's candidates (the top guesses of the root) are each split
+ * into their reply groups; every group is solved by the engine as one unit of work, in a
+ * piscina pool (`workers` > 1) or in this thread. Each group's solution is a pure function of
+ * the group, so the tree is the same, byte for byte, whatever the number of workers.
+ */
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { TreeArrays } from '../../runtime/tree-format.js';
+import type { Game } from '../game.js';
+import { flattenPlan, leafPlan } from '../engine/plan.js';
+import { SearchEngine, type SearchSettings } from '../engine/search.js';
+import type { GameSpec, SolveResult, SolveTask, SolvedSet, WorkerInit } from './types.js';
+
+export interface CompileProgress {
+  (done: number, total: number, best: number): void;
+}
+
+/** Sets per task are gathered until they hold this many secrets (or a set alone is larger). */
+const BATCH_SECRETS = 4000;
+const BATCH_SETS_MAX = 512;
+
+/** Preorder join of a root guess and its children's trees: exactly what flattenPlan would give. */
+export function joinTrees(rootGuess: number, codes: Uint32Array, children: readonly TreeArrays[]): TreeArrays {
+  let nodes = 1;
+  let edges = children.length;
+  for (const c of children) {
+    nodes += c.guess.length;
+    edges += c.edgeCode.length;
+  }
+  const guess = new Uint32Array(nodes);
+  const edgeStart = new Uint32Array(nodes + 1);
+  const edgeCode = new Uint32Array(edges);
+  const edgeChild = new Uint32Array(edges);
+  guess[0] = rootGuess;
+  edgeStart[0] = 0;
+  let nodeAt = 1;
+  let edgeAt = children.length;
+  children.forEach((c, i) => {
+    edgeCode[i] = codes[i] as number;
+    edgeChild[i] = nodeAt;
+    for (let v = 0; v < c.guess.length; v++) {
+      guess[nodeAt + v] = c.guess[v] as number;
+      edgeStart[nodeAt + v] = (c.edgeStart[v] as number) + edgeAt;
+    }
+    for (let e = 0; e < c.edgeCode.length; e++) {
+      edgeCode[edgeAt + e] = c.edgeCode[e] as number;
+      edgeChild[edgeAt + e] = (c.edgeChild[e] as number) + nodeAt;
+    }
+    nodeAt += c.guess.length;
+    edgeAt += c.edgeCode.length;
+  });
+  edgeStart[nodes] = edges;
+  return { guess, edgeStart, edgeCode, edgeChild };
+}
+
+interface Unit {
+  candidate: number;
+  group: number;
+}
+
+export async function compileTree(
+  game: Game,
+  spec: GameSpec,
+  settings: SearchSettings,
+  workers: number,
+  onProgress?: CompileProgress,
+): Promise<{ tree: TreeArrays; value: number }> {
+  const engine = new SearchEngine(game, settings);
+  const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
+  if (all.length === 1 || game.maxAttempts === 1) {
+    const plan = engine.solve(all, 0);
+    return { tree: flattenPlan(plan), value: plan.value };
+  }
+  const choice = engine.choose(all, 0);
+  const candidates = choice.kind === 'optimal' ? [choice.guess] : choice.guesses;
+  const parts = candidates.map((g) => engine.partition(g, all));
+  const results: SolvedSet[][] = parts.map((p) => new Array<SolvedSet>(p.groups.length));
+  const batches: Array<{ units: Unit[]; sets: Uint32Array[] }> = [];
+  let cur: { units: Unit[]; sets: Uint32Array[] } = { units: [], sets: [] };
+  let curSize = 0;
+  const totalSecrets = parts.reduce((a, p) => a + p.groups.reduce((b, g) => b + g.length, 0), 0);
+  parts.forEach((p, candidate) => {
+    p.groups.forEach((set, group) => {
+      if (set.length === 1) {
+        const leaf = leafPlan(game.guessOfSecret(set[0] as number), game.objective.scores[2] as number);
+        (results[candidate] as SolvedSet[])[group] = { value: leaf.value, tree: flattenPlan(leaf) };
+        return;
+      }
+      cur.units.push({ candidate, group });
+      cur.sets.push(set);
+      curSize += set.length;
+      if (curSize >= BATCH_SECRETS || cur.sets.length >= BATCH_SETS_MAX) {
+        batches.push(cur);
+        cur = { units: [], sets: [] };
+        curSize = 0;
+      }
+    });
+  });
+  if (cur.sets.length) batches.push(cur);
+
+  const candidateValue = (i: number): number => {
+    let v = parts[i]!.hits ? (game.objective.scores[1] as number) : 0;
+    for (const r of results[i] as SolvedSet[]) v += r.value;
+    return v;
+  };
+  const open = parts.map((p) => p.groups.filter((g) => g.length > 1).length);
+  let doneSecrets = 0;
+  let bestSoFar = -Infinity;
+  const accept = (batch: { units: Unit[]; sets: Uint32Array[] }, res: SolveResult) => {
+    res.results.forEach((r, i) => {
+      const u = batch.units[i] as Unit;
+      (results[u.candidate] as SolvedSet[])[u.group] = r;
+      doneSecrets += (batch.sets[i] as Uint32Array).length;
+      open[u.candidate] = (open[u.candidate] as number) - 1;
+      if (open[u.candidate] === 0) bestSoFar = Math.max(bestSoFar, candidateValue(u.candidate));
+    });
+    onProgress?.(doneSecrets, totalSecrets, bestSoFar);
+  };
+  if (workers <= 1) {
+    for (const batch of batches) {
+      const res: SolveResult = {
+        kind: 'solved',
+        results: batch.sets.map((set) => {
+          const plan = engine.solve(set, 1);
+          return { value: plan.value, tree: flattenPlan(plan) };
+        }),
+      };
+      accept(batch, res);
+    }
+  } else {
+    const init: WorkerInit = { game: spec, settings: { ...settings } };
+    const pool = new Piscina<SolveTask, SolveResult>({
+      filename: fileURLToPath(new URL('./worker.js', import.meta.url)),
+      workerData: init,
+      minThreads: workers,
+      maxThreads: workers,
+      idleTimeout: 1000,
+    });
+    try {
+      await Promise.all(batches.map((batch) => pool.run({ kind: 'solve', used: 1, sets: batch.sets }).then((res) => accept(batch, res))));
+    } finally {
+      await pool.destroy();
+    }
+  }
+  // The best candidate: highest value, ties to the better-ranked one.
+  let bestIndex = -1;
+  let best = -Infinity;
+  parts.forEach((_, i) => {
+    const v = candidateValue(i);
+    if (v > best) {
+      best = v;
+      bestIndex = i;
+    }
+  });
+  const part = parts[bestIndex]!;
+  const tree = joinTrees(candidates[bestIndex] as number, part.codes, (results[bestIndex] as SolvedSet[]).map((r) => r.tree));
+  return { tree, value: best };
+}

@@ -1,0 +1,45 @@
+/**
+ * Every message between the compile pool and its workers. Workers get the game (large tables
+ * in shared memory) and the search settings once, as workerData; each task is a batch of
+ * candidate sets to solve; each result carries the flattened plans back as transferables.
+ */
+import type { LingoSpec } from '../games/lingo.js';
+import type { TreeArrays } from '../../runtime/tree-format.js';
+
+/** How a worker rebuilds the game: one tagged variant per game. */
+export type GameSpec = LingoSpec;
+
+/** The search settings, as plain data. */
+export interface SettingsSpec {
+  readonly widths: readonly number[];
+  readonly lookaheadMinSet: number;
+  readonly probes: Uint32Array;
+  readonly candidatePoolMax: number;
+  readonly memoMaxSet: number;
+}
+
+export interface WorkerInit {
+  readonly game: GameSpec;
+  readonly settings: SettingsSpec;
+}
+
+/** Solve each set with `used` guesses spent. */
+export interface SolveTask {
+  readonly kind: 'solve';
+  readonly used: number;
+  readonly sets: Uint32Array[];
+}
+
+export interface SolvedSet {
+  readonly value: number;
+  readonly tree: TreeArrays;
+}
+
+export interface SolveResult {
+  readonly kind: 'solved';
+  readonly results: SolvedSet[];
+}
+
+/** Slots in the progress counter each worker bumps (an Int32Array over a SharedArrayBuffer). */
+export const PROGRESS_SLOT_SETS_DONE = 0;
+export const PROGRESS_SLOTS = 1;

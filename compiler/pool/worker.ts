@@ -1,0 +1,17 @@
+/** A compile worker: rebuilds the game once, then solves batches of sets with its own memo. */
+import { workerData } from 'piscina';
+import { SearchEngine } from '../engine/search.js';
+import { flattenPlan } from '../engine/plan.js';
+import { gameFromSpec, settingsFromSpec } from './rebuild.js';
+import type { SolveResult, SolveTask, WorkerInit } from './types.js';
+
+const init = workerData as WorkerInit;
+const engine = new SearchEngine(gameFromSpec(init.game), settingsFromSpec(init.settings));
+
+export default function solveBatch(task: SolveTask): SolveResult {
+  const results = task.sets.map((set) => {
+    const plan = engine.solve(set, task.used);
+    return { value: plan.value, tree: flattenPlan(plan) };
+  });
+  return { kind: 'solved', results };
+}
