@@ -78,6 +78,7 @@ export async function main(argv: string[]): Promise<void> {
       'depth histogram, hardest secrets, node count and file size',
       (y) => treeOptions(y).option('hardest', { type: 'number', default: 10, describe: 'how many of the hardest secrets to list' }).example('$0 stats --tree trees/lingo-len5-....gtree', ''),
       (a) => {
+        if (!Number.isInteger(a.hardest) || a.hardest < 0) throw fail('usage', `--hardest ${String(a.hardest)}: expected a whole number, 0 or more`);
         runStats(resolveTree(treeArgs(a)), a.hardest, out);
       },
     )
@@ -115,7 +116,9 @@ export async function main(argv: string[]): Promise<void> {
     .wrap(Math.min(110, process.stdout.columns ?? 110))
     .fail((msg, e) => {
       if (e) throw e;
-      throw fail('usage', `${msg} (see --help)`);
+      // yargs may spread one message over several lines; the CLI prints one.
+      const oneLine = msg.split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
+      throw fail('usage', `${oneLine} (see --help)`);
     })
     .parseAsync();
 }

@@ -6,13 +6,13 @@
  * turn, a mask per line on stdin, until an all-O mask or end of input. stdout carries guesses
  * only; reasons and errors go to stderr, once.
  */
-import { existsSync, readFileSync, writeSync } from 'node:fs';
+import { existsSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { isGuesstreeError, fail } from './errors.js';
 import { LingoFeedback, maskToCode } from './lingo-feedback.js';
 import { findEntry, readManifest, treesDir } from './manifest.js';
 import { LingoSession } from './lingo-session.js';
-import { checkTreeMatches, decodeTreeFile, type TreeArrays } from './tree-format.js';
+import { checkTreeMatches, readTreeFile, type TreeArrays } from './tree-format.js';
 import { makeWordList, parseWordList, readTextFile } from './wordlist.js';
 
 function parseLength(argv: readonly string[]): number {
@@ -30,7 +30,7 @@ function loadTree(len: number, sha256: string, count: number): { tree: TreeArray
   const entry = findEntry(manifest, 'lingo', { length: len, attempts: 5 }, lists);
   if (!entry) return { tree: null, why: `no shipped tree for ${len}-letter words of this list (sha256 ${sha256.slice(0, 12)}…); searching online` };
   const path = join(treesDir(), entry.file);
-  const file = decodeTreeFile(readFileSync(path), path);
+  const file = readTreeFile(path);
   checkTreeMatches(file, { game: 'lingo', params: { length: len }, lists }, path);
   return { tree: file.tree };
 }

@@ -14,7 +14,10 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { pack, unpack } from 'msgpackr';
+// The subpath entries load msgpackr's plain JS build, without probing for its native addon:
+// much faster to start, which the pit player needs.
+import { pack } from 'msgpackr/pack';
+import { unpack } from 'msgpackr/unpack';
 import { fail } from './errors.js';
 
 export const TREE_MAGIC = 'guesstree-tree';

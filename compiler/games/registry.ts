@@ -41,6 +41,7 @@ export const DEFAULT_WORDLIST = wordListPath;
 function loadLingo(opts: GameOptions): LoadedGame {
   const len = opts.len;
   if (len === undefined) throw fail('usage', 'lingo needs --len (word length, 4..13)');
+  if (Number.isNaN(len)) throw fail('usage', '--len: expected a whole number from 4 to 13');
   if (!Number.isInteger(len) || len < LINGO_MIN_LENGTH || len > LINGO_MAX_LENGTH) {
     throw fail('usage', `--len ${len}: Lingo word length must be an integer from ${LINGO_MIN_LENGTH} to ${LINGO_MAX_LENGTH}`);
   }
