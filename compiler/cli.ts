@@ -56,7 +56,7 @@ export async function main(argv: string[]): Promise<void> {
       (y) =>
         gameOptions(y)
           .option('out', { type: 'string', describe: 'write the tree here instead of trees/' })
-          .option('effort', { type: 'string', default: 'default', describe: 'search effort (lingo: greedy, default)' })
+          .option('effort', { type: 'string', default: 'default', describe: 'search effort (lingo: quick, greedy, default)' })
           .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads (the tree does not depend on it)' })
           .example('$0 compile --game lingo --len 5', 'the main job, on the default dictionary')
           .example('$0 compile --game lingo --len 9 --wordlist ../shared/lingo/wordlist.txt --out len9.gtree', ''),

@@ -79,6 +79,41 @@ export interface Partition {
 /** What to do at a node: one guess that is already known optimal, or the guesses to compare. */
 export type Choice = { kind: 'optimal'; guess: number } | { kind: 'compare'; guesses: number[] };
 
+/** A ranked guess with its place in the node's pool (ties go to the earlier place). */
+export interface RankedAt extends Ranked {
+  at: number;
+}
+
+/** The ranking of a slice of the pool: a guess known optimal, or the best `width` in order. */
+export interface Ranking {
+  readonly optimal: RankedAt | null;
+  readonly top: RankedAt[];
+  readonly width: number;
+}
+
+/** Merge slice rankings into what ranking the whole pool in one pass gives. */
+export function mergeRankings(parts: readonly Ranking[], left: number): Ranking {
+  const optimal = parts
+    .map((p) => p.optimal)
+    .filter((o): o is RankedAt => o !== null)
+    .sort((a, b) => a.at - b.at)[0];
+  const width = parts[0]?.width ?? 1;
+  if (optimal) return { optimal, top: [], width };
+  const all = parts.flatMap((p) => p.top);
+  if (left === 2) {
+    all.sort((a, b) => b.bound - a.bound || a.at - b.at);
+    return { optimal: null, top: all.slice(0, 1), width: 1 };
+  }
+  all.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : a.at - b.at));
+  return { optimal: null, top: all.slice(0, width), width };
+}
+
+export function choiceOf(r: Ranking, left: number): Choice {
+  if (r.optimal) return { kind: 'optimal', guess: r.optimal.guess };
+  if (left === 2) return { kind: 'optimal', guess: (r.top[0] as RankedAt).guess };
+  return { kind: 'compare', guesses: r.top.map((t) => t.guess) };
+}
+
 const MEMO_MAX_ENTRIES = 2_000_000;
 
 export class SearchEngine {
@@ -245,28 +280,29 @@ export class SearchEngine {
     return out.subarray(0, k);
   }
 
-  /** Rank the pool at a node of at least two candidates and two tries left. */
-  choose(set: Uint32Array, used: number): Choice {
+  /**
+   * Rank the pool entries [from, to) at a node of at least two candidates and two tries left.
+   * Slices ranked apart (in workers) merge with `mergeRankings` into what one pass gives.
+   */
+  rankRange(set: Uint32Array, used: number, from = 0, to = Infinity): Ranking {
     const n = set.length;
     const left = this.game.maxAttempts - used;
     const ceiling = upperBound(this.game.objective, this.game.maxAttempts, n, used);
     const width = this.width(used, n);
-    const top: Ranked[] = [];
-    const cur: Ranked = { guess: 0, estimate: 0, bound: 0, squares: 0, hits: false };
-    let bestTwo = -1;
-    let bestTwoValue = -Infinity;
+    const top: RankedAt[] = [];
+    const cur: RankedAt = { guess: 0, estimate: 0, bound: 0, squares: 0, hits: false, at: 0 };
+    let bestTwo: RankedAt | null = null;
     const pool = this.pool(set);
-    for (let pi = 0; pi < pool.length; pi++) {
+    const end = Math.min(to, pool.length);
+    for (let pi = from; pi < end; pi++) {
       const g = pool[pi] as number;
       this.groupStats(g, set, n, used, cur);
+      cur.at = pi;
       // A candidate that splits the rest into singletons reaches the ceiling: optimal.
-      if (cur.hits && cur.bound === ceiling) return { kind: 'optimal', guess: g };
+      if (cur.hits && cur.bound === ceiling) return { optimal: { ...cur }, top: [], width };
       if (left === 2) {
         // With two tries left a group's bound is its exact value (one more find).
-        if (cur.bound > bestTwoValue) {
-          bestTwoValue = cur.bound;
-          bestTwo = g;
-        }
+        if (bestTwo === null || cur.bound > bestTwo.bound) bestTwo = { ...cur };
         continue;
       }
       if (top.length < width || better(cur, top[top.length - 1] as Ranked)) {
@@ -274,15 +310,24 @@ export class SearchEngine {
         if (top.length < width) top.push({ ...cur });
         else top[i] = { ...cur };
         while (i > 0 && better(top[i] as Ranked, top[i - 1] as Ranked)) {
-          const t = top[i - 1] as Ranked;
-          top[i - 1] = top[i] as Ranked;
+          const t = top[i - 1] as RankedAt;
+          top[i - 1] = top[i] as RankedAt;
           top[i] = t;
           i--;
         }
       }
     }
-    if (left === 2) return { kind: 'optimal', guess: bestTwo };
-    return { kind: 'compare', guesses: top.map((r) => r.guess) };
+    if (left === 2) return { optimal: null, top: bestTwo ? [bestTwo] : [], width: 1 };
+    return { optimal: null, top, width };
+  }
+
+  poolSize(set: Uint32Array): number {
+    return this.pool(set).length;
+  }
+
+  /** What to do at a node of at least two candidates and two tries left. */
+  choose(set: Uint32Array, used: number): Choice {
+    return choiceOf(this.rankRange(set, used), this.game.maxAttempts - used);
   }
 
   solve(set: Uint32Array, used: number): Plan {

@@ -16,9 +16,16 @@ export interface LingoEffort {
   readonly candidatePoolMax: number;
 }
 
+/** Every word of the list is a probe: trying them all at every node is what short words need. */
+const ALL_WORDS = Number.MAX_SAFE_INTEGER;
+
 export const LINGO_EFFORTS: Readonly<Record<string, LingoEffort>> = {
-  greedy: { name: 'greedy', probes: 1000, widths: [1], lookaheadMinSet: 1, candidatePoolMax: 2000 },
-  default: { name: 'default', probes: 1500, widths: [8, 3, 2], lookaheadMinSet: 8, candidatePoolMax: 2000 },
+  /** One step deep, 1,000 letter-coverage probes: seconds, for tests and quick looks. */
+  quick: { name: 'quick', probes: 1000, widths: [1], lookaheadMinSet: 1, candidatePoolMax: 2000 },
+  /** One step deep over every word of the list. */
+  greedy: { name: 'greedy', probes: ALL_WORDS, widths: [1], lookaheadMinSet: 1, candidatePoolMax: ALL_WORDS },
+  /** Every word, and the top guesses of large nodes compared by their subtrees. */
+  default: { name: 'default', probes: ALL_WORDS, widths: [4, 2], lookaheadMinSet: 8, candidatePoolMax: ALL_WORDS },
 };
 
 export function lingoSettings(game: LingoGame, effort: LingoEffort): SearchSettings {

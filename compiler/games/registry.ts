@@ -58,7 +58,7 @@ function loadLingo(opts: GameOptions): LoadedGame {
       const { tree } = await compileLingo(game, effort, req.workers, req.onProgress);
       const settings: Record<string, ParamValue> = {
         effort: effort.name,
-        probes: effort.probes,
+        probes: Math.min(effort.probes, game.guessCount),
         widths: effort.widths.join('/'),
         lookaheadMinSet: effort.lookaheadMinSet,
         candidatePoolMax: effort.candidatePoolMax,

@@ -9,8 +9,8 @@ import { Piscina } from 'piscina';
 import type { TreeArrays } from '../../runtime/tree-format.js';
 import type { Game } from '../game.js';
 import { flattenPlan, leafPlan } from '../engine/plan.js';
-import { SearchEngine, type SearchSettings } from '../engine/search.js';
-import type { GameSpec, SolveResult, SolveTask, SolvedSet, WorkerInit } from './types.js';
+import { choiceOf, mergeRankings, SearchEngine, type SearchSettings } from '../engine/search.js';
+import type { GameSpec, RankResult, SolveResult, SolvedSet, Task, TaskResult, WorkerInit } from './types.js';
 
 export interface CompileProgress {
   (done: number, total: number, best: number): void;
@@ -72,7 +72,46 @@ export async function compileTree(
     const plan = engine.solve(all, 0);
     return { tree: flattenPlan(plan), value: plan.value };
   }
-  const choice = engine.choose(all, 0);
+  const pool =
+    workers > 1
+      ? new Piscina<Task, TaskResult>({
+          filename: fileURLToPath(new URL('./worker.js', import.meta.url)),
+          workerData: { game: spec, settings: { ...settings } } satisfies WorkerInit,
+          minThreads: workers,
+          maxThreads: workers,
+          idleTimeout: 1000,
+        })
+      : null;
+  try {
+    return await compileWith(engine, pool, game, all, workers, onProgress);
+  } finally {
+    await pool?.destroy();
+  }
+}
+
+/** Slices of the opener's pool ranked per task. */
+const RANK_SLICES_PER_WORKER = 4;
+
+async function compileWith(
+  engine: SearchEngine,
+  pool: Piscina<Task, TaskResult> | null,
+  game: Game,
+  all: Uint32Array,
+  workers: number,
+  onProgress?: CompileProgress,
+): Promise<{ tree: TreeArrays; value: number }> {
+  let choice;
+  if (pool) {
+    const size = engine.poolSize(all);
+    const slices = workers * RANK_SLICES_PER_WORKER;
+    const step = Math.ceil(size / slices);
+    const tasks: Promise<TaskResult>[] = [];
+    for (let from = 0; from < size; from += step) tasks.push(pool.run({ kind: 'rank', used: 0, set: all, from, to: Math.min(size, from + step) }));
+    const rankings = (await Promise.all(tasks)).map((r) => (r as RankResult).ranking);
+    choice = choiceOf(mergeRankings(rankings, game.maxAttempts), game.maxAttempts);
+  } else {
+    choice = engine.choose(all, 0);
+  }
   const candidates = choice.kind === 'optimal' ? [choice.guess] : choice.guesses;
   const parts = candidates.map((g) => engine.partition(g, all));
   const results: SolvedSet[][] = parts.map((p) => new Array<SolvedSet>(p.groups.length));
@@ -117,7 +156,7 @@ export async function compileTree(
     });
     onProgress?.(doneSecrets, totalSecrets, bestSoFar);
   };
-  if (workers <= 1) {
+  if (!pool) {
     for (const batch of batches) {
       const res: SolveResult = {
         kind: 'solved',
@@ -129,19 +168,7 @@ export async function compileTree(
       accept(batch, res);
     }
   } else {
-    const init: WorkerInit = { game: spec, settings: { ...settings } };
-    const pool = new Piscina<SolveTask, SolveResult>({
-      filename: fileURLToPath(new URL('./worker.js', import.meta.url)),
-      workerData: init,
-      minThreads: workers,
-      maxThreads: workers,
-      idleTimeout: 1000,
-    });
-    try {
-      await Promise.all(batches.map((batch) => pool.run({ kind: 'solve', used: 1, sets: batch.sets }).then((res) => accept(batch, res))));
-    } finally {
-      await pool.destroy();
-    }
+    await Promise.all(batches.map((batch) => pool.run({ kind: 'solve', used: 1, sets: batch.sets }).then((res) => accept(batch, res as SolveResult))));
   }
   // The best candidate: highest value, ties to the better-ranked one.
   let bestIndex = -1;

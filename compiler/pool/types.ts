@@ -5,6 +5,7 @@
  */
 import type { LingoSpec } from '../games/lingo.js';
 import type { TreeArrays } from '../../runtime/tree-format.js';
+import type { Ranking } from '../engine/search.js';
 
 /** How a worker rebuilds the game: one tagged variant per game. */
 export type GameSpec = LingoSpec;
@@ -29,6 +30,23 @@ export interface SolveTask {
   readonly used: number;
   readonly sets: Uint32Array[];
 }
+
+/** Rank the pool entries [from, to) of a node. */
+export interface RankTask {
+  readonly kind: 'rank';
+  readonly used: number;
+  readonly set: Uint32Array;
+  readonly from: number;
+  readonly to: number;
+}
+
+export interface RankResult {
+  readonly kind: 'ranked';
+  readonly ranking: Ranking;
+}
+
+export type Task = SolveTask | RankTask;
+export type TaskResult = SolveResult | RankResult;
 
 export interface SolvedSet {
   readonly value: number;
