@@ -8,7 +8,7 @@ import { loadWordListOfLength } from '../../runtime/wordlist.js';
 import type { TreeArrays, TreeHeader, ParamValue } from '../../runtime/tree-format.js';
 import type { Game } from '../game.js';
 import { LingoGame, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH } from './lingo.js';
-import { compileLingo, LINGO_EFFORTS } from './lingo-compile.js';
+import { compileLingo, LINGO_EFFORTS, widthsFor } from './lingo-compile.js';
 
 export interface GameOptions {
   readonly game?: string | undefined;
@@ -59,7 +59,7 @@ function loadLingo(opts: GameOptions): LoadedGame {
       const settings: Record<string, ParamValue> = {
         effort: effort.name,
         probes: Math.min(effort.probes, game.guessCount),
-        widths: effort.widths.join('/'),
+        widths: widthsFor(effort, game.secretCount).join('/'),
         lookaheadMinSet: effort.lookaheadMinSet,
         candidatePoolMax: effort.candidatePoolMax,
       };
