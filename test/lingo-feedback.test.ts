@@ -218,3 +218,152 @@ describe('lingo feedback: code <-> mask for every length 4..13', () => {
     }
   });
 });
+
+// ---------------------------------------------------------------------------------------
+// Word lengths 1..13 (and the generic path beyond), many-secret calls (per-guess tables)
+// and guesses with three or more copies of a letter.
+// ---------------------------------------------------------------------------------------
+
+/** All codes of one guess over `secrets` through partitionCodes, checked against plainMask. */
+function expectPartitionMatches(k: LingoFeedback, words: readonly string[], L: number, g: number, secrets: Uint32Array): void {
+  const out = new Uint32Array(secrets.length);
+  k.partitionCodes(g, secrets, secrets.length, out);
+  for (let i = 0; i < secrets.length; i++) {
+    const s = secrets[i]!;
+    const want = maskToCode(plainMask(words[s]!, words[g]!), L);
+    if (out[i] !== want) expect(`${words[g]} / ${words[s]}: ${codeToMask(out[i]!, L)}`).toBe(`${words[g]} / ${words[s]}: ${codeToMask(want, L)}`);
+  }
+}
+
+describe('lingo feedback: every word length 1..13', () => {
+  for (let L = 1; L <= 16; L++) {
+    it(`length ${L}${L > 13 ? ' (generic path)' : ''}: feedback and partitionCodes agree with the plain rule`, () => {
+      fc.assert(
+        fc.property(
+          fc.constantFrom('ab', 'abc', 'abcdef', 'abcdefghijklmnopqrstuvwxyz', 'aeiouyz'),
+          fc.array(fc.nat(), { minLength: 2, maxLength: 8 }),
+          (alphabet, seeds) => {
+            const words = seeds.map((x) => {
+              let w = '';
+              for (let p = 0; p < L; p++) {
+                w += alphabet[x % alphabet.length];
+                x = Math.floor(x / alphabet.length) + p * 7919;
+              }
+              return w;
+            });
+            const k = LingoFeedback.fromWords(words, L);
+            const all = Uint32Array.from(words, (_, i) => i);
+            for (let g = 0; g < words.length; g++) {
+              expectPartitionMatches(k, words, L, g, all);
+              for (let s = 0; s < words.length; s++) {
+                expect(codeToMask(k.feedback(g, s), L)).toBe(plainMask(words[s]!, words[g]!));
+              }
+            }
+          },
+        ),
+        { numRuns: 150 },
+      );
+    });
+  }
+
+  it('the per-length alphabet edge: letters a and z at every position', () => {
+    for (let L = 1; L <= 13; L++) {
+      const words = ['a'.repeat(L), 'z'.repeat(L), ('az'.repeat(L)).slice(0, L), ('za'.repeat(L)).slice(0, L), ('yz'.repeat(L)).slice(0, L)];
+      const k = LingoFeedback.fromWords(words, L);
+      const all = Uint32Array.from(words, (_, i) => i);
+      for (let g = 0; g < words.length; g++) expectPartitionMatches(k, words, L, g, all);
+    }
+  });
+});
+
+describe('lingo feedback: guesses with three or more copies of a letter', () => {
+  it('partitionCodes agrees with feedback and the plain rule', () => {
+    // A guess built from a base word by writing one letter into 3..L positions.
+    const arb = fc.integer({ min: 3, max: 13 }).chain((L) =>
+      fc.tuple(
+        fc.constant(L),
+        fc.constantFrom(...'abcdez'.split('')),
+        fc.integer({ min: 3, max: L }),
+        fc.array(wordOver('abcdez', L), { minLength: 1, maxLength: 12 }),
+        wordOver('abcdefghijklmnopqrstuvwxyz', L),
+        fc.nat(),
+      ),
+    );
+    fc.assert(
+      fc.property(arb, ([L, letter, copies, secretsList, base, seed]) => {
+        const chars = base.split('');
+        let placed = 0;
+        for (let p = seed % L; placed < copies; p = (p + 1 + (seed % 3)) % L) {
+          if (chars[p] !== letter || placed === 0 || chars.filter((c) => c === letter).length < copies) {
+            chars[p] = letter;
+          }
+          placed = chars.filter((c) => c === letter).length;
+        }
+        const guess = chars.join('');
+        expect(chars.filter((c) => c === letter).length).toBeGreaterThanOrEqual(3);
+        const words = [guess, ...secretsList, letter.repeat(L)];
+        const k = LingoFeedback.fromWords(words, L);
+        const secrets = Uint32Array.from(words, (_, i) => i);
+        const out = new Uint32Array(words.length);
+        k.partitionCodes(0, secrets, words.length, out);
+        for (let s = 0; s < words.length; s++) {
+          expect(out[s]).toBe(k.feedback(0, s));
+          expect(codeToMask(out[s]!, L)).toBe(plainMask(words[s]!, guess));
+        }
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('many copies on both sides', () => {
+    const cases: Array<[string, string]> = [
+      ['aaab', 'baaa'],
+      ['aaaaa', 'aabaa'],
+      ['abaaaca', 'aaaaaab'],
+      ['eeeeeeeeeeeee', 'eaeaeaeaeaeae'],
+      ['xexexexexexex', 'eeeeeexxxxxxx'],
+      ['aaaabbbbcccc', 'bbbbccccaaaa'],
+    ];
+    for (const [guess, secret] of cases) {
+      const L = guess.length;
+      const k = LingoFeedback.fromWords([guess, secret], L);
+      const out = new Uint32Array(2);
+      k.partitionCodes(0, Uint32Array.of(0, 1), 2, out);
+      expect(codeToMask(out[1]!, L)).toBe(plainMask(secret, guess));
+      expect(codeToMask(k.feedback(0, 1), L)).toBe(plainMask(secret, guess));
+      expect(codeToMask(k.feedback(1, 0), L)).toBe(plainMask(guess, secret));
+    }
+  });
+});
+
+describe('lingo feedback: calls over many secrets (per-guess tables)', () => {
+  // 512+ secrets switch on the letter-set tables; repeated-letter tables come on when the call
+  // is large for the length, so both of their loops are reached across lengths 1..13.
+  for (const n of [511, 512, 700, 2100]) {
+    it(`${n} secrets, lengths 1..13, in any order, and then small calls with the same guesses`, () => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 13 }),
+          fc.constantFrom('abc', 'abcdefg', 'etaoinshrdlu', 'abcdefghijklmnopqrstuvwxyz'),
+          fc.integer({ min: 1, max: 0x7fffffff }),
+          (L, alphabet, seed) => {
+            let r = seed;
+            const next = () => {
+              r = (Math.imul(r, 1103515245) + 12345) >>> 0;
+              return r >>> 8;
+            };
+            const words = Array.from({ length: 300 }, () => Array.from({ length: L }, () => alphabet[next() % alphabet.length]).join(''));
+            const k = LingoFeedback.fromWords(words, L);
+            const secrets = Uint32Array.from({ length: n }, () => next() % words.length);
+            for (let t = 0; t < 3; t++) {
+              const g = next() % words.length;
+              expectPartitionMatches(k, words, L, g, secrets);
+              expectPartitionMatches(k, words, L, g, secrets.subarray(0, 5));
+            }
+          },
+        ),
+        { numRuns: n > 1000 ? 12 : 25 },
+      );
+    });
+  }
+});

@@ -33,11 +33,17 @@ export async function runCompile(opts: CompileOptions, log: (line: string) => vo
   if (!loaded.efforts.includes(opts.effort)) {
     throw fail('usage', `--effort ${opts.effort}: unknown effort for ${game.id} (choose ${loaded.efforts.join(', ')})`);
   }
-  const tty = process.stderr.isTTY === true;
+  // The bar is for people: only on a terminal (GUESSTREE_PROGRESS=1 forces it, for tests).
+  const forced = process.env['GUESSTREE_PROGRESS'] === '1';
+  const tty = process.stderr.isTTY === true || forced;
   const bar = tty
-    ? new SingleBar(
-        { format: `${loaded.slug} [{bar}] {percentage}% of the openers' groups | best mean {best} | {duration_formatted} elapsed | ETA {eta_formatted}`, stream: process.stderr, hideCursor: true },
-      )
+    ? new SingleBar({
+        format: `${loaded.slug} [{bar}] {percentage}% of the openers' groups settled | best mean {best} | {duration_formatted} elapsed | ETA {eta_formatted}`,
+        stream: process.stderr,
+        hideCursor: !forced,
+        noTTYOutput: forced,
+        notTTYSchedule: 200,
+      })
     : null;
   let barStarted = false;
   const outcome = await loaded.compile({
@@ -53,6 +59,7 @@ export async function runCompile(opts: CompileOptions, log: (line: string) => vo
     },
   });
   if (bar && barStarted) bar.stop();
+  if (tty) process.stderr.write(`${loaded.slug}: search done in ${((Number(process.hrtime.bigint() - started) / 1e9)).toFixed(1)} s; replaying every secret\n`);
   const summary = replayAll(game, outcome.tree);
   if (summary.missingBranches > 0) throw fail('usage', `internal: compiled tree misses ${summary.missingBranches} branches`);
   const header: TreeHeader = {

@@ -118,12 +118,14 @@ async function compileWith(
   const batches: Array<{ units: Unit[]; sets: Uint32Array[] }> = [];
   let cur: { units: Unit[]; sets: Uint32Array[] } = { units: [], sets: [] };
   let curSize = 0;
+  let leafSecrets = 0;
   const totalSecrets = parts.reduce((a, p) => a + p.groups.reduce((b, g) => b + g.length, 0), 0);
   parts.forEach((p, candidate) => {
     p.groups.forEach((set, group) => {
       if (set.length === 1) {
         const leaf = leafPlan(game.guessOfSecret(set[0] as number), game.objective.scores[2] as number);
         (results[candidate] as SolvedSet[])[group] = { value: leaf.value, tree: flattenPlan(leaf) };
+        leafSecrets++;
         return;
       }
       cur.units.push({ candidate, group });
@@ -144,7 +146,7 @@ async function compileWith(
     return v;
   };
   const open = parts.map((p) => p.groups.filter((g) => g.length > 1).length);
-  let doneSecrets = 0;
+  let doneSecrets = leafSecrets;
   let bestSoFar = -Infinity;
   const accept = (batch: { units: Unit[]; sets: Uint32Array[] }, res: SolveResult) => {
     res.results.forEach((r, i) => {
