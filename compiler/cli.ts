@@ -58,11 +58,13 @@ export async function main(argv: string[]): Promise<void> {
           .option('out', { type: 'string', describe: 'write the tree here instead of trees/' })
           .option('effort', { type: 'string', default: 'default', describe: 'search effort (lingo: quick, greedy, default)' })
           .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads (the tree does not depend on it)' })
+          .option('checkpoint', { type: 'string', describe: 'save finished subtrees in this folder as the compile goes' })
+          .option('resume', { type: 'boolean', default: false, describe: 'reuse the subtrees saved in --checkpoint (same bytes as an uninterrupted run)' })
           .example('$0 compile --game lingo --len 5', 'the main job, on the default dictionary')
           .example('$0 compile --game lingo --len 9 --wordlist ../shared/lingo/wordlist.txt --out len9.gtree', ''),
       async (a) => {
         if (!Number.isInteger(a.workers) || a.workers < 1) throw fail('usage', `--workers ${a.workers}: expected a positive integer`);
-        await runCompile({ game: a.game, len: a.len, wordlist: a.wordlist, out: a.out, effort: a.effort, workers: a.workers }, out);
+        await runCompile({ game: a.game, len: a.len, wordlist: a.wordlist, out: a.out, effort: a.effort, workers: a.workers, checkpoint: a.checkpoint, resume: a.resume }, out);
       },
     )
     .command(

@@ -17,6 +17,8 @@ export interface CompileOptions extends GameOptions {
   readonly out?: string | undefined;
   readonly effort: string;
   readonly workers: number;
+  readonly checkpoint?: string | undefined;
+  readonly resume?: boolean | undefined;
 }
 
 export interface CompileResult {
@@ -46,7 +48,21 @@ export async function runCompile(opts: CompileOptions, log: (line: string) => vo
       })
     : null;
   let barStarted = false;
-  const outcome = await loaded.compile({
+  if (opts.resume && opts.checkpoint === undefined) throw fail('usage', '--resume needs --checkpoint DIR');
+  // Ctrl-C or SIGTERM: stop the workers, write nothing, say what was done (a second one ends at once).
+  const abort = new AbortController();
+  const onSignal = (sig: NodeJS.Signals): void => {
+    if (abort.signal.aborted) process.exit(130);
+    bar?.stop();
+    process.stderr.write(`guesstree: ${sig} received, stopping the workers\n`);
+    abort.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const outcome = await loaded
+    .compile({
+    signal: abort.signal,
+    checkpoint: opts.checkpoint === undefined ? undefined : { dir: opts.checkpoint, resume: opts.resume === true },
     effort: opts.effort,
     workers: opts.workers,
     onProgress: (done, total, best) => {
@@ -57,11 +73,15 @@ export async function runCompile(opts: CompileOptions, log: (line: string) => vo
       }
       bar.update(done, { best: Number.isFinite(best) ? (best / game.secretCount).toFixed(3) : '-' });
     },
-  });
+    })
+    .finally(() => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    });
   if (bar && barStarted) bar.stop();
   if (tty) process.stderr.write(`${loaded.slug}: search done in ${((Number(process.hrtime.bigint() - started) / 1e9)).toFixed(1)} s; replaying every secret\n`);
   const summary = replayAll(game, outcome.tree);
-  if (summary.missingBranches > 0) throw fail('usage', `internal: compiled tree misses ${summary.missingBranches} branches`);
+  if (summary.missingBranches > 0) throw new Error(`compiled tree misses ${summary.missingBranches} branches`);
   const header: TreeHeader = {
     game: game.id,
     params: game.params,

@@ -1,6 +1,6 @@
 /** Lingo compile settings per effort level, and the compile itself. */
 import type { SearchSettings } from '../engine/search.js';
-import { compileTree, type CompileProgress } from '../pool/parallel.js';
+import { compileTree, type CompileTreeOptions } from '../pool/parallel.js';
 import type { TreeArrays } from '../../runtime/tree-format.js';
 import { LingoGame, lingoProbes } from './lingo.js';
 
@@ -56,6 +56,6 @@ export function lingoSettings(game: LingoGame, effort: LingoEffort): SearchSetti
   };
 }
 
-export async function compileLingo(game: LingoGame, effort: LingoEffort, workers: number, onProgress?: CompileProgress): Promise<{ tree: TreeArrays; value: number }> {
-  return compileTree(game, game.spec(), lingoSettings(game, effort), workers, onProgress);
+export async function compileLingo(game: LingoGame, effort: LingoEffort, opts: CompileTreeOptions): Promise<{ tree: TreeArrays; value: number }> {
+  return compileTree(game, game.spec(), lingoSettings(game, effort), opts);
 }

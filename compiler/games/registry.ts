@@ -7,6 +7,7 @@ import { fail } from '../../runtime/errors.js';
 import { loadWordListOfLength } from '../../runtime/wordlist.js';
 import type { TreeArrays, TreeHeader, ParamValue } from '../../runtime/tree-format.js';
 import type { Game } from '../game.js';
+import type { CheckpointOptions } from '../pool/checkpoint.js';
 import { LingoGame, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH } from './lingo.js';
 import { compileLingo, LINGO_EFFORTS, widthsFor } from './lingo-compile.js';
 
@@ -20,6 +21,8 @@ export interface CompileRequest {
   readonly effort: string;
   readonly workers: number;
   readonly onProgress?: (done: number, total: number, best: number) => void;
+  readonly checkpoint?: CheckpointOptions | undefined;
+  readonly signal?: AbortSignal | undefined;
 }
 
 export interface CompileOutcome {
@@ -55,7 +58,7 @@ function loadLingo(opts: GameOptions): LoadedGame {
     async compile(req) {
       const effort = LINGO_EFFORTS[req.effort];
       if (!effort) throw fail('usage', `--effort ${req.effort}: unknown effort for lingo (choose ${Object.keys(LINGO_EFFORTS).join(', ')})`);
-      const { tree } = await compileLingo(game, effort, req.workers, req.onProgress);
+      const { tree } = await compileLingo(game, effort, { workers: req.workers, onProgress: req.onProgress, checkpoint: req.checkpoint, signal: req.signal });
       const settings: Record<string, ParamValue> = {
         effort: effort.name,
         probes: Math.min(effort.probes, game.guessCount),

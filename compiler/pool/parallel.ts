@@ -10,6 +10,8 @@ import type { TreeArrays } from '../../runtime/tree-format.js';
 import type { Game } from '../game.js';
 import { flattenPlan, leafPlan } from '../engine/plan.js';
 import { choiceOf, mergeRankings, SearchEngine, type SearchSettings } from '../engine/search.js';
+import { fail } from '../../runtime/errors.js';
+import { Checkpoint, fingerprint, type CheckpointOptions } from './checkpoint.js';
 import type { GameSpec, RankResult, SolveResult, SolvedSet, Task, TaskResult, WorkerInit } from './types.js';
 
 export interface CompileProgress {
@@ -17,7 +19,7 @@ export interface CompileProgress {
 }
 
 /** Sets per task are gathered until they hold this many secrets (or a set alone is larger). */
-const BATCH_SECRETS = 4000;
+const BATCH_SECRETS = 1500;
 const BATCH_SETS_MAX = 512;
 
 /** Preorder join of a root guess and its children's trees: exactly what flattenPlan would give. */
@@ -59,13 +61,16 @@ interface Unit {
   group: number;
 }
 
-export async function compileTree(
-  game: Game,
-  spec: GameSpec,
-  settings: SearchSettings,
-  workers: number,
-  onProgress?: CompileProgress,
-): Promise<{ tree: TreeArrays; value: number }> {
+export interface CompileTreeOptions {
+  readonly workers: number;
+  readonly onProgress?: CompileProgress | undefined;
+  readonly checkpoint?: CheckpointOptions | undefined;
+  /** Aborting stops the workers and rejects with an `interrupted` error. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+export async function compileTree(game: Game, spec: GameSpec, settings: SearchSettings, opts: CompileTreeOptions): Promise<{ tree: TreeArrays; value: number }> {
+  const { workers } = opts;
   const engine = new SearchEngine(game, settings);
   const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
   if (all.length === 1 || game.maxAttempts === 1) {
@@ -83,7 +88,7 @@ export async function compileTree(
         })
       : null;
   try {
-    return await compileWith(engine, pool, game, all, workers, onProgress);
+    return await compileWith(engine, pool, game, all, settings, opts);
   } finally {
     await pool?.destroy();
   }
@@ -97,17 +102,31 @@ async function compileWith(
   pool: Piscina<Task, TaskResult> | null,
   game: Game,
   all: Uint32Array,
-  workers: number,
-  onProgress?: CompileProgress,
+  settings: SearchSettings,
+  opts: CompileTreeOptions,
 ): Promise<{ tree: TreeArrays; value: number }> {
+  const { workers, onProgress, signal } = opts;
+  const stopIfAborted = (done: number, total: number): void => {
+    if (signal?.aborted) {
+      const saved = opts.checkpoint ? `; finished batches are saved in ${opts.checkpoint.dir}, rerun with --resume` : '';
+      throw fail('interrupted', `interrupted after ${done} of ${total} batches${saved}`);
+    }
+  };
   let choice;
   if (pool) {
     const size = engine.poolSize(all);
     const slices = workers * RANK_SLICES_PER_WORKER;
     const step = Math.ceil(size / slices);
     const tasks: Promise<TaskResult>[] = [];
-    for (let from = 0; from < size; from += step) tasks.push(pool.run({ kind: 'rank', used: 0, set: all, from, to: Math.min(size, from + step) }));
-    const rankings = (await Promise.all(tasks)).map((r) => (r as RankResult).ranking);
+    for (let from = 0; from < size; from += step) tasks.push(pool.run({ kind: 'rank', used: 0, set: all, from, to: Math.min(size, from + step) }, signal ? { signal } : {}));
+    let results: TaskResult[];
+    try {
+      results = await Promise.all(tasks);
+    } catch (e) {
+      stopIfAborted(0, 1);
+      throw fail('worker', `${game.id} compile: a worker failed while ranking the openers: ${(e as Error).message ?? String(e)}`);
+    }
+    const rankings = results.map((r) => (r as RankResult).ranking);
     choice = choiceOf(mergeRankings(rankings, game.maxAttempts), game.maxAttempts);
   } else {
     choice = engine.choose(all, 0);
@@ -158,19 +177,59 @@ async function compileWith(
     });
     onProgress?.(doneSecrets, totalSecrets, bestSoFar);
   };
+  const checkpoint = opts.checkpoint
+    ? new Checkpoint(opts.checkpoint, fingerprint({ game: game.id, params: game.params, lists: game.lists, settings, candidates, batches: batches.map((b) => b.sets.length) }))
+    : null;
+  let finished = 0;
+  const todo: number[] = [];
+  batches.forEach((batch, index) => {
+    const saved = opts.checkpoint?.resume ? checkpoint?.load(index, batch.sets.length) : null;
+    if (saved) {
+      accept(batch, { kind: 'solved', results: saved });
+      finished++;
+    } else {
+      todo.push(index);
+    }
+  });
+  const done = (index: number, res: SolveResult): void => {
+    checkpoint?.save(index, res.results);
+    accept(batches[index]!, res);
+    finished++;
+  };
   if (!pool) {
-    for (const batch of batches) {
+    for (const index of todo) {
+      stopIfAborted(finished, batches.length);
       const res: SolveResult = {
         kind: 'solved',
-        results: batch.sets.map((set) => {
+        results: batches[index]!.sets.map((set) => {
           const plan = engine.solve(set, 1);
           return { value: plan.value, tree: flattenPlan(plan) };
         }),
       };
-      accept(batch, res);
+      done(index, res);
     }
   } else {
-    await Promise.all(batches.map((batch) => pool.run({ kind: 'solve', used: 1, sets: batch.sets }).then((res) => accept(batch, res as SolveResult))));
+    const runOnce = (index: number): Promise<TaskResult> => pool.run({ kind: 'solve', used: 1, sets: batches[index]!.sets }, signal ? { signal } : {});
+    await Promise.all(
+      todo.map(async (index) => {
+        let res: TaskResult;
+        try {
+          res = await runOnce(index);
+        } catch (first) {
+          stopIfAborted(finished, batches.length);
+          // A worker that threw or died is replaced by the pool; the batch gets one more try.
+          try {
+            res = await runOnce(index);
+          } catch (second) {
+            stopIfAborted(finished, batches.length);
+            const set = batches[index]!.sets[0]!;
+            throw fail('worker', `${game.id} compile: a worker failed twice on batch ${index} (node: ${set.length} secrets after 1 guess, first ${game.secretName(set[0] as number)}): ${(second as Error).message ?? String(second)} (first failure: ${(first as Error).message ?? String(first)})`);
+          }
+        }
+        done(index, res as SolveResult);
+      }),
+    );
+    stopIfAborted(finished, batches.length);
   }
   // The best candidate: highest value, ties to the better-ranked one.
   let bestIndex = -1;

@@ -1,4 +1,5 @@
 /** A compile worker: rebuilds the game once, then solves batches of sets with its own memo. */
+import { existsSync, writeFileSync } from 'node:fs';
 import { workerData } from 'piscina';
 import { SearchEngine } from '../engine/search.js';
 import { flattenPlan } from '../engine/plan.js';
@@ -8,7 +9,23 @@ import type { Task, TaskResult, WorkerInit } from './types.js';
 const init = workerData as WorkerInit;
 const engine = new SearchEngine(gameFromSpec(init.game), settingsFromSpec(init.settings));
 
+/**
+ * Fault injection for the robustness tests: GUESSTREE_TEST_WORKER_FAULT=PATH makes the first
+ * solve task fail (and creates PATH, so the retry succeeds); `always:PATH` makes every one fail.
+ */
+function injectedFault(): void {
+  const spec = process.env['GUESSTREE_TEST_WORKER_FAULT'];
+  if (!spec) return;
+  const always = spec.startsWith('always:');
+  const marker = always ? spec.slice('always:'.length) : spec;
+  if (always || !existsSync(marker)) {
+    writeFileSync(marker, 'fault injected\n');
+    throw new Error('injected worker fault');
+  }
+}
+
 export default function runTask(task: Task): TaskResult {
+  if (task.kind === 'solve') injectedFault();
   if (task.kind === 'rank') return { kind: 'ranked', ranking: engine.rankRange(task.set, task.used, task.from, task.to) };
   const results = task.sets.map((set) => {
     const plan = engine.solve(set, task.used);

@@ -1,0 +1,90 @@
+/**
+ * Checkpoints of a long compile: each finished batch of reply groups is saved as its own file
+ * (written atomically) in the checkpoint folder, with a fingerprint of everything the batch
+ * depends on. `--resume` reloads the batches whose fingerprint matches and solves only the
+ * rest; since every group's solution is a pure function of the group, the tree is the same.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pack } from 'msgpackr/pack';
+import { unpack } from 'msgpackr/unpack';
+import { writeFileAtomic } from '../../runtime/atomic-write.js';
+import { fail } from '../../runtime/errors.js';
+import type { TreeArrays } from '../../runtime/tree-format.js';
+import type { SolvedSet } from './types.js';
+
+export interface CheckpointOptions {
+  readonly dir: string;
+  readonly resume: boolean;
+}
+
+export function fingerprint(parts: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(parts, (_k, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Uint32Array) : v)))
+    .digest('hex');
+}
+
+const bytesOf = (a: Uint32Array): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+// A copy into a fresh buffer: msgpackr may hand out views into a larger shared buffer.
+const arrayOf = (b: Uint8Array): Uint32Array => {
+  const copy = new Uint8Array(b.byteLength);
+  copy.set(b);
+  return new Uint32Array(copy.buffer);
+};
+
+function batchFile(dir: string, index: number): string {
+  return join(dir, `batch-${String(index).padStart(6, '0')}.bin`);
+}
+
+export class Checkpoint {
+  private readonly dir: string;
+  private readonly print: string;
+
+  constructor(opts: CheckpointOptions, print: string) {
+    this.dir = opts.dir;
+    this.print = print;
+    if (!existsSync(opts.dir)) mkdirSync(opts.dir, { recursive: true });
+    if (!opts.resume) {
+      const stale = readdirSync(opts.dir).filter((f) => /^batch-\d+\.bin$/.test(f));
+      if (stale.length > 0) {
+        throw fail('usage', `${opts.dir}: holds ${stale.length} checkpoint files of an earlier compile; pass --resume to use them or choose an empty folder`);
+      }
+    }
+  }
+
+  save(index: number, results: readonly SolvedSet[]): void {
+    const body = pack({
+      fingerprint: this.print,
+      index,
+      results: results.map((r) => ({
+        value: r.value,
+        guess: bytesOf(r.tree.guess),
+        edgeStart: bytesOf(r.tree.edgeStart),
+        edgeCode: bytesOf(r.tree.edgeCode),
+        edgeChild: bytesOf(r.tree.edgeChild),
+      })),
+    });
+    writeFileAtomic(batchFile(this.dir, index), body);
+  }
+
+  /** The saved results of a batch, or null when absent or from another compile. */
+  load(index: number, expectedSets: number): SolvedSet[] | null {
+    const path = batchFile(this.dir, index);
+    if (!existsSync(path)) return null;
+    try {
+      const data = unpack(readFileSync(path)) as {
+        fingerprint: string;
+        index: number;
+        results: Array<{ value: number; guess: Uint8Array; edgeStart: Uint8Array; edgeCode: Uint8Array; edgeChild: Uint8Array }>;
+      };
+      if (data.fingerprint !== this.print || data.index !== index || data.results.length !== expectedSets) return null;
+      return data.results.map((r) => {
+        const tree: TreeArrays = { guess: arrayOf(r.guess), edgeStart: arrayOf(r.edgeStart), edgeCode: arrayOf(r.edgeCode), edgeChild: arrayOf(r.edgeChild) };
+        return { value: r.value, tree };
+      });
+    } catch {
+      return null; // a damaged checkpoint is solved again
+    }
+  }
+}

@@ -1,0 +1,78 @@
+// Interrupted compiles leave no tree file, checkpoints resume to the same bytes, and worker
+// faults are retried once, then reported with the game, the node and the error.
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+
+const CLI = join(import.meta.dirname, '..', '..', 'dist', 'compiler', 'cli.js');
+// 4-letter words of the default dictionary, the fast 'quick' effort: a few seconds a run.
+const ARGS = ['compile', '--game', 'lingo', '--len', '4', '--effort', 'quick'];
+
+function run(extra: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [CLI, ...ARGS, ...extra], { encoding: 'utf8', env: { ...process.env, GUESSTREE_PROGRESS: '', ...env } });
+}
+
+describe('robustness: interrupt, resume, worker faults', () => {
+  it('a killed compile leaves no tree, and --resume gives the same bytes as a clean run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'guesstree-resume-'));
+    try {
+      const clean = run(['--out', join(dir, 'clean.gtree'), '--workers', '1']);
+      expect(clean.status).toBe(0);
+      const ck = join(dir, 'ck');
+      const child = spawn(process.execPath, [CLI, ...ARGS, '--out', join(dir, 'resumed.gtree'), '--workers', '2', '--checkpoint', ck], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      // Wait until some subtrees are checkpointed, then stop it.
+      for (let i = 0; i < 600; i++) {
+        if (existsSync(ck) && readdirSync(ck).filter((f) => f.endsWith('.bin')).length >= 2) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      child.kill('SIGTERM');
+      const code = await exited;
+      expect(code).toBe(130);
+      expect(stderr).toMatch(/interrupted after \d+ of \d+ batches; finished batches are saved in/);
+      expect(existsSync(join(dir, 'resumed.gtree'))).toBe(false);
+      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+      const saved = readdirSync(ck).filter((f) => f.endsWith('.bin')).length;
+      expect(saved).toBeGreaterThanOrEqual(2);
+
+      // Without --resume a folder of old checkpoints is refused, not silently mixed.
+      const refused = run(['--out', join(dir, 'resumed.gtree'), '--checkpoint', ck]);
+      expect(refused.status).not.toBe(0);
+      expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+      expect(refused.stderr).toMatch(/--resume/);
+
+      const resumed = run(['--out', join(dir, 'resumed.gtree'), '--workers', '2', '--checkpoint', ck, '--resume']);
+      expect(resumed.stderr).toBe('');
+      expect(resumed.status).toBe(0);
+      expect(Buffer.compare(readFileSync(join(dir, 'resumed.gtree')), readFileSync(join(dir, 'clean.gtree')))).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a worker that fails once is replaced and its batch retried; failing twice ends the compile with a clear line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'guesstree-fault-'));
+    try {
+      const clean = run(['--out', join(dir, 'clean.gtree'), '--workers', '1']);
+      expect(clean.status).toBe(0);
+      const once = run(['--out', join(dir, 'once.gtree'), '--workers', '2'], { GUESSTREE_TEST_WORKER_FAULT: join(dir, 'marker') });
+      expect(once.status).toBe(0);
+      expect(existsSync(join(dir, 'marker'))).toBe(true);
+      expect(Buffer.compare(readFileSync(join(dir, 'once.gtree')), readFileSync(join(dir, 'clean.gtree')))).toBe(0);
+
+      const always = run(['--out', join(dir, 'always.gtree'), '--workers', '2'], { GUESSTREE_TEST_WORKER_FAULT: `always:${join(dir, 'm2')}` });
+      expect(always.status).toBe(8);
+      expect(always.stdout).toBe('');
+      const lines = always.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/lingo compile: a worker failed twice on batch \d+ \(node: \d+ secrets after 1 guess, first [a-z]+\): injected worker fault/);
+      expect(existsSync(join(dir, 'always.gtree'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
