@@ -86,7 +86,10 @@ export async function runCompile(opts: CompileOptions, log: (line: string) => vo
     game: game.id,
     params: game.params,
     lists: game.lists,
-    objective: objectiveOf(game, summary),
+    objective: {
+      ...objectiveOf(game, summary),
+      ...(outcome.upperBound != null ? { upperBound: outcome.upperBound, upperBoundMean: Math.round((outcome.upperBound / game.secretCount) * 1e6) / 1e6 } : {}),
+    },
     settings: outcome.settings,
     tool: { name: 'guesstree', version: TOOL_VERSION },
   };

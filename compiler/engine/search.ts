@@ -89,6 +89,8 @@ export interface Ranking {
   readonly optimal: RankedAt | null;
   readonly top: RankedAt[];
   readonly width: number;
+  /** The highest bound of any guess ranked: no plan for the node can be worth more (when the pool holds every guess). */
+  readonly maxBound: number;
 }
 
 /** Merge slice rankings into what ranking the whole pool in one pass gives. */
@@ -98,14 +100,15 @@ export function mergeRankings(parts: readonly Ranking[], left: number): Ranking 
     .filter((o): o is RankedAt => o !== null)
     .sort((a, b) => a.at - b.at)[0];
   const width = parts[0]?.width ?? 1;
-  if (optimal) return { optimal, top: [], width };
+  const maxBound = Math.max(...parts.map((p) => p.maxBound));
+  if (optimal) return { optimal, top: [], width, maxBound };
   const all = parts.flatMap((p) => p.top);
   if (left === 2) {
     all.sort((a, b) => b.bound - a.bound || a.at - b.at);
-    return { optimal: null, top: all.slice(0, 1), width: 1 };
+    return { optimal: null, top: all.slice(0, 1), width: 1, maxBound };
   }
   all.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : a.at - b.at));
-  return { optimal: null, top: all.slice(0, width), width };
+  return { optimal: null, top: all.slice(0, width), width, maxBound };
 }
 
 export function choiceOf(r: Ranking, left: number): Choice {
@@ -294,12 +297,14 @@ export class SearchEngine {
     let bestTwo: RankedAt | null = null;
     const pool = this.pool(set);
     const end = Math.min(to, pool.length);
+    let maxBound = -Infinity;
     for (let pi = from; pi < end; pi++) {
       const g = pool[pi] as number;
       this.groupStats(g, set, n, used, cur);
       cur.at = pi;
+      if (cur.bound > maxBound) maxBound = cur.bound;
       // A candidate that splits the rest into singletons reaches the ceiling: optimal.
-      if (cur.hits && cur.bound === ceiling) return { optimal: { ...cur }, top: [], width };
+      if (cur.hits && cur.bound === ceiling) return { optimal: { ...cur }, top: [], width, maxBound: ceiling };
       if (left === 2) {
         // With two tries left a group's bound is its exact value (one more find).
         if (bestTwo === null || cur.bound > bestTwo.bound) bestTwo = { ...cur };
@@ -317,8 +322,8 @@ export class SearchEngine {
         }
       }
     }
-    if (left === 2) return { optimal: null, top: bestTwo ? [bestTwo] : [], width: 1 };
-    return { optimal: null, top, width };
+    if (left === 2) return { optimal: null, top: bestTwo ? [bestTwo] : [], width: 1, maxBound };
+    return { optimal: null, top, width, maxBound };
   }
 
   poolSize(set: Uint32Array): number {

@@ -1,7 +1,6 @@
 /** Lingo compile settings per effort level, and the compile itself. */
 import type { SearchSettings } from '../engine/search.js';
-import { compileTree, type CompileTreeOptions } from '../pool/parallel.js';
-import type { TreeArrays } from '../../runtime/tree-format.js';
+import { compileTree, type CompiledTree, type CompileTreeOptions } from '../pool/parallel.js';
 import { LingoGame, lingoProbes } from './lingo.js';
 
 export interface LingoEffort {
@@ -56,6 +55,6 @@ export function lingoSettings(game: LingoGame, effort: LingoEffort): SearchSetti
   };
 }
 
-export async function compileLingo(game: LingoGame, effort: LingoEffort, opts: CompileTreeOptions): Promise<{ tree: TreeArrays; value: number }> {
+export async function compileLingo(game: LingoGame, effort: LingoEffort, opts: CompileTreeOptions): Promise<CompiledTree> {
   return compileTree(game, game.spec(), lingoSettings(game, effort), opts);
 }

@@ -28,6 +28,8 @@ export interface CompileRequest {
 export interface CompileOutcome {
   readonly tree: TreeArrays;
   readonly settings: Readonly<Record<string, ParamValue>>;
+  /** A bound on the objective total that no tree can exceed, when the search proved one. */
+  readonly upperBound?: number | null;
 }
 
 export interface LoadedGame {
@@ -58,7 +60,7 @@ function loadLingo(opts: GameOptions): LoadedGame {
     async compile(req) {
       const effort = LINGO_EFFORTS[req.effort];
       if (!effort) throw fail('usage', `--effort ${req.effort}: unknown effort for lingo (choose ${Object.keys(LINGO_EFFORTS).join(', ')})`);
-      const { tree } = await compileLingo(game, effort, { workers: req.workers, onProgress: req.onProgress, checkpoint: req.checkpoint, signal: req.signal });
+      const { tree, upperBound } = await compileLingo(game, effort, { workers: req.workers, onProgress: req.onProgress, checkpoint: req.checkpoint, signal: req.signal });
       const settings: Record<string, ParamValue> = {
         effort: effort.name,
         probes: Math.min(effort.probes, game.guessCount),
@@ -66,7 +68,7 @@ function loadLingo(opts: GameOptions): LoadedGame {
         lookaheadMinSet: effort.lookaheadMinSet,
         candidatePoolMax: effort.candidatePoolMax,
       };
-      return { tree, settings };
+      return { tree, settings, upperBound };
     },
   };
 }

@@ -9,7 +9,7 @@ import { Piscina } from 'piscina';
 import type { TreeArrays } from '../../runtime/tree-format.js';
 import type { Game } from '../game.js';
 import { flattenPlan, leafPlan } from '../engine/plan.js';
-import { choiceOf, mergeRankings, SearchEngine, type SearchSettings } from '../engine/search.js';
+import { choiceOf, mergeRankings, SearchEngine, type Ranking, type SearchSettings } from '../engine/search.js';
 import { fail } from '../../runtime/errors.js';
 import { Checkpoint, fingerprint, type CheckpointOptions } from './checkpoint.js';
 import type { GameSpec, RankResult, SolveResult, SolvedSet, Task, TaskResult, WorkerInit } from './types.js';
@@ -61,6 +61,13 @@ interface Unit {
   group: number;
 }
 
+export interface CompiledTree {
+  readonly tree: TreeArrays;
+  readonly value: number;
+  /** A bound no tree of the game can exceed, when the search established one. */
+  readonly upperBound: number | null;
+}
+
 export interface CompileTreeOptions {
   readonly workers: number;
   readonly onProgress?: CompileProgress | undefined;
@@ -69,13 +76,13 @@ export interface CompileTreeOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
-export async function compileTree(game: Game, spec: GameSpec, settings: SearchSettings, opts: CompileTreeOptions): Promise<{ tree: TreeArrays; value: number }> {
+export async function compileTree(game: Game, spec: GameSpec, settings: SearchSettings, opts: CompileTreeOptions): Promise<CompiledTree> {
   const { workers } = opts;
   const engine = new SearchEngine(game, settings);
   const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
   if (all.length === 1 || game.maxAttempts === 1) {
     const plan = engine.solve(all, 0);
-    return { tree: flattenPlan(plan), value: plan.value };
+    return { tree: flattenPlan(plan), value: plan.value, upperBound: null };
   }
   const pool =
     workers > 1
@@ -104,7 +111,7 @@ async function compileWith(
   all: Uint32Array,
   settings: SearchSettings,
   opts: CompileTreeOptions,
-): Promise<{ tree: TreeArrays; value: number }> {
+): Promise<CompiledTree> {
   const { workers, onProgress, signal } = opts;
   const stopIfAborted = (done: number, total: number): void => {
     if (signal?.aborted) {
@@ -112,7 +119,7 @@ async function compileWith(
       throw fail('interrupted', `interrupted after ${done} of ${total} batches${saved}`);
     }
   };
-  let choice;
+  let ranking: Ranking;
   if (pool) {
     const size = engine.poolSize(all);
     const slices = workers * RANK_SLICES_PER_WORKER;
@@ -126,11 +133,16 @@ async function compileWith(
       stopIfAborted(0, 1);
       throw fail('worker', `${game.id} compile: a worker failed while ranking the openers: ${(e as Error).message ?? String(e)}`);
     }
-    const rankings = results.map((r) => (r as RankResult).ranking);
-    choice = choiceOf(mergeRankings(rankings, game.maxAttempts), game.maxAttempts);
+    ranking = mergeRankings(
+      results.map((r) => (r as RankResult).ranking),
+      game.maxAttempts,
+    );
   } else {
-    choice = engine.choose(all, 0);
+    ranking = engine.rankRange(all, 0);
   }
+  const choice = choiceOf(ranking, game.maxAttempts);
+  // With every guess in the opener's pool, the best bound holds for any tree of this game.
+  const upperBound = engine.poolSize(all) === game.guessCount ? ranking.maxBound : null;
   const candidates = choice.kind === 'optimal' ? [choice.guess] : choice.guesses;
   const parts = candidates.map((g) => engine.partition(g, all));
   const results: SolvedSet[][] = parts.map((p) => new Array<SolvedSet>(p.groups.length));
@@ -243,5 +255,5 @@ async function compileWith(
   });
   const part = parts[bestIndex]!;
   const tree = joinTrees(candidates[bestIndex] as number, part.codes, (results[bestIndex] as SolvedSet[]).map((r) => r.tree));
-  return { tree, value: best };
+  return { tree, value: best, upperBound };
 }
