@@ -58,8 +58,13 @@ export function encodeLetters(words: readonly string[], length: number): Uint8Ar
 
 /** Longest word the packed kernel handles; longer words take the generic per-position path. */
 const PACKED_MAX_LENGTH = 13;
-/** From this many secrets on, a call builds per-guess lookup tables for the single letters. */
-const TABLE_MIN_SECRETS = 512;
+/** From this many secrets on, a call builds the per-guess letter-set tables (3 x 512 entries). */
+const SET_TABLES_MIN_SECRETS = 320;
+/**
+ * A call builds the per-guess tables of the repeated letters (2^length entries per letter)
+ * when it has at least this many secrets per table entry.
+ */
+const GROUP_TABLES_SECRETS_PER_ENTRY = 2;
 
 /** Per-length tables over position masks (bit p = position p). */
 interface MaskTables {
@@ -98,22 +103,35 @@ function maskTables(length: number): MaskTables {
   return t;
 }
 
+/** The lowest `c` set bits of `m`. */
+function lowestBits(m: number, c: number): number {
+  let taken = 0;
+  for (; c > 0 && m !== 0; c--) {
+    taken |= m & -m;
+    m &= m - 1;
+  }
+  return taken;
+}
+
 /**
  * The feedback kernel over a fixed list of words of one length. Guesses and secrets are word
  * indices into the same list (for Wordle, guesses and answers are both in the guess list).
  *
- * A pair's code is `2 * tri[green] + tri[yellow]`, where green and yellow are position masks
- * (bit p = position p) and `tri` maps a mask to its base-3 weight.
+ * Position masks have bit p for position p; `tri[mask]` is a mask's weight in a code (the sum
+ * of 3^(length-1-p)), so a pair's code is `2 * tri[exact] + tri[present]` for its masks of
+ * exact and present (`?`) positions, plus, for repeated guess letters, their `?` weights.
  *
- * - Green: each word is stored bit-sliced, as 5 planes of `length` bits (plane b holds bit b
- *   of the letter at each position), several planes to an int32. XOR of guess and secret
- *   planes, OR of the planes together: the zero bits are the exact matches.
- * - Yellow, letters the guess holds once: a non-exact position is `?` exactly when the secret
- *   holds the letter at all (no exact match can have consumed it), a test against the
- *   secret's 26-bit letter set. For large calls, per-guess tables map the letter set (in three
- *   9-bit slices) straight to the mask of such positions.
- * - Yellow, letters the guess repeats: the secret's copies not used by exact matches go to the
- *   guess's non-exact positions of that letter, left to right: the lowest bits of a mask.
+ * - Exact: each word is stored bit-sliced, as 5 planes of `length` bits (plane b holds bit b
+ *   of the letter at each position), several planes to an int32. XOR with the guess's planes,
+ *   OR the planes together: the zero bits are the exact matches.
+ * - Letters the guess holds once: a non-exact position is `?` exactly when the secret holds
+ *   the letter at all (no exact match can have consumed it), a test against the secret's
+ *   26-bit letter set. Large calls map the letter set, in three 9-bit slices, through
+ *   per-guess tables straight to the mask of such positions.
+ * - Letters the guess repeats: with Q the secret's positions of the letter and P the guess's,
+ *   the secret's copies that no exact match used (|Q \ P|) go, left to right, to the guess's
+ *   non-exact positions (P \ Q): the lowest bits of that mask. Large calls look the weight of
+ *   the result up in a per-guess table indexed by Q.
  */
 export class LingoFeedback {
   readonly length: number;
@@ -125,35 +143,48 @@ export class LingoFeedback {
   readonly letterSets: Int32Array;
   /** Count of each letter in each word: `letterCounts[w * 26 + c]`. */
   readonly letterCounts: Uint8Array;
-  /** Bit-sliced letters: `planeInts` int32s per word, `planes[w * planeInts + k]`. */
-  readonly planes: Int32Array;
-  readonly planeInts: number;
   private readonly packed: boolean;
+  private readonly planeInts: number;
+  /** (1 << length) - 1. */
   private readonly full: number;
+  // Shifts that fold the planes of an int32 onto the lowest one (31 shifts an absent plane out).
   private readonly sh1: number;
   private readonly sh2: number;
-  private readonly sh3: number;
   private readonly sh4: number;
-  private readonly tri: Int32Array;
-  private readonly pop: Uint8Array;
-  private readonly low: Uint16Array;
-  /** Weight of each position in a code: 3^(length-1-p). */
+  // Built on the first call (so that a player that never calls the kernel does not pay):
+  /**
+   * Per word, `stride` int32s: its bit-sliced letters (`planeInts` ints of planes), then its
+   * letter set.
+   */
+  private words32: Int32Array = new Int32Array(0);
+  private readonly stride: number;
+  private tri: Int32Array = new Int32Array(0);
+  private pop: Uint8Array = new Uint8Array(0);
+  private low: Uint16Array = new Uint16Array(0);
+  /** Planes of the word made of one letter c only: `letterPlanes[c * 3 + k]`, k < 3. */
+  private readonly letterPlanes = new Int32Array(26 * 3);
+  private built = false;
+  /** Weight of each position in a code: 3^(length-1-p) (the generic path). */
   private readonly weight: Int32Array;
-  // Per-guess state.
+  // Per-guess state, kept for the last guess seen.
   private preparedGuess = -1;
-  private tablesGuess = -1;
+  private setTablesGuess = -1;
+  private groupTablesGuess = -1;
   private gp0 = 0;
   private gp1 = 0;
   private gp2 = 0;
-  private singleMask = 0;
+  /** Letters the guess holds once, and the position (as a bit) of each. */
   private singleCount = 0;
   private readonly singleLetter: Int32Array;
   private readonly singleBit: Int32Array;
+  /** Letters the guess repeats: their positions (as a mask) and planes (3 ints each). */
   private groupCount = 0;
-  private readonly groupLetter: Int32Array;
   private readonly groupMask: Int32Array;
-  /** Per-guess: letter-set slice -> positions of single guess letters in it (3 x 512). */
+  private readonly groupPlanes: Int32Array;
+  /** Letter-set slice -> positions of the single guess letters in it: 3 x 512. */
   private readonly setTables: Int32Array;
+  /** Per repeated letter k: `groupTables[(k << length) | Q]`, the weight of its `?` positions. */
+  private readonly groupTables: Int32Array;
   private readonly letterBit: Int32Array;
   private readonly one = new Uint32Array(1);
   private readonly oneOut = new Uint32Array(1);
@@ -165,6 +196,7 @@ export class LingoFeedback {
     this.codeCount = feedbackCodeCount(length);
     this.solved = solvedCode(length);
     const n = this.wordCount;
+    this.packed = length >= 1 && length <= PACKED_MAX_LENGTH;
     this.letterSets = new Int32Array(n);
     this.letterCounts = new Uint8Array(n * 26);
     for (let w = 0; w < n; w++) {
@@ -178,40 +210,19 @@ export class LingoFeedback {
     }
     this.weight = new Int32Array(length);
     for (let p = 0; p < length; p++) this.weight[p] = 3 ** (length - 1 - p);
-    this.packed = length >= 1 && length <= PACKED_MAX_LENGTH;
     // Planes per int32: bit 31 stays clear, so a shift by 31 yields 0 for an absent plane.
-    const perInt = this.packed ? Math.min(5, Math.floor(31 / length)) : 5;
-    const K = Math.ceil(5 / perInt);
-    this.planeInts = this.packed ? K : 0;
+    this.planeInts = this.packed ? Math.ceil(5 / Math.min(5, Math.floor(31 / length))) : 0;
+    this.stride = this.packed ? this.planeInts + 1 : 0;
     this.full = this.packed ? (1 << length) - 1 : 0;
     this.sh1 = Math.min(31, length);
     this.sh2 = Math.min(31, 2 * length);
-    this.sh3 = Math.min(31, 3 * length);
     this.sh4 = Math.min(31, 4 * length);
-    this.planes = new Int32Array(this.packed ? n * K : 0);
-    if (this.packed) {
-      for (let w = 0; w < n; w++) {
-        for (let p = 0; p < length; p++) {
-          const c = letters[w * length + p] as number;
-          for (let b = 0; b < 5; b++) {
-            if ((c >> b) & 1) this.planes[w * K + Math.floor(b / perInt)]! |= 1 << ((b % perInt) * length + p);
-          }
-        }
-      }
-      const t = maskTables(length);
-      this.tri = t.tri;
-      this.pop = t.pop;
-      this.low = t.low;
-    } else {
-      this.tri = new Int32Array(0);
-      this.pop = new Uint8Array(0);
-      this.low = new Uint16Array(0);
-    }
     this.singleLetter = new Int32Array(length);
     this.singleBit = new Int32Array(length);
-    this.groupLetter = new Int32Array(length);
     this.groupMask = new Int32Array(length);
-    this.setTables = new Int32Array(3 * 512);
+    this.groupPlanes = new Int32Array(3 * length);
+    this.setTables = new Int32Array(this.packed ? 3 * 512 : 0);
+    this.groupTables = new Int32Array(this.packed ? (length >> 1) << length : 0);
     this.letterBit = new Int32Array(27);
   }
 
@@ -219,19 +230,64 @@ export class LingoFeedback {
     return new LingoFeedback(encodeLetters(words, length), length);
   }
 
-  /** Per-guess precomputation: O(length), no allocation. */
+  /** The packed words and the mask tables, once. */
+  private build(): void {
+    const L = this.length;
+    const n = this.wordCount;
+    const K = this.planeInts;
+    const R = this.stride;
+    const perInt = Math.min(5, Math.floor(31 / L));
+    // The planes of letter c at position p: `part[(c * L + p) * 3 + k]`, k < 3.
+    const part = new Int32Array(26 * L * 3);
+    for (let c = 0; c < 26; c++) {
+      for (let p = 0; p < L; p++) {
+        for (let b = 0; b < 5; b++) {
+          if (!((c >> b) & 1)) continue;
+          const at = (c * L + p) * 3 + Math.floor(b / perInt);
+          part[at] = (part[at] as number) | (1 << ((b % perInt) * L + p));
+        }
+        for (let k = 0; k < 3; k++) {
+          this.letterPlanes[c * 3 + k] = (this.letterPlanes[c * 3 + k] as number) | (part[(c * L + p) * 3 + k] as number);
+        }
+      }
+    }
+    const letters = this.letters;
+    const sets = this.letterSets;
+    const rec = new Int32Array(n * R);
+    for (let w = 0; w < n; w++) {
+      let r0 = 0;
+      let r1 = 0;
+      let r2 = 0;
+      for (let p = 0; p < L; p++) {
+        const at = ((letters[w * L + p] as number) * L + p) * 3;
+        r0 |= part[at] as number;
+        r1 |= part[at + 1] as number;
+        r2 |= part[at + 2] as number;
+      }
+      rec[w * R] = r0;
+      if (K > 1) rec[w * R + 1] = r1;
+      if (K > 2) rec[w * R + 2] = r2;
+      rec[w * R + K] = sets[w] as number;
+    }
+    this.words32 = rec;
+    const t = maskTables(L);
+    this.tri = t.tri;
+    this.pop = t.pop;
+    this.low = t.low;
+    this.built = true;
+  }
+
+  /** Per-guess precomputation: O(length^2) at most, no allocation. */
   private prepare(g: number): void {
     if (this.preparedGuess === g) return;
     const L = this.length;
     const W = this.letters;
     const off = g * L;
     const K = this.planeInts;
-    if (K > 0) {
-      this.gp0 = this.planes[g * K] as number;
-      this.gp1 = K > 1 ? (this.planes[g * K + 1] as number) : 0;
-      this.gp2 = K > 2 ? (this.planes[g * K + 2] as number) : 0;
-    }
-    let single = 0;
+    const R = this.stride;
+    this.gp0 = K > 0 ? (this.words32[g * R] as number) : 0;
+    this.gp1 = K > 1 ? (this.words32[g * R + 1] as number) : 0;
+    this.gp2 = K > 2 ? (this.words32[g * R + 2] as number) : 0;
     let singles = 0;
     let groups = 0;
     let seen = 0;
@@ -242,25 +298,23 @@ export class LingoFeedback {
       let mask = 1 << p;
       for (let q = p + 1; q < L; q++) if (W[off + q] === a) mask |= 1 << q;
       if (mask === 1 << p) {
-        single |= mask;
         this.singleLetter[singles] = a;
         this.singleBit[singles] = mask;
         singles++;
       } else {
-        this.groupLetter[groups] = a;
         this.groupMask[groups] = mask;
+        for (let k = 0; k < 3; k++) this.groupPlanes[groups * 3 + k] = this.letterPlanes[a * 3 + k] as number;
         groups++;
       }
     }
-    this.singleMask = single;
     this.singleCount = singles;
     this.groupCount = groups;
     this.preparedGuess = g;
   }
 
-  /** Per-guess tables: letter-set slice (9 bits) -> mask of single-letter positions. */
-  private prepareTables(g: number): void {
-    if (this.tablesGuess === g) return;
+  /** Per-guess: letter-set slice (9 bits) -> mask of the positions of single guess letters. */
+  private prepareSetTables(g: number): void {
+    if (this.setTablesGuess === g) return;
     const bit = this.letterBit;
     bit.fill(0);
     for (let j = 0; j < this.singleCount; j++) bit[this.singleLetter[j] as number] = this.singleBit[j] as number;
@@ -274,7 +328,22 @@ export class LingoFeedback {
         for (let i = 0; i < step; i++) T[base + step + i] = (T[base + i] as number) | v;
       }
     }
-    this.tablesGuess = g;
+    this.setTablesGuess = g;
+  }
+
+  /** Per-guess: for each repeated letter, the weight of its `?` positions by the secret's positions Q. */
+  private prepareGroupTables(g: number): void {
+    if (this.groupTablesGuess === g) return;
+    const L = this.length;
+    const size = 1 << L;
+    const tri = this.tri;
+    const pop = this.pop;
+    const GT = this.groupTables;
+    for (let k = 0; k < this.groupCount; k++) {
+      const P = this.groupMask[k] as number;
+      for (let Q = 0; Q < size; Q++) GT[(k << L) | Q] = tri[lowestBits(P & ~Q, pop[Q & ~P] as number)] as number;
+    }
+    this.groupTablesGuess = g;
   }
 
   /** Feedback of guess `g` against secret `s`. */
@@ -290,21 +359,106 @@ export class LingoFeedback {
       this.partitionGeneric(g, secrets, n, out);
       return;
     }
+    if (!this.built) this.build();
     this.prepare(g);
-    if (n >= TABLE_MIN_SECRETS) {
-      this.prepareTables(g);
-      this.partitionTables(secrets, n, out);
-    } else {
+    if (n < SET_TABLES_MIN_SECRETS) {
       this.partitionSmall(secrets, n, out);
+      return;
+    }
+    this.prepareSetTables(g);
+    const groups = this.groupCount;
+    if (groups === 0) {
+      this.partitionSingles(secrets, n, out);
+    } else if (n >= GROUP_TABLES_SECRETS_PER_ENTRY * (groups << this.length)) {
+      this.prepareGroupTables(g);
+      this.partitionGroupTables(secrets, n, out);
+    } else {
+      this.partitionGroups(secrets, n, out);
     }
   }
 
-  /** Large calls: singles through the per-guess letter-set tables. */
-  private partitionTables(secrets: Uint32Array, n: number, out: Uint32Array): void {
+  // The loops below share their first lines: load the secret's planes (p0..p2, 0 beyond
+  // planeInts) and letter set; fold the XOR with the guess's planes into the exact mask; look
+  // the single letters' positions up. They are separate functions so that each stays small
+  // and monomorphic. A repeated letter's positions Q in the secret are found like the exact
+  // matches, against the word made of that letter only.
+
+  /** Large calls, a guess without repeated letters. */
+  private partitionSingles(secrets: Uint32Array, n: number, out: Uint32Array): void {
     const K = this.planeInts;
-    const planes = this.planes;
-    const sets = this.letterSets;
-    const counts = this.letterCounts;
+    const R = this.stride;
+    const rec = this.words32;
+    const T = this.setTables;
+    const tri = this.tri;
+    const full = this.full;
+    const sh1 = this.sh1;
+    const sh2 = this.sh2;
+    const sh4 = this.sh4;
+    const g0 = this.gp0;
+    const g1 = this.gp1;
+    const g2 = this.gp2;
+    for (let i = 0; i < n; i++) {
+      const b = (secrets[i] as number) * R;
+      const p0 = rec[b] as number;
+      const p1 = K > 1 ? (rec[b + 1] as number) : 0;
+      const p2 = K > 2 ? (rec[b + 2] as number) : 0;
+      const set = rec[b + K] as number;
+      const x = (g0 ^ p0) | (g1 ^ p1) | (g2 ^ p2);
+      const y = x | (x >>> sh2);
+      const exact = ~(y | (y >>> sh1) | (x >>> sh4)) & full;
+      const present = ((T[set & 511] as number) | (T[512 + ((set >>> 9) & 511)] as number) | (T[1024 + (set >>> 18)] as number)) & ~exact;
+      out[i] = 2 * (tri[exact] as number) + (tri[present] as number);
+    }
+  }
+
+  /** Large calls, repeated letters through their per-guess tables. */
+  private partitionGroupTables(secrets: Uint32Array, n: number, out: Uint32Array): void {
+    const L = this.length;
+    const K = this.planeInts;
+    const R = this.stride;
+    const rec = this.words32;
+    const T = this.setTables;
+    const GT = this.groupTables;
+    const tri = this.tri;
+    const full = this.full;
+    const sh1 = this.sh1;
+    const sh2 = this.sh2;
+    const sh4 = this.sh4;
+    const g0 = this.gp0;
+    const g1 = this.gp1;
+    const g2 = this.gp2;
+    const groups = this.groupCount;
+    const GP = this.groupPlanes;
+    const a0 = GP[0] as number;
+    const a1 = GP[1] as number;
+    const a2 = GP[2] as number;
+    for (let i = 0; i < n; i++) {
+      const b = (secrets[i] as number) * R;
+      const p0 = rec[b] as number;
+      const p1 = K > 1 ? (rec[b + 1] as number) : 0;
+      const p2 = K > 2 ? (rec[b + 2] as number) : 0;
+      const set = rec[b + K] as number;
+      const x = (g0 ^ p0) | (g1 ^ p1) | (g2 ^ p2);
+      const y = x | (x >>> sh2);
+      const exact = ~(y | (y >>> sh1) | (x >>> sh4)) & full;
+      const present = ((T[set & 511] as number) | (T[512 + ((set >>> 9) & 511)] as number) | (T[1024 + (set >>> 18)] as number)) & ~exact;
+      const xa = (a0 ^ p0) | (a1 ^ p1) | (a2 ^ p2);
+      const ya = xa | (xa >>> sh2);
+      let code = 2 * (tri[exact] as number) + (tri[present] as number) + (GT[~(ya | (ya >>> sh1) | (xa >>> sh4)) & full] as number);
+      for (let k = 1; k < groups; k++) {
+        const xk = ((GP[3 * k] as number) ^ p0) | ((GP[3 * k + 1] as number) ^ p1) | ((GP[3 * k + 2] as number) ^ p2);
+        const yk = xk | (xk >>> sh2);
+        code += GT[(k << L) | (~(yk | (yk >>> sh1) | (xk >>> sh4)) & full)] as number;
+      }
+      out[i] = code;
+    }
+  }
+
+  /** Large calls, repeated letters computed (too few secrets to build their tables). */
+  private partitionGroups(secrets: Uint32Array, n: number, out: Uint32Array): void {
+    const K = this.planeInts;
+    const R = this.stride;
+    const rec = this.words32;
     const T = this.setTables;
     const tri = this.tri;
     const pop = this.pop;
@@ -312,46 +466,47 @@ export class LingoFeedback {
     const full = this.full;
     const sh1 = this.sh1;
     const sh2 = this.sh2;
-    const sh3 = this.sh3;
     const sh4 = this.sh4;
     const g0 = this.gp0;
     const g1 = this.gp1;
     const g2 = this.gp2;
     const groups = this.groupCount;
-    const groupLetter = this.groupLetter;
     const groupMask = this.groupMask;
+    const GP = this.groupPlanes;
     for (let i = 0; i < n; i++) {
-      const s = secrets[i] as number;
-      let x: number;
-      if (K === 1) x = g0 ^ (planes[s] as number);
-      else if (K === 2) x = (g0 ^ (planes[2 * s] as number)) | (g1 ^ (planes[2 * s + 1] as number));
-      else x = (g0 ^ (planes[3 * s] as number)) | (g1 ^ (planes[3 * s + 1] as number)) | (g2 ^ (planes[3 * s + 2] as number));
-      const green = ~(x | (x >>> sh1) | (x >>> sh2) | (x >>> sh3) | (x >>> sh4)) & full;
-      const set = sets[s] as number;
-      let yellow = ((T[set & 511] as number) | (T[512 + ((set >>> 9) & 511)] as number) | (T[1024 + (set >>> 18)] as number)) & ~green;
+      const b = (secrets[i] as number) * R;
+      const p0 = rec[b] as number;
+      const p1 = K > 1 ? (rec[b + 1] as number) : 0;
+      const p2 = K > 2 ? (rec[b + 2] as number) : 0;
+      const set = rec[b + K] as number;
+      const x = (g0 ^ p0) | (g1 ^ p1) | (g2 ^ p2);
+      const y = x | (x >>> sh2);
+      const exact = ~(y | (y >>> sh1) | (x >>> sh4)) & full;
+      let present = ((T[set & 511] as number) | (T[512 + ((set >>> 9) & 511)] as number) | (T[1024 + (set >>> 18)] as number)) & ~exact;
       for (let k = 0; k < groups; k++) {
-        const mask = groupMask[k] as number;
-        const c = (counts[s * 26 + (groupLetter[k] as number)] as number) - (pop[green & mask] as number);
-        const m = mask & ~green;
-        yellow |= c <= 3 ? (low[(m << 2) | c] as number) : lowestBits(m, c);
+        const P = groupMask[k] as number;
+        const xk = ((GP[3 * k] as number) ^ p0) | ((GP[3 * k + 1] as number) ^ p1) | ((GP[3 * k + 2] as number) ^ p2);
+        const yk = xk | (xk >>> sh2);
+        const Q = ~(yk | (yk >>> sh1) | (xk >>> sh4)) & full;
+        const c = pop[Q & ~P] as number;
+        const m = P & ~Q;
+        present |= c <= 3 ? (low[(m << 2) | c] as number) : lowestBits(m, c);
       }
-      out[i] = 2 * (tri[green] as number) + (tri[yellow] as number);
+      out[i] = 2 * (tri[exact] as number) + (tri[present] as number);
     }
   }
 
-  /** Small calls: singles tested one by one against the secret's letter set. */
+  /** Small calls: no per-guess tables; single letters tested one by one. */
   private partitionSmall(secrets: Uint32Array, n: number, out: Uint32Array): void {
     const K = this.planeInts;
-    const planes = this.planes;
-    const sets = this.letterSets;
-    const counts = this.letterCounts;
+    const R = this.stride;
+    const rec = this.words32;
     const tri = this.tri;
     const pop = this.pop;
     const low = this.low;
     const full = this.full;
     const sh1 = this.sh1;
     const sh2 = this.sh2;
-    const sh3 = this.sh3;
     const sh4 = this.sh4;
     const g0 = this.gp0;
     const g1 = this.gp1;
@@ -360,30 +515,34 @@ export class LingoFeedback {
     const singleLetter = this.singleLetter;
     const singleBit = this.singleBit;
     const groups = this.groupCount;
-    const groupLetter = this.groupLetter;
     const groupMask = this.groupMask;
+    const GP = this.groupPlanes;
     for (let i = 0; i < n; i++) {
-      const s = secrets[i] as number;
-      let x: number;
-      if (K === 1) x = g0 ^ (planes[s] as number);
-      else if (K === 2) x = (g0 ^ (planes[2 * s] as number)) | (g1 ^ (planes[2 * s + 1] as number));
-      else x = (g0 ^ (planes[3 * s] as number)) | (g1 ^ (planes[3 * s + 1] as number)) | (g2 ^ (planes[3 * s + 2] as number));
-      const green = ~(x | (x >>> sh1) | (x >>> sh2) | (x >>> sh3) | (x >>> sh4)) & full;
-      const set = sets[s] as number;
-      let yellow = 0;
-      for (let j = 0; j < singles; j++) yellow |= -((set >>> (singleLetter[j] as number)) & 1) & (singleBit[j] as number);
-      yellow &= ~green;
+      const b = (secrets[i] as number) * R;
+      const p0 = rec[b] as number;
+      const p1 = K > 1 ? (rec[b + 1] as number) : 0;
+      const p2 = K > 2 ? (rec[b + 2] as number) : 0;
+      const set = rec[b + K] as number;
+      const x = (g0 ^ p0) | (g1 ^ p1) | (g2 ^ p2);
+      const y = x | (x >>> sh2);
+      const exact = ~(y | (y >>> sh1) | (x >>> sh4)) & full;
+      let present = 0;
+      for (let j = 0; j < singles; j++) present |= -((set >>> (singleLetter[j] as number)) & 1) & (singleBit[j] as number);
+      present &= ~exact;
       for (let k = 0; k < groups; k++) {
-        const mask = groupMask[k] as number;
-        const c = (counts[s * 26 + (groupLetter[k] as number)] as number) - (pop[green & mask] as number);
-        const m = mask & ~green;
-        yellow |= c <= 3 ? (low[(m << 2) | c] as number) : lowestBits(m, c);
+        const P = groupMask[k] as number;
+        const xk = ((GP[3 * k] as number) ^ p0) | ((GP[3 * k + 1] as number) ^ p1) | ((GP[3 * k + 2] as number) ^ p2);
+        const yk = xk | (xk >>> sh2);
+        const Q = ~(yk | (yk >>> sh1) | (xk >>> sh4)) & full;
+        const c = pop[Q & ~P] as number;
+        const m = P & ~Q;
+        present |= c <= 3 ? (low[(m << 2) | c] as number) : lowestBits(m, c);
       }
-      out[i] = 2 * (tri[green] as number) + (tri[yellow] as number);
+      out[i] = 2 * (tri[exact] as number) + (tri[present] as number);
     }
   }
 
-  /** Words longer than the packed kernel handles: per position, then repeated letters. */
+  /** Words longer than the packed kernel handles: per position, the rule as stated. */
   private partitionGeneric(g: number, secrets: Uint32Array, n: number, out: Uint32Array): void {
     const L = this.length;
     const W = this.letters;
@@ -402,26 +561,16 @@ export class LingoFeedback {
           code += 2 * (weight[p] as number);
           continue;
         }
-        // Copies of a in the secret, minus its exact matches, minus earlier '?' of a.
         if (!((set >> a) & 1)) continue;
+        // Copies of a in the secret, less its exact matches, less the earlier non-exact a's
+        // of the guess (each took a copy while one was left).
         let avail = counts[s * 26 + a] as number;
-        for (let q = 0; q < L; q++) if (W[gOff + q] === a && W[sOff + q] === a) avail--;
-        for (let q = 0; q < p; q++) if (W[gOff + q] === a && W[sOff + q] !== a) avail--;
+        for (let q = 0; q < L; q++) if (W[gOff + q] === a && (W[sOff + q] === a || q < p)) avail--;
         if (avail > 0) code += weight[p] as number;
       }
       out[i] = code;
     }
   }
-}
-
-/** The lowest `c` set bits of `m`. */
-function lowestBits(m: number, c: number): number {
-  let taken = 0;
-  for (; c > 0 && m !== 0; c--) {
-    taken |= m & -m;
-    m &= m - 1;
-  }
-  return taken;
 }
 
 /** The textbook rule on strings: the reference the kernel is tested against. */
