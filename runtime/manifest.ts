@@ -7,16 +7,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fail } from './errors.js';
-import type { ListRef, ParamValue } from './tree-format.js';
+import type { ListRef, ParamValue, TreeHeader } from './tree-format.js';
 
-export interface ManifestEntry {
+/** A manifest entry: the tree's header, plus where the file is and how it was made. */
+export interface ManifestEntry extends TreeHeader {
   readonly file: string;
-  readonly game: string;
-  readonly params: Readonly<Record<string, ParamValue>>;
-  readonly lists: readonly ListRef[];
-  readonly objective: Readonly<Record<string, ParamValue>>;
-  readonly settings: Readonly<Record<string, ParamValue>>;
-  readonly tool: { readonly name: string; readonly version: string };
   readonly bytes: number;
   readonly sha256: string;
   /** Wall time of the compile that produced the file (informational). */

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { referenceMask } from '../../runtime/lingo-feedback.js';
+import { mulberry32 } from '../../scripts/pit.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const CLI = join(ROOT, 'dist', 'compiler', 'cli.js');
@@ -27,16 +28,9 @@ export const ALPHABET = 'abcdeghilmno';
  */
 export const CLUSTER = [...'fjkpqsvwxyz'].map((c) => `${c}urt`);
 
-/** mulberry32: a small deterministic PRNG with floats in [0, 1). */
+/** The pit emulator's seeded PRNG (mulberry32), floats in [0, 1). */
 export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 0x1_0000_0000;
-  };
+  return mulberry32(seed);
 }
 
 /** `count` distinct random words of length `len` over `alphabet`, in draw order. */
