@@ -59,8 +59,7 @@ function main(): void {
     if (!isGuesstreeError(e)) throw e;
     process.stderr.write(`lingo-player: ${e.message}; searching online\n`);
   }
-  const kernel = LingoFeedback.fromWords(list.words, len);
-  const session = new LingoSession(kernel, tree);
+  const session = new LingoSession(len, tree, () => LingoFeedback.fromWords(list.words, len));
   const words = list.words;
   if (!write(words[session.start()] as string)) return;
   let pending = '';

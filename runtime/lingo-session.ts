@@ -4,7 +4,7 @@
  * State is a tagged union; no IO here.
  */
 import { fail } from './errors.js';
-import { codeToMask, type LingoFeedback } from './lingo-feedback.js';
+import { codeToMask, solvedCode, type LingoFeedback } from './lingo-feedback.js';
 import { LingoOnlineSearch } from './lingo-online.js';
 import type { TreeArrays } from './tree-format.js';
 import { childOf, NO_CHILD } from './tree-walker.js';
@@ -18,16 +18,27 @@ export type StepResult =
   | { kind: 'over'; solved: boolean };
 
 export class LingoSession {
-  private readonly kernel: LingoFeedback;
+  private readonly length: number;
+  private readonly solved: number;
+  /** Built only when the online search needs it: walking the tree needs no kernel. */
+  private readonly makeKernel: () => LingoFeedback;
+  private kernelCache: LingoFeedback | null = null;
   private readonly tree: TreeArrays | null;
   private mode: Mode;
   private readonly history: Array<{ guess: number; code: number }> = [];
   private lastGuess = -1;
 
-  constructor(kernel: LingoFeedback, tree: TreeArrays | null) {
-    this.kernel = kernel;
+  constructor(length: number, tree: TreeArrays | null, makeKernel: () => LingoFeedback) {
+    this.length = length;
+    this.solved = solvedCode(length);
+    this.makeKernel = makeKernel;
     this.tree = tree;
-    this.mode = tree ? { kind: 'tree', node: 0 } : { kind: 'online', search: new LingoOnlineSearch(kernel) };
+    this.mode = tree ? { kind: 'tree', node: 0 } : { kind: 'online', search: new LingoOnlineSearch(this.kernel) };
+  }
+
+  private get kernel(): LingoFeedback {
+    if (this.kernelCache === null) this.kernelCache = this.makeKernel();
+    return this.kernelCache;
   }
 
   get attempts(): number {
@@ -49,7 +60,7 @@ export class LingoSession {
     const guess = this.lastGuess;
     this.history.push({ guess, code });
     this.lastGuess = -1;
-    if (code === this.kernel.solved) {
+    if (code === this.solved) {
       this.mode = { kind: 'over', solved: true };
       return { kind: 'over', solved: true };
     }
@@ -65,7 +76,7 @@ export class LingoSession {
         this.lastGuess = this.tree.guess[next] as number;
         return { kind: 'guess', guess: this.lastGuess };
       }
-      switchedReason = `the tree has no branch for mask ${codeToMask(code, this.kernel.length)} after ${this.history.length} guesses; searching online`;
+      switchedReason = `the tree has no branch for mask ${codeToMask(code, this.length)} after ${this.history.length} guesses; searching online`;
       const search = new LingoOnlineSearch(this.kernel);
       for (const h of this.history) search.observe(h.guess, h.code);
       this.mode = { kind: 'online', search };
@@ -74,7 +85,7 @@ export class LingoSession {
     }
     const search = (this.mode as { search: LingoOnlineSearch }).search;
     if (search.remaining === 0) {
-      const masks = this.history.map((h) => codeToMask(h.code, this.kernel.length)).join(', ');
+      const masks = this.history.map((h) => codeToMask(h.code, this.length)).join(', ');
       this.mode = { kind: 'over', solved: false };
       throw fail('feedback', `impossible masks: no word of the list gives ${masks} to these guesses`);
     }

@@ -26,6 +26,9 @@ const CHAR_z = 122;
 const CHAR_A = 65;
 const CHAR_Z = 90;
 const BYTE_ORDER_MARK = 0xfeff;
+const CHAR_CR = 13;
+const CHAR_SPACE = 32;
+const CHAR_TAB = 9;
 
 /** Only spaces and tabs are trimmed; any other character outside a-z is an error. */
 function trimSpacesAndTabs(s: string): string {
@@ -53,8 +56,12 @@ function describeBadChar(line: string): string {
  */
 export function parseWordList(text: string, options: ParseOptions): string[] {
   const { source, length, commentPrefix } = options;
-  const seen = new Set<string>();
+  const comment = commentPrefix ?? '';
   const out: string[] = [];
+  // Duplicates: while the kept words are in ascending order a repeat can only be the last
+  // word kept; a Set is built only once the order breaks (pit lists are sorted).
+  let seen: Set<string> | null = null;
+  let last = '';
   let lineStart = 0;
   let lineNo = 0;
   const n = text.length;
@@ -62,26 +69,39 @@ export function parseWordList(text: string, options: ParseOptions): string[] {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = n;
     lineNo++;
-    let raw = text.slice(lineStart, lineEnd);
+    // Trim a CR, spaces and tabs (and a byte-order mark opening the file) by index.
+    let a = lineStart;
+    let b = lineEnd;
     lineStart = lineEnd + 1;
-    if (raw.endsWith('\r')) raw = raw.slice(0, -1);
-    if (lineNo === 1 && raw.charCodeAt(0) === BYTE_ORDER_MARK) raw = raw.slice(1);
-    const word = trimSpacesAndTabs(raw);
-    if (word.length === 0) {
+    if (lineNo === 1 && text.charCodeAt(a) === BYTE_ORDER_MARK) a++;
+    if (b > a && text.charCodeAt(b - 1) === CHAR_CR) b--;
+    while (a < b && (text.charCodeAt(a) === CHAR_SPACE || text.charCodeAt(a) === CHAR_TAB)) a++;
+    while (b > a && (text.charCodeAt(b - 1) === CHAR_SPACE || text.charCodeAt(b - 1) === CHAR_TAB)) b--;
+    if (a === b) {
       if (lineEnd === n) break;
       continue;
     }
-    if (commentPrefix !== undefined && word.startsWith(commentPrefix)) continue;
+    if (comment !== '' && text.startsWith(comment, a)) continue;
     let ok = true;
-    for (let i = 0; i < word.length; i++) {
-      const c = word.charCodeAt(i);
+    for (let i = a; i < b; i++) {
+      const c = text.charCodeAt(i);
       if (c < CHAR_a || c > CHAR_z) {
         ok = false;
         break;
       }
     }
-    if (!ok) throw fail('wordlist', `${source}:${lineNo}: ${describeBadChar(word)}`);
-    if (length !== undefined && word.length !== length) continue;
+    if (!ok) throw fail('wordlist', `${source}:${lineNo}: ${describeBadChar(text.slice(a, b))}`);
+    if (length !== undefined && b - a !== length) continue;
+    const word = text.slice(a, b);
+    if (seen === null) {
+      if (word > last) {
+        out.push(word);
+        last = word;
+        continue;
+      }
+      if (word === last) continue;
+      seen = new Set(out);
+    }
     if (seen.has(word)) continue;
     seen.add(word);
     out.push(word);
@@ -121,9 +141,20 @@ export interface WordList {
 
 export function makeWordList(source: string, words: readonly string[]): WordList {
   const normalized = normalizeWords(words);
-  const index = new Map<string, number>();
-  normalized.forEach((w, i) => index.set(w, i));
-  return { source, words: normalized, sha256: listHash(normalized), index };
+  let index: Map<string, number> | null = null;
+  return {
+    source,
+    words: normalized,
+    sha256: listHash(normalized),
+    // Built on first use: the pit player never needs it.
+    get index(): ReadonlyMap<string, number> {
+      if (index === null) {
+        index = new Map<string, number>();
+        normalized.forEach((w, i) => index!.set(w, i));
+      }
+      return index;
+    },
+  };
 }
 
 export function readTextFile(path: string, what = 'word list'): string {
