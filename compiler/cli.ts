@@ -29,15 +29,26 @@ function gameOptions<T>(y: Argv<T>) {
   return y
     .option('game', { type: 'string', choices: GAME_IDS as unknown as string[], describe: 'the game' })
     .option('len', { type: 'number', describe: 'word length (lingo: 4..13)' })
-    .option('wordlist', { type: 'string', describe: 'word list file, one word a line (default: the npm package word-list)' });
+    .option('wordlist', { type: 'string', describe: 'word list file, one word a line (default: the npm package word-list)' })
+    .option('answers', { type: 'string', describe: 'wordle: the possible secrets, one word a line' })
+    .option('guesses', { type: 'string', describe: 'wordle: the allowed guesses (the answers are always allowed too)' })
+    .option('hard', { type: 'boolean', describe: 'wordle: hard mode (greens stay in place, revealed letters are reused)' });
 }
 
 function treeOptions<T>(y: Argv<T>) {
   return gameOptions(y).option('tree', { type: 'string', describe: 'a tree file (else the shipped tree matching the game options)' });
 }
 
-function treeArgs(a: { tree?: string | undefined; game?: string | undefined; len?: number | undefined; wordlist?: string | undefined }): TreeOptions {
-  return { tree: a.tree, game: a.game, len: a.len, wordlist: a.wordlist };
+function treeArgs(a: {
+  tree?: string | undefined;
+  game?: string | undefined;
+  len?: number | undefined;
+  wordlist?: string | undefined;
+  answers?: string | undefined;
+  guesses?: string | undefined;
+  hard?: boolean | undefined;
+}): TreeOptions {
+  return { tree: a.tree, game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard };
 }
 
 // A reader that closes the pipe early (`| head`) ends the output, not the program with a trace.
@@ -56,15 +67,16 @@ export async function main(argv: string[]): Promise<void> {
       (y) =>
         gameOptions(y)
           .option('out', { type: 'string', describe: 'write the tree here instead of trees/' })
-          .option('effort', { type: 'string', default: 'default', describe: 'search effort (lingo: quick, greedy, default)' })
+          .option('effort', { type: 'string', default: 'default', describe: 'search effort (lingo: quick, greedy, default; wordle: greedy, default)' })
           .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads (the tree does not depend on it)' })
           .option('checkpoint', { type: 'string', describe: 'save finished subtrees in this folder as the compile goes' })
           .option('resume', { type: 'boolean', default: false, describe: 'reuse the subtrees saved in --checkpoint (same bytes as an uninterrupted run)' })
           .example('$0 compile --game lingo --len 5', 'the main job, on the default dictionary')
-          .example('$0 compile --game lingo --len 9 --wordlist ../shared/lingo/wordlist.txt --out len9.gtree', ''),
+          .example('$0 compile --game lingo --len 9 --wordlist ../shared/lingo/wordlist.txt --out len9.gtree', '')
+          .example('$0 compile --game wordle --answers answers.txt --guesses allowed.txt [--hard]', ''),
       async (a) => {
         if (!Number.isInteger(a.workers) || a.workers < 1) throw fail('usage', `--workers ${a.workers}: expected a positive integer`);
-        await runCompile({ game: a.game, len: a.len, wordlist: a.wordlist, out: a.out, effort: a.effort, workers: a.workers, checkpoint: a.checkpoint, resume: a.resume }, out);
+        await runCompile({ game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard, out: a.out, effort: a.effort, workers: a.workers, checkpoint: a.checkpoint, resume: a.resume }, out);
       },
     )
     .command(

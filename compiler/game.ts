@@ -40,6 +40,26 @@ export interface Game {
   codeName(code: number): string;
   /** Parse a reply as a person or harness writes it; a one-line `feedback` error when malformed. */
   parseCode(text: string): number;
+  /**
+   * Optional: which guesses a node allows, by the replies so far (Wordle's hard mode). Absent:
+   * every guess is allowed everywhere. Candidates (secrets consistent with every reply) must
+   * always be allowed.
+   */
+  readonly guessFilter?: GuessFilter | undefined;
+}
+
+/**
+ * A rule that restricts the guesses by what the replies so far revealed. The state is a short
+ * canonical string (it is part of the engine's memo key): two histories with the same state
+ * allow the same guesses from then on.
+ */
+export interface GuessFilter {
+  /** The state before any guess. */
+  readonly start: string;
+  /** The state after `guess` got the reply `code`. */
+  after(state: string, guess: number, code: number): string;
+  /** Whether `guess` may be played in `state`. */
+  allows(state: string, guess: number): boolean;
 }
 
 /** Upper bound of what `m` secrets can still score when `attemptsUsed` guesses are spent. */

@@ -58,3 +58,32 @@ export function replayAll(game: Game, tree: TreeArrays): ReplaySummary {
   }
   return { secrets: game.secretCount, histogram, total, mean: total / game.secretCount, maxFound, missingBranches, outcomes };
 }
+
+/** A guess the game's guess filter forbids where the tree plays it. */
+export interface IllegalGuess {
+  readonly node: number;
+  readonly guess: number;
+  /** The replies that lead to the node, from the root. */
+  readonly path: Array<{ guess: number; code: number }>;
+}
+
+/**
+ * Every node whose guess the game's guess filter (e.g. Wordle's hard mode) forbids after the
+ * replies that lead to it; empty for games without a filter.
+ */
+export function illegalGuesses(game: Game, tree: TreeArrays, limit = 10): IllegalGuess[] {
+  const filter = game.guessFilter;
+  if (!filter || tree.guess.length === 0) return [];
+  const out: IllegalGuess[] = [];
+  const stack: Array<{ node: number; state: string; path: Array<{ guess: number; code: number }> }> = [{ node: 0, state: filter.start, path: [] }];
+  while (stack.length && out.length < limit) {
+    const { node, state, path } = stack.pop()!;
+    const g = tree.guess[node] as number;
+    if (!filter.allows(state, g)) out.push({ node, guess: g, path });
+    for (let e = tree.edgeStart[node] as number; e < (tree.edgeStart[node + 1] as number); e++) {
+      const code = tree.edgeCode[e] as number;
+      stack.push({ node: tree.edgeChild[e] as number, state: filter.after(state, g, code), path: [...path, { guess: g, code }] });
+    }
+  }
+  return out;
+}

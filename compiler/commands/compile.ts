@@ -1,6 +1,7 @@
 /** `compile`: search, replay to get the exact objective, write the tree (and manifest entry). */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
+import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { SingleBar } from 'cli-progress';
@@ -51,6 +52,8 @@ export async function runCompile(opts: CompileOptions, log: (line: string) => vo
   if (opts.resume && opts.checkpoint === undefined) throw fail('usage', '--resume needs --checkpoint DIR');
   // Ctrl-C or SIGTERM: stop the workers, write nothing, say what was done (a second one ends at once).
   const abort = new AbortController();
+  // Every pool task listens on this signal: no listener limit (else Node warns on stderr).
+  setMaxListeners(0, abort.signal);
   const onSignal = (sig: NodeJS.Signals): void => {
     if (abort.signal.aborted) process.exit(130);
     bar?.stop();

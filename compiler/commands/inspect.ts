@@ -4,9 +4,9 @@ import { fail } from '../../runtime/errors.js';
 import type { TreeArrays } from '../../runtime/tree-format.js';
 import { edgeCount } from '../../runtime/tree-walker.js';
 import type { Game } from '../game.js';
-import { replayAll, type ReplaySummary } from '../replay.js';
+import { illegalGuesses, replayAll, type ReplaySummary } from '../replay.js';
 import { barChart } from './format.js';
-import { objectiveOf } from './objective.js';
+import { guessTotals, objectiveOf } from './objective.js';
 import type { ResolvedTree } from './resolve.js';
 
 function attemptLabel(a: number): string {
@@ -30,9 +30,24 @@ export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplayS
   out('attempts histogram:');
   for (const line of barChart(histogramRows(s))) out(`  ${line}`);
   out(`failures: ${s.histogram[0]} secrets not found within ${game.maxAttempts} guesses`);
-  out(`total ${game.objective.name === 'expected-score' ? 'score' : 'value'}: ${s.total}`);
-  out(`mean ${game.objective.name === 'expected-score' ? 'score per word' : 'value per secret'}: ${(s.total / s.secrets).toFixed(4)}`);
+  if (game.objective.name !== 'total-guesses') out(`total ${game.objective.name === 'expected-score' ? 'score' : 'value'}: ${s.total}`);
+  if (game.objective.name === 'total-guesses') {
+    const t = guessTotals(s);
+    out(`total guesses: ${t.totalGuesses}`);
+    out(`mean guesses per secret: ${t.meanGuesses.toFixed(4)}`);
+    out(`max depth: ${s.maxFound}`);
+  } else {
+    out(`mean ${game.objective.name === 'expected-score' ? 'score per word' : 'value per secret'}: ${(s.total / s.secrets).toFixed(4)}`);
+  }
   if (s.missingBranches > 0) throw fail('tree-file', `${r.path}: tree has no branch for ${s.missingBranches} secrets`);
+  if (game.guessFilter) {
+    const bad = illegalGuesses(game, r.file.tree, 1)[0];
+    if (bad) {
+      const after = bad.path.map((p) => `${game.guessName(p.guess)} ${game.codeName(p.code)}`).join(', ');
+      throw fail('tree-file', `${r.path}: guess ${game.guessName(bad.guess)} breaks the game's guess rule after ${after || 'no reply'}`);
+    }
+    out('guess rule: every guess of the tree is allowed where it is played');
+  }
   if (r.file.header.objective['total'] !== measured['total']) {
     throw fail('tree-file', `${r.path}: header claims total ${String(r.file.header.objective['total'])}, replay gives ${s.total}`);
   }

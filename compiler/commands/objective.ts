@@ -12,5 +12,17 @@ export function objectiveOf(game: Game, s: ReplaySummary): Record<string, ParamV
     secrets: s.secrets,
     found,
     maxAttempts: s.maxFound,
+    ...(game.objective.name === 'total-guesses' ? guessTotals(s) : {}),
   };
+}
+
+/** Games scored by total guesses: the total and mean number of guesses over the found secrets. */
+export function guessTotals(s: ReplaySummary): { totalGuesses: number; meanGuesses: number } {
+  let guesses = 0;
+  let found = 0;
+  for (let a = 1; a < s.histogram.length; a++) {
+    guesses += a * (s.histogram[a] as number);
+    found += s.histogram[a] as number;
+  }
+  return { totalGuesses: guesses, meanGuesses: found ? Math.round((guesses / found) * 1e6) / 1e6 : 0 };
 }

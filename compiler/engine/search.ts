@@ -13,7 +13,7 @@
  *     bound: a guess is dropped as soon as the bounds of its groups show it cannot win).
  * Ties go to the better-ranked guess, so pruning never changes the result.
  */
-import { upperBound, type Game } from '../game.js';
+import { upperBound, type Game, type GuessFilter } from '../game.js';
 import { EMPTY_CODES, leafPlan, type Plan } from './plan.js';
 
 /** Plain data, so that workers rebuild exactly the same settings. */
@@ -34,6 +34,18 @@ export interface SearchSettings {
    * groups instead of by their bound alone.
    */
   readonly estimates?: Float64Array | undefined;
+  /**
+   * Branch and bound across levels: each reply group is solved against the budget its
+   * siblings' bounds leave (a group that cannot reach it gives up at once), and the budgets a
+   * set failed are memoized. Gives the same plans as without; only faster.
+   */
+  readonly cutoffs?: boolean | undefined;
+  /**
+   * When the best candidate's bound is exact (its groups hold at most 2) and no non-candidate
+   * can score more, take it without ranking the probes. Same value as without; ties may go
+   * to another guess.
+   */
+  readonly candidateShortcut?: boolean | undefined;
 }
 
 /** Sets larger than this share the estimate per secret of this size. */
@@ -57,6 +69,8 @@ export interface Ranked {
   /** Sum of squared group sizes: smaller splits more evenly. */
   squares: number;
   hits: boolean;
+  /** Every reply group holds at most 2 secrets: the bound is the guess's exact value. */
+  exact?: boolean;
 }
 
 /** a ranks before b: higher estimate, higher bound, more even split, a candidate, pool order. */
@@ -128,6 +142,12 @@ export class SearchEngine {
   private readonly inSetStamp: Uint32Array;
   private stamp = 0;
   private readonly memo = new Map<string, Plan>();
+  /** With `cutoffs`: per memo key, a value the set's plan is known not to exceed. */
+  private readonly failed = new Map<string, number>();
+  /** With a guess filter: the probes each filter state allows. */
+  private readonly probesByState = new Map<string, Uint32Array>();
+  private readonly filter: GuessFilter | undefined;
+  private readonly cutoffs: boolean;
   private readonly scores: Float64Array;
   private readonly unsolved: number;
   nodesSolved = 0;
@@ -143,6 +163,13 @@ export class SearchEngine {
     this.inSetStamp = new Uint32Array(game.guessCount);
     this.scores = game.objective.scores;
     this.unsolved = game.objective.unsolved;
+    this.filter = game.guessFilter;
+    this.cutoffs = settings.cutoffs === true;
+  }
+
+  /** The filter state before any guess ('' when the game has no filter). */
+  get startState(): string {
+    return this.filter?.start ?? '';
   }
 
   width(used: number, n: number): number {
@@ -173,11 +200,13 @@ export class SearchEngine {
     let bound = 0;
     let estimate = 0;
     let squares = 0;
+    let largest = 0;
     for (let j = 0; j < k; j++) {
       const c = touched[j] as number;
       const m = counts[c] as number;
       counts[c] = 0;
       squares += m * m;
+      if (m > largest) largest = m;
       if (c === solved) {
         hits = true;
         bound += this.scores[used + 1] as number;
@@ -193,6 +222,7 @@ export class SearchEngine {
     out.bound = bound;
     out.squares = squares;
     out.hits = hits;
+    out.exact = largest <= 2;
   }
 
   /** Split `set` by the replies to `guess`: replies ascending, members in set order. */
@@ -241,7 +271,7 @@ export class SearchEngine {
    * The plan of one guess: solve each reply group. With `beat`, gives up (returns null) as
    * soon as the groups' bounds show the value cannot exceed `beat`.
    */
-  evaluate(guess: number, set: Uint32Array, used: number, beat = -Infinity): Plan | null {
+  evaluate(guess: number, set: Uint32Array, used: number, beat = -Infinity, state = this.startState): Plan | null {
     const { codes, groups, hits } = this.partition(guess, set);
     const obj = this.game.objective;
     const A = this.game.maxAttempts;
@@ -253,8 +283,13 @@ export class SearchEngine {
     // Largest groups first: their exact values tighten the bound fastest.
     const order = groups.map((_, i) => i).sort((a, b) => (groups[b] as Uint32Array).length - (groups[a] as Uint32Array).length || a - b);
     const children = new Array<Plan>(groups.length);
+    const filter = this.filter;
     for (const i of order) {
-      const child = this.solve(groups[i] as Uint32Array, used + 1);
+      const childState = filter ? filter.after(state, guess, codes[i] as number) : state;
+      // With cutoffs the group must beat what its siblings' bounds leave (-Infinity without a beat).
+      const childBeat = this.cutoffs ? beat - (slack - (bounds[i] as number)) : -Infinity;
+      const child = this.solveWithin(groups[i] as Uint32Array, used + 1, childBeat, childState);
+      if (child === null) return null;
       children[i] = child;
       value += child.value;
       slack -= (bounds[i] as number) - child.value;
@@ -264,9 +299,9 @@ export class SearchEngine {
   }
 
   /** Candidates first (as guesses), then probes that are not candidates. */
-  private pool(set: Uint32Array): Uint32Array {
+  private pool(set: Uint32Array, state = this.startState): Uint32Array {
     const game = this.game;
-    const probes = this.settings.probes;
+    const probes = this.filter ? this.allowedProbes(state) : this.settings.probes;
     if (set.length > this.settings.candidatePoolMax) return probes;
     const stamp = ++this.stamp;
     const out = new Uint32Array(set.length + probes.length);
@@ -283,11 +318,25 @@ export class SearchEngine {
     return out.subarray(0, k);
   }
 
+  /** The probes a filter state allows, in probe order (cached per state). */
+  private allowedProbes(state: string): Uint32Array {
+    const hit = this.probesByState.get(state);
+    if (hit) return hit;
+    const filter = this.filter as GuessFilter;
+    const all = this.settings.probes;
+    const out: number[] = [];
+    for (let i = 0; i < all.length; i++) if (filter.allows(state, all[i] as number)) out.push(all[i] as number);
+    const probes = Uint32Array.from(out);
+    if (this.probesByState.size >= 20_000) this.probesByState.clear();
+    this.probesByState.set(state, probes);
+    return probes;
+  }
+
   /**
    * Rank the pool entries [from, to) at a node of at least two candidates and two tries left.
    * Slices ranked apart (in workers) merge with `mergeRankings` into what one pass gives.
    */
-  rankRange(set: Uint32Array, used: number, from = 0, to = Infinity): Ranking {
+  rankRange(set: Uint32Array, used: number, from = 0, to = Infinity, state = this.startState): Ranking {
     const n = set.length;
     const left = this.game.maxAttempts - used;
     const ceiling = upperBound(this.game.objective, this.game.maxAttempts, n, used);
@@ -295,14 +344,22 @@ export class SearchEngine {
     const top: RankedAt[] = [];
     const cur: RankedAt = { guess: 0, estimate: 0, bound: 0, squares: 0, hits: false, at: 0 };
     let bestTwo: RankedAt | null = null;
-    const pool = this.pool(set);
+    const pool = this.pool(set, state);
     const end = Math.min(to, pool.length);
     let maxBound = -Infinity;
+    // The candidate shortcut: candidates open the pool when it holds them.
+    const shortcutAt = this.settings.candidateShortcut && from === 0 && n <= this.settings.candidatePoolMax && end > n ? n : -1;
+    let bestCandidate: RankedAt | null = null;
     for (let pi = from; pi < end; pi++) {
+      if (pi === shortcutAt && bestCandidate !== null && bestCandidate.exact && bestCandidate.bound >= maxBound) {
+        // No guess that is not a candidate can beat n secrets found on the next attempt.
+        if (bestCandidate.bound >= n * (this.scores[used + 2] as number)) return { optimal: bestCandidate, top: [], width, maxBound: bestCandidate.bound };
+      }
       const g = pool[pi] as number;
       this.groupStats(g, set, n, used, cur);
       cur.at = pi;
       if (cur.bound > maxBound) maxBound = cur.bound;
+      if (pi < shortcutAt && (bestCandidate === null || cur.bound > bestCandidate.bound)) bestCandidate = { ...cur };
       // A candidate that splits the rest into singletons reaches the ceiling: optimal.
       if (cur.hits && cur.bound === ceiling) return { optimal: { ...cur }, top: [], width, maxBound: ceiling };
       if (left === 2) {
@@ -326,46 +383,70 @@ export class SearchEngine {
     return { optimal: null, top, width, maxBound };
   }
 
-  poolSize(set: Uint32Array): number {
-    return this.pool(set).length;
+  poolSize(set: Uint32Array, state = this.startState): number {
+    return this.pool(set, state).length;
   }
 
   /** What to do at a node of at least two candidates and two tries left. */
-  choose(set: Uint32Array, used: number): Choice {
-    return choiceOf(this.rankRange(set, used), this.game.maxAttempts - used);
+  choose(set: Uint32Array, used: number, state = this.startState): Choice {
+    return choiceOf(this.rankRange(set, used, 0, Infinity, state), this.game.maxAttempts - used);
   }
 
-  solve(set: Uint32Array, used: number): Plan {
+  /** The plan of a set with `used` guesses spent (`state`: the guess filter's, when the game has one). */
+  solve(set: Uint32Array, used: number, state = this.startState): Plan {
+    return this.solveWithin(set, used, -Infinity, state) as Plan;
+  }
+
+  /**
+   * The plan of a set when its value exceeds `beat`, else null (the same plan `solve` gives,
+   * whenever it is returned).
+   */
+  solveWithin(set: Uint32Array, used: number, beat: number, state = this.startState): Plan | null {
     const n = set.length;
     const game = this.game;
     const left = game.maxAttempts - used;
     this.nodesSolved++;
     if (n === 1 || left === 1) {
-      return leafPlan(game.guessOfSecret(set[0] as number), (this.scores[used + 1] as number) + (n - 1) * this.unsolved);
+      const leaf = leafPlan(game.guessOfSecret(set[0] as number), (this.scores[used + 1] as number) + (n - 1) * this.unsolved);
+      return leaf.value > beat ? leaf : null;
     }
-    const memoKey = n <= this.settings.memoMaxSet ? `${used}:${set.join(',')}` : null;
+    if (beat !== -Infinity && upperBound(game.objective, game.maxAttempts, n, used) <= beat) return null;
+    const memoKey = n <= this.settings.memoMaxSet ? (this.filter ? `${used}:${state}:${set.join(',')}` : `${used}:${set.join(',')}`) : null;
+    let failedAt = Infinity;
     if (memoKey !== null) {
       const hit = this.memo.get(memoKey);
-      if (hit) return hit;
+      if (hit) return hit.value > beat ? hit : null;
+      if (this.cutoffs) {
+        failedAt = this.failed.get(memoKey) ?? Infinity;
+        if (beat >= failedAt) return null;
+      }
     }
-    const plan = this.search(set, used);
+    const plan = this.search(set, used, beat, state);
+    if (plan === null) {
+      if (memoKey !== null) {
+        if (this.failed.size >= MEMO_MAX_ENTRIES) this.failed.clear();
+        this.failed.set(memoKey, Math.min(failedAt, beat));
+      }
+      return null;
+    }
     this.observer?.(used, n, plan.value);
     if (memoKey !== null) {
       if (this.memo.size >= MEMO_MAX_ENTRIES) this.memo.clear();
       this.memo.set(memoKey, plan);
+      if (this.cutoffs) this.failed.delete(memoKey);
     }
     return plan;
   }
 
-  private search(set: Uint32Array, used: number): Plan {
-    const choice = this.choose(set, used);
-    if (choice.kind === 'optimal') return this.evaluate(choice.guess, set, used) as Plan;
+  private search(set: Uint32Array, used: number, beat: number, state: string): Plan | null {
+    const choice = this.choose(set, used, state);
+    if (choice.kind === 'optimal') return this.evaluate(choice.guess, set, used, beat, state);
     let best: Plan | null = null;
     for (const g of choice.guesses) {
-      const plan = this.evaluate(g, set, used, best === null ? -Infinity : best.value);
+      const plan = this.evaluate(g, set, used, best === null ? beat : Math.max(beat, best.value), state);
       if (plan !== null && (best === null || plan.value > best.value)) best = plan;
     }
-    return best as Plan;
+    return best;
   }
 }
 

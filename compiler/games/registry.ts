@@ -10,11 +10,16 @@ import type { Game } from '../game.js';
 import type { CheckpointOptions } from '../pool/checkpoint.js';
 import { LingoGame, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH } from './lingo.js';
 import { compileLingo, LINGO_EFFORTS, widthsFor } from './lingo-compile.js';
+import { loadWordle } from './wordle-load.js';
 
 export interface GameOptions {
   readonly game?: string | undefined;
   readonly len?: number | undefined;
   readonly wordlist?: string | undefined;
+  /** Wordle: the answers list, the allowed guesses list, hard mode. */
+  readonly answers?: string | undefined;
+  readonly guesses?: string | undefined;
+  readonly hard?: boolean | undefined;
 }
 
 export interface CompileRequest {
@@ -40,7 +45,7 @@ export interface LoadedGame {
   compile(req: CompileRequest): Promise<CompileOutcome>;
 }
 
-export const GAME_IDS = ['lingo'] as const;
+export const GAME_IDS = ['lingo', 'wordle'] as const;
 export const DEFAULT_WORDLIST = wordListPath;
 
 function loadLingo(opts: GameOptions): LoadedGame {
@@ -77,6 +82,8 @@ export function loadGame(opts: GameOptions): LoadedGame {
   switch (opts.game) {
     case 'lingo':
       return loadLingo(opts);
+    case 'wordle':
+      return loadWordle(opts);
     case undefined:
       throw fail('usage', 'no game given: use --game (one of ' + GAME_IDS.join(', ') + ') or --tree FILE');
     default:
@@ -92,6 +99,11 @@ export function optionsFromHeader(header: TreeHeader, opts: GameOptions): GameOp
   switch (header.game) {
     case 'lingo':
       return { game: 'lingo', len: Number(header.params['length']), wordlist: opts.wordlist };
+    case 'wordle': {
+      const hard = header.params['hard'] === true;
+      if (opts.hard === true && !hard) throw fail('usage', '--hard given, but the tree is a normal-mode wordle tree');
+      return { game: 'wordle', answers: opts.answers, guesses: opts.guesses, hard };
+    }
     default:
       throw fail('tree-file', `tree is for game "${header.game}", which this version does not know`);
   }

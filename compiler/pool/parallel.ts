@@ -146,8 +146,11 @@ async function compileWith(
   const candidates = choice.kind === 'optimal' ? [choice.guess] : choice.guesses;
   const parts = candidates.map((g) => engine.partition(g, all));
   const results: SolvedSet[][] = parts.map((p) => new Array<SolvedSet>(p.groups.length));
-  const batches: Array<{ units: Unit[]; sets: Uint32Array[] }> = [];
-  let cur: { units: Unit[]; sets: Uint32Array[] } = { units: [], sets: [] };
+  const batches: Array<{ units: Unit[]; sets: Uint32Array[]; states?: string[] }> = [];
+  let cur: { units: Unit[]; sets: Uint32Array[]; states?: string[] } = { units: [], sets: [] };
+  // A game with a guess filter: each group's filter state after its opener and reply.
+  const filter = game.guessFilter;
+  const stateOf = (candidate: number, group: number): string => (filter ? filter.after(filter.start, candidates[candidate] as number, parts[candidate]!.codes[group] as number) : '');
   let curSize = 0;
   let leafSecrets = 0;
   const totalSecrets = parts.reduce((a, p) => a + p.groups.reduce((b, g) => b + g.length, 0), 0);
@@ -161,6 +164,7 @@ async function compileWith(
       }
       cur.units.push({ candidate, group });
       cur.sets.push(set);
+      if (filter) (cur.states ??= []).push(stateOf(candidate, group));
       curSize += set.length;
       if (curSize >= BATCH_SECRETS || cur.sets.length >= BATCH_SETS_MAX) {
         batches.push(cur);
@@ -213,15 +217,15 @@ async function compileWith(
       stopIfAborted(finished, batches.length);
       const res: SolveResult = {
         kind: 'solved',
-        results: batches[index]!.sets.map((set) => {
-          const plan = engine.solve(set, 1);
+        results: batches[index]!.sets.map((set, i) => {
+          const plan = engine.solve(set, 1, batches[index]!.states?.[i]);
           return { value: plan.value, tree: flattenPlan(plan) };
         }),
       };
       done(index, res);
     }
   } else {
-    const runOnce = (index: number): Promise<TaskResult> => pool.run({ kind: 'solve', used: 1, sets: batches[index]!.sets }, signal ? { signal } : {});
+    const runOnce = (index: number): Promise<TaskResult> => pool.run({ kind: 'solve', used: 1, sets: batches[index]!.sets, states: batches[index]!.states }, signal ? { signal } : {});
     await Promise.all(
       todo.map(async (index) => {
         let res: TaskResult;

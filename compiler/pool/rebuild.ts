@@ -2,12 +2,15 @@
 import type { Game } from '../game.js';
 import type { SearchSettings } from '../engine/search.js';
 import { LingoGame } from '../games/lingo.js';
+import { WordleGame } from '../games/wordle.js';
 import type { GameSpec, SettingsSpec } from './types.js';
 
 export function gameFromSpec(spec: GameSpec): Game {
   switch (spec.kind) {
     case 'lingo':
       return LingoGame.fromSpec(spec);
+    case 'wordle':
+      return WordleGame.fromSpec(spec);
   }
 }
 

@@ -4,11 +4,12 @@
  * candidate sets to solve; each result carries the flattened plans back as transferables.
  */
 import type { LingoSpec } from '../games/lingo.js';
+import type { WordleSpec } from '../games/wordle.js';
 import type { TreeArrays } from '../../runtime/tree-format.js';
 import type { Ranking } from '../engine/search.js';
 
 /** How a worker rebuilds the game: one tagged variant per game. */
-export type GameSpec = LingoSpec;
+export type GameSpec = LingoSpec | WordleSpec;
 
 /** The search settings, as plain data. */
 export interface SettingsSpec {
@@ -17,6 +18,8 @@ export interface SettingsSpec {
   readonly probes: Uint32Array;
   readonly candidatePoolMax: number;
   readonly memoMaxSet: number;
+  readonly cutoffs?: boolean | undefined;
+  readonly candidateShortcut?: boolean | undefined;
 }
 
 export interface WorkerInit {
@@ -29,6 +32,8 @@ export interface SolveTask {
   readonly kind: 'solve';
   readonly used: number;
   readonly sets: Uint32Array[];
+  /** The guess filter's state of each set (games with a guess filter only). */
+  readonly states?: string[] | undefined;
 }
 
 /** Rank the pool entries [from, to) of a node. */

@@ -27,8 +27,8 @@ function injectedFault(): void {
 export default function runTask(task: Task): TaskResult {
   if (task.kind === 'solve') injectedFault();
   if (task.kind === 'rank') return { kind: 'ranked', ranking: engine.rankRange(task.set, task.used, task.from, task.to) };
-  const results = task.sets.map((set) => {
-    const plan = engine.solve(set, task.used);
+  const results = task.sets.map((set, i) => {
+    const plan = engine.solve(set, task.used, task.states?.[i]);
     return { value: plan.value, tree: flattenPlan(plan) };
   });
   return { kind: 'solved', results };
