@@ -94,6 +94,9 @@ export async function compileTree(game: Game, spec: GameSpec, settings: SearchSe
           idleTimeout: 1000,
         })
       : null;
+  // Replies that arrive for tasks of a pool being torn down (after a failure or an interrupt)
+  // are emitted as 'error' events; the compile has already failed with its own message.
+  pool?.on('error', () => {});
   try {
     return await compileWith(engine, pool, game, all, settings, opts);
   } finally {
