@@ -9,7 +9,7 @@
  * a-z is rejected with the file, the line number and the problem.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { fail } from './errors.js';
 
 export interface ParseOptions {
@@ -157,14 +157,29 @@ export function makeWordList(source: string, words: readonly string[]): WordList
   };
 }
 
-export function readTextFile(path: string, what = 'word list'): string {
+/** Word lists larger than this are refused before reading (a list of every a-z word up to 13 letters fits many times over). */
+export const WORD_LIST_MAX_BYTES = 512 * 1024 * 1024;
+
+export function readTextFile(path: string, what = 'word list', maxBytes = WORD_LIST_MAX_BYTES): string {
+  const reason = (e: unknown): string => {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? e);
+  };
+  let size: number;
+  try {
+    const st = statSync(path);
+    if (st.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    size = st.size;
+  } catch (e) {
+    throw fail('wordlist', `${path}: cannot read ${what}: ${reason(e)}`);
+  }
+  if (size > maxBytes) {
+    throw fail('limit', `${path}: ${what} is ${(size / 2 ** 20).toFixed(0)} MiB, over the limit of ${(maxBytes / 2 ** 20).toFixed(0)} MiB; refused before reading`);
+  }
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? e);
-    throw fail('wordlist', `${path}: cannot read ${what}: ${reason}`);
+    throw fail('wordlist', `${path}: cannot read ${what}: ${reason(e)}`);
   }
 }
 

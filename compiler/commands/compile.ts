@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { setMaxListeners } from 'node:events';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import { writeFileAtomic } from '../../runtime/atomic-write.js';
@@ -20,6 +20,25 @@ export interface CompileOptions extends GameOptions {
   readonly workers: number;
   readonly checkpoint?: string | undefined;
   readonly resume?: boolean | undefined;
+  /** MiB the compile may use; refused up front when the estimate is over it. */
+  readonly maxMemory?: number | undefined;
+}
+
+/** Default memory limit: three quarters of the machine's memory. */
+export function defaultMaxMemoryMiB(): number {
+  return Math.floor((totalmem() * 0.75) / 2 ** 20);
+}
+
+/**
+ * A generous estimate of a compile's peak memory, from the sizes that drive it: per engine
+ * (the main thread and each worker) the reply-count table, per-secret scratch, the letters
+ * and the memo; plus the tree being built. Measured peaks are well below it (bench:lingo).
+ */
+export function estimateCompileMiB(game: { secretCount: number; guessCount: number; codeCount: number }, workers: number): number {
+  const perEngine = game.codeCount * 4 + game.secretCount * 64 + game.guessCount * 64 + 128 * 2 ** 20;
+  const engines = workers > 1 ? workers + 1 : 1;
+  const bytes = 64 * 2 ** 20 + engines * perEngine + game.secretCount * 400;
+  return Math.ceil(bytes / 2 ** 20);
 }
 
 export interface CompileResult {
@@ -33,6 +52,11 @@ export async function runCompile(opts: CompileOptions, log: (line: string) => vo
   const started = process.hrtime.bigint();
   const loaded = loadGame(opts);
   const { game } = loaded;
+  const limit = opts.maxMemory ?? defaultMaxMemoryMiB();
+  const estimate = estimateCompileMiB(game, opts.workers);
+  if (estimate > limit) {
+    throw fail('limit', `${loaded.slug}: this compile needs about ${estimate} MiB with ${opts.workers} worker${opts.workers === 1 ? '' : 's'}, over the limit of ${limit} MiB (--max-memory); use fewer workers or a smaller list`);
+  }
   if (!loaded.efforts.includes(opts.effort)) {
     throw fail('usage', `--effort ${opts.effort}: unknown effort for ${game.id} (choose ${loaded.efforts.join(', ')})`);
   }
