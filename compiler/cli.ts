@@ -15,7 +15,9 @@ import { runCompile } from './commands/compile.js';
 import { exportJson, exportPaths, runStats, runVerify } from './commands/inspect.js';
 import { runPlay } from './commands/play.js';
 import { resolveTree, type TreeOptions } from './commands/resolve.js';
-import { GAME_IDS } from './games/registry.js';
+import { afterCompile, GAME_IDS } from './games/registry.js';
+import { leetcodeSolution } from './emit/leetcode.js';
+import { readTreeFile } from '../runtime/tree-format.js';
 import { TOOL_VERSION } from './version.js';
 
 const out = (line: string): void => {
@@ -32,7 +34,9 @@ function gameOptions<T>(y: Argv<T>) {
     .option('wordlist', { type: 'string', describe: 'word list file, one word a line (default: the npm package word-list)' })
     .option('answers', { type: 'string', describe: 'wordle: the possible secrets, one word a line' })
     .option('guesses', { type: 'string', describe: 'wordle: the allowed guesses (the answers are always allowed too)' })
-    .option('hard', { type: 'boolean', describe: 'wordle: hard mode (greens stay in place, revealed letters are reused)' });
+    .option('hard', { type: 'boolean', describe: 'wordle: hard mode (greens stay in place, revealed letters are reused)' })
+    .option('words', { type: 'string', describe: 'matchcount: the word list, one word a line, all of one length (# starts a comment)' })
+    .option('budget', { type: 'number', describe: 'matchcount: allowedGuesses (default 10); compile fails with status 6 when the worst case needs more' });
 }
 
 function treeOptions<T>(y: Argv<T>) {
@@ -47,8 +51,10 @@ function treeArgs(a: {
   answers?: string | undefined;
   guesses?: string | undefined;
   hard?: boolean | undefined;
+  words?: string | undefined;
+  budget?: number | undefined;
 }): TreeOptions {
-  return { tree: a.tree, game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard };
+  return { tree: a.tree, game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard, words: a.words, budget: a.budget };
 }
 
 // A reader that closes the pipe early (`| head`) ends the output, not the program with a trace.
@@ -67,16 +73,20 @@ export async function main(argv: string[]): Promise<void> {
       (y) =>
         gameOptions(y)
           .option('out', { type: 'string', describe: 'write the tree here instead of trees/' })
-          .option('effort', { type: 'string', default: 'default', describe: 'search effort (lingo: quick, greedy, default; wordle: greedy, default)' })
+          .option('effort', { type: 'string', default: 'default', describe: 'search effort (lingo: quick, greedy, default; wordle: greedy, default; matchcount: quick, default, thorough)' })
           .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads (the tree does not depend on it)' })
           .option('checkpoint', { type: 'string', describe: 'save finished subtrees in this folder as the compile goes' })
           .option('resume', { type: 'boolean', default: false, describe: 'reuse the subtrees saved in --checkpoint (same bytes as an uninterrupted run)' })
+          .option('max-memory', { type: 'number', describe: 'MiB the compile may use (default: 3/4 of the machine); larger compiles are refused up front' })
           .example('$0 compile --game lingo --len 5', 'the main job, on the default dictionary')
           .example('$0 compile --game lingo --len 9 --wordlist ../shared/lingo/wordlist.txt --out len9.gtree', '')
-          .example('$0 compile --game wordle --answers answers.txt --guesses allowed.txt [--hard]', ''),
+          .example('$0 compile --game wordle --answers answers.txt --guesses allowed.txt [--hard]', '')
+          .example('$0 compile --game matchcount --words ../shared/matchcount/random-100-1.txt [--budget 10]', 'least worst case, proven when possible'),
       async (a) => {
         if (!Number.isInteger(a.workers) || a.workers < 1) throw fail('usage', `--workers ${a.workers}: expected a positive integer`);
-        await runCompile({ game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard, out: a.out, effort: a.effort, workers: a.workers, checkpoint: a.checkpoint, resume: a.resume }, out);
+        const opts = { game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard, words: a.words, budget: a.budget };
+        const done = await runCompile({ ...opts, out: a.out, effort: a.effort, workers: a.workers, checkpoint: a.checkpoint, resume: a.resume, maxMemory: a.maxMemory }, out);
+        afterCompile(done.header, done.path, opts, out);
       },
     )
     .command(
@@ -98,13 +108,23 @@ export async function main(argv: string[]): Promise<void> {
     )
     .command(
       'export',
-      'write a tree as paths (SECRET<TAB>GUESS1 GUESS2 ...) or JSON',
+      'write a tree as paths (SECRET<TAB>GUESS1 GUESS2 ...) or JSON; matchcount: a LeetCode 843 solution',
       (y) =>
         treeOptions(y)
-          .option('format', { type: 'string', choices: ['paths', 'json'], demandOption: true, describe: 'output format' })
+          .option('format', { type: 'string', choices: ['paths', 'json', 'leetcode'], demandOption: true, describe: 'output format (leetcode: a self-contained TypeScript findSecretWord for --game matchcount; needs no tree)' })
           .option('out', { type: 'string', describe: 'write to this file (atomically) instead of stdout' })
-          .example('$0 export --format paths --game lingo --len 5', ''),
+          .example('$0 export --format paths --game lingo --len 5', '')
+          .example('$0 export --format leetcode --game matchcount --out solution.ts', ''),
       (a) => {
+        if (a.format === 'leetcode') {
+          // The solution searches at run time: it needs no tree and no list.
+          const game = a.game ?? (a.tree !== undefined ? readTreeFile(a.tree).header.game : undefined);
+          if (game !== 'matchcount') throw fail('usage', `--format leetcode is for --game matchcount${game === undefined ? '' : `, not ${game}`}`);
+          const text = leetcodeSolution();
+          if (a.out !== undefined) writeFileAtomic(a.out, text);
+          else process.stdout.write(text);
+          return;
+        }
         const r = resolveTree(treeArgs(a));
         const lines: string[] = [];
         if (a.format === 'paths') exportPaths(r.loaded.game, r.file.tree, (l) => lines.push(l));
@@ -117,7 +137,10 @@ export async function main(argv: string[]): Promise<void> {
     .command(
       'play',
       'play against a secret you hold: shows each guess, reads the reply you type',
-      (y) => treeOptions(y).example('$0 play --game lingo --len 5', 'type masks such as OX?XX'),
+      (y) =>
+        treeOptions(y)
+          .example('$0 play --game lingo --len 5', 'type masks such as OX?XX')
+          .example('$0 play --game matchcount --words words.txt', 'type the number of positions that match'),
       async (a) => {
         const r = resolveTree(treeArgs(a));
         await runPlay(r.loaded.game, r.file.tree, process.stdin, out, err);

@@ -15,9 +15,18 @@ function attemptLabel(a: number): string {
 
 function histogramRows(s: ReplaySummary): Array<{ label: string; count: number }> {
   const rows: Array<{ label: string; count: number }> = [];
-  for (let a = 1; a < s.histogram.length; a++) rows.push({ label: attemptLabel(a), count: s.histogram[a] as number });
+  // Games with many attempts (match-count: as many as words) stop at the deepest find.
+  const last = s.histogram.length - 1 <= 10 ? s.histogram.length - 1 : Math.max(1, s.maxFound);
+  for (let a = 1; a <= last; a++) rows.push({ label: attemptLabel(a), count: s.histogram[a] as number });
   if ((s.histogram[0] as number) > 0) rows.push({ label: attemptLabel(0), count: s.histogram[0] as number });
   return rows;
+}
+
+/** Trees whose search proved a lower bound on the worst case (match-count): the worst case and that bound. */
+function proofLine(r: ResolvedTree, s: ReplaySummary): string | null {
+  const lb = r.file.header.settings['lowerBound'];
+  if (typeof lb !== 'number') return null;
+  return `worst case: ${s.maxFound} guess${s.maxFound === 1 ? '' : 'es'}; proven lower bound ${lb}${lb === s.maxFound ? ' (proven optimal)' : ''}`;
 }
 
 /** Replays every secret; prints the exact metric; fails when the tree is incomplete or its header lies. */
@@ -36,6 +45,8 @@ export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplayS
     out(`total guesses: ${t.totalGuesses}`);
     out(`mean guesses per secret: ${t.meanGuesses.toFixed(4)}`);
     out(`max depth: ${s.maxFound}`);
+    const proof = proofLine(r, s);
+    if (proof) out(proof);
   } else {
     out(`mean ${game.objective.name === 'expected-score' ? 'score per word' : 'value per secret'}: ${(s.total / s.secrets).toFixed(4)}`);
   }
@@ -63,7 +74,10 @@ export function runStats(r: ResolvedTree, hardest: number, out: (line: string) =
   for (let v = 0; v < tree.guess.length; v++) if (edgeCount(tree, v) === 0) leaves++;
   out(`tree: ${r.path} (${statSync(r.path).size} bytes)`);
   out(`nodes: ${tree.guess.length} (${leaves} leaves), edges: ${tree.edgeCode.length}`);
-  out(`mean: ${(s.total / s.secrets).toFixed(4)} over ${s.secrets} secrets; opener: ${game.guessName(tree.guess[0] as number)}`);
+  const mean = game.objective.name === 'total-guesses' ? `${guessTotals(s).meanGuesses.toFixed(4)} guesses (total ${guessTotals(s).totalGuesses})` : (s.total / s.secrets).toFixed(4);
+  out(`mean: ${mean} over ${s.secrets} secrets; opener: ${game.guessName(tree.guess[0] as number)}`);
+  const proof = proofLine(r, s);
+  if (proof) out(proof);
   out('depth histogram:');
   for (const line of barChart(histogramRows(s))) out(`  ${line}`);
   const order = s.outcomes

@@ -12,6 +12,12 @@
  *     the top `width` guesses by the exact value of the subtrees they produce (branch and
  *     bound: a guess is dropped as soon as the bounds of its groups show it cannot win).
  * Ties go to the better-ranked guess, so pruning never changes the result.
+ *
+ * Optional, per settings and game: `cutoffs` passes each reply group the budget its siblings'
+ * bounds leave (`solveWithin`: a set that cannot beat it gives up, and the failed budget is
+ * memoized); `candidateShortcut` skips the probes when a candidate's exact value is out of
+ * their reach; a game's `guessFilter` (hard modes) restricts the probes per node by the replies
+ * so far, and its state joins the memo key.
  */
 import { upperBound, type Game, type GuessFilter } from '../game.js';
 import { EMPTY_CODES, leafPlan, type Plan } from './plan.js';

@@ -11,6 +11,7 @@ import type { CheckpointOptions } from '../pool/checkpoint.js';
 import { LingoGame, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH } from './lingo.js';
 import { compileLingo, LINGO_EFFORTS, widthsFor } from './lingo-compile.js';
 import { loadWordle } from './wordle-load.js';
+import { loadMatchCount, matchCountVerdict } from './matchcount-load.js';
 
 export interface GameOptions {
   readonly game?: string | undefined;
@@ -20,6 +21,9 @@ export interface GameOptions {
   readonly answers?: string | undefined;
   readonly guesses?: string | undefined;
   readonly hard?: boolean | undefined;
+  /** Match-count: the word list, and allowedGuesses. */
+  readonly words?: string | undefined;
+  readonly budget?: number | undefined;
 }
 
 export interface CompileRequest {
@@ -45,7 +49,7 @@ export interface LoadedGame {
   compile(req: CompileRequest): Promise<CompileOutcome>;
 }
 
-export const GAME_IDS = ['lingo', 'wordle'] as const;
+export const GAME_IDS = ['lingo', 'wordle', 'matchcount'] as const;
 export const DEFAULT_WORDLIST = wordListPath;
 
 function loadLingo(opts: GameOptions): LoadedGame {
@@ -84,6 +88,8 @@ export function loadGame(opts: GameOptions): LoadedGame {
       return loadLingo(opts);
     case 'wordle':
       return loadWordle(opts);
+    case 'matchcount':
+      return loadMatchCount(opts);
     case undefined:
       throw fail('usage', 'no game given: use --game (one of ' + GAME_IDS.join(', ') + ') or --tree FILE');
     default:
@@ -104,7 +110,17 @@ export function optionsFromHeader(header: TreeHeader, opts: GameOptions): GameOp
       if (opts.hard === true && !hard) throw fail('usage', '--hard given, but the tree is a normal-mode wordle tree');
       return { game: 'wordle', answers: opts.answers, guesses: opts.guesses, hard };
     }
+    case 'matchcount':
+      return { game: 'matchcount', words: opts.words, budget: opts.budget };
     default:
       throw fail('tree-file', `tree is for game "${header.game}", which this version does not know`);
   }
+}
+
+/**
+ * What a game adds once its compiled tree is written: match-count says what the search proved
+ * and fails with a `budget` error when the worst case is more than --budget.
+ */
+export function afterCompile(header: TreeHeader, path: string, opts: GameOptions, log: (line: string) => void): void {
+  if (header.game === 'matchcount') matchCountVerdict(header, path, opts.words, log);
 }
