@@ -101,6 +101,15 @@ export async function runCompile(opts: CompileOptions, log: (line: string) => vo
       bar.update(done, { best: Number.isFinite(best) ? (best / game.secretCount).toFixed(3) : '-' });
     },
     })
+    .then(
+      async (result) => {
+        // A search that runs in this thread only sees a signal once it returns: let a pending
+        // handler run, and write nothing if one did.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (abort.signal.aborted) throw fail('interrupted', `${loaded.slug}: interrupted; nothing written`);
+        return result;
+      },
+    )
     .finally(() => {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
