@@ -6,21 +6,13 @@
 import type { LingoSpec } from '../games/lingo.js';
 import type { WordleSpec } from '../games/wordle.js';
 import type { TreeArrays } from '../../runtime/tree-format.js';
-import type { Ranking } from '../engine/search.js';
+import type { Ranking, SearchSettings } from '../engine/search.js';
 
 /** How a worker rebuilds the game: one tagged variant per game. */
 export type GameSpec = LingoSpec | WordleSpec;
 
-/** The search settings, as plain data. */
-export interface SettingsSpec {
-  readonly widths: readonly number[];
-  readonly lookaheadMinSet: number;
-  readonly probes: Uint32Array;
-  readonly candidatePoolMax: number;
-  readonly memoMaxSet: number;
-  readonly cutoffs?: boolean | undefined;
-  readonly candidateShortcut?: boolean | undefined;
-}
+/** The search settings: already plain data, so workers get them as they are. */
+export type SettingsSpec = SearchSettings;
 
 export interface WorkerInit {
   readonly game: GameSpec;
