@@ -86,7 +86,7 @@ function bench(mode: 'normal' | 'hard'): void {
     const g = game.guesses!.indexOf(values.exact);
     if (g < 0) throw new Error(`--exact ${values.exact}: not a guess of the lists`);
     const p = engine.partition(g, all);
-    openers = [{ guess: g, hits: p.hits, bound: -(3 * all.length - p.groups.length - (p.hits ? 2 : 0)), estimate: 0, squares: 0, at: 0 }];
+    openers = [{ guess: g, hits: p.hits, bound: -(3 * all.length - p.groups.length - (p.hits ? 2 : 0)), squares: 0, at: 0 }];
   }
   const setup = Number(process.hrtime.bigint() - t0) / 1e9;
   const exactBelow = widths.slice(1, game.maxAttempts - 2).every((w) => w >= game.guessCount) && widths.length >= game.maxAttempts - 2;

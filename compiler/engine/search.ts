@@ -35,12 +35,6 @@ export interface SearchSettings {
   /** Sets up to this size are memoized. */
   readonly memoMaxSet: number;
   /**
-   * Optional value estimates by guesses used and set size (see `estimateIndex`), learned from
-   * a cheaper search. When present, guesses are ranked by the estimated value of their reply
-   * groups instead of by their bound alone.
-   */
-  readonly estimates?: Float64Array | undefined;
-  /**
    * Branch and bound across levels: each reply group is solved against the budget its
    * siblings' bounds leave (a group that cannot reach it gives up at once), and the budgets a
    * set failed are memoized. Gives the same plans as without; only faster.
@@ -54,22 +48,8 @@ export interface SearchSettings {
   readonly candidateShortcut?: boolean | undefined;
 }
 
-/** Sets larger than this share the estimate per secret of this size. */
-export const ESTIMATE_SIZE_CAP = 256;
-
-export function estimateIndex(used: number, m: number): number {
-  return used * (ESTIMATE_SIZE_CAP + 1) + Math.min(m, ESTIMATE_SIZE_CAP);
-}
-
-export function estimateOf(estimates: Float64Array, used: number, m: number): number {
-  const v = estimates[estimateIndex(used, m)] as number;
-  return m > ESTIMATE_SIZE_CAP ? (v * m) / ESTIMATE_SIZE_CAP : v;
-}
-
 export interface Ranked {
   guess: number;
-  /** Estimated value (equal to the bound when there are no estimates). */
-  estimate: number;
   /** Upper bound of the guess's value (from its reply group sizes). */
   bound: number;
   /** Sum of squared group sizes: smaller splits more evenly. */
@@ -79,9 +59,8 @@ export interface Ranked {
   exact?: boolean;
 }
 
-/** a ranks before b: higher estimate, higher bound, more even split, a candidate, pool order. */
+/** a ranks before b: higher bound, more even split, a candidate, pool order. */
 function better(a: Ranked, b: Ranked): boolean {
-  if (a.estimate !== b.estimate) return a.estimate > b.estimate;
   if (a.bound !== b.bound) return a.bound > b.bound;
   if (a.squares !== b.squares) return a.squares < b.squares;
   if (a.hits !== b.hits) return a.hits;
@@ -157,8 +136,6 @@ export class SearchEngine {
   private readonly scores: Float64Array;
   private readonly unsolved: number;
   nodesSolved = 0;
-  /** Sees every set the engine solves (for learning estimates). */
-  observer: ((used: number, n: number, value: number) => void) | null = null;
 
   constructor(game: Game, settings: SearchSettings) {
     this.game = game;
@@ -201,10 +178,8 @@ export class SearchEngine {
     const solved = game.solvedCode;
     const A = game.maxAttempts;
     const obj = game.objective;
-    const est = this.settings.estimates;
     let hits = false;
     let bound = 0;
-    let estimate = 0;
     let squares = 0;
     let largest = 0;
     for (let j = 0; j < k; j++) {
@@ -216,15 +191,12 @@ export class SearchEngine {
       if (c === solved) {
         hits = true;
         bound += this.scores[used + 1] as number;
-        estimate += this.scores[used + 1] as number;
       } else {
         const b = upperBound(obj, A, m, used + 1);
         bound += b;
-        estimate += est && m > 1 ? estimateOf(est, used + 1, m) : b;
       }
     }
     out.guess = guess;
-    out.estimate = estimate;
     out.bound = bound;
     out.squares = squares;
     out.hits = hits;
@@ -348,7 +320,7 @@ export class SearchEngine {
     const ceiling = upperBound(this.game.objective, this.game.maxAttempts, n, used);
     const width = this.width(used, n);
     const top: RankedAt[] = [];
-    const cur: RankedAt = { guess: 0, estimate: 0, bound: 0, squares: 0, hits: false, at: 0 };
+    const cur: RankedAt = { guess: 0, bound: 0, squares: 0, hits: false, at: 0 };
     let bestTwo: RankedAt | null = null;
     const pool = this.pool(set, state);
     const end = Math.min(to, pool.length);
@@ -435,7 +407,6 @@ export class SearchEngine {
       }
       return null;
     }
-    this.observer?.(used, n, plan.value);
     if (memoKey !== null) {
       if (this.memo.size >= MEMO_MAX_ENTRIES) this.memo.clear();
       this.memo.set(memoKey, plan);
@@ -454,39 +425,4 @@ export class SearchEngine {
     }
     return best;
   }
-}
-
-/**
- * Learn value estimates from a greedy search (width 1) over every secret: the mean value of
- * the sets of each size it solved, per guesses used. Sizes it never met take the value per
- * secret of the nearest smaller size it did meet, or the bound. Deterministic.
- */
-export function learnEstimates(game: Game, settings: SearchSettings): Float64Array {
-  const engine = new SearchEngine(game, { ...settings, widths: [1], estimates: undefined });
-  const rows = game.maxAttempts + 1;
-  const sum = new Float64Array(rows * (ESTIMATE_SIZE_CAP + 1));
-  const count = new Float64Array(rows * (ESTIMATE_SIZE_CAP + 1));
-  engine.observer = (used, n, value) => {
-    const i = estimateIndex(used, n);
-    // Sets past the cap are folded in per secret.
-    const v = n > ESTIMATE_SIZE_CAP ? (value * ESTIMATE_SIZE_CAP) / n : value;
-    sum[i] = (sum[i] as number) + v;
-    count[i] = (count[i] as number) + 1;
-  };
-  engine.solve(Uint32Array.from({ length: game.secretCount }, (_, i) => i), 0);
-  const est = new Float64Array(rows * (ESTIMATE_SIZE_CAP + 1));
-  for (let used = 0; used < rows; used++) {
-    let perSecret = NaN;
-    for (let m = 1; m <= ESTIMATE_SIZE_CAP; m++) {
-      const i = estimateIndex(used, m);
-      if ((count[i] as number) > 0) {
-        est[i] = (sum[i] as number) / (count[i] as number);
-        perSecret = (est[i] as number) / m;
-      } else {
-        const b = upperBound(game.objective, game.maxAttempts, m, used);
-        est[i] = Number.isNaN(perSecret) ? b : Math.min(b, perSecret * m);
-      }
-    }
-  }
-  return est;
 }
