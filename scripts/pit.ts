@@ -575,7 +575,17 @@ export function formatTable(config: Pick<PitConfig, 'seed' | 'rounds' | 'lengths
   return lines.join('\n') + '\n';
 }
 
-export function toJson(config: Pick<PitConfig, 'seed' | 'rounds' | 'lengths' | 'split' | 'words'>, records: readonly PlayerRecord[]): object {
+/** What `--json` prints: the tests and other tools read it. */
+export interface PitReport {
+  readonly seed: number;
+  readonly rounds: number;
+  readonly lengths: readonly number[];
+  readonly wordlist: string;
+  readonly split: boolean;
+  readonly players: readonly PlayerRecord[];
+}
+
+export function toJson(config: Pick<PitConfig, 'seed' | 'rounds' | 'lengths' | 'split' | 'words'>, records: readonly PlayerRecord[]): PitReport {
   return {
     seed: config.seed,
     rounds: config.rounds,

@@ -10,28 +10,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceMask } from '../runtime/lingo-feedback.js';
 import { ATTEMPTS, CLUSTER, cli, normalized, parsePaths, pathScore, PIT, PLAYER, randomWords, removeDir, rng, runNode, tempDir, writeList, type Run } from './support/e2e.js';
+import type { PitReport, WordRecord } from '../scripts/pit.js';
 
 const ROUNDS = 10;
 const rand = rng(5);
 const FOUR = normalized([...CLUSTER, ...randomWords(rand, 3, 4)]);
 const LINES = [...FOUR, ...randomWords(rand, 20, 5), 'abc'];
 
-interface WordJson {
-  word: string;
-  attempts: number;
-  score: number;
-  guesses: string[];
-  masks: string[];
-  found: boolean;
-  timedOut: boolean;
-  exitCode: number | null;
-}
-interface PitJson {
-  seed: number;
-  rounds: number;
-  lengths: number[];
-  players: Array<{ player: string; perLength: Record<string, { score: number; mean: number; words: WordJson[] }>; total: number }>;
-}
+type WordJson = WordRecord;
+type PitJson = PitReport;
 
 let dir: string;
 let trees: string;

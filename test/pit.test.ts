@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceMask } from '../runtime/lingo-feedback.js';
-import { absolutizeCommand, parseLengths, playGame, sampleWords } from '../scripts/pit.js';
+import { absolutizeCommand, parseLengths, playGame, sampleWords, type PitReport, type WordRecord } from '../scripts/pit.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PIT = join(ROOT, 'dist', 'scripts', 'pit.js');
@@ -108,21 +108,8 @@ function readLog(path: string): StubLog[] {
     .map((l) => JSON.parse(l) as StubLog);
 }
 
-interface WordJson {
-  word: string;
-  attempts: number;
-  score: number;
-  guesses: string[];
-  masks: string[];
-  found: boolean;
-  timedOut: boolean;
-  exitCode: number | null;
-}
-interface PitJson {
-  seed: number;
-  rounds: number;
-  players: Array<{ player: string; perLength: Record<string, { score: number; mean: number; words: WordJson[] }>; total: number }>;
-}
+type WordJson = WordRecord;
+type PitJson = PitReport;
 
 /** What the stub should do against `secret`, recomputed with the reference mask rule. */
 function expectedGame(order: readonly string[], secret: string, invalid: readonly string[]): { guesses: string[]; masks: string[]; found: boolean } {
