@@ -19,6 +19,10 @@ import { afterCompile, GAME_IDS } from './games/registry.js';
 import { leetcodeSolution } from './emit/leetcode.js';
 import { readTreeFile } from '../runtime/tree-format.js';
 import { TOOL_VERSION } from './version.js';
+import { MastermindGame } from './games/mastermind.js';
+import { emitContest } from './games/mastermind-contest.js';
+import { mastermindGameOf } from './games/mastermind-load.js';
+import { runVerifyContest } from './commands/contest.js';
 
 const out = (line: string): void => {
   process.stdout.write(line + '\n');
@@ -36,7 +40,9 @@ function gameOptions<T>(y: Argv<T>) {
     .option('guesses', { type: 'string', describe: 'wordle: the allowed guesses (the answers are always allowed too)' })
     .option('hard', { type: 'boolean', describe: 'wordle: hard mode (greens stay in place, revealed letters are reused)' })
     .option('words', { type: 'string', describe: 'matchcount: the word list, one word a line, all of one length (# starts a comment)' })
-    .option('budget', { type: 'number', describe: 'matchcount: allowedGuesses (default 10); compile fails with status 6 when the worst case needs more' });
+    .option('budget', { type: 'number', describe: 'matchcount: allowedGuesses (default 10); compile fails with status 6 when the worst case needs more' })
+    .option('pegs', { type: 'number', describe: 'mastermind: pegs per code' })
+    .option('colors', { type: 'number', describe: 'mastermind: colours (A, B, ...)' });
 }
 
 function treeOptions<T>(y: Argv<T>) {
@@ -53,8 +59,10 @@ function treeArgs(a: {
   hard?: boolean | undefined;
   words?: string | undefined;
   budget?: number | undefined;
+  pegs?: number | undefined;
+  colors?: number | undefined;
 }): TreeOptions {
-  return { tree: a.tree, game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard, words: a.words, budget: a.budget };
+  return { tree: a.tree, game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard, words: a.words, budget: a.budget, pegs: a.pegs, colors: a.colors };
 }
 
 // A reader that closes the pipe early (`| head`) ends the output, not the program with a trace.
@@ -78,13 +86,16 @@ export async function main(argv: string[]): Promise<void> {
           .option('checkpoint', { type: 'string', describe: 'save finished subtrees in this folder as the compile goes' })
           .option('resume', { type: 'boolean', default: false, describe: 'reuse the subtrees saved in --checkpoint (same bytes as an uninterrupted run)' })
           .option('max-memory', { type: 'number', describe: 'MiB the compile may use (default: 3/4 of the machine); larger compiles are refused up front' })
+          .option('exact', { type: 'boolean', describe: 'mastermind: branch and bound that proves the optimum (same as --effort exact)' })
+          .option('max-depth', { type: 'number', describe: 'mastermind: no secret may need more guesses than this' })
           .example('$0 compile --game lingo --len 5', 'the main job, on the default dictionary')
           .example('$0 compile --game lingo --len 9 --wordlist ../shared/lingo/wordlist.txt --out len9.gtree', '')
           .example('$0 compile --game wordle --answers answers.txt --guesses allowed.txt [--hard]', '')
-          .example('$0 compile --game matchcount --words ../shared/matchcount/random-100-1.txt [--budget 10]', 'least worst case, proven when possible'),
+          .example('$0 compile --game matchcount --words ../shared/matchcount/random-100-1.txt [--budget 10]', 'least worst case, proven when possible')
+          .example('$0 compile --game mastermind --pegs 4 --colors 6 --exact', 'proves the optimum, 5625 guesses'),
       async (a) => {
         if (!Number.isInteger(a.workers) || a.workers < 1) throw fail('usage', `--workers ${a.workers}: expected a positive integer`);
-        const opts = { game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard, words: a.words, budget: a.budget };
+        const opts = { game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard, words: a.words, budget: a.budget, pegs: a.pegs, colors: a.colors, maxDepth: a.maxDepth, exact: a.exact };
         const done = await runCompile({ ...opts, out: a.out, effort: a.effort, workers: a.workers, checkpoint: a.checkpoint, resume: a.resume, maxMemory: a.maxMemory }, out);
         afterCompile(done.header, done.path, opts, out);
       },
@@ -92,8 +103,18 @@ export async function main(argv: string[]): Promise<void> {
     .command(
       'verify',
       'replay a tree against every secret and print the exact metric',
-      (y) => treeOptions(y).example('$0 verify --game lingo --len 9 --wordlist ../shared/lingo/wordlist.txt', ''),
+      (y) =>
+        treeOptions(y)
+          .option('strategy', { type: 'string', describe: 'mastermind: a strategy in the contest grammar, written by anyone (instead of a tree)' })
+          .example('$0 verify --game lingo --len 9 --wordlist ../shared/lingo/wordlist.txt', '')
+          .example('$0 verify --game mastermind --pegs 5 --colors 8 --strategy mm58.txt', 'N, maximum depth, depth histogram, coverage'),
       (a) => {
+        if (a.strategy !== undefined) {
+          if (a.tree !== undefined) throw fail('usage', 'give --strategy FILE or --tree FILE, not both');
+          if (a.game !== 'mastermind') throw fail('usage', `--strategy is for --game mastermind${a.game === undefined ? '' : `, not ${a.game}`}`);
+          runVerifyContest(mastermindGameOf(treeArgs(a)), a.strategy, out);
+          return;
+        }
         runVerify(resolveTree(treeArgs(a)), out);
       },
     )
@@ -111,7 +132,7 @@ export async function main(argv: string[]): Promise<void> {
       'write a tree as paths (SECRET<TAB>GUESS1 GUESS2 ...) or JSON; matchcount: a LeetCode 843 solution',
       (y) =>
         treeOptions(y)
-          .option('format', { type: 'string', choices: ['paths', 'json', 'leetcode'], demandOption: true, describe: 'output format (leetcode: a self-contained TypeScript findSecretWord for --game matchcount; needs no tree)' })
+          .option('format', { type: 'string', choices: ['paths', 'json', 'leetcode', 'contest'], demandOption: true, describe: 'output format (leetcode: a self-contained TypeScript findSecretWord for --game matchcount, needs no tree; contest: the MM(p,c) contest grammar, mastermind)' })
           .option('out', { type: 'string', describe: 'write to this file (atomically) instead of stdout' })
           .example('$0 export --format paths --game lingo --len 5', '')
           .example('$0 export --format leetcode --game matchcount --out solution.ts', ''),
@@ -128,7 +149,10 @@ export async function main(argv: string[]): Promise<void> {
         const r = resolveTree(treeArgs(a));
         const lines: string[] = [];
         if (a.format === 'paths') exportPaths(r.loaded.game, r.file.tree, (l) => lines.push(l));
-        else lines.push(exportJson(r.loaded.game, r.file.tree));
+        else if (a.format === 'contest') {
+          if (!(r.loaded.game instanceof MastermindGame)) throw fail('usage', `--format contest is for mastermind trees, not ${r.loaded.game.id}`);
+          lines.push(emitContest(r.loaded.game, r.file.tree));
+        } else lines.push(exportJson(r.loaded.game, r.file.tree));
         const text = lines.join('\n') + '\n';
         if (a.out !== undefined) writeFileAtomic(a.out, text);
         else process.stdout.write(text);

@@ -138,7 +138,8 @@ export async function runCompile(opts: CompileOptions, log: (line: string) => vo
   } else {
     const dir = treesDir();
     if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
-    const file = `${loaded.slug}-${(game.lists[0]?.sha256 ?? 'nolist').slice(0, 12)}.gtree`;
+    // Games without a list (Mastermind) are named by their parameters alone.
+    const file = game.lists[0] ? `${loaded.slug}-${game.lists[0].sha256.slice(0, 12)}.gtree` : `${loaded.slug}.gtree`;
     path = join(dir, file);
     writeFileAtomic(path, bytes);
     const entry: ManifestEntry = {

@@ -12,6 +12,7 @@ import { LingoGame, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH } from './lingo.js';
 import { compileLingo, LINGO_EFFORTS, widthsFor } from './lingo-compile.js';
 import { loadWordle } from './wordle-load.js';
 import { loadMatchCount, matchCountVerdict } from './matchcount-load.js';
+import { loadMastermind } from './mastermind-load.js';
 
 export interface GameOptions {
   readonly game?: string | undefined;
@@ -24,6 +25,11 @@ export interface GameOptions {
   /** Match-count: the word list, and allowedGuesses. */
   readonly words?: string | undefined;
   readonly budget?: number | undefined;
+  /** Mastermind: pegs, colours, a cap on the guesses per secret, and the exact search. */
+  readonly pegs?: number | undefined;
+  readonly colors?: number | undefined;
+  readonly maxDepth?: number | undefined;
+  readonly exact?: boolean | undefined;
 }
 
 export interface CompileRequest {
@@ -49,7 +55,7 @@ export interface LoadedGame {
   compile(req: CompileRequest): Promise<CompileOutcome>;
 }
 
-export const GAME_IDS = ['lingo', 'wordle', 'matchcount'] as const;
+export const GAME_IDS = ['lingo', 'wordle', 'matchcount', 'mastermind'] as const;
 export const DEFAULT_WORDLIST = wordListPath;
 
 function loadLingo(opts: GameOptions): LoadedGame {
@@ -90,6 +96,8 @@ export function loadGame(opts: GameOptions): LoadedGame {
       return loadWordle(opts);
     case 'matchcount':
       return loadMatchCount(opts);
+    case 'mastermind':
+      return loadMastermind(opts);
     case undefined:
       throw fail('usage', 'no game given: use --game (one of ' + GAME_IDS.join(', ') + ') or --tree FILE');
     default:
@@ -112,6 +120,8 @@ export function optionsFromHeader(header: TreeHeader, opts: GameOptions): GameOp
     }
     case 'matchcount':
       return { game: 'matchcount', words: opts.words, budget: opts.budget };
+    case 'mastermind':
+      return { game: 'mastermind', pegs: Number(header.params['pegs']), colors: Number(header.params['colors']) };
     default:
       throw fail('tree-file', `tree is for game "${header.game}", which this version does not know`);
   }

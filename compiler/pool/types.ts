@@ -58,3 +58,26 @@ export interface SolveResult {
 /** Slots in the progress counter each worker bumps (an Int32Array over a SharedArrayBuffer). */
 export const PROGRESS_SLOT_SETS_DONE = 0;
 export const PROGRESS_SLOTS = 1;
+
+/**
+ * Mastermind workers (compiler/pool/mastermind-worker.ts): the game is rebuilt from its size
+ * (its tables are small and quick to make), each task solves the candidate sets of one
+ * opener's replies.
+ */
+export interface MastermindWorkerInit {
+  readonly pegs: number;
+  readonly colors: number;
+  readonly settings: import('../games/mastermind-search.js').MastermindSettings;
+}
+
+export interface MastermindTask {
+  /** The guesses played before the set (for symmetry). */
+  readonly history: number[];
+  readonly set: Uint32Array;
+}
+
+export interface MastermindResult {
+  readonly total: number;
+  readonly depth: number;
+  readonly tree: TreeArrays;
+}

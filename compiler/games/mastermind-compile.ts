@@ -1,0 +1,167 @@
+/**
+ * Compiling a Mastermind strategy. `exact` runs the branch and bound over the whole game in
+ * one thread (it proves the optimum). The other efforts pick the best-ranked openers, solve
+ * the candidate set of each of an opener's replies as one task (in workers when there are
+ * several), and keep the opener with the least total. A set's subtree does not depend on
+ * which worker solves it, so the tree is the same for any number of workers.
+ */
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { fail } from '../../runtime/errors.js';
+import type { TreeArrays } from '../../runtime/tree-format.js';
+import { flattenPlan } from '../engine/plan.js';
+import type { MastermindResult, MastermindTask, MastermindWorkerInit } from '../pool/types.js';
+import type { MastermindGame } from './mastermind.js';
+import { MastermindSearch, unboundedDepth, type MastermindSettings } from './mastermind-search.js';
+
+export interface MastermindEffort extends MastermindSettings {
+  readonly name: string;
+  /** How many of the best-ranked openers get a whole tree (exact: all, in the search). */
+  readonly openers: number;
+  readonly exact: boolean;
+}
+
+/** Efforts by name; `default` depends on the size of the game. */
+export function mastermindEffort(name: string, codes: number, maxDepth: number): MastermindEffort | null {
+  switch (name) {
+    case 'quick':
+      return { name, exact: false, openers: 1, exactBelow: 12, widths: [1], rank: 'entropy', maxDepth };
+    case 'default':
+      // Small games are solved exactly in seconds; larger ones compare the best few guesses
+      // of every large set by their subtrees, and solve small sets exactly.
+      if (codes <= 1296) return { name, exact: true, openers: Infinity, exactBelow: Infinity, widths: [1], rank: 'bound', maxDepth };
+      return { name, exact: false, ...DEFAULT_WIDE, maxDepth };
+    case 'exact':
+      return { name, exact: true, openers: Infinity, exactBelow: Infinity, widths: [1], rank: 'bound', maxDepth };
+    default:
+      return null;
+  }
+}
+
+const DEFAULT_WIDE = { openers: 1, exactBelow: 12, widths: [1, 2, 4, 8], rank: 'entropy' as const };
+
+export const MASTERMIND_EFFORTS = ['quick', 'default', 'exact'] as const;
+
+export interface MastermindCompileOptions {
+  readonly workers: number;
+  readonly onProgress?: ((done: number, total: number, best: number) => void) | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
+export interface MastermindCompiled {
+  readonly tree: TreeArrays;
+  readonly total: number;
+  /** Whether the search proved the total optimal (exact effort). */
+  readonly proven: boolean;
+  readonly stats: { nodes: number; guessScans: number };
+}
+
+function interrupted(done: number, total: number): Error {
+  return fail('interrupted', `interrupted after ${done} of ${total} reply sets; nothing written`);
+}
+
+export async function compileMastermind(game: MastermindGame, effort: MastermindEffort, opts: MastermindCompileOptions): Promise<MastermindCompiled> {
+  const search = new MastermindSearch(game, effort);
+  if (effort.exact) {
+    const v = search.solveRoot();
+    if (opts.signal?.aborted) throw interrupted(0, 1);
+    return { tree: flattenPlan(v.plan), total: v.total, proven: true, stats: search.stats };
+  }
+  const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
+  const openers = search.rankedGuesses(all, [], effort.openers);
+  const pool =
+    opts.workers > 1
+      ? new Piscina<MastermindTask, MastermindResult>({
+          filename: fileURLToPath(new URL('../pool/mastermind-worker.js', import.meta.url)),
+          workerData: { pegs: game.pegs, colors: game.colors, settings: { exactBelow: effort.exactBelow, widths: effort.widths, maxDepth: effort.maxDepth, rank: effort.rank } } satisfies MastermindWorkerInit,
+          minThreads: opts.workers,
+          maxThreads: opts.workers,
+          idleTimeout: 1000,
+        })
+      : null;
+  pool?.on('error', () => {});
+  try {
+    const perOpener = Array.from(openers, (g) => search.split(g, all));
+    const totalTasks = perOpener.reduce((t, parts) => t + parts.length, 0);
+    let done = 0;
+    let best: { total: number; depth: number; tree: TreeArrays } | null = null;
+    for (let k = 0; k < openers.length; k++) {
+      const g = openers[k] as number;
+      const parts = perOpener[k]!;
+      // Largest sets first: they take longest.
+      const order = parts.map((p, i) => i).sort((a, b) => parts[b]!.set.length - parts[a]!.set.length || a - b);
+      const results: MastermindResult[] = new Array(parts.length);
+      const solveOne = async (i: number): Promise<void> => {
+        const task: MastermindTask = { history: [g], set: parts[i]!.set };
+        if (pool) {
+          try {
+            results[i] = await pool.run(task, opts.signal ? { signal: opts.signal } : {});
+          } catch (e) {
+            if (opts.signal?.aborted) throw interrupted(done, totalTasks);
+            throw fail('worker', `mastermind compile: a worker failed on the ${parts[i]!.set.length} codes after ${game.codeText(g)} ${game.codeName(parts[i]!.code)}: ${(e as Error).message ?? String(e)}`);
+          }
+        } else {
+          // In this thread: let a pending signal handler run between sets.
+          await new Promise((resolve) => setImmediate(resolve));
+          if (opts.signal?.aborted) throw interrupted(done, totalTasks);
+          const v = search.solveSet(task.set, task.history, unboundedDepth(effort, 1));
+          results[i] = { total: v.total, depth: v.depth, tree: flattenPlan(v.plan) };
+        }
+        done++;
+        opts.onProgress?.(done, totalTasks, best ? -best.total : -Infinity);
+      };
+      if (pool) await Promise.all(order.map(solveOne));
+      else for (const i of order) await solveOne(i);
+      let total = game.secretCount;
+      let depth = 1;
+      for (const r of results) {
+        total += r.total;
+        depth = Math.max(depth, r.depth + 1);
+      }
+      if (!best || total < best.total) {
+        best = { total, depth, tree: graft(g, parts.map((p) => p.code), results.map((r) => r.tree)) };
+      }
+    }
+    if (!best) throw new Error('no opener to try');
+    return { tree: best.tree, total: best.total, proven: false, stats: search.stats };
+  } finally {
+    await pool?.destroy();
+  }
+}
+
+/** A root playing `guess` whose reply `codes[i]` leads to `subtrees[i]` (codes ascending). */
+export function graft(guess: number, codes: readonly number[], subtrees: readonly TreeArrays[]): TreeArrays {
+  let nodes = 1;
+  let edges = codes.length;
+  for (const t of subtrees) {
+    nodes += t.guess.length;
+    edges += t.edgeCode.length;
+  }
+  const out = {
+    guess: new Uint32Array(nodes),
+    edgeStart: new Uint32Array(nodes + 1),
+    edgeCode: new Uint32Array(edges),
+    edgeChild: new Uint32Array(edges),
+  };
+  out.guess[0] = guess;
+  out.edgeStart[0] = 0;
+  let node = 1;
+  let edge = codes.length;
+  subtrees.forEach((t, i) => {
+    out.edgeCode[i] = codes[i] as number;
+    out.edgeChild[i] = node;
+    const n = t.guess.length;
+    for (let v = 0; v < n; v++) {
+      out.guess[node + v] = t.guess[v] as number;
+      out.edgeStart[node + v] = edge + (t.edgeStart[v] as number);
+    }
+    for (let e = 0; e < t.edgeCode.length; e++) {
+      out.edgeCode[edge + e] = t.edgeCode[e] as number;
+      out.edgeChild[edge + e] = node + (t.edgeChild[e] as number);
+    }
+    node += n;
+    edge += t.edgeCode.length;
+  });
+  out.edgeStart[nodes] = edges;
+  return out;
+}

@@ -1,0 +1,458 @@
+/**
+ * The Mastermind search: least total guesses, then least maximum depth.
+ *
+ * T(S), the least total over the candidates S, is |S| + min over guesses g of the sum of T
+ * over the parts g's replies split S into (the part of the winning reply costs nothing more).
+ * Every guess gets a cheap lower bound, |S| + the sum over its parts of a bound that depends
+ * only on the part's size (a tree of at most K replies per node finds at most one secret per
+ * node). Guesses are tried in order of a one-step estimate and pruned by that bound; a guess
+ * that splits S into singletons is taken at once (its value is the bound). Sets of at most
+ * `exactBelow` candidates are searched over every guess (one per symmetry orbit), which
+ * proves their optimum; larger sets compare the top `widths[depth]` guesses by the value of
+ * their subtrees. With `exactBelow` = ∞ the whole search is exact.
+ *
+ * Determinism: the value the search computes for a set is a pure function of the set (and
+ * the depth left under a cap), so memo hits, bound cut-offs and the number of workers never
+ * change the tree.
+ */
+import type { Plan } from '../engine/plan.js';
+import { EMPTY_CODES, leafPlan } from '../engine/plan.js';
+import { GatheredSet, type MastermindGame } from './mastermind.js';
+import { canonicalGuesses, historySymmetry, permutations } from './mastermind-symmetry.js';
+
+export interface MastermindSettings {
+  /** Sets of at most this many candidates are solved exactly (every guess considered). */
+  readonly exactBelow: number;
+  /** Larger sets: how many of the best-ranked guesses are compared by their subtrees, by depth (the last entry repeats). */
+  readonly widths: readonly number[];
+  /** Hard cap on the guesses a secret may need; 0: none. */
+  readonly maxDepth: number;
+  /** Estimate used to rank guesses: 'parts' (most parts), 'entropy', 'bound' (the lower bound). */
+  readonly rank: RankRule;
+}
+
+export type RankRule = 'entropy' | 'parts' | 'bound';
+
+/** A subtree's value: total guesses over its secrets and the deepest secret (1 = found by this guess). */
+export interface SubtreeValue {
+  readonly total: number;
+  readonly depth: number;
+  readonly plan: Plan;
+}
+
+const INFINITE = Number.MAX_SAFE_INTEGER;
+/** Guess pools kept for recurring histories. */
+const POOL_CACHE_MAX = 4096;
+
+export interface SearchStats {
+  nodes: number;
+  memoHits: number;
+  guessScans: number;
+}
+
+/**
+ * lowerBoundBySize[m]: the least total any tree can have for m secrets, when each node has at
+ * most `branches` replies besides the winning one and finds at most one secret.
+ */
+export function sizeLowerBounds(maxSize: number, branches: number): Float64Array {
+  const lb = new Float64Array(maxSize + 1);
+  let level = 1;
+  let capacity = 1;
+  let placed = 0;
+  let total = 0;
+  for (let m = 1; m <= maxSize; m++) {
+    if (placed === capacity) {
+      level++;
+      capacity *= branches;
+      placed = 0;
+    }
+    placed++;
+    total += level;
+    lb[m] = total;
+  }
+  return lb;
+}
+
+/**
+ * The indices of `items` in order of ascending rank (ties: ascending index), only the first
+ * `count` of them: a full sort when most are wanted, else a selection.
+ */
+function bestFirst(items: Uint32Array, rank: Float64Array, count: number): Uint32Array {
+  if (count * 8 >= items.length) {
+    const all = Uint32Array.from(items);
+    all.sort((a, b) => (rank[a] as number) - (rank[b] as number) || a - b);
+    return all.subarray(0, count);
+  }
+  // Items come in ascending index, so a later item with an equal rank goes after.
+  const top = new Uint32Array(count);
+  const topRank = new Float64Array(count);
+  let size = 0;
+  for (let k = 0; k < items.length; k++) {
+    const j = items[k] as number;
+    const r = rank[j] as number;
+    if (size === count && r >= (topRank[size - 1] as number)) continue;
+    let i = size < count ? size++ : size - 1;
+    while (i > 0 && r < (topRank[i - 1] as number)) {
+      top[i] = top[i - 1] as number;
+      topRank[i] = topRank[i - 1] as number;
+      i--;
+    }
+    top[i] = j;
+    topRank[i] = r;
+  }
+  return top;
+}
+
+/** Guesses left for a set after `used` guesses: the cap's remainder, or unbounded. */
+export function unboundedDepth(settings: MastermindSettings, used: number): number {
+  return settings.maxDepth > 0 ? settings.maxDepth - used : INFINITE;
+}
+
+/** Most secrets a tree of `depthLeft` levels can hold: 1 + K + K² + ... */
+function capacityOf(depthLeft: number, branches: number): number {
+  let cap = 0;
+  let level = 1;
+  for (let d = 0; d < depthLeft; d++) {
+    cap += level;
+    level *= branches;
+    if (cap > 1e12) return Infinity;
+  }
+  return cap;
+}
+
+interface GuessScores {
+  readonly bound: Float64Array;
+  readonly rank: Float64Array;
+  readonly usable: Uint32Array;
+  readonly usableCount: number;
+  readonly perfectOther: number;
+}
+
+interface MemoEntry {
+  readonly set: Uint32Array;
+  /** The value when solved; null when only a bound is known. */
+  readonly value: SubtreeValue | null;
+  /** The search proved that the value is at least this (INFINITE when solved). */
+  readonly atLeast: number;
+}
+
+function setKey(set: Uint32Array, depthLeft: number): string {
+  return Buffer.from(set.buffer, set.byteOffset, set.byteLength).toString('latin1') + '|' + depthLeft;
+}
+
+function sameSet(a: Uint32Array, b: Uint32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export class MastermindSearch {
+  readonly game: MastermindGame;
+  readonly settings: MastermindSettings;
+  readonly stats: SearchStats = { nodes: 0, memoHits: 0, guessScans: 0 };
+  private readonly branches: number;
+  private readonly lb: Float64Array;
+  private readonly perms: Uint8Array[];
+  private readonly memo = new Map<string, MemoEntry>();
+  private readonly pools = new Map<string, Uint32Array>();
+  private readonly counts: Uint32Array;
+  /** The non-winning replies that can occur. */
+  private readonly replies: Uint8Array;
+  /** Rank estimate of a part by its size, and the adjustment for a guess that may win. */
+  private readonly estimate: Float64Array;
+  private readonly candidateAdjust: number;
+
+  constructor(game: MastermindGame, settings: MastermindSettings) {
+    this.game = game;
+    this.settings = settings;
+    let valid = 0;
+    for (let c = 0; c < game.codeCount; c++) if (game.validCode[c] && c !== game.solvedCode) valid++;
+    this.branches = valid;
+    this.lb = sizeLowerBounds(game.secretCount, valid);
+    this.perms = permutations(game.pegs);
+    this.counts = new Uint32Array(game.codeCount);
+    const replies: number[] = [];
+    for (let c = 0; c < game.codeCount; c++) if (game.validCode[c] && c !== game.solvedCode) replies.push(c);
+    this.replies = Uint8Array.from(replies);
+    this.estimate = new Float64Array(game.secretCount + 1);
+    for (let m = 1; m <= game.secretCount; m++) {
+      const ent = m * Math.log2(m);
+      this.estimate[m] = settings.rank === 'entropy' ? ent : settings.rank === 'parts' ? -1e6 + ent : (this.lb[m] as number) * 1e6 + ent;
+    }
+    this.candidateAdjust = settings.rank === 'parts' ? -1e6 : -0.5;
+  }
+
+  /** Lower bound on the total of a set of m secrets with `depthLeft` guesses left (INFINITE: impossible). */
+  lowerBound(m: number, depthLeft: number): number {
+    if (m === 0) return 0;
+    if (this.settings.maxDepth > 0 && m > capacityOf(depthLeft, this.branches)) return INFINITE;
+    return this.lb[m] as number;
+  }
+
+  /**
+   * A bound for this very set, cheap to get: for a set that one guess could split into
+   * singletons, 2n-1 when a candidate does it and 2n otherwise; else the size bound.
+   */
+  setBound(set: Uint32Array, depthLeft: number): number {
+    const n = set.length;
+    const size = this.lowerBound(n, depthLeft);
+    if (n <= 2 || n > this.branches + 1 || size >= INFINITE) return size;
+    return this.candidateSplitsAll(set) >= 0 ? 2 * n - 1 : 2 * n;
+  }
+
+  /** A candidate whose replies split the rest of `set` into singletons, or -1. */
+  private candidateSplitsAll(set: Uint32Array): number {
+    const n = set.length;
+    const counts = this.counts;
+    const game = this.game;
+    for (let i = 0; i < n; i++) {
+      const g = set[i] as number;
+      game.countReplies(g, set, n, counts);
+      let ok = true;
+      for (let c = 0; c < counts.length; c++) if ((counts[c] as number) > 1) { ok = false; break; }
+      if (ok) return g;
+    }
+    return -1;
+  }
+
+  /** The best tree for every code. */
+  solveRoot(): SubtreeValue {
+    const all = new Uint32Array(this.game.secretCount);
+    for (let i = 0; i < all.length; i++) all[i] = i;
+    return this.solveSet(all, [], unboundedDepth(this.settings, 0));
+  }
+
+  /** The best tree for `set` after the guesses `history`, with no bound on its total. */
+  solveSet(set: Uint32Array, history: readonly number[], depthLeft: number): SubtreeValue {
+    const v = this.solve(set, history, history.length, depthLeft, INFINITE);
+    if (!v) throw new Error(`no strategy within the depth cap for a set of ${set.length} codes`);
+    return v;
+  }
+
+  /** The guesses worth searching at the root, best ranked first: one per symmetry class. */
+  rootGuesses(): Uint32Array {
+    return this.guessPool([]);
+  }
+
+  /**
+   * The best subtree for `set` (ascending codes), after the guesses `history`, at `depth`
+   * guesses already made, or null when its total is at least `beta`.
+   */
+  solve(set: Uint32Array, history: readonly number[], depth: number, depthLeft: number, beta: number): SubtreeValue | null {
+    const n = set.length;
+    this.stats.nodes++;
+    if (depthLeft <= 0) return null;
+    if (n === 1) return 1 < beta ? { total: 1, depth: 1, plan: leafPlan(set[0] as number, -1) } : null;
+    if (this.lowerBound(n, depthLeft) >= beta) return null;
+    const capped = this.settings.maxDepth > 0;
+    const key = setKey(set, capped ? depthLeft : 0);
+    const hit = this.memo.get(key);
+    if (hit && sameSet(hit.set, set)) {
+      this.stats.memoHits++;
+      if (hit.value) return hit.value.total < beta ? hit.value : null;
+      if (hit.atLeast >= beta) return null;
+    }
+    const result = this.search(set, history, depth, depthLeft, beta);
+    if (result) this.memo.set(key, { set, value: result, atLeast: INFINITE });
+    else this.memo.set(key, { set, value: null, atLeast: Math.max(beta, hit && !hit.value ? hit.atLeast : 0) });
+    return result;
+  }
+
+  private search(set: Uint32Array, history: readonly number[], depth: number, depthLeft: number, beta: number): SubtreeValue | null {
+    const n = set.length;
+    const lb = this.lb;
+    const K = this.branches;
+    // A candidate that splits the rest into singletons: 2n-1, the least possible.
+    if (n <= K + 1 && depthLeft >= 2) {
+      const g = this.candidateSplitsAll(set);
+      if (g >= 0) return 2 * n - 1 < beta ? this.splitPlan(g, set, 2 * n - 1, 2) : null;
+      // Otherwise every tree needs at least 2n.
+      if (2 * n >= beta) return null;
+    }
+    const pool = this.guessPool(history);
+    const fewEnough = n <= K + 1 && depthLeft >= 2;
+    const exact = n <= this.settings.exactBelow;
+    const { bound, rank, usable, usableCount, perfectOther } = this.scoreGuesses(set, pool, depthLeft, fewEnough);
+    if (perfectOther >= 0) return 2 * n < beta ? this.splitPlan(pool[perfectOther] as number, set, 2 * n, 2) : null;
+    const width = exact ? usableCount : Math.min(usableCount, this.widthAt(depth));
+    const order = bestFirst(usable.subarray(0, usableCount), rank, width);
+    let best: SubtreeValue | null = null;
+    let bestTotal = beta;
+    let tried = 0;
+    for (const j of order) {
+      if (tried >= width) break;
+      tried++;
+      if ((bound[j] as number) >= bestTotal) continue;
+      const g = pool[j] as number;
+      const v = this.evaluate(g, set, history, depth, depthLeft, bestTotal);
+      if (v && (v.total < bestTotal || (best !== null && v.total === best.total && v.depth < best.depth))) {
+        best = v;
+        bestTotal = v.total;
+        if (v.total <= (lb[n] as number)) break;
+      }
+    }
+    // A tie in total at a lower depth is only found when the bound cut did not skip it; fine:
+    // the result is still a pure function of the set.
+    return best;
+  }
+
+  /**
+   * Every guess of `pool` against `set`: its lower bound and rank (smaller is better), the
+   * ones worth trying (`usable`, ascending pool index), and, when `stopAtPerfect`, the first
+   * non-candidate that splits the set into singletons (the scan stops there).
+   */
+  private scoreGuesses(set: Uint32Array, pool: Uint32Array, depthLeft: number, stopAtPerfect: boolean): GuessScores {
+    const game = this.game;
+    const n = set.length;
+    const counts = this.counts;
+    const solved = game.solvedCode;
+    const lb = this.lb;
+    this.stats.guessScans++;
+    const tables = game.kernelTables();
+    const gathered = tables ? new GatheredSet(tables, set) : null;
+    const bound = new Float64Array(pool.length);
+    const rank = new Float64Array(pool.length);
+    const usable = new Uint32Array(pool.length);
+    let usableCount = 0;
+    let perfectOther = -1;
+    const partCap = this.settings.maxDepth > 0 ? capacityOf(depthLeft - 1, this.branches) : Infinity;
+    const replies = this.replies;
+    const est = this.estimate;
+    const candAdjust = this.candidateAdjust;
+    for (let j = 0; j < pool.length; j++) {
+      const g = pool[j] as number;
+      if (gathered) gathered.count(g, counts);
+      else game.countReplies(g, set, n, counts);
+      let parts = 0;
+      let maxPart = 0;
+      let lbSum = 0;
+      let score = 0;
+      for (let r = 0; r < replies.length; r++) {
+        const m = counts[replies[r] as number] as number;
+        if (m === 0) continue;
+        parts++;
+        if (m > maxPart) maxPart = m;
+        lbSum += lb[m] as number;
+        score += est[m] as number;
+      }
+      const isCand = (counts[solved] as number) > 0;
+      if (!isCand && parts === 1) continue; // learns nothing
+      if (maxPart > partCap) continue; // cannot finish within the depth cap
+      bound[j] = n + lbSum;
+      if (maxPart === 1 && !isCand && stopAtPerfect) {
+        perfectOther = j;
+        break;
+      }
+      rank[j] = isCand ? score + candAdjust : score;
+      usable[usableCount++] = j;
+    }
+    return { bound, rank, usable, usableCount, perfectOther };
+  }
+
+  /** The `count` best-ranked guesses for `set` after `history` (one per symmetry class). */
+  rankedGuesses(set: Uint32Array, history: readonly number[], count: number): Uint32Array {
+    const pool = this.guessPool(history);
+    const depthLeft = unboundedDepth(this.settings, history.length);
+    const s = this.scoreGuesses(set, pool, depthLeft, false);
+    const order = bestFirst(s.usable.subarray(0, s.usableCount), s.rank, Math.min(count, s.usableCount));
+    return order.map((j) => pool[j] as number);
+  }
+
+  /** One guess per symmetry orbit after `history` (cached: the same histories recur). */
+  private guessPool(history: readonly number[]): Uint32Array {
+    const key = [...history].sort((a, b) => a - b).join(',');
+    let pool = this.pools.get(key);
+    if (!pool) {
+      const game = this.game;
+      const sym = historySymmetry(history, game.digits, game.pegs, game.colors, this.perms);
+      pool = canonicalGuesses(sym, game.digits, game.pegs, game.colors, game.guessCount);
+      if (this.pools.size >= POOL_CACHE_MAX) this.pools.clear();
+      this.pools.set(key, pool);
+    }
+    return pool;
+  }
+
+  private widthAt(depth: number): number {
+    const w = this.settings.widths;
+    return (w[Math.min(depth, w.length - 1)] as number) ?? 1;
+  }
+
+  /** The value of guessing `g` at `set`, or null when it is at least `beta`. */
+  evaluate(g: number, set: Uint32Array, history: readonly number[], depth: number, depthLeft: number, beta: number): SubtreeValue | null {
+    const game = this.game;
+    const n = set.length;
+    const parts = this.split(g, set);
+    const depthAfter = depthLeft - 1;
+    // Small parts first: they are cheap and tighten the budget of the large ones.
+    parts.sort((a, b) => a.set.length - b.set.length || a.code - b.code);
+    let total = n;
+    const bounds = new Float64Array(parts.length);
+    let boundRest = 0;
+    for (let i = 0; i < parts.length; i++) {
+      const b = this.lowerBound((parts[i] as { set: Uint32Array }).set.length, depthAfter);
+      bounds[i] = b;
+      boundRest += b;
+    }
+    if (total + boundRest >= beta) return null;
+    // Sharper bounds for the small parts, before any of them is searched.
+    for (let i = 0; i < parts.length; i++) {
+      const b = this.setBound((parts[i] as { set: Uint32Array }).set, depthAfter);
+      boundRest += b - (bounds[i] as number);
+      bounds[i] = b;
+      if (total + boundRest >= beta) return null;
+    }
+    const childHistory = [...history, g];
+    const values: Array<SubtreeValue | null> = new Array(parts.length).fill(null);
+    let maxDepth = 1;
+    for (let i = 0; i < parts.length; i++) {
+      const p = parts[i]!;
+      boundRest -= bounds[i] as number;
+      const v = this.solve(p.set, childHistory, depth + 1, depthAfter, beta - total - boundRest);
+      if (!v) return null;
+      values[i] = v;
+      total += v.total;
+      if (v.depth + 1 > maxDepth) maxDepth = v.depth + 1;
+    }
+    void game;
+    const order = parts.map((p, i) => ({ code: p.code, v: values[i] as SubtreeValue })).sort((a, b) => a.code - b.code);
+    const plan: Plan = { value: -total, guess: g, codes: Uint32Array.from(order.map((o) => o.code)), children: order.map((o) => o.v.plan) };
+    return { total, depth: maxDepth, plan };
+  }
+
+  /** The parts (non-winning replies) of `set` under guess `g`, each ascending. */
+  split(g: number, set: Uint32Array): Array<{ code: number; set: Uint32Array }> {
+    const game = this.game;
+    const n = set.length;
+    const replies = new Uint32Array(n);
+    game.partitionCodes(g, set, n, replies);
+    const counts = new Uint32Array(game.codeCount);
+    for (let i = 0; i < n; i++) counts[replies[i] as number]!++;
+    const parts: Array<{ code: number; set: Uint32Array }> = [];
+    const index = new Int32Array(game.codeCount).fill(-1);
+    for (let c = 0; c < game.codeCount; c++) {
+      if (c === game.solvedCode || (counts[c] as number) === 0) continue;
+      index[c] = parts.length;
+      parts.push({ code: c, set: new Uint32Array(counts[c] as number) });
+    }
+    const fill = new Uint32Array(game.codeCount);
+    for (let i = 0; i < n; i++) {
+      const c = replies[i] as number;
+      const k = index[c] as number;
+      if (k < 0) continue;
+      (parts[k] as { set: Uint32Array }).set[fill[c]!++] = set[i] as number;
+    }
+    return parts;
+  }
+
+  /** A guess whose every part is a single code: each part is a leaf. */
+  private splitPlan(g: number, set: Uint32Array, total: number, depth: number): SubtreeValue {
+    const parts = this.split(g, set);
+    const plan: Plan = {
+      value: -total,
+      guess: g,
+      codes: parts.length ? Uint32Array.from(parts.map((p) => p.code)) : EMPTY_CODES,
+      children: parts.map((p) => leafPlan(p.set[0] as number, -1)),
+    };
+    return { total, depth: parts.length ? depth : 1, plan };
+  }
+}

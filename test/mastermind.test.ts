@@ -1,0 +1,382 @@
+/**
+ * Mastermind MM(p,c) (`--game mastermind --pegs P --colors C`): the reply function against a
+ * plain reference, symmetry classes, the exact search against brute force on tiny games and
+ * the MM(4,6) optimum, the contest grammar (emit, parse, replay, every kind of malformed
+ * input, random bytes), and the CLI end to end (compile, verify --strategy, export --format
+ * contest, the same bytes for 1 and 2 workers).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GuesstreeError } from '../runtime/errors.js';
+import { flattenPlan } from '../compiler/engine/plan.js';
+import { MastermindGame } from '../compiler/games/mastermind.js';
+import { checkContest, emitContest, parseContest } from '../compiler/games/mastermind-contest.js';
+import { MastermindSearch, type MastermindSettings } from '../compiler/games/mastermind-search.js';
+import { canonicalGuesses, historySymmetry, permutations } from '../compiler/games/mastermind-symmetry.js';
+import { replayAll } from '../compiler/replay.js';
+import type { TreeArrays } from '../runtime/tree-format.js';
+import { cli, lines, removeDir, rng, tempDir, type Run } from './support/e2e.js';
+
+const EXACT: MastermindSettings = { exactBelow: Infinity, widths: [1], maxDepth: 0, rank: 'bound' };
+
+/** The textbook reply: blacks by position, whites from the colour counts. */
+function referenceReply(guess: string, secret: string): [number, number] {
+  let blacks = 0;
+  const cg = new Map<string, number>();
+  const cs = new Map<string, number>();
+  for (let i = 0; i < guess.length; i++) {
+    if (guess[i] === secret[i]) blacks++;
+    cg.set(guess[i]!, (cg.get(guess[i]!) ?? 0) + 1);
+    cs.set(secret[i]!, (cs.get(secret[i]!) ?? 0) + 1);
+  }
+  let common = 0;
+  for (const [k, v] of cg) common += Math.min(v, cs.get(k) ?? 0);
+  return [blacks, common - blacks];
+}
+
+/** The least total over every strategy, by plain recursion over all guesses (tiny games only). */
+function bruteTotal(game: MastermindGame): number {
+  const memo = new Map<string, number>();
+  const codes = game.secretCount;
+  const best = (set: number[]): number => {
+    if (set.length === 1) return 1;
+    const key = set.join(',');
+    const hit = memo.get(key);
+    if (hit !== undefined) return hit;
+    let min = Infinity;
+    for (let g = 0; g < codes; g++) {
+      const groups = new Map<number, number[]>();
+      for (const s of set) {
+        const r = game.feedback(g, s);
+        if (r === game.solvedCode) continue;
+        if (!groups.has(r)) groups.set(r, []);
+        groups.get(r)!.push(s);
+      }
+      if (groups.size === 1 && [...groups.values()][0]!.length === set.length) continue;
+      let t = set.length;
+      for (const grp of groups.values()) t += best(grp);
+      if (t < min) min = t;
+    }
+    memo.set(key, min);
+    return min;
+  };
+  return best(Array.from({ length: codes }, (_, i) => i));
+}
+
+function solveTree(game: MastermindGame, settings: MastermindSettings = EXACT): { total: number; tree: TreeArrays } {
+  const v = new MastermindSearch(game, settings).solveRoot();
+  return { total: v.total, tree: flattenPlan(v.plan) };
+}
+
+/** A random complete strategy: at every node a random guess that tells some codes apart. */
+function randomStrategy(game: MastermindGame, rand: () => number): TreeArrays {
+  const search = new MastermindSearch(game, EXACT);
+  type P = { value: number; guess: number; codes: Uint32Array; children: P[] };
+  const build = (set: Uint32Array): P => {
+    if (set.length === 1 && rand() < 0.7) return { value: 0, guess: set[0]!, codes: new Uint32Array(0), children: [] };
+    for (;;) {
+      const g = Math.floor(rand() * game.guessCount);
+      const parts = search.split(g, set);
+      if (parts.length === 1 && parts[0]!.set.length === set.length) continue;
+      return { value: 0, guess: g, codes: Uint32Array.from(parts.map((p) => p.code)), children: parts.map((p) => build(p.set)) };
+    }
+  };
+  return flattenPlan(build(Uint32Array.from({ length: game.secretCount }, (_, i) => i)));
+}
+
+function parseError(game: MastermindGame, text: string): string {
+  try {
+    checkContest(game, parseContest(game, text, 's.txt'), 's.txt');
+  } catch (e) {
+    expect(e).toBeInstanceOf(GuesstreeError);
+    const msg = (e as GuesstreeError).message;
+    expect(msg).not.toContain('\n');
+    return msg;
+  }
+  throw new Error(`accepted: ${text}`);
+}
+
+describe('the reply function', () => {
+  it('agrees with the textbook rule on random codes of many sizes', () => {
+    const sizes: Array<[number, number]> = [[1, 2], [2, 3], [3, 5], [4, 6], [5, 8], [6, 9], [4, 26], [7, 4], [8, 3]];
+    for (const [p, c] of sizes) {
+      const game = new MastermindGame(p, c);
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: game.secretCount - 1 }), fc.integer({ min: 0, max: game.secretCount - 1 }), (g, s) => {
+          const [b, w] = referenceReply(game.codeText(g), game.codeText(s));
+          const code = game.feedback(g, s);
+          expect(game.codeName(code)).toBe(`${b}${w}`);
+          const out = new Uint32Array(1);
+          game.partitionCodes(g, Uint32Array.of(s), 1, out);
+          expect(out[0]).toBe(code);
+        }),
+        { numRuns: 300 },
+      );
+    }
+  });
+
+  it('MM(5,8) has 20 replies: (4,1) never occurs', () => {
+    const game = new MastermindGame(5, 8);
+    const seen = new Set<number>();
+    const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
+    const out = new Uint32Array(all.length);
+    for (const g of [0, game.codeOf('AABCD'), game.codeOf('ABCDE')]) {
+      game.partitionCodes(g, all, all.length, out);
+      for (const r of out) seen.add(r);
+    }
+    expect(seen.size).toBe(20);
+    expect(seen.has(game.replyCode(4, 1))).toBe(false);
+  });
+
+  it('names and reads replies as blacks then whites', () => {
+    const game = new MastermindGame(4, 6);
+    expect(game.parseCode('21')).toBe(game.replyCode(2, 1));
+    expect(game.parseCode(' 1 2 ')).toBe(game.replyCode(1, 2));
+    expect(() => game.parseCode('31')).toThrow(/cannot happen/);
+    expect(() => game.parseCode('32')).toThrow(/more than 4 pegs/);
+    expect(() => game.parseCode('x')).toThrow(/two digits/);
+  });
+});
+
+describe('symmetry', () => {
+  it('the first guesses fall into one class per colour pattern: 7 for MM(5,8), 5 for MM(4,6)', () => {
+    for (const [p, c, names] of [
+      [5, 8, ['AAAAA', 'AAAAB', 'AAABB', 'AAABC', 'AABBC', 'AABCD', 'ABCDE']],
+      [4, 6, ['AAAA', 'AAAB', 'AABB', 'AABC', 'ABCD']],
+    ] as const) {
+      const game = new MastermindGame(p, c);
+      const sym = historySymmetry([], game.digits, p, c, permutations(p));
+      expect(Array.from(canonicalGuesses(sym, game.digits, p, c, game.secretCount), (g) => game.codeText(g))).toEqual(names);
+    }
+  });
+
+  it('every guess has the same value as its class representative (MM(3,4) after one guess)', () => {
+    const game = new MastermindGame(3, 4);
+    const first = game.codeOf('AAB');
+    const sym = historySymmetry([first], game.digits, 3, 4, permutations(3));
+    const reps = new Set(canonicalGuesses(sym, game.digits, 3, 4, game.secretCount));
+    expect(reps.size).toBeLessThan(game.secretCount);
+    const search = new MastermindSearch(game, EXACT);
+    const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
+    const after = search.split(first, all).find((p) => p.set.length > 3)!;
+    const value = (g: number) => search.evaluate(g, after.set, [first], 1, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)?.total ?? Infinity;
+    const repValues = new Set([...reps].map(value));
+    // Each non-representative must match some representative's value: the orbit's.
+    for (let g = 0; g < game.secretCount; g++) expect(repValues.has(value(g))).toBe(true);
+    // and the best over all guesses equals the best over the representatives.
+    const all2 = Array.from({ length: game.secretCount }, (_, g) => value(g));
+    expect(Math.min(...all2)).toBe(Math.min(...repValues));
+  });
+});
+
+describe('exact search', () => {
+  it('equals brute force on tiny games', () => {
+    for (const [p, c] of [[1, 5], [2, 2], [2, 3], [2, 4], [3, 2], [3, 3]] as const) {
+      const game = new MastermindGame(p, c);
+      const { total, tree } = solveTree(game);
+      expect(total, `MM(${p},${c})`).toBe(bruteTotal(game));
+      const replay = replayAll(game, tree);
+      expect(replay.missingBranches).toBe(0);
+      expect(-replay.total).toBe(total);
+    }
+  });
+
+  it('MM(2,3): the optimum is 21, as the README example', () => {
+    expect(solveTree(new MastermindGame(2, 3)).total).toBe(21);
+  });
+
+  it('MM(4,6): reaches and proves 5625 (Koyama and Lai), 4.3403 guesses a secret', () => {
+    const game = new MastermindGame(4, 6);
+    const { total, tree } = solveTree(game);
+    expect(total).toBe(5625);
+    const replay = replayAll(game, tree);
+    expect(-replay.total).toBe(5625);
+    expect(replay.maxFound).toBe(6);
+  });
+
+  it('a depth cap is obeyed: MM(4,6) within 5 guesses proves 5626, as published; MM(3,3) cannot be done in 3', () => {
+    const game = new MastermindGame(4, 6);
+    const capped = solveTree(game, { ...EXACT, maxDepth: 5 });
+    expect(capped.total).toBe(5626);
+    expect(replayAll(game, capped.tree).maxFound).toBe(5);
+    const small = new MastermindGame(3, 3);
+    expect(replayAll(small, solveTree(small, { ...EXACT, maxDepth: 4 }).tree).maxFound).toBe(4);
+    expect(() => solveTree(small, { ...EXACT, maxDepth: 3 })).toThrow(/no strategy within the depth cap/);
+  });
+
+  it('the lookahead effort never does worse than one step, and small sets are exact', () => {
+    const game = new MastermindGame(4, 5);
+    const oneStep = solveTree(game, { exactBelow: 0, widths: [1], maxDepth: 0, rank: 'entropy' }).total;
+    const wide = solveTree(game, { exactBelow: 12, widths: [1, 4], maxDepth: 0, rank: 'entropy' }).total;
+    const exact = solveTree(game).total;
+    expect(wide).toBeLessThanOrEqual(oneStep);
+    expect(exact).toBeLessThanOrEqual(wide);
+  });
+});
+
+describe('contest grammar', () => {
+  const mm23 = new MastermindGame(2, 3);
+  const README = '{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}';
+
+  it('the README example for MM(2,3) parses and scores 21 with depths 1, 4, 4', () => {
+    const check = checkContest(mm23, parseContest(mm23, README, 'readme'), 'readme');
+    expect(check.total).toBe(21);
+    expect(check.maxDepth).toBe(3);
+    expect(check.histogram.slice(1)).toEqual([1, 4, 4]);
+  });
+
+  it('random strategies round-trip: emit, parse, emit gives the same text and the same score as a replay', () => {
+    const rand = rng(5);
+    for (const [p, c] of [[2, 3], [3, 3], [2, 5], [3, 4]] as const) {
+      const game = new MastermindGame(p, c);
+      for (let k = 0; k < 25; k++) {
+        const tree = randomStrategy(game, rand);
+        const text = emitContest(game, tree);
+        const parsed = parseContest(game, text, 'x');
+        expect(emitContest(game, parsed.tree)).toBe(text);
+        const check = checkContest(game, parsed, 'x');
+        expect(check.total).toBe(-replayAll(game, tree).total);
+      }
+    }
+  });
+
+  it('every inner node is braced and "p0" is never written', () => {
+    const game = new MastermindGame(3, 3);
+    const text = emitContest(game, solveTree(game).tree);
+    expect(text.startsWith('{')).toBe(true);
+    expect(text).not.toMatch(/[{,]30:/);
+    expect(text).toMatch(/^\{[A-C]{3}:\{/);
+  });
+
+  it('malformed strategies: one line naming the byte offset and the problem', () => {
+    const cases: Array<[string, RegExp]> = [
+      ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}', /byte 61: expected "}" to close the guess, found the end/],
+      ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}}', /byte 62: trailing text after the strategy: "}"/],
+      ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}} x', /byte 62: trailing text/],
+      ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,1:{BC:{01:CA}},00:CC}}', /byte 39: reply "1" needs two digits/],
+      ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,03:{BC:{01:CA}},00:CC}}', /byte 39: reply "03": 0 blacks and 3 whites are more than 2 pegs/],
+      ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},20:BA,01:{BC:{01:CA}},00:CC}}', /byte 33: reply "20" is the right guess/],
+      ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},10:BA,01:{BC:{01:CA}},00:CC}}', /byte 33: reply "10" appears twice in one node \(first at byte 5\)/],
+      ['{AB:{10:{ACA:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}', /byte 9: guess "ACA…" is longer than 2 colours/],
+      ['{AB:{10:{A:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}', /byte 9: guess "A" has 1 colours, expected 2/],
+      ['{AB:{10:{AD:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}', /byte 10: unknown colour "D"/],
+      ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CB}}', /byte 58: leaf CB is not the secret CC, which reaches it$/],
+      ['{AB:{10:{AC:{10:AA,01:CB}},02:BA,01:{BC:{01:CA}},00:CC}}', /byte 9: guess AC has no branch for reply "00", which secret BB gives/],
+      ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}}}}', /byte 1: guess AB has no branch for reply "00", which secret CC gives/],
+            ['AB', /byte 0: leaf AB is not the secret AA, which reaches it \(9 secrets reach it\)/],
+      ['', /byte 0: empty strategy/],
+      ['{AB:{10:{AC:{10:AA;01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}', /byte 18: expected "," or "}" after a branch, found ";"/],
+      ['{AB{10:AA}}', /byte 3: expected ":" after the guess, found "\{"/],
+    ];
+    for (const [text, re] of cases) expect(parseError(mm23, text), text).toMatch(re);
+  });
+
+  it('random bytes and mutations of a good strategy never crash the parser: a strategy or a tree-file error', () => {
+    const game = new MastermindGame(2, 3);
+    const good = '{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}';
+    const tryParse = (text: string) => {
+      try {
+        checkContest(game, parseContest(game, text, 'f'), 'f');
+      } catch (e) {
+        expect(e).toBeInstanceOf(GuesstreeError);
+        expect((e as GuesstreeError).kind).toBe('tree-file');
+        expect((e as Error).message).not.toContain('\n');
+      }
+    };
+    fc.assert(fc.property(fc.string({ maxLength: 80 }), tryParse), { numRuns: 2000 });
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 80 }), (b) => tryParse(Buffer.from(b).toString('latin1'))), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: good.length - 1 }), fc.constantFrom(...'{}:,0123ABCDE x'), (i, ch) => tryParse(good.slice(0, i) + ch + good.slice(i + 1))),
+      { numRuns: 2000 },
+    );
+    expect(() => parseContest(game, '{AB:{10:'.repeat(5000), 'deep')).toThrow(/nested deeper than/);
+  });
+});
+
+describe('CLI: compile, verify --strategy, export --format contest', () => {
+  let dir: string;
+  const trees = () => join(dir, 'trees');
+  const MM = (p: number, c: number) => ['--game', 'mastermind', '--pegs', String(p), '--colors', String(c)];
+  let compiled: Run;
+  let tree: string;
+
+  beforeAll(async () => {
+    dir = tempDir('mm-cli');
+    tree = join(dir, 'm35.gtree');
+    compiled = await cli(['compile', ...MM(3, 5), '--effort', 'quick', '--workers', '1', '--out', tree], { trees: trees() });
+  });
+  afterAll(() => removeDir(dir));
+
+  it('compile writes the tree and one summary line; verify replays it', async () => {
+    expect(compiled.stderr).toBe('');
+    expect(compiled.code).toBe(0);
+    expect(lines(compiled.stdout)).toHaveLength(1);
+    const total = Number(/totalGuesses (\d+)/.exec(compiled.stdout)![1]);
+    const v = await cli(['verify', '--tree', tree], { trees: trees() });
+    expect(v.code).toBe(0);
+    expect(v.stdout).toContain(`total guesses: ${total}`);
+    expect(v.stderr).toBe('');
+  });
+
+  it('the same bytes with 1 and 2 workers', async () => {
+    const two = join(dir, 'm35-2.gtree');
+    const r = await cli(['compile', ...MM(3, 5), '--effort', 'quick', '--workers', '2', '--out', two], { trees: trees() });
+    expect(r.code).toBe(0);
+    expect(readFileSync(two).equals(readFileSync(tree))).toBe(true);
+  });
+
+  it('export --format contest, then verify --strategy: the same N, depth and histogram', async () => {
+    const ex = await cli(['export', '--tree', tree, '--format', 'contest'], { trees: trees() });
+    expect(ex.code).toBe(0);
+    expect(lines(ex.stdout)).toHaveLength(1);
+    const file = join(dir, 'm35.txt');
+    writeFileSync(file, ex.stdout);
+    const [v, s] = await Promise.all([
+      cli(['verify', ...MM(3, 5), '--strategy', file], { trees: trees() }),
+      cli(['verify', '--tree', tree], { trees: trees() }),
+    ]);
+    expect(v.code).toBe(0);
+    expect(v.stderr).toBe('');
+    const total = /total guesses: (\d+)/.exec(s.stdout)![1];
+    expect(v.stdout).toContain(`N (total guesses): ${total}`);
+    expect(v.stdout).toContain('covered: every one of the 125 secrets is found');
+    expect(lines(v.stdout).some((l) => /^ +1 guess \| +1 /.test(l))).toBe(true);
+  });
+
+  it('a compile into the trees folder is found by the game options', async () => {
+    const c = await cli(['compile', ...MM(2, 4), '--exact'], { trees: trees() });
+    expect(c.code).toBe(0);
+    const v = await cli(['verify', ...MM(2, 4)], { trees: trees() });
+    expect(v.code).toBe(0);
+    expect(v.stdout).toContain('mastermind-p2c4.gtree');
+    const none = await cli(['verify', ...MM(2, 5)], { trees: trees() });
+    expect(none.code).toBe(4);
+    expect(none.stderr).toMatch(/^guesstree: no shipped tree for mastermind-p2c5/);
+  });
+
+  it('bad input: one line on stderr and a non-zero status', async () => {
+    const bad = join(dir, 'bad.txt');
+    writeFileSync(bad, '{AB:{10:AA,02:BA}');
+    const cases: Array<[string[], number, RegExp]> = [
+      [['verify', ...MM(2, 3), '--strategy', bad], 4, /bad\.txt: byte 17: expected "}" to close the guess/],
+      [['verify', ...MM(2, 3), '--strategy', join(dir, 'missing.txt')], 2, /missing\.txt: cannot read the strategy \(no such file\)/],
+      [['verify', '--game', 'lingo', '--len', '5', '--strategy', bad], 2, /--strategy is for --game mastermind/],
+      [['compile', '--game', 'mastermind', '--pegs', '4'], 2, /mastermind needs --pegs P and --colors C/],
+      [['compile', ...MM(4, 1)], 2, /--colors 1: expected a whole number from 2 to 26/],
+      [['compile', ...MM(9, 9)], 2, /--pegs 9: expected a whole number from 1 to 8/],
+      [['compile', ...MM(8, 26)], 7, /MM\(8,26\) has \d+ codes, more than/],
+      [['compile', ...MM(2, 3), '--max-depth', '0'], 2, /--max-depth 0: expected a whole number of guesses, at least 1/],
+      [['compile', ...MM(2, 3), '--effort', 'huge'], 2, /unknown effort for mastermind/],
+      [['export', '--game', 'mastermind', '--tree', tree, '--format', 'contest', '--bogus'], 2, /Unknown argument: bogus/],
+    ];
+    for (const [args, status, re] of cases) {
+      const r = await cli(args, { trees: trees() });
+      expect(r.code, args.join(' ')).toBe(status);
+      expect(r.stdout).toBe('');
+      expect(lines(r.stderr), args.join(' ')).toHaveLength(1);
+      expect(r.stderr).toMatch(re);
+    }
+  });
+});
