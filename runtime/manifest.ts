@@ -20,6 +20,8 @@ export interface ManifestEntry extends TreeHeader {
   readonly compilePeakMiB?: number;
   /** Cores of the machine that compiled it (informational). */
   readonly compileCores?: number;
+  /** Other renderings of the tree shipped beside it, by kind (Mastermind: `contest`, the contest string). */
+  readonly companions?: Readonly<Record<string, string>>;
 }
 
 export interface Manifest {

@@ -19,7 +19,7 @@ import { replayAll } from '../compiler/replay.js';
 import type { TreeArrays } from '../runtime/tree-format.js';
 import { cli, lines, removeDir, rng, tempDir, type Run } from './support/e2e.js';
 
-const EXACT: MastermindSettings = { exactBelow: Infinity, widths: [1], maxDepth: 0, rank: 'bound' };
+const EXACT: MastermindSettings = { exactBelow: Infinity, widths: [[Infinity, 1]], maxDepth: 0, rank: 'bound' };
 
 /** The textbook reply: blacks by position, whites from the colour counts. */
 function referenceReply(guess: string, secret: string): [number, number] {
@@ -208,8 +208,8 @@ describe('exact search', () => {
 
   it('the lookahead effort never does worse than one step, and small sets are exact', () => {
     const game = new MastermindGame(4, 5);
-    const oneStep = solveTree(game, { exactBelow: 0, widths: [1], maxDepth: 0, rank: 'entropy' }).total;
-    const wide = solveTree(game, { exactBelow: 12, widths: [1, 4], maxDepth: 0, rank: 'entropy' }).total;
+    const oneStep = solveTree(game, { exactBelow: 0, widths: [[Infinity, 1]], maxDepth: 0, rank: 'entropy' }).total;
+    const wide = solveTree(game, { exactBelow: 12, widths: [[Infinity, 4]], maxDepth: 0, rank: 'entropy' }).total;
     const exact = solveTree(game).total;
     expect(wide).toBeLessThanOrEqual(oneStep);
     expect(exact).toBeLessThanOrEqual(wide);
@@ -351,6 +351,14 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     const v = await cli(['verify', ...MM(2, 4)], { trees: trees() });
     expect(v.code).toBe(0);
     expect(v.stdout).toContain('mastermind-p2c4.gtree');
+    // The contest string ships beside the tree, named in the manifest entry, and verifies to the same N.
+    const manifest = JSON.parse(readFileSync(join(trees(), 'manifest.json'), 'utf8')) as { trees: Array<{ file: string; companions?: Record<string, string> }> };
+    const entry = manifest.trees.find((e) => e.file === 'mastermind-p2c4.gtree')!;
+    expect(entry.companions).toEqual({ contest: 'mastermind-p2c4.contest.txt' });
+    const s = await cli(['verify', ...MM(2, 4), '--strategy', join(trees(), 'mastermind-p2c4.contest.txt')], { trees: trees() });
+    expect(s.code).toBe(0);
+    const total = /total guesses: (\d+)/.exec(v.stdout)![1];
+    expect(s.stdout).toContain(`N (total guesses): ${total}`);
     const none = await cli(['verify', ...MM(2, 5)], { trees: trees() });
     expect(none.code).toBe(4);
     expect(none.stderr).toMatch(/^guesstree: no shipped tree for mastermind-p2c5/);

@@ -142,6 +142,12 @@ export async function runCompile(opts: CompileOptions, log: (line: string) => vo
     const file = game.lists[0] ? `${loaded.slug}-${game.lists[0].sha256.slice(0, 12)}.gtree` : `${loaded.slug}.gtree`;
     path = join(dir, file);
     writeFileAtomic(path, bytes);
+    const companions: Record<string, string> = {};
+    for (const c of loaded.companions?.(outcome.tree) ?? []) {
+      const name = file.replace(/\.gtree$/, c.extension);
+      writeFileAtomic(join(dir, name), c.text);
+      companions[c.kind] = name;
+    }
     const entry: ManifestEntry = {
       file,
       game: header.game,
@@ -155,6 +161,7 @@ export async function runCompile(opts: CompileOptions, log: (line: string) => vo
       compileSeconds: Math.round(seconds * 10) / 10,
       compilePeakMiB: Math.round(process.resourceUsage().maxRSS / 1024),
       compileCores: availableParallelism(),
+      ...(Object.keys(companions).length ? { companions } : {}),
     };
     const manifest = readManifest(dir);
     const key = entryKey(entry);

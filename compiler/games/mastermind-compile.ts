@@ -25,20 +25,28 @@ export interface MastermindEffort extends MastermindSettings {
 export function mastermindEffort(name: string, codes: number, maxDepth: number): MastermindEffort | null {
   switch (name) {
     case 'quick':
-      return { name, exact: false, openers: 1, exactBelow: 12, widths: [1], rank: 'entropy', maxDepth };
+      return { name, exact: false, openers: 1, exactBelow: 12, widths: ONE, rank: 'entropy', maxDepth };
     case 'default':
       // Small games are solved exactly in seconds; larger ones compare the best few guesses
       // of every large set by their subtrees, and solve small sets exactly.
-      if (codes <= 1296) return { name, exact: true, openers: Infinity, exactBelow: Infinity, widths: [1], rank: 'bound', maxDepth };
+      if (codes <= 1296) return { name, exact: true, openers: Infinity, exactBelow: Infinity, widths: ONE, rank: 'bound', maxDepth };
       return { name, exact: false, ...DEFAULT_WIDE, maxDepth };
     case 'exact':
-      return { name, exact: true, openers: Infinity, exactBelow: Infinity, widths: [1], rank: 'bound', maxDepth };
+      return { name, exact: true, openers: Infinity, exactBelow: Infinity, widths: ONE, rank: 'bound', maxDepth };
     default:
       return null;
   }
 }
 
-const DEFAULT_WIDE = { openers: 1, exactBelow: 12, widths: [1, 2, 4, 8], rank: 'entropy' as const };
+const ONE: ReadonlyArray<readonly [number, number]> = [[Infinity, 1]];
+const DEFAULT_WIDE = {
+  openers: 1,
+  exactBelow: 12,
+  widths: [[30, 4], [Infinity, 16]] as ReadonlyArray<readonly [number, number]>,
+  pilotAbove: 100,
+  pilotWidth: 16,
+  rank: 'entropy' as const,
+};
 
 export const MASTERMIND_EFFORTS = ['quick', 'default', 'exact'] as const;
 
@@ -73,7 +81,7 @@ export async function compileMastermind(game: MastermindGame, effort: Mastermind
     opts.workers > 1
       ? new Piscina<MastermindTask, MastermindResult>({
           filename: fileURLToPath(new URL('../pool/mastermind-worker.js', import.meta.url)),
-          workerData: { pegs: game.pegs, colors: game.colors, settings: { exactBelow: effort.exactBelow, widths: effort.widths, maxDepth: effort.maxDepth, rank: effort.rank } } satisfies MastermindWorkerInit,
+          workerData: { pegs: game.pegs, colors: game.colors, settings: { exactBelow: effort.exactBelow, widths: effort.widths, maxDepth: effort.maxDepth, rank: effort.rank, pilotAbove: effort.pilotAbove, pilotWidth: effort.pilotWidth } } satisfies MastermindWorkerInit,
           minThreads: opts.workers,
           maxThreads: opts.workers,
           idleTimeout: 1000,

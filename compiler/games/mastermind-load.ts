@@ -3,6 +3,7 @@ import { fail } from '../../runtime/errors.js';
 import type { ParamValue } from '../../runtime/tree-format.js';
 import type { GameOptions, LoadedGame } from './registry.js';
 import { MastermindGame, mastermindCodeCount } from './mastermind.js';
+import { emitContest } from './mastermind-contest.js';
 import { compileMastermind, mastermindEffort, MASTERMIND_EFFORTS } from './mastermind-compile.js';
 
 export function mastermindGameOf(opts: GameOptions): MastermindGame {
@@ -34,14 +35,18 @@ export function loadMastermind(opts: GameOptions): LoadedGame {
       const settings: Record<string, ParamValue> = {
         effort: effort.name,
         exactBelow: Number.isFinite(effort.exactBelow) ? effort.exactBelow : 'all',
-        widths: effort.widths.join('/'),
+        widths: effort.widths.map(([size, w]) => `${w} up to ${Number.isFinite(size) ? size : 'any size'}`).join(', '),
         openers: Number.isFinite(effort.openers) ? effort.openers : 'all',
         rank: effort.rank,
+        pilot: effort.pilotAbove !== undefined && Number.isFinite(effort.pilotAbove) ? `sets over ${effort.pilotAbove}: best of ${effort.pilotWidth ?? 1} by one-step trees` : 'none',
         maxDepth: effort.maxDepth,
         symmetry: 'colour and position permutations fixing the guesses so far',
         provenOptimal: r.proven,
       };
       return { tree: r.tree, settings };
+    },
+    companions(tree) {
+      return [{ kind: 'contest', extension: '.contest.txt', text: emitContest(game, tree) + '\n' }];
     },
   };
 }

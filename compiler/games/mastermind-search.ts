@@ -8,7 +8,7 @@
  * node). Guesses are tried in order of a one-step estimate and pruned by that bound; a guess
  * that splits S into singletons is taken at once (its value is the bound). Sets of at most
  * `exactBelow` candidates are searched over every guess (one per symmetry orbit), which
- * proves their optimum; larger sets compare the top `widths[depth]` guesses by the value of
+ * proves their optimum; larger sets compare the top few guesses (`widths`, by set size) by the value of
  * their subtrees. With `exactBelow` = ∞ the whole search is exact.
  *
  * Determinism: the value the search computes for a set is a pure function of the set (and
@@ -23,15 +23,33 @@ import { canonicalGuesses, historySymmetry, permutations } from './mastermind-sy
 export interface MastermindSettings {
   /** Sets of at most this many candidates are solved exactly (every guess considered). */
   readonly exactBelow: number;
-  /** Larger sets: how many of the best-ranked guesses are compared by their subtrees, by depth (the last entry repeats). */
-  readonly widths: readonly number[];
+  /**
+   * Larger sets: how many of the best-ranked guesses are compared by their subtrees, by set
+   * size: pairs [largest size, width] in ascending size; sets larger than every size get the
+   * last width.
+   */
+  readonly widths: ReadonlyArray<readonly [number, number]>;
+  /**
+   * Sets larger than this choose among their `pilotWidth` best-ranked guesses by the total of
+   * a one-step tree below each (cheap), then search only the chosen guess in full. Infinity: off.
+   */
+  readonly pilotAbove?: number | undefined;
+  readonly pilotWidth?: number | undefined;
   /** Hard cap on the guesses a secret may need; 0: none. */
   readonly maxDepth: number;
   /** Estimate used to rank guesses: 'parts' (most parts), 'entropy', 'bound' (the lower bound). */
   readonly rank: RankRule;
 }
 
-export type RankRule = 'entropy' | 'parts' | 'bound';
+export type RankRule = 'entropy' | 'parts' | 'bound' | 'size-model';
+
+/**
+ * The size model: a set of m codes costs about m·(a + b·log2 m) guesses in all (1 for m = 1),
+ * fitted to the subtrees of one-step MM(5,8) trees (a = 1.237, b = 0.263). Ranking a guess by
+ * the sum of this over its non-winning parts weighs a possible win by what it saves.
+ */
+export const SIZE_MODEL_A = 1.237;
+export const SIZE_MODEL_B = 0.263;
 
 /** A subtree's value: total guesses over its secrets and the deepest secret (1 = found by this guess). */
 export interface SubtreeValue {
@@ -177,9 +195,10 @@ export class MastermindSearch {
     this.estimate = new Float64Array(game.secretCount + 1);
     for (let m = 1; m <= game.secretCount; m++) {
       const ent = m * Math.log2(m);
-      this.estimate[m] = settings.rank === 'entropy' ? ent : settings.rank === 'parts' ? -1e6 + ent : (this.lb[m] as number) * 1e6 + ent;
+      const model = m === 1 ? 1 : m * (SIZE_MODEL_A + SIZE_MODEL_B * Math.log2(m));
+      this.estimate[m] = settings.rank === 'entropy' ? ent : settings.rank === 'parts' ? -1e6 + ent : settings.rank === 'size-model' ? model : (this.lb[m] as number) * 1e6 + ent;
     }
-    this.candidateAdjust = settings.rank === 'parts' ? -1e6 : -0.5;
+    this.candidateAdjust = settings.rank === 'parts' ? -1e6 : settings.rank === 'size-model' ? 0 : -0.5;
   }
 
   /** Lower bound on the total of a set of m secrets with `depthLeft` guesses left (INFINITE: impossible). */
@@ -274,7 +293,23 @@ export class MastermindSearch {
     const exact = n <= this.settings.exactBelow;
     const { bound, rank, usable, usableCount, perfectOther } = this.scoreGuesses(set, pool, depthLeft, fewEnough);
     if (perfectOther >= 0) return 2 * n < beta ? this.splitPlan(pool[perfectOther] as number, set, 2 * n, 2) : null;
-    const width = exact ? usableCount : Math.min(usableCount, this.widthAt(depth));
+    if (!exact && n > (this.settings.pilotAbove ?? Infinity)) {
+      // Pilot: the one-step trees below the best-ranked guesses pick one; only it is searched in full.
+      const pilots = bestFirst(usable.subarray(0, usableCount), rank, Math.min(usableCount, this.settings.pilotWidth ?? 1));
+      const pilot = this.pilotSearch();
+      let chosen = -1;
+      let chosenTotal = INFINITE;
+      for (const j of pilots) {
+        if ((bound[j] as number) >= chosenTotal) continue;
+        const v = pilot.evaluate(pool[j] as number, set, history, depth, depthLeft, chosenTotal);
+        if (v && v.total < chosenTotal) {
+          chosen = pool[j] as number;
+          chosenTotal = v.total;
+        }
+      }
+      return chosen < 0 ? null : this.evaluate(chosen, set, history, depth, depthLeft, beta);
+    }
+    const width = exact ? usableCount : Math.min(usableCount, this.widthFor(n));
     const order = bestFirst(usable.subarray(0, usableCount), rank, width);
     let best: SubtreeValue | null = null;
     let bestTotal = beta;
@@ -372,10 +407,20 @@ export class MastermindSearch {
     return pool;
   }
 
-  private widthAt(depth: number): number {
-    const w = this.settings.widths;
-    return (w[Math.min(depth, w.length - 1)] as number) ?? 1;
+  private pilot: MastermindSearch | null = null;
+
+  /** The one-step search the pilot uses (exact on the same small sets), made once. */
+  private pilotSearch(): MastermindSearch {
+    this.pilot ??= new MastermindSearch(this.game, { ...this.settings, widths: [[Infinity, 1]], pilotAbove: Infinity });
+    return this.pilot;
   }
+
+  private widthFor(n: number): number {
+    const w = this.settings.widths;
+    for (const [size, width] of w) if (n <= size) return width;
+    return (w[w.length - 1] as readonly [number, number])[1];
+  }
+
 
   /** The value of guessing `g` at `set`, or null when it is at least `beta`. */
   evaluate(g: number, set: Uint32Array, history: readonly number[], depth: number, depthLeft: number, beta: number): SubtreeValue | null {

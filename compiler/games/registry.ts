@@ -53,6 +53,8 @@ export interface LoadedGame {
   readonly slug: string;
   readonly efforts: readonly string[];
   compile(req: CompileRequest): Promise<CompileOutcome>;
+  /** Renderings shipped beside a tree compiled into trees/ (Mastermind: the contest string). */
+  companions?(tree: TreeArrays): Array<{ readonly kind: string; readonly extension: string; readonly text: string }>;
 }
 
 export const GAME_IDS = ['lingo', 'wordle', 'matchcount', 'mastermind'] as const;
