@@ -16,8 +16,9 @@ import { checkContest, emitContest, parseContest } from '../compiler/games/maste
 import { MastermindSearch, type MastermindSettings } from '../compiler/games/mastermind-search.js';
 import { canonicalGuesses, historySymmetry, permutations } from '../compiler/games/mastermind-symmetry.js';
 import { replayAll } from '../compiler/replay.js';
-import type { TreeArrays } from '../runtime/tree-format.js';
-import { cli, lines, removeDir, rng, tempDir, type Run } from './support/e2e.js';
+import { findEntry, readManifest } from '../runtime/manifest.js';
+import { checkTreeMatches, readTreeFile, type TreeArrays } from '../runtime/tree-format.js';
+import { cli, lines, removeDir, rng, ROOT, tempDir, type Run } from './support/e2e.js';
 
 const EXACT: MastermindSettings = { exactBelow: Infinity, widths: [[Infinity, 1]], maxDepth: 0, rank: 'bound' };
 
@@ -387,4 +388,37 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
       expect(r.stderr).toMatch(re);
     }
   });
+});
+
+describe('shipped Mastermind trees', () => {
+  const TREES = join(ROOT, 'trees');
+  const manifest = readManifest(TREES);
+
+  for (const [pegs, colors] of [[4, 6], [5, 8]] as const) {
+    it(`MM(${pegs},${colors}): shipped, replays to its header, and its contest string verifies to the same N`, () => {
+      const game = new MastermindGame(pegs, colors);
+      const entry = findEntry(manifest, 'mastermind', game.params, game.lists);
+      expect(entry, `no shipped tree for MM(${pegs},${colors})`).toBeDefined();
+      const path = join(TREES, entry!.file);
+      const file = readTreeFile(path);
+      checkTreeMatches(file, { game: 'mastermind', params: game.params, lists: game.lists }, path);
+      const s = replayAll(game, file.tree);
+      expect(s.missingBranches).toBe(0);
+      expect(file.header.objective['total']).toBe(s.total);
+      const contestFile = entry!.companions?.['contest'];
+      expect(contestFile).toBeDefined();
+      const text = readFileSync(join(TREES, contestFile!), 'latin1');
+      const check = checkContest(game, parseContest(game, text, contestFile!), contestFile!);
+      expect(check.total).toBe(-s.total);
+      expect(check.maxDepth).toBe(s.maxFound);
+      if (pegs === 4) {
+        // The proven optimum (Koyama and Lai).
+        expect(check.total).toBe(5625);
+      } else {
+        // Below every published or claimed figure (issue 4): N <= 177,500 with depth <= 7.
+        expect(check.total).toBeLessThanOrEqual(177_500);
+        expect(check.maxDepth).toBeLessThanOrEqual(7);
+      }
+    });
+  }
 });

@@ -35,6 +35,8 @@ export interface MastermindSettings {
    */
   readonly pilotAbove?: number | undefined;
   readonly pilotWidth?: number | undefined;
+  /** How many of the pilot's best guesses are searched in full (default 1). */
+  readonly pilotKeep?: number | undefined;
   /** Hard cap on the guesses a secret may need; 0: none. */
   readonly maxDepth: number;
   /** Estimate used to rank guesses: 'parts' (most parts), 'entropy', 'bound' (the lower bound). */
@@ -297,17 +299,29 @@ export class MastermindSearch {
       // Pilot: the one-step trees below the best-ranked guesses pick one; only it is searched in full.
       const pilots = bestFirst(usable.subarray(0, usableCount), rank, Math.min(usableCount, this.settings.pilotWidth ?? 1));
       const pilot = this.pilotSearch();
-      let chosen = -1;
-      let chosenTotal = INFINITE;
+      const keep = this.settings.pilotKeep ?? 1;
+      // The `keep` guesses with the least one-step totals (ties: rank order), searched in full.
+      const kept: Array<{ g: number; total: number }> = [];
       for (const j of pilots) {
-        if ((bound[j] as number) >= chosenTotal) continue;
-        const v = pilot.evaluate(pool[j] as number, set, history, depth, depthLeft, chosenTotal);
-        if (v && v.total < chosenTotal) {
-          chosen = pool[j] as number;
-          chosenTotal = v.total;
+        const worstKept = kept.length === keep ? (kept[keep - 1] as { total: number }).total : INFINITE;
+        if ((bound[j] as number) >= worstKept) continue;
+        const v = pilot.evaluate(pool[j] as number, set, history, depth, depthLeft, worstKept);
+        if (!v) continue;
+        let i = kept.length;
+        while (i > 0 && (kept[i - 1] as { total: number }).total > v.total) i--;
+        kept.splice(i, 0, { g: pool[j] as number, total: v.total });
+        if (kept.length > keep) kept.pop();
+      }
+      let best: SubtreeValue | null = null;
+      let bestTotal = beta;
+      for (const { g } of kept) {
+        const v = this.evaluate(g, set, history, depth, depthLeft, bestTotal);
+        if (v && v.total < bestTotal) {
+          best = v;
+          bestTotal = v.total;
         }
       }
-      return chosen < 0 ? null : this.evaluate(chosen, set, history, depth, depthLeft, beta);
+      return best;
     }
     const width = exact ? usableCount : Math.min(usableCount, this.widthFor(n));
     const order = bestFirst(usable.subarray(0, usableCount), rank, width);
