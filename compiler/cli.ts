@@ -36,7 +36,10 @@ function gameOptions<T>(y: Argv<T>) {
     .option('guesses', { type: 'string', describe: 'wordle: the allowed guesses (the answers are always allowed too)' })
     .option('hard', { type: 'boolean', describe: 'wordle: hard mode (greens stay in place, revealed letters are reused)' })
     .option('words', { type: 'string', describe: 'matchcount: the word list, one word a line, all of one length (# starts a comment)' })
-    .option('budget', { type: 'number', describe: 'matchcount: allowedGuesses (default 10); compile fails with status 6 when the worst case needs more' });
+    .option('budget', { type: 'number', describe: 'matchcount: allowedGuesses (default 10); compile fails with status 6 when the worst case needs more' })
+    .option('objective', { type: 'string', describe: 'hangman: misses (default; least expected misses) or win (most words solved with fewer than --lives misses)' })
+    .option('lives', { type: 'number', describe: 'hangman: lives of --objective win (default 6)' })
+    .option('strategy', { type: 'string', describe: 'hangman: search (default) or greedy (the letter missing from the fewest candidates)' });
 }
 
 function treeOptions<T>(y: Argv<T>) {
@@ -53,8 +56,11 @@ function treeArgs(a: {
   hard?: boolean | undefined;
   words?: string | undefined;
   budget?: number | undefined;
+  objective?: string | undefined;
+  lives?: number | undefined;
+  strategy?: string | undefined;
 }): TreeOptions {
-  return { tree: a.tree, game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard, words: a.words, budget: a.budget };
+  return { tree: a.tree, game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard, words: a.words, budget: a.budget, objective: a.objective, lives: a.lives, strategy: a.strategy };
 }
 
 // A reader that closes the pipe early (`| head`) ends the output, not the program with a trace.
@@ -81,10 +87,11 @@ export async function main(argv: string[]): Promise<void> {
           .example('$0 compile --game lingo --len 5', 'the main job, on the default dictionary')
           .example('$0 compile --game lingo --len 9 --wordlist ../shared/lingo/wordlist.txt --out len9.gtree', '')
           .example('$0 compile --game wordle --answers answers.txt --guesses allowed.txt [--hard]', '')
-          .example('$0 compile --game matchcount --words ../shared/matchcount/random-100-1.txt [--budget 10]', 'least worst case, proven when possible'),
+          .example('$0 compile --game matchcount --words ../shared/matchcount/random-100-1.txt [--budget 10]', 'least worst case, proven when possible')
+          .example('$0 compile --game hangman --len 6 [--objective misses|win] [--lives 6] [--strategy greedy]', 'letter-guessing tree'),
       async (a) => {
         if (!Number.isInteger(a.workers) || a.workers < 1) throw fail('usage', `--workers ${a.workers}: expected a positive integer`);
-        const opts = { game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard, words: a.words, budget: a.budget };
+        const opts = { game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard, words: a.words, budget: a.budget, objective: a.objective, lives: a.lives, strategy: a.strategy };
         const done = await runCompile({ ...opts, out: a.out, effort: a.effort, workers: a.workers, checkpoint: a.checkpoint, resume: a.resume, maxMemory: a.maxMemory }, out);
         afterCompile(done.header, done.path, opts, out);
       },
@@ -140,10 +147,12 @@ export async function main(argv: string[]): Promise<void> {
       (y) =>
         treeOptions(y)
           .example('$0 play --game lingo --len 5', 'type masks such as OX?XX')
-          .example('$0 play --game matchcount --words words.txt', 'type the number of positions that match'),
+          .example('$0 play --game matchcount --words words.txt', 'type the number of positions that match')
+          .example('$0 play --game hangman --len 6', 'type the positions holding the letter (1 3), or - for none'),
       async (a) => {
         const r = resolveTree(treeArgs(a));
-        await runPlay(r.loaded.game, r.file.tree, process.stdin, out, err);
+        if (r.loaded.play) await r.loaded.play(r.file.tree, process.stdin, out, err);
+        else await runPlay(r.loaded.game, r.file.tree, process.stdin, out, err);
       },
     )
     .demandCommand(1, 'name a command: compile, verify, stats, export or play')

@@ -12,6 +12,9 @@ import { LingoGame, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH } from './lingo.js';
 import { compileLingo, LINGO_EFFORTS, widthsFor } from './lingo-compile.js';
 import { loadWordle } from './wordle-load.js';
 import { loadMatchCount, matchCountVerdict } from './matchcount-load.js';
+import { hangmanOptionsFromHeader, loadHangman } from './hangman-load.js';
+import type { ReplaySummary } from '../replay.js';
+import type { ResolvedTree } from '../commands/resolve.js';
 
 export interface GameOptions {
   readonly game?: string | undefined;
@@ -24,6 +27,10 @@ export interface GameOptions {
   /** Match-count: the word list, and allowedGuesses. */
   readonly words?: string | undefined;
   readonly budget?: number | undefined;
+  /** Hangman: the objective (misses, win), the lives of the win objective, the strategy (search, greedy). */
+  readonly objective?: string | undefined;
+  readonly lives?: number | undefined;
+  readonly strategy?: string | undefined;
 }
 
 export interface CompileRequest {
@@ -47,9 +54,13 @@ export interface LoadedGame {
   readonly slug: string;
   readonly efforts: readonly string[];
   compile(req: CompileRequest): Promise<CompileOutcome>;
+  /** Optional: a game with its own report for `verify` and `stats`, and its own `play` (Hangman). */
+  readonly verify?: ((r: ResolvedTree, out: (line: string) => void) => ReplaySummary) | undefined;
+  readonly stats?: ((r: ResolvedTree, hardest: number, out: (line: string) => void) => void) | undefined;
+  readonly play?: ((tree: TreeArrays, input: NodeJS.ReadableStream, out: (line: string) => void, err: (line: string) => void) => Promise<number>) | undefined;
 }
 
-export const GAME_IDS = ['lingo', 'wordle', 'matchcount'] as const;
+export const GAME_IDS = ['lingo', 'wordle', 'matchcount', 'hangman'] as const;
 export const DEFAULT_WORDLIST = wordListPath;
 
 function loadLingo(opts: GameOptions): LoadedGame {
@@ -90,6 +101,8 @@ export function loadGame(opts: GameOptions): LoadedGame {
       return loadWordle(opts);
     case 'matchcount':
       return loadMatchCount(opts);
+    case 'hangman':
+      return loadHangman(opts);
     case undefined:
       throw fail('usage', 'no game given: use --game (one of ' + GAME_IDS.join(', ') + ') or --tree FILE');
     default:
@@ -112,6 +125,8 @@ export function optionsFromHeader(header: TreeHeader, opts: GameOptions): GameOp
     }
     case 'matchcount':
       return { game: 'matchcount', words: opts.words, budget: opts.budget };
+    case 'hangman':
+      return hangmanOptionsFromHeader(header, opts);
     default:
       throw fail('tree-file', `tree is for game "${header.game}", which this version does not know`);
   }
