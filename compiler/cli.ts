@@ -79,7 +79,7 @@ export async function main(argv: string[]): Promise<void> {
       (y) =>
         gameOptions(y)
           .option('out', { type: 'string', describe: 'write the tree here instead of trees/' })
-          .option('effort', { type: 'string', default: 'default', describe: 'search effort (lingo: quick, greedy, default; wordle: greedy, default; matchcount: quick, default, thorough)' })
+          .option('effort', { type: 'string', default: 'default', describe: 'search effort (lingo: quick, greedy, default; wordle: greedy, default; matchcount: quick, default, thorough; hangman: default)' })
           .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads (the tree does not depend on it)' })
           .option('checkpoint', { type: 'string', describe: 'save finished subtrees in this folder as the compile goes' })
           .option('resume', { type: 'boolean', default: false, describe: 'reuse the subtrees saved in --checkpoint (same bytes as an uninterrupted run)' })

@@ -10,9 +10,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GuesstreeError } from '../runtime/errors.js';
+import { findEntry, readManifest } from '../runtime/manifest.js';
+import { checkTreeMatches, readTreeFile } from '../runtime/tree-format.js';
+import { loadWordListOfLength } from '../runtime/wordlist.js';
+import { DEFAULT_WORDLIST } from '../compiler/games/registry.js';
 import { compileHangman, HangmanGame, type HangmanSpec } from '../compiler/games/hangman.js';
 import { replayAll } from '../compiler/replay.js';
-import { cli, lines, listSha256, normalized, parsePaths, randomWords, removeDir, rng, tempDir, writeList, type Run } from './support/e2e.js';
+import { cli, lines, listSha256, normalized, parsePaths, randomWords, removeDir, rng, ROOT, tempDir, writeList, type Run } from './support/e2e.js';
 
 const AZ = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -416,4 +420,37 @@ describe('CLI end to end', () => {
       expect(r.stdout).toBe('');
     });
   });
+});
+
+describe('shipped trees for the default dictionary (the acceptance list)', () => {
+  const TREES = join(ROOT, 'trees');
+  const manifest = readManifest(TREES);
+  for (let len = 4; len <= 12; len++) {
+    it(`length ${len}: misses and win-6 trees shipped, replaying to their headers, better than greedy`, () => {
+      const list = loadWordListOfLength(DEFAULT_WORDLIST, len);
+      const greedy = measured(HangmanGame.fromList(list, { length: len, objective: 'misses', lives: 6, strategy: 'greedy' }));
+      const greedyWins = greedy.perWord.filter((m) => m < 6).length;
+      for (const objective of ['misses', 'win'] as const) {
+        const game = HangmanGame.fromList(list, { length: len, objective, lives: 6, strategy: 'search' });
+        const entry = findEntry(manifest, 'hangman', game.params, game.lists);
+        expect(entry, `no shipped ${objective} tree for length ${len}`).toBeDefined();
+        const path = join(TREES, entry!.file);
+        const file = readTreeFile(path);
+        checkTreeMatches(file, { game: 'hangman', params: game.params, lists: game.lists }, path);
+        const s = replayAll(game, file.tree);
+        expect(file.header.objective['total']).toBe(s.total);
+        expect(entry!.objective['total']).toBe(s.total);
+        expect(entry!.compileSeconds ?? Infinity).toBeLessThanOrEqual(600);
+        const ours = measured(game, file.tree);
+        if (objective === 'misses') {
+          expect(ours.misses).toBeLessThan(greedy.misses);
+          if (len <= 8) expect(ours.misses).toBeLessThanOrEqual(0.99 * greedy.misses);
+        } else if (greedyWins < 0.99 * list.words.length) {
+          expect(list.words.length - ours.lost).toBeGreaterThan(greedyWins);
+        } else {
+          expect(list.words.length - ours.lost).toBeGreaterThanOrEqual(greedyWins);
+        }
+      }
+    });
+  }
 });

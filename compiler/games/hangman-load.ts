@@ -78,6 +78,12 @@ export function loadHangman(opts: GameOptions): LoadedGame {
 /** The options that rebuild the game a Hangman tree header describes. */
 export function hangmanOptionsFromHeader(header: TreeHeader, opts: GameOptions): GameOptions {
   const p = header.params;
+  if (opts.objective !== undefined && opts.objective !== p['objective']) {
+    throw fail('usage', `--objective ${opts.objective} given, but the tree is a hangman ${String(p['objective'])} tree`);
+  }
+  if (opts.lives !== undefined && opts.lives !== p['lives']) {
+    throw fail('usage', `--lives ${opts.lives} given, but the tree ${p['objective'] === 'win' ? `plays for ${String(p['lives'])} lives` : 'is a misses tree'}`);
+  }
   return {
     game: 'hangman',
     len: Number(p['length']),
