@@ -196,6 +196,22 @@ describe('exact search on tiny dictionaries', () => {
   });
 });
 
+describe('exact search budget', () => {
+  it('a small list whose exact search runs out of its node budget gets the default search, not proven, still no worse than greedy', () => {
+    const words = normalized(randomWords(rng(31), 120, 4, 'abcdefghij'));
+    const game = gameOf(words);
+    const full = compileHangman(game);
+    const cut = compileHangman(game, undefined, 50);
+    expect(full.settings['provenOptimal']).toBe(true);
+    expect(cut.settings['provenOptimal']).toBe(false);
+    expect(cut.settings['exactStopped']).toBe(true);
+    const exact = measured(game, full.tree).misses;
+    const fallback = measured(game, cut.tree).misses;
+    expect(fallback).toBeGreaterThanOrEqual(exact);
+    expect(fallback).toBeLessThanOrEqual(measured(gameOf(words, { strategy: 'greedy' })).misses);
+  });
+});
+
 describe('greedy rule', () => {
   it('the greedy tree makes, word by word, the misses of the rule simulated directly', () => {
     const rand = rng(77);

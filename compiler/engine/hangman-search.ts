@@ -63,17 +63,32 @@ export interface Split {
   readonly items: Uint32Array;
 }
 
-/** Cheap string hashes of a sorted set, for the memo key. */
-function setKey(set: Uint32Array, lives: number): string {
-  let h1 = 0x811c9dc5 ^ set.length;
-  let h2 = 0x9e3779b9;
+/**
+ * The memo key of a sorted set and the lives left: a 53-bit number from two 32-bit hashes
+ * (with the size and lives mixed in); `check` is a third hash stored with the entry, so a key
+ * collision is detected (and treated as a miss) instead of returning another set's value.
+ */
+let check = 0;
+function setKey(set: Uint32Array, lives: number): number {
+  let h1 = Math.imul(0x811c9dc5 ^ set.length, 0x01000193) ^ lives;
+  let h2 = 0x9e3779b9 ^ Math.imul(lives + 1, 0x27d4eb2d);
+  let h3 = 0x2545f491 ^ set.length;
   for (let i = 0; i < set.length; i++) {
     const v = set[i] as number;
     h1 = Math.imul(h1 ^ v, 0x01000193);
     h2 = Math.imul(h2 + v, 0x85ebca6b) ^ (h2 >>> 13);
+    h3 = Math.imul(h3 ^ (v + 0x6b43a9b5), 0xc2b2ae35) ^ (h3 >>> 15);
   }
   h2 = Math.imul(h2 ^ (h2 >>> 16), 0xc2b2ae35);
-  return `${set.length}:${lives}:${(h1 >>> 0).toString(36)}:${(h2 >>> 0).toString(36)}`;
+  check = h3 ^ (h3 >>> 16);
+  return (h1 >>> 0) * 2097152 + ((h2 >>> 0) & 0x1fffff);
+}
+
+/** Thrown when a search with a node budget runs out of it. */
+export class HangmanBudgetExceeded extends Error {
+  constructor(nodes: number) {
+    super(`hangman search: node budget of ${nodes} exhausted`);
+  }
 }
 
 export interface MemoEntry {
@@ -95,7 +110,9 @@ export class HangmanSearch {
   readonly lives: number;
   /** Nodes (set evaluations) done so far. */
   nodes = 0;
-  private readonly memo = new Map<string, MemoEntry>();
+  /** Stop with HangmanBudgetExceeded past this many nodes. */
+  nodeBudget = Infinity;
+  private readonly memo = new Map<number, MemoEntry & { readonly check: number }>();
   /** Scratch for grouping: slot per mask value. */
   private readonly slot: Int32Array;
 
@@ -145,25 +162,31 @@ export class HangmanSearch {
    * One-step view of every letter: misses (words lacking it), number of groups and the sum of
    * n·log2(n) over the groups. Letters that do not split the set get groups = 1.
    */
-  private survey(set: Uint32Array): { misses: Int32Array; groups: Int32Array; spread: Float64Array } {
+  private survey(set: Uint32Array): { misses: Int32Array; groups: Int32Array; spread: Float64Array; shape: Int32Array } {
     const { masks, slot } = this;
     const misses = new Int32Array(ALPHABET_SIZE);
     const groups = new Int32Array(ALPHABET_SIZE);
     const spread = new Float64Array(ALPHABET_SIZE);
+    // A hash of the split's shape: each word's group, numbered by first appearance, 0 for a miss.
+    const shape = new Int32Array(ALPHABET_SIZE);
     const counts: number[] = [];
     const codes: number[] = [];
     for (let l = 0; l < ALPHABET_SIZE; l++) {
       codes.length = 0;
       counts.length = 0;
+      let h = 0x811c9dc5;
       for (let i = 0; i < set.length; i++) {
         const c = masks[(set[i] as number) * ALPHABET_SIZE + l] as number;
-        const s = slot[c] as number;
+        let s = slot[c] as number;
         if (s < 0) {
-          slot[c] = codes.length;
+          s = codes.length;
+          slot[c] = s;
           codes.push(c);
           counts.push(1);
         } else counts[s] = (counts[s] as number) + 1;
+        h = Math.imul(h ^ (c === 0 ? 0 : s + 1), 0x01000193);
       }
+      shape[l] = h;
       let sp = 0;
       for (let g = 0; g < codes.length; g++) {
         const n = counts[g] as number;
@@ -174,7 +197,27 @@ export class HangmanSearch {
       groups[l] = codes.length;
       spread[l] = sp;
     }
-    return { misses, groups, spread };
+    return { misses, groups, spread, shape };
+  }
+
+  /** Whether letters a and b split `set` into the same groups with the same miss group. */
+  private sameSplit(set: Uint32Array, a: number, b: number): boolean {
+    const { masks } = this;
+    const ab = new Map<number, number>();
+    const ba = new Map<number, number>();
+    for (let i = 0; i < set.length; i++) {
+      const w = (set[i] as number) * ALPHABET_SIZE;
+      const ca = masks[w + a] as number;
+      const cb = masks[w + b] as number;
+      if ((ca === 0) !== (cb === 0)) return false;
+      const x = ab.get(ca);
+      const y = ba.get(cb);
+      if (x === undefined && y === undefined) {
+        ab.set(ca, cb);
+        ba.set(cb, ca);
+      } else if (x !== cb || y !== ca) return false;
+    }
+    return true;
   }
 
   /** The greedy rule's letter: the splitting letter missing from the fewest words, then the first in a-z. */
@@ -208,10 +251,12 @@ export class HangmanSearch {
     }
     if (n <= 1) return EXACT_LEAF;
     const key = setKey(set, lives);
-    const hit = this.memo.get(key);
+    const keyCheck = check;
+    const found = this.memo.get(key);
+    const hit = found && found.check === keyCheck ? found : undefined;
     if (hit && (hit.exact || hit.cost >= bound)) return hit;
-    this.nodes++;
-    const { misses, groups, spread } = this.survey(set);
+    if (++this.nodes > this.nodeBudget) throw new HangmanBudgetExceeded(this.nodeBudget);
+    const { misses, groups, spread, shape } = this.survey(set);
     const cand: number[] = [];
     let lower = Infinity;
     for (let l = 0; l < ALPHABET_SIZE; l++) {
@@ -221,7 +266,7 @@ export class HangmanSearch {
     }
     if (hit && hit.cost > lower) lower = hit.cost;
     if (lower >= bound) {
-      const e = { cost: lower, letter: -1, exact: false };
+      const e = { cost: lower, letter: -1, exact: false, check: keyCheck };
       this.memo.set(key, e);
       return e;
     }
@@ -231,12 +276,19 @@ export class HangmanSearch {
     const scores = new Float64Array(ALPHABET_SIZE);
     for (const l of cand) scores[l] = score(l);
     cand.sort((a, b) => (scores[a] as number) - (scores[b] as number) || a - b);
-    let tried = cand;
+    // Letters that split the set the same way lead to the same sets: keep the first of each.
+    const distinct: number[] = [];
+    for (const l of cand) {
+      const twin = distinct.some((k) => shape[k] === shape[l] && misses[k] === misses[l] && groups[k] === groups[l] && this.sameSplit(set, k, l));
+      if (!twin) distinct.push(l);
+    }
+    let tried = distinct;
     if (n > this.settings.exactMax) {
       const width = this.widthFor(n);
-      tried = cand.slice(0, width);
+      tried = distinct.slice(0, width);
+      // The greedy letter (or its twin) is always compared.
       const g = this.greedyLetter(set);
-      if (!tried.includes(g)) tried.push(g);
+      if (!tried.some((k) => k === g || (shape[k] === shape[g] && misses[k] === misses[g] && groups[k] === groups[g] && this.sameSplit(set, k, g)))) tried.push(g);
     }
     let best = bound;
     let bestLetter = -1;
@@ -265,9 +317,9 @@ export class HangmanSearch {
         bestLetter = l;
       } else if (cost < stoppedLow) stoppedLow = cost;
     }
-    let entry: MemoEntry;
-    if (bestLetter >= 0) entry = { cost: best, letter: bestLetter, exact: true };
-    else entry = { cost: Math.max(lower, Math.min(stoppedLow, bound)), letter: -1, exact: false };
+    let entry: MemoEntry & { check: number };
+    if (bestLetter >= 0) entry = { cost: best, letter: bestLetter, exact: true, check: keyCheck };
+    else entry = { cost: Math.max(lower, Math.min(stoppedLow, bound)), letter: -1, exact: false, check: keyCheck };
     this.memo.set(key, entry);
     return entry;
   }

@@ -17,7 +17,7 @@ import type { WordList } from '../../runtime/wordlist.js';
 import type { Game, ReplayRules, ScoreByAttempt } from '../game.js';
 import type { ReplaySummary, SecretOutcome } from '../replay.js';
 import { EMPTY_CODES, flattenPlan, type Plan } from '../engine/plan.js';
-import { ALPHABET_SIZE, HangmanSearch, HANGMAN_SEARCH_DEFAULTS, letterMasks, LOSS_WEIGHT, NO_LIVES, type HangmanSearchSettings } from '../engine/hangman-search.js';
+import { ALPHABET_SIZE, HangmanBudgetExceeded, HangmanSearch, HANGMAN_SEARCH_DEFAULTS, letterMasks, LOSS_WEIGHT, NO_LIVES, type HangmanSearchSettings } from '../engine/hangman-search.js';
 
 export const HANGMAN_MIN_LENGTH = 1;
 export const HANGMAN_MAX_LENGTH = 16;
@@ -26,8 +26,10 @@ export const HANGMAN_OBJECTIVES = ['misses', 'win'] as const;
 export type HangmanObjective = (typeof HANGMAN_OBJECTIVES)[number];
 export const HANGMAN_STRATEGIES = ['search', 'greedy'] as const;
 export type HangmanStrategy = (typeof HANGMAN_STRATEGIES)[number];
-/** Lists of at most this many words are solved exactly at every node. */
+/** Lists of at most this many words are solved exactly at every node... */
 export const HANGMAN_EXACT_LIST_MAX = 200;
+/** ...unless that takes more than this many search nodes (minutes); then the default search runs. */
+export const HANGMAN_EXACT_NODE_BUDGET = 3_000_000;
 
 export interface HangmanSpec {
   readonly length: number;
@@ -253,21 +255,37 @@ export function hangmanSearchSettings(words: number): HangmanSearchSettings {
   return HANGMAN_SEARCH_DEFAULTS;
 }
 
-export function compileHangman(game: HangmanGame, settings = hangmanSearchSettings(game.secretCount)): HangmanCompileResult {
+export function compileHangman(game: HangmanGame, initial = hangmanSearchSettings(game.secretCount), exactNodeBudget = HANGMAN_EXACT_NODE_BUDGET): HangmanCompileResult {
+  let settings = initial;
   const rootLives = game.spec.objective === 'win' ? game.spec.lives : NO_LIVES;
-  const search = new HangmanSearch(game.masks, game.length, rootLives, settings);
   if (game.spec.strategy === 'greedy') {
-    const tree = buildHangmanTree(game, (set) => search.greedyLetter(set));
+    const rule = new HangmanSearch(game.masks, game.length, NO_LIVES);
+    const tree = buildHangmanTree(game, (set) => rule.greedyLetter(set));
     return { tree, settings: { strategy: 'greedy', rule: 'letter missing from the fewest candidates, then a-z' }, cost: NaN };
   }
   const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
-  const root = search.solve(all, rootLives);
+  let search = new HangmanSearch(game.masks, game.length, rootLives, settings);
+  let exact = settings.exactMax >= game.secretCount;
+  let stopped = false;
+  if (exact) search.nodeBudget = exactNodeBudget;
+  let root;
+  try {
+    root = search.solve(all, rootLives);
+  } catch (e) {
+    if (!(e instanceof HangmanBudgetExceeded)) throw e;
+    // The exact search of a small but dense list ran out of its budget: the default search.
+    stopped = true;
+    exact = false;
+    settings = HANGMAN_SEARCH_DEFAULTS;
+    search = new HangmanSearch(game.masks, game.length, rootLives, settings);
+    root = search.solve(all, rootLives);
+  }
+  const done = search;
   const tree = buildHangmanTree(game, (set, lives) => {
-    const e = search.solve(set, lives);
+    const e = done.solve(set, lives);
     if (!e.exact) throw new Error('hangman search: a set of the tree has no exact entry');
     return e.letter;
   });
-  const exact = settings.exactMax >= game.secretCount;
   return {
     tree,
     settings: {
@@ -276,6 +294,7 @@ export function compileHangman(game: HangmanGame, settings = hangmanSearchSettin
       widths: settings.widths.map(([n, w]) => `${n}:${w}`).join('/'),
       splitWeight: settings.splitWeight,
       provenOptimal: exact,
+      ...(stopped ? { exactNodeBudget, exactStopped: true } : {}),
       searchNodes: search.nodes,
     },
     cost: root.cost,
