@@ -187,11 +187,6 @@ export class HangmanGame implements Game {
   }
 }
 
-/** Per-secret misses and wins of a replay, for reports. */
-export function missesOf(s: ReplaySummary): number[] {
-  return s.outcomes.map((o) => o.misses ?? 0);
-}
-
 /**
  * Turn a letter rule into the tree. `choose(set, lives)` gives the letter for a set of two or
  * more words (lives: left for the win objective, NO_LIVES otherwise); once one word is left its
