@@ -42,7 +42,10 @@ function gameOptions<T>(y: Argv<T>) {
     .option('words', { type: 'string', describe: 'matchcount: the word list, one word a line, all of one length (# starts a comment)' })
     .option('budget', { type: 'number', describe: 'matchcount: allowedGuesses (default 10); compile fails with status 6 when the worst case needs more' })
     .option('pegs', { type: 'number', describe: 'mastermind: pegs per code' })
-    .option('colors', { type: 'number', describe: 'mastermind: colours (A, B, ...)' });
+    .option('colors', { type: 'number', describe: 'mastermind: colours (A, B, ...)' })
+    .option('objective', { type: 'string', describe: 'hangman: misses (default; least expected misses) or win (most words solved with fewer than --lives misses)' })
+    .option('lives', { type: 'number', describe: 'hangman: lives of --objective win (default 6)' })
+    .option('strategy', { type: 'string', describe: 'hangman: search (default) or greedy (the letter missing from the fewest candidates); mastermind verify: a strategy FILE in the contest grammar' });
 }
 
 function treeOptions<T>(y: Argv<T>) {
@@ -61,8 +64,11 @@ function treeArgs(a: {
   budget?: number | undefined;
   pegs?: number | undefined;
   colors?: number | undefined;
+  objective?: string | undefined;
+  lives?: number | undefined;
+  strategy?: string | undefined;
 }): TreeOptions {
-  return { tree: a.tree, game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard, words: a.words, budget: a.budget, pegs: a.pegs, colors: a.colors };
+  return { tree: a.tree, game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard, words: a.words, budget: a.budget, pegs: a.pegs, colors: a.colors, objective: a.objective, lives: a.lives, strategy: a.strategy };
 }
 
 // A reader that closes the pipe early (`| head`) ends the output, not the program with a trace.
@@ -81,7 +87,7 @@ export async function main(argv: string[]): Promise<void> {
       (y) =>
         gameOptions(y)
           .option('out', { type: 'string', describe: 'write the tree here instead of trees/' })
-          .option('effort', { type: 'string', default: 'default', describe: 'search effort (lingo: quick, greedy, default; wordle: greedy, default; matchcount: quick, default, thorough)' })
+          .option('effort', { type: 'string', default: 'default', describe: 'search effort (lingo: quick, greedy, default; wordle: greedy, default; matchcount: quick, default, thorough; hangman: default)' })
           .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads (the tree does not depend on it)' })
           .option('checkpoint', { type: 'string', describe: 'save finished subtrees in this folder as the compile goes' })
           .option('resume', { type: 'boolean', default: false, describe: 'reuse the subtrees saved in --checkpoint (same bytes as an uninterrupted run)' })
@@ -92,10 +98,11 @@ export async function main(argv: string[]): Promise<void> {
           .example('$0 compile --game lingo --len 9 --wordlist ../shared/lingo/wordlist.txt --out len9.gtree', '')
           .example('$0 compile --game wordle --answers answers.txt --guesses allowed.txt [--hard]', '')
           .example('$0 compile --game matchcount --words ../shared/matchcount/random-100-1.txt [--budget 10]', 'least worst case, proven when possible')
-          .example('$0 compile --game mastermind --pegs 4 --colors 6 --exact', 'proves the optimum, 5625 guesses'),
+          .example('$0 compile --game mastermind --pegs 4 --colors 6 --exact', 'proves the optimum, 5625 guesses')
+          .example('$0 compile --game hangman --len 6 [--objective misses|win] [--lives 6] [--strategy greedy]', 'letter-guessing tree'),
       async (a) => {
         if (!Number.isInteger(a.workers) || a.workers < 1) throw fail('usage', `--workers ${a.workers}: expected a positive integer`);
-        const opts = { game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard, words: a.words, budget: a.budget, pegs: a.pegs, colors: a.colors, maxDepth: a.maxDepth, exact: a.exact };
+        const opts = { game: a.game, len: a.len, wordlist: a.wordlist, answers: a.answers, guesses: a.guesses, hard: a.hard, words: a.words, budget: a.budget, pegs: a.pegs, colors: a.colors, maxDepth: a.maxDepth, exact: a.exact, objective: a.objective, lives: a.lives, strategy: a.strategy };
         const done = await runCompile({ ...opts, out: a.out, effort: a.effort, workers: a.workers, checkpoint: a.checkpoint, resume: a.resume, maxMemory: a.maxMemory }, out);
         afterCompile(done.header, done.path, opts, out);
       },
@@ -105,13 +112,11 @@ export async function main(argv: string[]): Promise<void> {
       'replay a tree against every secret and print the exact metric',
       (y) =>
         treeOptions(y)
-          .option('strategy', { type: 'string', describe: 'mastermind: a strategy in the contest grammar, written by anyone (instead of a tree)' })
           .example('$0 verify --game lingo --len 9 --wordlist ../shared/lingo/wordlist.txt', '')
           .example('$0 verify --game mastermind --pegs 5 --colors 8 --strategy mm58.txt', 'N, maximum depth, depth histogram, coverage'),
       (a) => {
-        if (a.strategy !== undefined) {
+        if (a.strategy !== undefined && a.game === 'mastermind') {
           if (a.tree !== undefined) throw fail('usage', 'give --strategy FILE or --tree FILE, not both');
-          if (a.game !== 'mastermind') throw fail('usage', `--strategy is for --game mastermind${a.game === undefined ? '' : `, not ${a.game}`}`);
           runVerifyContest(mastermindGameOf(treeArgs(a)), a.strategy, out);
           return;
         }
@@ -164,10 +169,12 @@ export async function main(argv: string[]): Promise<void> {
       (y) =>
         treeOptions(y)
           .example('$0 play --game lingo --len 5', 'type masks such as OX?XX')
-          .example('$0 play --game matchcount --words words.txt', 'type the number of positions that match'),
+          .example('$0 play --game matchcount --words words.txt', 'type the number of positions that match')
+          .example('$0 play --game hangman --len 6', 'type the positions holding the letter (1 3), or - for none'),
       async (a) => {
         const r = resolveTree(treeArgs(a));
-        await runPlay(r.loaded.game, r.file.tree, process.stdin, out, err);
+        if (r.loaded.play) await r.loaded.play(r.file.tree, process.stdin, out, err);
+        else await runPlay(r.loaded.game, r.file.tree, process.stdin, out, err);
       },
     )
     .demandCommand(1, 'name a command: compile, verify, stats, export or play')

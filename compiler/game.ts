@@ -4,7 +4,8 @@
  * Secrets and guesses are dense integer indices. Feedback is a small integer below
  * `codeCount`; `solvedCode` ends the game. A guess may or may not be a possible secret.
  */
-import type { ListRef, ParamValue } from '../runtime/tree-format.js';
+import type { ListRef, ParamValue, TreeArrays } from '../runtime/tree-format.js';
+import type { ReplaySummary, SecretOutcome } from './replay.js';
 
 /**
  * Score per secret by the attempt on which it is found (1-based), and for a secret never
@@ -46,6 +47,21 @@ export interface Game {
    * always be allowed.
    */
   readonly guessFilter?: GuessFilter | undefined;
+  /**
+   * Optional: a game whose secrets are not found by naming them (Hangman: the game ends when
+   * every letter is revealed) replays and scores a tree by its own rules. Absent: a secret is
+   * found when a guess names it, and scores `objective.scores[attempt]`.
+   */
+  readonly replayRules?: ReplayRules | undefined;
+}
+
+export interface ReplayRules {
+  /** Play the tree against one secret. */
+  replaySecret(tree: TreeArrays, secret: number): SecretOutcome;
+  /** What the secret adds to the tree's total (higher is better). */
+  score(o: SecretOutcome): number;
+  /** The header's objective record for a whole replay. */
+  objective(s: ReplaySummary): Record<string, ParamValue>;
 }
 
 /**

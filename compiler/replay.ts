@@ -13,9 +13,12 @@ export interface SecretOutcome {
   readonly guesses: number[];
   /** The tree had no branch for a reply this secret gives (an incomplete tree). */
   readonly missingBranch: boolean;
+  /** Games that count misses (Hangman): the guesses that revealed nothing. */
+  readonly misses?: number;
 }
 
 export function replaySecret(game: Game, tree: TreeArrays, secret: number): SecretOutcome {
+  if (game.replayRules) return game.replayRules.replaySecret(tree, secret);
   const guesses: number[] = [];
   let node = 0;
   for (let attempt = 1; attempt <= game.maxAttempts; attempt++) {
@@ -48,11 +51,12 @@ export function replayAll(game: Game, tree: TreeArrays): ReplaySummary {
   let maxFound = 0;
   let missingBranches = 0;
   const { scores, unsolved } = game.objective;
+  const rules = game.replayRules;
   for (let s = 0; s < game.secretCount; s++) {
     const o = replaySecret(game, tree, s);
     outcomes.push(o);
     histogram[o.foundAt] = (histogram[o.foundAt] as number) + 1;
-    total += o.foundAt ? (scores[o.foundAt] as number) : unsolved;
+    total += rules ? rules.score(o) : o.foundAt ? (scores[o.foundAt] as number) : unsolved;
     if (o.foundAt > maxFound) maxFound = o.foundAt;
     if (o.missingBranch) missingBranches++;
   }

@@ -371,7 +371,7 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     const cases: Array<[string[], number, RegExp]> = [
       [['verify', ...MM(2, 3), '--strategy', bad], 4, /bad\.txt: byte 17: expected "}" to close the guess/],
       [['verify', ...MM(2, 3), '--strategy', join(dir, 'missing.txt')], 2, /missing\.txt: cannot read the strategy \(no such file\)/],
-      [['verify', '--game', 'lingo', '--len', '5', '--strategy', bad], 2, /--strategy is for --game mastermind/],
+      [['verify', '--game', 'lingo', '--len', '5', '--strategy', bad], 2, /--strategy is for --game hangman or mastermind, not lingo/],
       [['compile', '--game', 'mastermind', '--pegs', '4'], 2, /mastermind needs --pegs P and --colors C/],
       [['compile', ...MM(4, 1)], 2, /--colors 1: expected a whole number from 2 to 26/],
       [['compile', ...MM(9, 9)], 2, /--pegs 9: expected a whole number from 1 to 8/],

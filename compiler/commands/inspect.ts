@@ -31,6 +31,7 @@ function proofLine(r: ResolvedTree, s: ReplaySummary): string | null {
 
 /** Replays every secret; prints the exact metric; fails when the tree is incomplete or its header lies. */
 export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplaySummary {
+  if (r.loaded.verify) return r.loaded.verify(r, out);
   const { game } = r.loaded;
   const s = replayAll(game, r.file.tree);
   const measured = objectiveOf(game, s);
@@ -67,6 +68,7 @@ export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplayS
 }
 
 export function runStats(r: ResolvedTree, hardest: number, out: (line: string) => void): void {
+  if (r.loaded.stats) return r.loaded.stats(r, hardest, out);
   const { game } = r.loaded;
   const tree = r.file.tree;
   const s = replayAll(game, tree);

@@ -4,6 +4,7 @@ import type { Game } from '../game.js';
 import type { ReplaySummary } from '../replay.js';
 
 export function objectiveOf(game: Game, s: ReplaySummary): Record<string, ParamValue> {
+  if (game.replayRules) return game.replayRules.objective(s);
   const found = s.secrets - (s.histogram[0] ?? 0);
   return {
     name: game.objective.name,

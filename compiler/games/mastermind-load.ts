@@ -9,6 +9,9 @@ import { compileMastermind, mastermindEffort, MASTERMIND_EFFORTS } from './maste
 export function mastermindGameOf(opts: GameOptions): MastermindGame {
   if (opts.pegs === undefined || opts.colors === undefined) throw fail('usage', 'mastermind needs --pegs P and --colors C (e.g. --pegs 5 --colors 8)');
   if (opts.len !== undefined || opts.wordlist !== undefined) throw fail('usage', `mastermind takes --pegs and --colors, not ${opts.len !== undefined ? '--len' : '--wordlist'}`);
+  for (const [name, v] of [['--objective', opts.objective], ['--lives', opts.lives]] as const) {
+    if (v !== undefined) throw fail('usage', `${name} is a hangman option; mastermind takes --pegs, --colors, --effort, --exact and --max-depth`);
+  }
   mastermindCodeCount(opts.pegs, opts.colors);
   return new MastermindGame(opts.pegs, opts.colors);
 }
@@ -21,6 +24,7 @@ function maxDepthOf(opts: GameOptions): number {
 }
 
 export function loadMastermind(opts: GameOptions): LoadedGame {
+  if (opts.strategy !== undefined) throw fail('usage', '--strategy FILE (a contest string) is read by verify; to compile, use --effort or --exact');
   const game = mastermindGameOf(opts);
   const maxDepth = maxDepthOf(opts);
   return {

@@ -13,6 +13,9 @@ import { compileLingo, LINGO_EFFORTS, widthsFor } from './lingo-compile.js';
 import { loadWordle } from './wordle-load.js';
 import { loadMatchCount, matchCountVerdict } from './matchcount-load.js';
 import { loadMastermind } from './mastermind-load.js';
+import { hangmanOptionsFromHeader, loadHangman } from './hangman-load.js';
+import type { ReplaySummary } from '../replay.js';
+import type { ResolvedTree } from '../commands/resolve.js';
 
 export interface GameOptions {
   readonly game?: string | undefined;
@@ -30,6 +33,10 @@ export interface GameOptions {
   readonly colors?: number | undefined;
   readonly maxDepth?: number | undefined;
   readonly exact?: boolean | undefined;
+  /** Hangman: the objective (misses, win), the lives of the win objective, the strategy (search, greedy). */
+  readonly objective?: string | undefined;
+  readonly lives?: number | undefined;
+  readonly strategy?: string | undefined;
 }
 
 export interface CompileRequest {
@@ -55,9 +62,13 @@ export interface LoadedGame {
   compile(req: CompileRequest): Promise<CompileOutcome>;
   /** Renderings shipped beside a tree compiled into trees/ (Mastermind: the contest string). */
   companions?(tree: TreeArrays): Array<{ readonly kind: string; readonly extension: string; readonly text: string }>;
+  /** Optional: a game with its own report for `verify` and `stats`, and its own `play` (Hangman). */
+  readonly verify?: ((r: ResolvedTree, out: (line: string) => void) => ReplaySummary) | undefined;
+  readonly stats?: ((r: ResolvedTree, hardest: number, out: (line: string) => void) => void) | undefined;
+  readonly play?: ((tree: TreeArrays, input: NodeJS.ReadableStream, out: (line: string) => void, err: (line: string) => void) => Promise<number>) | undefined;
 }
 
-export const GAME_IDS = ['lingo', 'wordle', 'matchcount', 'mastermind'] as const;
+export const GAME_IDS = ['lingo', 'wordle', 'matchcount', 'mastermind', 'hangman'] as const;
 export const DEFAULT_WORDLIST = wordListPath;
 
 function loadLingo(opts: GameOptions): LoadedGame {
@@ -90,7 +101,23 @@ function loadLingo(opts: GameOptions): LoadedGame {
   };
 }
 
+/** Options that belong to one game only, refused by name anywhere else. */
+const GAME_ONLY_OPTIONS: ReadonlyArray<readonly [keyof GameOptions, string, readonly string[]]> = [
+  ['objective', '--objective', ['hangman']],
+  ['lives', '--lives', ['hangman']],
+  ['strategy', '--strategy', ['hangman', 'mastermind']],
+  ['pegs', '--pegs', ['mastermind']],
+  ['colors', '--colors', ['mastermind']],
+  ['maxDepth', '--max-depth', ['mastermind']],
+  ['exact', '--exact', ['mastermind']],
+];
+
 export function loadGame(opts: GameOptions): LoadedGame {
+  for (const [key, flag, games] of GAME_ONLY_OPTIONS) {
+    if (opts[key] !== undefined && opts.game !== undefined && !games.includes(opts.game)) {
+      throw fail('usage', `${flag} is for --game ${games.join(' or ')}, not ${opts.game}`);
+    }
+  }
   switch (opts.game) {
     case 'lingo':
       return loadLingo(opts);
@@ -100,6 +127,8 @@ export function loadGame(opts: GameOptions): LoadedGame {
       return loadMatchCount(opts);
     case 'mastermind':
       return loadMastermind(opts);
+    case 'hangman':
+      return loadHangman(opts);
     case undefined:
       throw fail('usage', 'no game given: use --game (one of ' + GAME_IDS.join(', ') + ') or --tree FILE');
     default:
@@ -124,6 +153,8 @@ export function optionsFromHeader(header: TreeHeader, opts: GameOptions): GameOp
       return { game: 'matchcount', words: opts.words, budget: opts.budget };
     case 'mastermind':
       return { game: 'mastermind', pegs: Number(header.params['pegs']), colors: Number(header.params['colors']) };
+    case 'hangman':
+      return hangmanOptionsFromHeader(header, opts);
     default:
       throw fail('tree-file', `tree is for game "${header.game}", which this version does not know`);
   }
