@@ -18,6 +18,8 @@ export interface MastermindEffort extends MastermindSettings {
   readonly name: string;
   /** How many of the best-ranked openers get a whole tree (exact: all, in the search). */
   readonly openers: number;
+  /** Score every first guess by its one-step tree and search only the best in full. */
+  readonly openerPilot?: boolean | undefined;
   readonly exact: boolean;
 }
 
@@ -45,6 +47,7 @@ const DEFAULT_WIDE = {
   widths: [[30, 4], [Infinity, 16]] as ReadonlyArray<readonly [number, number]>,
   pilotAbove: 100,
   pilotWidth: 16,
+  openerPilot: true,
   rank: 'entropy' as const,
 };
 
@@ -62,6 +65,7 @@ export interface MastermindCompiled {
   /** Whether the search proved the total optimal (exact effort). */
   readonly proven: boolean;
   readonly stats: { nodes: number; guessScans: number };
+  readonly opener?: string;
 }
 
 function interrupted(done: number, total: number): Error {
@@ -76,12 +80,11 @@ export async function compileMastermind(game: MastermindGame, effort: Mastermind
     return { tree: flattenPlan(v.plan), total: v.total, proven: true, stats: search.stats };
   }
   const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
-  const openers = search.rankedGuesses(all, [], effort.openers);
   const pool =
     opts.workers > 1
       ? new Piscina<MastermindTask, MastermindResult>({
           filename: fileURLToPath(new URL('../pool/mastermind-worker.js', import.meta.url)),
-          workerData: { pegs: game.pegs, colors: game.colors, settings: { exactBelow: effort.exactBelow, widths: effort.widths, maxDepth: effort.maxDepth, rank: effort.rank, pilotAbove: effort.pilotAbove, pilotWidth: effort.pilotWidth } } satisfies MastermindWorkerInit,
+          workerData: { pegs: game.pegs, colors: game.colors, settings: settingsOf(effort) } satisfies MastermindWorkerInit,
           minThreads: opts.workers,
           maxThreads: opts.workers,
           idleTimeout: 1000,
@@ -89,18 +92,20 @@ export async function compileMastermind(game: MastermindGame, effort: Mastermind
       : null;
   pool?.on('error', () => {});
   try {
-    const perOpener = Array.from(openers, (g) => search.split(g, all));
-    const totalTasks = perOpener.reduce((t, parts) => t + parts.length, 0);
+    // Openers: every first guess (one per symmetry class) scored by the one-step tree below
+    // it, or the best-ranked few; then the best of them searched in full.
+    const candidates = effort.openerPilot ? search.rootGuesses() : search.rankedGuesses(all, [], effort.openers);
+    const perOpener = Array.from(candidates, (g) => search.split(g, all));
+    const fullTasks = effort.openerPilot ? (perOpener.reduce((m, p) => Math.max(m, p.length), 0)) : 0;
+    const totalTasks = perOpener.reduce((t, parts) => t + parts.length, 0) + fullTasks;
     let done = 0;
-    let best: { total: number; depth: number; tree: TreeArrays } | null = null;
-    for (let k = 0; k < openers.length; k++) {
-      const g = openers[k] as number;
-      const parts = perOpener[k]!;
+    let bestSoFar = -Infinity;
+    const solveParts = async (g: number, parts: Array<{ code: number; set: Uint32Array }>, mode: 'full' | 'pilot'): Promise<{ total: number; depth: number; tree: TreeArrays }> => {
       // Largest sets first: they take longest.
-      const order = parts.map((p, i) => i).sort((a, b) => parts[b]!.set.length - parts[a]!.set.length || a - b);
+      const order = parts.map((_, i) => i).sort((a, b) => parts[b]!.set.length - parts[a]!.set.length || a - b);
       const results: MastermindResult[] = new Array(parts.length);
       const solveOne = async (i: number): Promise<void> => {
-        const task: MastermindTask = { history: [g], set: parts[i]!.set };
+        const task: MastermindTask = { mode, history: [g], set: parts[i]!.set };
         if (pool) {
           try {
             results[i] = await pool.run(task, opts.signal ? { signal: opts.signal } : {});
@@ -112,11 +117,12 @@ export async function compileMastermind(game: MastermindGame, effort: Mastermind
           // In this thread: let a pending signal handler run between sets.
           await new Promise((resolve) => setImmediate(resolve));
           if (opts.signal?.aborted) throw interrupted(done, totalTasks);
-          const v = search.solveSet(task.set, task.history, unboundedDepth(effort, 1));
+          const which = mode === 'pilot' ? search.pilotSearch() : search;
+          const v = which.solveSet(task.set, task.history, unboundedDepth(effort, 1));
           results[i] = { total: v.total, depth: v.depth, tree: flattenPlan(v.plan) };
         }
         done++;
-        opts.onProgress?.(done, totalTasks, best ? -best.total : -Infinity);
+        opts.onProgress?.(done, totalTasks, bestSoFar);
       };
       if (pool) await Promise.all(order.map(solveOne));
       else for (const i of order) await solveOne(i);
@@ -126,15 +132,29 @@ export async function compileMastermind(game: MastermindGame, effort: Mastermind
         total += r.total;
         depth = Math.max(depth, r.depth + 1);
       }
-      if (!best || total < best.total) {
-        best = { total, depth, tree: graft(g, parts.map((p) => p.code), results.map((r) => r.tree)) };
-      }
+      return { total, depth, tree: graft(g, parts.map((p) => p.code), results.map((r) => r.tree)) };
+    };
+    let best: { g: number; total: number; depth: number; tree: TreeArrays } | null = null;
+    const mode = effort.openerPilot ? 'pilot' : 'full';
+    for (let k = 0; k < candidates.length; k++) {
+      const g = candidates[k] as number;
+      const r = await solveParts(g, perOpener[k]!, mode);
+      if (!best || r.total < best.total) best = { g, ...r };
+      bestSoFar = mode === 'full' ? -best.total : bestSoFar;
     }
     if (!best) throw new Error('no opener to try');
-    return { tree: best.tree, total: best.total, proven: false, stats: search.stats };
+    if (effort.openerPilot) {
+      const parts = perOpener[Array.from(candidates).indexOf(best.g)]!;
+      best = { g: best.g, ...(await solveParts(best.g, parts, 'full')) };
+    }
+    return { tree: best.tree, total: best.total, proven: false, stats: search.stats, opener: game.codeText(best.g) };
   } finally {
     await pool?.destroy();
   }
+}
+
+function settingsOf(effort: MastermindEffort): MastermindSettings {
+  return { exactBelow: effort.exactBelow, widths: effort.widths, maxDepth: effort.maxDepth, rank: effort.rank, pilotAbove: effort.pilotAbove, pilotWidth: effort.pilotWidth, pilotKeep: effort.pilotKeep };
 }
 
 /** A root playing `guess` whose reply `codes[i]` leads to `subtrees[i]` (codes ascending). */

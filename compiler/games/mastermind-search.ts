@@ -424,7 +424,7 @@ export class MastermindSearch {
   private pilot: MastermindSearch | null = null;
 
   /** The one-step search the pilot uses (exact on the same small sets), made once. */
-  private pilotSearch(): MastermindSearch {
+  pilotSearch(): MastermindSearch {
     this.pilot ??= new MastermindSearch(this.game, { ...this.settings, widths: [[Infinity, 1]], pilotAbove: Infinity });
     return this.pilot;
   }

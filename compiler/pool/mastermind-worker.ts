@@ -9,6 +9,7 @@ const init = workerData as MastermindWorkerInit;
 const search = new MastermindSearch(new MastermindGame(init.pegs, init.colors), init.settings);
 
 export default function runTask(task: MastermindTask): MastermindResult {
-  const v = search.solveSet(task.set, task.history, unboundedDepth(init.settings, task.history.length));
+  const which = task.mode === 'pilot' ? search.pilotSearch() : search;
+  const v = which.solveSet(task.set, task.history, unboundedDepth(init.settings, task.history.length));
   return { total: v.total, depth: v.depth, tree: flattenPlan(v.plan) };
 }

@@ -71,6 +71,8 @@ export interface MastermindWorkerInit {
 }
 
 export interface MastermindTask {
+  /** `full`: the compile's search; `pilot`: the one-step search that ranks openers. */
+  readonly mode: 'full' | 'pilot';
   /** The guesses played before the set (for symmetry). */
   readonly history: number[];
   readonly set: Uint32Array;
