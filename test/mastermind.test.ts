@@ -328,6 +328,22 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     expect(readFileSync(two).equals(readFileSync(tree))).toBe(true);
   });
 
+  it('the default effort above 1,296 codes (openers scored in workers, pilots, widths): the same bytes with 1 and 2 workers, no worse than quick', async () => {
+    const one = join(dir, 'm311-1.gtree');
+    const two = join(dir, 'm311-2.gtree');
+    const quick = join(dir, 'm311-q.gtree');
+    const runs = await Promise.all([
+      cli(['compile', ...MM(3, 11), '--workers', '1', '--out', one], { trees: trees(), timeoutMs: 120_000 }),
+      cli(['compile', ...MM(3, 11), '--workers', '2', '--out', two], { trees: trees(), timeoutMs: 120_000 }),
+      cli(['compile', ...MM(3, 11), '--effort', 'quick', '--workers', '1', '--out', quick], { trees: trees(), timeoutMs: 120_000 }),
+    ]);
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(two).equals(readFileSync(one))).toBe(true);
+    const total = (r: Run) => Number(/totalGuesses (\d+)/.exec(r.stdout)![1]);
+    expect(total(runs[0]!)).toBeLessThanOrEqual(total(runs[2]!));
+    expect(readTreeFile(one).header.settings['effort']).toBe('default');
+  });
+
   it('export --format contest, then verify --strategy: the same N, depth and histogram', async () => {
     const ex = await cli(['export', '--tree', tree, '--format', 'contest'], { trees: trees() });
     expect(ex.code).toBe(0);

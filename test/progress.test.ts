@@ -50,4 +50,23 @@ describe('compile progress', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('Mastermind: the bar counts the reply sets settled, on stderr only', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'guesstree-progress-mm-'));
+    try {
+      for (const workers of ['1', '2']) {
+        const r = spawnSync(process.execPath, [CLI, 'compile', '--game', 'mastermind', '--pegs', '3', '--colors', '11', '--out', join(dir, `m${workers}.gtree`), '--workers', workers], {
+          encoding: 'utf8',
+          env: { ...process.env, GUESSTREE_PROGRESS: '1', GUESSTREE_TREES: dir },
+        });
+        expect(r.status).toBe(0);
+        expect(r.stdout.trim().split('\n')).toHaveLength(1);
+        expect(r.stdout).toMatch(/^mastermind-p3c11: .*totalGuesses \d+/);
+        expect(r.stderr).toMatch(/reply sets settled/);
+        expect(r.stderr).toMatch(/100%/);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -65,7 +65,7 @@ export async function runCompile(opts: CompileOptions, log: (line: string) => vo
   const tty = process.stderr.isTTY === true || forced;
   const bar = tty
     ? new SingleBar({
-        format: `${loaded.slug} [{bar}] {percentage}% of the openers' groups settled | best mean {best} | {duration_formatted} elapsed | ETA {eta_formatted}`,
+        format: `${loaded.slug} [{bar}] {percentage}% of ${loaded.progressUnit ?? "the openers' groups"} settled | best mean {best} | {duration_formatted} elapsed | ETA {eta_formatted}`,
         stream: process.stderr,
         hideCursor: !forced,
         noTTYOutput: forced,
@@ -98,7 +98,9 @@ export async function runCompile(opts: CompileOptions, log: (line: string) => vo
         bar.start(total, 0, { best: '-' });
         barStarted = true;
       }
-      bar.update(done, { best: Number.isFinite(best) ? (best / game.secretCount).toFixed(3) : '-' });
+      // Games scored by total guesses report the value as minus the guesses: show the mean guesses.
+      const mean = game.objective.name === 'total-guesses' ? -best / game.secretCount : best / game.secretCount;
+      bar.update(done, { best: Number.isFinite(best) ? mean.toFixed(3) : '-' });
     },
     })
     .then(

@@ -31,6 +31,7 @@ export function loadMastermind(opts: GameOptions): LoadedGame {
     game,
     slug: `mastermind-p${game.pegs}c${game.colors}`,
     efforts: [...MASTERMIND_EFFORTS],
+    progressUnit: 'the reply sets',
     async compile(req) {
       const name = opts.exact === true ? 'exact' : req.effort;
       const effort = mastermindEffort(name, game.secretCount, maxDepth);

@@ -60,6 +60,8 @@ export interface LoadedGame {
   readonly slug: string;
   readonly efforts: readonly string[];
   compile(req: CompileRequest): Promise<CompileOutcome>;
+  /** What the progress bar counts ("the openers' groups" when absent). */
+  readonly progressUnit?: string | undefined;
   /** Renderings shipped beside a tree compiled into trees/ (Mastermind: the contest string). */
   companions?(tree: TreeArrays): Array<{ readonly kind: string; readonly extension: string; readonly text: string }>;
   /** Optional: a game with its own report for `verify` and `stats`, and its own `play` (Hangman). */
