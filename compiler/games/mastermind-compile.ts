@@ -33,6 +33,10 @@ export function mastermindEffort(name: string, codes: number, maxDepth: number):
       // of every large set by their subtrees, and solve small sets exactly.
       if (codes <= 1296) return { name, exact: true, openers: Infinity, exactBelow: Infinity, widths: ONE, rank: 'bound', maxDepth };
       return { name, exact: false, ...DEFAULT_WIDE, maxDepth };
+    case 'thorough':
+      // As default, and every first-guess class scored by its one-step tree first.
+      if (codes <= 1296) return mastermindEffort('exact', codes, maxDepth);
+      return { name, exact: false, ...DEFAULT_WIDE, openerPilot: true, maxDepth };
     case 'exact':
       return { name, exact: true, openers: Infinity, exactBelow: Infinity, widths: ONE, rank: 'bound', maxDepth };
     default:
@@ -47,11 +51,10 @@ const DEFAULT_WIDE = {
   widths: [[30, 4], [Infinity, 16]] as ReadonlyArray<readonly [number, number]>,
   pilotAbove: 100,
   pilotWidth: 16,
-  openerPilot: true,
   rank: 'entropy' as const,
 };
 
-export const MASTERMIND_EFFORTS = ['quick', 'default', 'exact'] as const;
+export const MASTERMIND_EFFORTS = ['quick', 'default', 'thorough', 'exact'] as const;
 
 export interface MastermindCompileOptions {
   readonly workers: number;
@@ -117,9 +120,7 @@ export async function compileMastermind(game: MastermindGame, effort: Mastermind
           // In this thread: let a pending signal handler run between sets.
           await new Promise((resolve) => setImmediate(resolve));
           if (opts.signal?.aborted) throw interrupted(done, totalTasks);
-          const which = mode === 'pilot' ? search.pilotSearch() : search;
-          const v = which.solveSet(task.set, task.history, unboundedDepth(effort, 1));
-          results[i] = { total: v.total, depth: v.depth, tree: flattenPlan(v.plan) };
+          results[i] = solveTask(search, effort, task);
         }
         done++;
         opts.onProgress?.(done, totalTasks, bestSoFar);
@@ -139,10 +140,11 @@ export async function compileMastermind(game: MastermindGame, effort: Mastermind
     for (let k = 0; k < candidates.length; k++) {
       const g = candidates[k] as number;
       const r = await solveParts(g, perOpener[k]!, mode);
+      if (!Number.isFinite(r.total)) continue; // no tree within --max-depth below this opener
       if (!best || r.total < best.total) best = { g, ...r };
       bestSoFar = mode === 'full' ? -best.total : bestSoFar;
     }
-    if (!best) throw new Error('no opener to try');
+    if (!best) throw fail('budget', `MM(${game.pegs},${game.colors}): the search found no strategy within --max-depth ${effort.maxDepth}`);
     if (effort.openerPilot) {
       const parts = perOpener[Array.from(candidates).indexOf(best.g)]!;
       best = { g: best.g, ...(await solveParts(best.g, parts, 'full')) };
@@ -151,6 +153,22 @@ export async function compileMastermind(game: MastermindGame, effort: Mastermind
   } finally {
     await pool?.destroy();
   }
+}
+
+/**
+ * One reply set: the full search, or the one-step pilot; a pilot that finds no tree within
+ * the depth cap reports an infinite total (its opener is then passed over).
+ */
+export function solveTask(search: MastermindSearch, settings: MastermindSettings, task: MastermindTask): MastermindResult {
+  const which = task.mode === 'pilot' ? search.pilotSearch() : search;
+  const depthLeft = unboundedDepth(settings, task.history.length);
+  if (task.mode === 'pilot') {
+    const v = which.solve(task.set, task.history, task.history.length, depthLeft, Number.MAX_SAFE_INTEGER);
+    if (!v) return { total: Infinity, depth: 0, tree: flattenPlan({ value: 0, guess: 0, codes: new Uint32Array(0), children: [] }) };
+    return { total: v.total, depth: v.depth, tree: flattenPlan(v.plan) };
+  }
+  const v = which.solveSet(task.set, task.history, depthLeft);
+  return { total: v.total, depth: v.depth, tree: flattenPlan(v.plan) };
 }
 
 function settingsOf(effort: MastermindEffort): MastermindSettings {

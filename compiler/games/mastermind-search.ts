@@ -340,8 +340,14 @@ export class MastermindSearch {
         if (v.total <= (lb[n] as number)) break;
       }
     }
-    // A tie in total at a lower depth is only found when the bound cut did not skip it; fine:
-    // the result is still a pure function of the set.
+    if (!best && beta >= INFINITE && width < usableCount) {
+      // Under a depth cap the best-ranked guesses may all run out of guesses: with no bound
+      // to blame, go on down the ranking until one fits.
+      for (const j of bestFirst(usable.subarray(0, usableCount), rank, usableCount).subarray(width)) {
+        const v = this.evaluate(pool[j] as number, set, history, depth, depthLeft, INFINITE);
+        if (v) return v;
+      }
+    }
     return best;
   }
 
