@@ -225,10 +225,10 @@ export class MastermindSearch {
   private candidateSplitsAll(set: Uint32Array): number {
     const n = set.length;
     const counts = this.counts;
-    const game = this.game;
+    const gathered = new GatheredSet(this.game, set);
     for (let i = 0; i < n; i++) {
       const g = set[i] as number;
-      game.countReplies(g, set, n, counts);
+      gathered.count(g, counts);
       let ok = true;
       for (let c = 0; c < counts.length; c++) if ((counts[c] as number) > 1) { ok = false; break; }
       if (ok) return g;
@@ -363,8 +363,7 @@ export class MastermindSearch {
     const solved = game.solvedCode;
     const lb = this.lb;
     this.stats.guessScans++;
-    const tables = game.kernelTables();
-    const gathered = tables ? new GatheredSet(tables, set) : null;
+    const gathered = new GatheredSet(game, set);
     const bound = new Float64Array(pool.length);
     const rank = new Float64Array(pool.length);
     const usable = new Uint32Array(pool.length);
@@ -376,8 +375,7 @@ export class MastermindSearch {
     const candAdjust = this.candidateAdjust;
     for (let j = 0; j < pool.length; j++) {
       const g = pool[j] as number;
-      if (gathered) gathered.count(g, counts);
-      else game.countReplies(g, set, n, counts);
+      gathered.count(g, counts);
       let parts = 0;
       let maxPart = 0;
       let lbSum = 0;

@@ -57,29 +57,40 @@ export interface ReplyTables {
 }
 
 /**
- * A candidate set prepared for scanning: each code's packed pegs and colour multiset,
- * gathered once. `count` then tallies one guess's replies over the whole set.
+ * A candidate set prepared for scanning many guesses: each code's packed pegs and colour
+ * multiset gathered once, so `count` tallies a guess's replies with two table lookups a code
+ * (games too large for the tables fall back to the reply function).
  */
 export class GatheredSet {
   readonly n: number;
+  private readonly game: MastermindGame;
+  private readonly set: Uint32Array;
+  private readonly t: ReplyTables | null;
   private readonly sp: Uint32Array;
   private readonly sm: Uint32Array;
-  private readonly t: ReplyTables;
-  constructor(t: ReplyTables, set: Uint32Array) {
+  constructor(game: MastermindGame, set: Uint32Array) {
     const n = set.length;
     this.n = n;
-    this.t = t;
-    this.sp = new Uint32Array(n);
-    this.sm = new Uint32Array(n);
+    this.game = game;
+    this.set = set;
+    this.t = game.kernelTables();
+    this.sp = new Uint32Array(this.t ? n : 0);
+    this.sm = new Uint32Array(this.t ? n : 0);
+    if (!this.t) return;
     for (let i = 0; i < n; i++) {
-      this.sp[i] = t.packed[set[i] as number] as number;
-      this.sm[i] = t.multiset[set[i] as number] as number;
+      this.sp[i] = this.t.packed[set[i] as number] as number;
+      this.sm[i] = this.t.multiset[set[i] as number] as number;
     }
   }
   /** counts[reply] for `guess` over the set (counts is zeroed here). */
   count(guess: number, counts: Uint32Array): void {
     counts.fill(0);
-    countKernel(this.t.blacksTimesP, this.t.matches, this.t.packed[guess] as number, (this.t.multiset[guess] as number) * this.t.multisets, this.sp, this.sm, this.n, counts);
+    const t = this.t;
+    if (t) {
+      countKernel(t.blacksTimesP, t.matches, t.packed[guess] as number, (t.multiset[guess] as number) * t.multisets, this.sp, this.sm, this.n, counts);
+      return;
+    }
+    for (let i = 0; i < this.n; i++) counts[this.game.feedback(guess, this.set[i] as number)]!++;
   }
 }
 
@@ -236,30 +247,8 @@ export class MastermindGame implements Game {
   }
 
   /**
-   * Reply counts of one guess against `secrets[0..n)` into `counts[0..codeCount)` (zeroed
-   * here): the search's inner loop, without materialising the replies.
-   */
-  countReplies(guess: number, secrets: Uint32Array, n: number, counts: Uint32Array): void {
-    counts.fill(0);
-    const bt = this.blacksTimesP;
-    const mt = this.matches;
-    if (bt && mt) {
-      const pg = this.packed[guess] as number;
-      const row = (this.multiset[guess] as number) * this.multisets;
-      const packed = this.packed;
-      const ms = this.multiset;
-      for (let i = 0; i < n; i++) {
-        const s = secrets[i] as number;
-        counts[(bt[pg ^ (packed[s] as number)] as number) + (mt[row + (ms[s] as number)] as number)]!++;
-      }
-      return;
-    }
-    for (let i = 0; i < n; i++) counts[this.feedback(guess, secrets[i] as number)]!++;
-  }
-
-  /**
    * The tables of the reply kernel, for loops that gather a set's entries once and then scan
-   * many guesses (much faster than calling countReplies per guess); null when a code is too
+   * many guesses (see GatheredSet); null when a code is too
    * large for the tables.
    */
   kernelTables(): ReplyTables | null {
