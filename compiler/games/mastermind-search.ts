@@ -1,5 +1,5 @@
 /**
- * The Mastermind search: least total guesses, then least maximum depth.
+ * The Mastermind search: least total guesses (equal totals keep the first guess in rank order; a depth cap is available).
  *
  * T(S), the least total over the candidates S, is |S| + min over guesses g of the sum of T
  * over the parts g's replies split S into (the part of the winning reply costs nothing more).
@@ -334,7 +334,9 @@ export class MastermindSearch {
       if ((bound[j] as number) >= bestTotal) continue;
       const g = pool[j] as number;
       const v = this.evaluate(g, set, history, depth, depthLeft, bestTotal);
-      if (v && (v.total < bestTotal || (best !== null && v.total === best.total && v.depth < best.depth))) {
+      // Each guess is searched under the best total so far, so only a smaller total comes back:
+      // among guesses with equal totals the first in rank order stays (depth is not compared).
+      if (v && v.total < bestTotal) {
         best = v;
         bestTotal = v.total;
         if (v.total <= (lb[n] as number)) break;
@@ -439,10 +441,8 @@ export class MastermindSearch {
     return (w[w.length - 1] as readonly [number, number])[1];
   }
 
-
   /** The value of guessing `g` at `set`, or null when it is at least `beta`. */
   evaluate(g: number, set: Uint32Array, history: readonly number[], depth: number, depthLeft: number, beta: number): SubtreeValue | null {
-    const game = this.game;
     const n = set.length;
     const parts = this.split(g, set);
     const depthAfter = depthLeft - 1;
@@ -476,7 +476,6 @@ export class MastermindSearch {
       total += v.total;
       if (v.depth + 1 > maxDepth) maxDepth = v.depth + 1;
     }
-    void game;
     const order = parts.map((p, i) => ({ code: p.code, v: values[i] as SubtreeValue })).sort((a, b) => a.code - b.code);
     const plan: Plan = { value: -total, guess: g, codes: Uint32Array.from(order.map((o) => o.code)), children: order.map((o) => o.v.plan) };
     return { total, depth: maxDepth, plan };
