@@ -1,6 +1,7 @@
 /** Building Mastermind from the CLI's options (the registry's entry for `--game mastermind`). */
 import { fail } from '../../runtime/errors.js';
 import type { ParamValue } from '../../runtime/tree-format.js';
+import { checkGameOnlyOptions } from './game-options.js';
 import type { GameOptions, LoadedGame } from './registry.js';
 import { MastermindGame, mastermindCodeCount } from './mastermind.js';
 import { emitContest } from './mastermind-contest.js';
@@ -9,9 +10,8 @@ import { compileMastermind, mastermindEffort, MASTERMIND_EFFORTS } from './maste
 export function mastermindGameOf(opts: GameOptions): MastermindGame {
   if (opts.pegs === undefined || opts.colors === undefined) throw fail('usage', 'mastermind needs --pegs P and --colors C (e.g. --pegs 5 --colors 8)');
   if (opts.len !== undefined || opts.wordlist !== undefined) throw fail('usage', `mastermind takes --pegs and --colors, not ${opts.len !== undefined ? '--len' : '--wordlist'}`);
-  for (const [name, v] of [['--objective', opts.objective], ['--lives', opts.lives]] as const) {
-    if (v !== undefined) throw fail('usage', `${name} is a hangman option; mastermind takes --pegs, --colors, --effort, --exact and --max-depth`);
-  }
+  // `verify --strategy` builds the game here without the registry: the same option check.
+  checkGameOnlyOptions({ ...opts, game: 'mastermind' });
   mastermindCodeCount(opts.pegs, opts.colors);
   return new MastermindGame(opts.pegs, opts.colors);
 }

@@ -175,6 +175,7 @@ export class MastermindSearch {
   private readonly perms: Uint8Array[];
   private readonly memo = new Map<string, MemoEntry>();
   private readonly pools = new Map<string, Uint32Array>();
+  private readonly splitters = new WeakMap<Uint32Array, number>();
   private readonly counts: Uint32Array;
   /** The non-winning replies that can occur. */
   private readonly replies: Uint8Array;
@@ -221,8 +222,19 @@ export class MastermindSearch {
     return this.candidateSplitsAll(set) >= 0 ? 2 * n - 1 : 2 * n;
   }
 
-  /** A candidate whose replies split the rest of `set` into singletons, or -1. */
+  /**
+   * A candidate whose replies split the rest of `set` into singletons, or -1. Remembered per
+   * set: `evaluate` asks it of each part for the bound, then `search` again when it solves it.
+   */
   private candidateSplitsAll(set: Uint32Array): number {
+    const known = this.splitters.get(set);
+    if (known !== undefined) return known;
+    const g = this.findCandidateSplitter(set);
+    this.splitters.set(set, g);
+    return g;
+  }
+
+  private findCandidateSplitter(set: Uint32Array): number {
     const n = set.length;
     const counts = this.counts;
     const gathered = new GatheredSet(this.game, set);

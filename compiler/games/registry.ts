@@ -13,6 +13,7 @@ import { compileLingo, LINGO_EFFORTS, widthsFor } from './lingo-compile.js';
 import { loadWordle } from './wordle-load.js';
 import { loadMatchCount, matchCountVerdict } from './matchcount-load.js';
 import { loadMastermind } from './mastermind-load.js';
+import { checkGameOnlyOptions } from './game-options.js';
 import { hangmanOptionsFromHeader, loadHangman } from './hangman-load.js';
 import type { ReplaySummary } from '../replay.js';
 import type { ResolvedTree } from '../commands/resolve.js';
@@ -103,23 +104,8 @@ function loadLingo(opts: GameOptions): LoadedGame {
   };
 }
 
-/** Options that belong to one game only, refused by name anywhere else. */
-const GAME_ONLY_OPTIONS: ReadonlyArray<readonly [keyof GameOptions, string, readonly string[]]> = [
-  ['objective', '--objective', ['hangman']],
-  ['lives', '--lives', ['hangman']],
-  ['strategy', '--strategy', ['hangman', 'mastermind']],
-  ['pegs', '--pegs', ['mastermind']],
-  ['colors', '--colors', ['mastermind']],
-  ['maxDepth', '--max-depth', ['mastermind']],
-  ['exact', '--exact', ['mastermind']],
-];
-
 export function loadGame(opts: GameOptions): LoadedGame {
-  for (const [key, flag, games] of GAME_ONLY_OPTIONS) {
-    if (opts[key] !== undefined && opts.game !== undefined && !games.includes(opts.game)) {
-      throw fail('usage', `${flag} is for --game ${games.join(' or ')}, not ${opts.game}`);
-    }
-  }
+  checkGameOnlyOptions(opts);
   switch (opts.game) {
     case 'lingo':
       return loadLingo(opts);
