@@ -33,7 +33,9 @@ export const LINGO_EFFORTS: Readonly<Record<string, LingoEffort>> = {
     widths: [
       { maxWords: 16_000, widths: [4, 2] },
       { maxWords: 30_000, widths: [2] },
-      { maxWords: ALL_WORDS, widths: [1] },
+      // Long words: the best second guess is almost always the one-step choice, so the width
+      // goes to the opener (its tree's value varies by about 1 point a word among the top ones).
+      { maxWords: ALL_WORDS, widths: [12] },
     ],
     lookaheadMinSet: 8,
     candidatePoolMax: ALL_WORDS,
