@@ -15,9 +15,8 @@ import { checkTreeMatches, readTreeFile } from '../runtime/tree-format.js';
 import { loadWordListOfLength } from '../runtime/wordlist.js';
 import { LingoGame } from '../compiler/games/lingo.js';
 import { replayAll } from '../compiler/replay.js';
+import { TARGET, WINNER } from './lingo-targets.js';
 
-const WINNER: Record<number, number> = { 4: 100.98, 5: 164.44, 6: 212.27, 7: 246.16, 8: 273.23, 9: 289.0, 10: 302.13, 11: 323.62, 12: 330.19, 13: 339.6 };
-const TARGET: Record<number, number> = { 4: 128, 5: 187, 6: 231, 7: 264, 8: 292, 9: 311, 10: 327, 11: 342, 12: 357, 13: 369 };
 
 const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const { values } = parseArgs({

@@ -361,6 +361,23 @@ export class SearchEngine {
     return { optimal: null, top, width, maxBound };
   }
 
+  /** The one-step bound of one guess at a node: no plan that plays it there is worth more. */
+  guessBound(guess: number, set: Uint32Array, used: number): number {
+    const r: Ranked = { guess, bound: 0, squares: 0, hits: false };
+    this.groupStats(guess, set, set.length, used, r);
+    return r.bound;
+  }
+
+  /**
+   * The highest one-step bound of any guess at a node (exact for a single secret and with one
+   * or two tries left): when the pool holds every guess, no plan for the set is worth more.
+   */
+  nodeBound(set: Uint32Array, used: number, state = this.startState): number {
+    const n = set.length;
+    if (n === 1 || this.game.maxAttempts - used === 1) return (this.scores[used + 1] as number) + (n - 1) * this.unsolved;
+    return this.rankRange(set, used, 0, Infinity, state).maxBound;
+  }
+
   poolSize(set: Uint32Array, state = this.startState): number {
     return this.pool(set, state).length;
   }

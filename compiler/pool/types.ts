@@ -7,6 +7,7 @@ import type { LingoSpec } from '../games/lingo.js';
 import type { WordleSpec } from '../games/wordle.js';
 import type { TreeArrays } from '../../runtime/tree-format.js';
 import type { Ranking, SearchSettings } from '../engine/search.js';
+import type { OpenerBound } from '../engine/two-level-bound.js';
 
 /** How a worker rebuilds the game: one tagged variant per game. */
 export type GameSpec = LingoSpec | WordleSpec;
@@ -42,8 +43,32 @@ export interface RankResult {
   readonly ranking: Ranking;
 }
 
-export type Task = SolveTask | RankTask;
-export type TaskResult = SolveResult | RankResult;
+/** Two-level bounds (compiler/engine/two-level-bound.ts): every opener's one-step bound, for guesses [from, to). */
+export interface OpenerBoundsTask {
+  readonly kind: 'openerBounds';
+  readonly from: number;
+  readonly to: number;
+}
+
+export interface OpenerBoundsResult {
+  readonly kind: 'openerBounds';
+  readonly bounds: Float64Array;
+}
+
+/** One opener's two-level bound, stopped once below `goal`. */
+export interface TwoLevelTask {
+  readonly kind: 'twoLevel';
+  readonly opener: number;
+  readonly goal: number;
+}
+
+export interface TwoLevelResult {
+  readonly kind: 'twoLevel';
+  readonly result: OpenerBound;
+}
+
+export type Task = SolveTask | RankTask | OpenerBoundsTask | TwoLevelTask;
+export type TaskResult = SolveResult | RankResult | OpenerBoundsResult | TwoLevelResult;
 
 export interface SolvedSet {
   readonly value: number;

@@ -3,11 +3,13 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { workerData } from 'piscina';
 import { SearchEngine } from '../engine/search.js';
 import { flattenPlan } from '../engine/plan.js';
+import { openerBounds, openerTwoLevelBound } from '../engine/two-level-bound.js';
 import { gameFromSpec, settingsFromSpec } from './rebuild.js';
 import type { Task, TaskResult, WorkerInit } from './types.js';
 
 const init = workerData as WorkerInit;
 const engine = new SearchEngine(gameFromSpec(init.game), settingsFromSpec(init.settings));
+const all = Uint32Array.from({ length: engine.game.secretCount }, (_, i) => i);
 
 /**
  * Fault injection for the robustness tests: GUESSTREE_TEST_WORKER_FAULT=PATH makes the first
@@ -26,6 +28,8 @@ function injectedFault(): void {
 
 export default function runTask(task: Task): TaskResult {
   if (task.kind === 'solve') injectedFault();
+  if (task.kind === 'openerBounds') return { kind: 'openerBounds', bounds: openerBounds(engine, all, task.from, task.to) };
+  if (task.kind === 'twoLevel') return { kind: 'twoLevel', result: openerTwoLevelBound(engine, all, task.opener, task.goal) };
   if (task.kind === 'rank') return { kind: 'ranked', ranking: engine.rankRange(task.set, task.used, task.from, task.to) };
   const results = task.sets.map((set, i) => {
     const plan = engine.solve(set, task.used, task.states?.[i]);

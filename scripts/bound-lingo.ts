@@ -1,0 +1,65 @@
+/**
+ * `npm run bound:lingo -- --lengths 9 [--target 311] [--workers N]`: can any Lingo tree reach a
+ * mean score of T a word? Every opener's one-step bound is computed; each opener that reaches T
+ * is then bounded one level deeper (compiler/engine/two-level-bound.ts), until its bound falls
+ * below T or every reply group is bounded. When no opener is left, no tree reaches T: a proof,
+ * not an estimate. The target defaults to the issue's for each length.
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { loadWordListOfLength } from '../runtime/wordlist.js';
+import { LingoGame } from '../compiler/games/lingo.js';
+import { LINGO_EFFORTS, lingoSettings } from '../compiler/games/lingo-compile.js';
+import { twoLevelCheck } from '../compiler/pool/two-level.js';
+import { TARGET } from './lingo-targets.js';
+
+const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+const { values } = parseArgs({
+  options: {
+    lengths: { type: 'string', default: '9' },
+    target: { type: 'string' },
+    workers: { type: 'string', default: String(availableParallelism()) },
+    wordlist: { type: 'string', default: join(repo, '..', 'shared', 'lingo', 'wordlist.txt') },
+  },
+  strict: true,
+});
+const wordlist = values.wordlist;
+if (!existsSync(wordlist)) {
+  console.log(`bound:lingo: skipped: the pit list ${wordlist} is absent (it lives in ../shared/)`);
+  process.exit(0);
+}
+const workers = Number(values.workers);
+const fmt = (x: number): string => x.toLocaleString('en-US');
+console.log(`bound:lingo on ${availableParallelism()} cores, --workers ${workers}; list ${wordlist}`);
+for (const len of values.lengths.split(',').map(Number)) {
+  const target = values.target !== undefined ? Number(values.target) : TARGET[len];
+  if (target === undefined || !Number.isFinite(target)) throw new Error(`no target for length ${len}: give --target`);
+  const game = LingoGame.fromList(loadWordListOfLength(wordlist, len), len);
+  const N = game.secretCount;
+  const goal = target * N;
+  // Every word is a probe at every node: the bounds hold for any tree.
+  const settings = lingoSettings(game, LINGO_EFFORTS['greedy']!);
+  const started = process.hrtime.bigint();
+  const tty = process.stderr.isTTY === true;
+  const report = await twoLevelCheck(game, game.spec(), settings, goal, workers, (done, total) => {
+    if (tty) process.stderr.write(`\rlength ${len}: ${done} of ${total} openers bounded two levels deep`);
+  });
+  if (tty) process.stderr.write('\n');
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const left = report.checked.filter((c) => c.bound >= goal);
+  const highest = [...report.checked].sort((a, b) => b.bound - a.bound || a.opener - b.opener)[0];
+  const bounded = report.checked.reduce((a, c) => a + c.groupsBounded, 0);
+  console.log(`length ${len}: ${fmt(N)} words; target mean ${target} (total ${fmt(goal)})`);
+  console.log(`  one-step bound: ${(report.oneStepBest / N).toFixed(3)} a word; ${fmt(report.checked.length)} of ${fmt(report.openers)} openers reach ${target}`);
+  if (highest) {
+    console.log(
+      `  two-level bound: ${fmt(report.checked.length - left.length)} ruled out, ${fmt(left.length)} left; highest ${(highest.bound / N).toFixed(3)} (${game.guessName(highest.opener)}, ${highest.groupsBounded} of ${highest.groups} groups bounded); ${fmt(bounded)} groups bounded in all`,
+    );
+  }
+  console.log(`  ${seconds.toFixed(1)} s`);
+  if (left.length === 0) console.log(`  proven: no tree for length ${len} reaches a mean of ${target}`);
+  else console.log(`  not proven: ${left.slice(0, 20).map((c) => `${game.guessName(c.opener)} ${(c.bound / N).toFixed(3)}`).join(', ')}${left.length > 20 ? ', …' : ''} may still reach ${target}`);
+}
