@@ -37,16 +37,19 @@ function referenceReply(guess: string, secret: string): [number, number] {
   return [blacks, common - blacks];
 }
 
-/** The least total over every strategy, by plain recursion over all guesses (tiny games only). */
-function bruteTotal(game: MastermindGame): number {
-  const memo = new Map<string, number>();
+/**
+ * The least total over every strategy, ties broken by the least maximum depth, by plain
+ * recursion over all guesses (tiny games only).
+ */
+function bruteValue(game: MastermindGame, start?: readonly number[]): { total: number; depth: number } {
+  const memo = new Map<string, { total: number; depth: number }>();
   const codes = game.secretCount;
-  const best = (set: number[]): number => {
-    if (set.length === 1) return 1;
+  const best = (set: number[]): { total: number; depth: number } => {
+    if (set.length === 1) return { total: 1, depth: 1 };
     const key = set.join(',');
     const hit = memo.get(key);
     if (hit !== undefined) return hit;
-    let min = Infinity;
+    let min = { total: Infinity, depth: Infinity };
     for (let g = 0; g < codes; g++) {
       const groups = new Map<number, number[]>();
       for (const s of set) {
@@ -57,13 +60,18 @@ function bruteTotal(game: MastermindGame): number {
       }
       if (groups.size === 1 && [...groups.values()][0]!.length === set.length) continue;
       let t = set.length;
-      for (const grp of groups.values()) t += best(grp);
-      if (t < min) min = t;
+      let d = 1;
+      for (const grp of groups.values()) {
+        const v = best(grp);
+        t += v.total;
+        d = Math.max(d, v.depth + 1);
+      }
+      if (t < min.total || (t === min.total && d < min.depth)) min = { total: t, depth: d };
     }
     memo.set(key, min);
     return min;
   };
-  return best(Array.from({ length: codes }, (_, i) => i));
+  return best(start ? [...start] : Array.from({ length: codes }, (_, i) => i));
 }
 
 function solveTree(game: MastermindGame, settings: MastermindSettings = EXACT): { total: number; tree: TreeArrays } {
@@ -173,15 +181,36 @@ describe('symmetry', () => {
 });
 
 describe('exact search', () => {
-  it('equals brute force on tiny games', () => {
-    for (const [p, c] of [[1, 5], [2, 2], [2, 3], [2, 4], [3, 2], [3, 3]] as const) {
+  it('equals brute force on tiny games: least total, then least maximum depth', () => {
+    for (const [p, c] of [[1, 5], [2, 2], [2, 3], [2, 4], [3, 2], [3, 3], [2, 5], [4, 2]] as const) {
       const game = new MastermindGame(p, c);
       const { total, tree } = solveTree(game);
-      expect(total, `MM(${p},${c})`).toBe(bruteTotal(game));
+      const brute = bruteValue(game);
+      expect(total, `MM(${p},${c})`).toBe(brute.total);
       const replay = replayAll(game, tree);
       expect(replay.missingBranches).toBe(0);
       expect(-replay.total).toBe(total);
+      expect(replay.maxFound, `MM(${p},${c}) depth`).toBe(brute.depth);
     }
+  });
+
+  it('ties in total go to the shallower tree: MM(4,4) after AAAB, every reply set of up to 46 codes as brute force', () => {
+    // Two of these sets (replies 01 and 20) have least-total trees of depth 4 and 3; a search
+    // that keeps the first guess of equal total returns the deeper one.
+    const game = new MastermindGame(4, 4);
+    const search = new MastermindSearch(game, EXACT);
+    const first = game.codeOf('AAAB');
+    const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
+    const checked: string[] = [];
+    for (const part of search.split(first, all)) {
+      if (part.set.length > 46) continue;
+      const v = search.solveSet(part.set, [first], Number.MAX_SAFE_INTEGER);
+      const brute = bruteValue(game, Array.from(part.set));
+      expect({ total: v.total, depth: v.depth }, `reply ${game.codeName(part.code)}`).toEqual(brute);
+      checked.push(game.codeName(part.code));
+    }
+    expect(checked).toEqual(expect.arrayContaining(['01', '20']));
+    expect(checked.length).toBeGreaterThan(5);
   });
 
   it('MM(2,3): the optimum is 21, as the README example', () => {

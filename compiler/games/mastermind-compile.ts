@@ -12,7 +12,7 @@ import type { TreeArrays } from '../../runtime/tree-format.js';
 import { flattenPlan } from '../engine/plan.js';
 import type { MastermindResult, MastermindTask, MastermindWorkerInit } from '../pool/types.js';
 import type { MastermindGame } from './mastermind.js';
-import { MastermindSearch, unboundedDepth, type MastermindSettings } from './mastermind-search.js';
+import { keyOf, MastermindSearch, unboundedDepth, type MastermindSettings } from './mastermind-search.js';
 
 export interface MastermindEffort extends MastermindSettings {
   readonly name: string;
@@ -141,7 +141,8 @@ export async function compileMastermind(game: MastermindGame, effort: Mastermind
       const g = candidates[k] as number;
       const r = await solveParts(g, perOpener[k]!, mode);
       if (!Number.isFinite(r.total)) continue; // no tree within --max-depth below this opener
-      if (!best || r.total < best.total) best = { g, ...r };
+      // Least total, then least depth; equal ones keep the better-ranked opener.
+      if (!best || keyOf(r) < keyOf(best)) best = { g, ...r };
       bestSoFar = mode === 'full' ? -best.total : bestSoFar;
     }
     if (!best) throw fail('budget', `MM(${game.pegs},${game.colors}): the search found no strategy within --max-depth ${effort.maxDepth}`);

@@ -1,5 +1,6 @@
 /**
- * The Mastermind search: least total guesses (equal totals keep the first guess in rank order; a depth cap is available).
+ * The Mastermind search: least total guesses, ties broken by the least maximum depth (a depth
+ * cap is available).
  *
  * T(S), the least total over the candidates S, is |S| + min over guesses g of the sum of T
  * over the parts g's replies split S into (the part of the winning reply costs nothing more).
@@ -10,6 +11,13 @@
  * `exactBelow` candidates are searched over every guess (one per symmetry orbit), which
  * proves their optimum; larger sets compare the top few guesses (`widths`, by set size) by the value of
  * their subtrees. With `exactBelow` = ∞ the whole search is exact.
+ *
+ * Values are compared as (total, depth) pairs, in that order, packed into one number: the
+ * key total·64 + depth (`keyOf`). Bounds and cut-offs are keys too: a set searched under the
+ * cut-off `beta` returns its best subtree when that one's key is below `beta`, else null, and a
+ * part of a guess's split is searched under what the rest leaves it (`beta` minus 64 times the
+ * totals and bounds of the rest, minus 1 for the level), which is exact for sums and maxima
+ * alike. Equal keys keep the first guess in rank order.
  *
  * Determinism: the value the search computes for a set is a pure function of the set (and
  * the depth left under a cap), so memo hits, bound cut-offs and the number of workers never
@@ -61,6 +69,18 @@ export interface SubtreeValue {
 }
 
 const INFINITE = Number.MAX_SAFE_INTEGER;
+/** Keys pack (total, depth) as total·DEPTH_SLOTS + depth; depths stay below it. */
+const DEPTH_SLOTS = 64;
+
+/** The key of a value: smaller is better (less total, then less depth). */
+export function keyOf(v: { readonly total: number; readonly depth: number }): number {
+  return v.total * DEPTH_SLOTS + v.depth;
+}
+
+/** The least key of a subtree whose total is at least `total` over n secrets (depth ≥ 1, ≥ 2 for n > 1). */
+function keyBound(total: number, n: number): number {
+  return total >= INFINITE ? INFINITE : total * DEPTH_SLOTS + (n > 1 ? 2 : 1);
+}
 /** Guess pools kept for recurring histories. */
 const POOL_CACHE_MAX = 4096;
 
@@ -152,7 +172,7 @@ interface MemoEntry {
   readonly set: Uint32Array;
   /** The value when solved; null when only a bound is known. */
   readonly value: SubtreeValue | null;
-  /** The search proved that the value is at least this (INFINITE when solved). */
+  /** The search proved that the value's key is at least this (INFINITE when solved). */
   readonly atLeast: number;
 }
 
@@ -269,20 +289,20 @@ export class MastermindSearch {
 
   /**
    * The best subtree for `set` (ascending codes), after the guesses `history`, at `depth`
-   * guesses already made, or null when its total is at least `beta`.
+   * guesses already made, or null when its key is at least `beta`.
    */
   solve(set: Uint32Array, history: readonly number[], depth: number, depthLeft: number, beta: number): SubtreeValue | null {
     const n = set.length;
     this.stats.nodes++;
     if (depthLeft <= 0) return null;
-    if (n === 1) return 1 < beta ? { total: 1, depth: 1, plan: leafPlan(set[0] as number, -1) } : null;
-    if (this.lowerBound(n, depthLeft) >= beta) return null;
+    if (n === 1) return keyBound(1, 1) < beta ? { total: 1, depth: 1, plan: leafPlan(set[0] as number, -1) } : null;
+    if (keyBound(this.lowerBound(n, depthLeft), n) >= beta) return null;
     const capped = this.settings.maxDepth > 0;
     const key = setKey(set, capped ? depthLeft : 0);
     const hit = this.memo.get(key);
     if (hit && sameSet(hit.set, set)) {
       this.stats.memoHits++;
-      if (hit.value) return hit.value.total < beta ? hit.value : null;
+      if (hit.value) return keyOf(hit.value) < beta ? hit.value : null;
       if (hit.atLeast >= beta) return null;
     }
     const result = this.search(set, history, depth, depthLeft, beta);
@@ -298,39 +318,40 @@ export class MastermindSearch {
     // A candidate that splits the rest into singletons: 2n-1, the least possible.
     if (n <= K + 1 && depthLeft >= 2) {
       const g = this.candidateSplitsAll(set);
-      if (g >= 0) return 2 * n - 1 < beta ? this.splitPlan(g, set, 2 * n - 1, 2) : null;
+      if (g >= 0) return keyBound(2 * n - 1, n) < beta ? this.splitPlan(g, set, 2 * n - 1, 2) : null;
       // Otherwise every tree needs at least 2n.
-      if (2 * n >= beta) return null;
+      if (keyBound(2 * n, n) >= beta) return null;
     }
     const pool = this.guessPool(history);
     const fewEnough = n <= K + 1 && depthLeft >= 2;
     const exact = n <= this.settings.exactBelow;
     const { bound, rank, usable, usableCount, perfectOther } = this.scoreGuesses(set, pool, depthLeft, fewEnough);
-    if (perfectOther >= 0) return 2 * n < beta ? this.splitPlan(pool[perfectOther] as number, set, 2 * n, 2) : null;
+    if (perfectOther >= 0) return keyBound(2 * n, n) < beta ? this.splitPlan(pool[perfectOther] as number, set, 2 * n, 2) : null;
     if (!exact && n > (this.settings.pilotAbove ?? Infinity)) {
       // Pilot: the one-step trees below the best-ranked guesses pick one; only it is searched in full.
       const pilots = bestFirst(usable.subarray(0, usableCount), rank, Math.min(usableCount, this.settings.pilotWidth ?? 1));
       const pilot = this.pilotSearch();
       const keep = this.settings.pilotKeep ?? 1;
-      // The `keep` guesses with the least one-step totals (ties: rank order), searched in full.
-      const kept: Array<{ g: number; total: number }> = [];
+      // The `keep` guesses with the least one-step keys (ties: rank order), searched in full.
+      const kept: Array<{ g: number; key: number }> = [];
       for (const j of pilots) {
-        const worstKept = kept.length === keep ? (kept[keep - 1] as { total: number }).total : INFINITE;
-        if ((bound[j] as number) >= worstKept) continue;
+        const worstKept = kept.length === keep ? (kept[keep - 1] as { key: number }).key : INFINITE;
+        if (keyBound(bound[j] as number, n) >= worstKept) continue;
         const v = pilot.evaluate(pool[j] as number, set, history, depth, depthLeft, worstKept);
         if (!v) continue;
+        const key = keyOf(v);
         let i = kept.length;
-        while (i > 0 && (kept[i - 1] as { total: number }).total > v.total) i--;
-        kept.splice(i, 0, { g: pool[j] as number, total: v.total });
+        while (i > 0 && (kept[i - 1] as { key: number }).key > key) i--;
+        kept.splice(i, 0, { g: pool[j] as number, key });
         if (kept.length > keep) kept.pop();
       }
       let best: SubtreeValue | null = null;
-      let bestTotal = beta;
+      let bestKey = beta;
       for (const { g } of kept) {
-        const v = this.evaluate(g, set, history, depth, depthLeft, bestTotal);
-        if (v && v.total < bestTotal) {
+        const v = this.evaluate(g, set, history, depth, depthLeft, bestKey);
+        if (v && keyOf(v) < bestKey) {
           best = v;
-          bestTotal = v.total;
+          bestKey = keyOf(v);
         }
       }
       return best;
@@ -338,20 +359,22 @@ export class MastermindSearch {
     const width = exact ? usableCount : Math.min(usableCount, this.widthFor(n));
     const order = bestFirst(usable.subarray(0, usableCount), rank, width);
     let best: SubtreeValue | null = null;
-    let bestTotal = beta;
+    let bestKey = beta;
     let tried = 0;
+    // No subtree of n secrets beats the size bound with the least depth that holds them.
+    const floor = keyOf({ total: lb[n] as number, depth: this.leastDepth(n) });
     for (const j of order) {
       if (tried >= width) break;
       tried++;
-      if ((bound[j] as number) >= bestTotal) continue;
+      if (keyBound(bound[j] as number, n) >= bestKey) continue;
       const g = pool[j] as number;
-      const v = this.evaluate(g, set, history, depth, depthLeft, bestTotal);
-      // Each guess is searched under the best total so far, so only a smaller total comes back:
-      // among guesses with equal totals the first in rank order stays (depth is not compared).
-      if (v && v.total < bestTotal) {
+      const v = this.evaluate(g, set, history, depth, depthLeft, bestKey);
+      // Each guess is searched under the best key so far, so only a smaller key comes back:
+      // among guesses with equal totals and depths the first in rank order stays.
+      if (v && keyOf(v) < bestKey) {
         best = v;
-        bestTotal = v.total;
-        if (v.total <= (lb[n] as number)) break;
+        bestKey = keyOf(v);
+        if (bestKey <= floor) break;
       }
     }
     if (!best && beta >= INFINITE && width < usableCount) {
@@ -447,13 +470,20 @@ export class MastermindSearch {
     return this.pilot;
   }
 
+  /** The least depth of any tree holding n secrets. */
+  private leastDepth(n: number): number {
+    let d = 1;
+    while (capacityOf(d, this.branches) < n) d++;
+    return d;
+  }
+
   private widthFor(n: number): number {
     const w = this.settings.widths;
     for (const [size, width] of w) if (n <= size) return width;
     return (w[w.length - 1] as readonly [number, number])[1];
   }
 
-  /** The value of guessing `g` at `set`, or null when it is at least `beta`. */
+  /** The value of guessing `g` at `set`, or null when its key is at least `beta`. */
   evaluate(g: number, set: Uint32Array, history: readonly number[], depth: number, depthLeft: number, beta: number): SubtreeValue | null {
     const n = set.length;
     const parts = this.split(g, set);
@@ -468,13 +498,13 @@ export class MastermindSearch {
       bounds[i] = b;
       boundRest += b;
     }
-    if (total + boundRest >= beta) return null;
+    if (keyBound(total + boundRest, n) >= beta) return null;
     // Sharper bounds for the small parts, before any of them is searched.
     for (let i = 0; i < parts.length; i++) {
       const b = this.setBound((parts[i] as { set: Uint32Array }).set, depthAfter);
       boundRest += b - (bounds[i] as number);
       bounds[i] = b;
-      if (total + boundRest >= beta) return null;
+      if (keyBound(total + boundRest, n) >= beta) return null;
     }
     const childHistory = [...history, g];
     const values: Array<SubtreeValue | null> = new Array(parts.length).fill(null);
@@ -482,12 +512,15 @@ export class MastermindSearch {
     for (let i = 0; i < parts.length; i++) {
       const p = parts[i]!;
       boundRest -= bounds[i] as number;
-      const v = this.solve(p.set, childHistory, depth + 1, depthAfter, beta - total - boundRest);
+      // The part's key must leave room for the rest's totals and for this level.
+      const v = this.solve(p.set, childHistory, depth + 1, depthAfter, beta >= INFINITE ? INFINITE : beta - (total + boundRest) * DEPTH_SLOTS - 1);
       if (!v) return null;
       values[i] = v;
       total += v.total;
       if (v.depth + 1 > maxDepth) maxDepth = v.depth + 1;
     }
+    // Each part met its own cut-off, but an early deep part can still leave the whole at it.
+    if (keyOf({ total, depth: maxDepth }) >= beta) return null;
     const order = parts.map((p, i) => ({ code: p.code, v: values[i] as SubtreeValue })).sort((a, b) => a.code - b.code);
     const plan: Plan = { value: -total, guess: g, codes: Uint32Array.from(order.map((o) => o.code)), children: order.map((o) => o.v.plan) };
     return { total, depth: maxDepth, plan };
