@@ -332,17 +332,18 @@ export class MastermindSearch {
       const pilots = bestFirst(usable.subarray(0, usableCount), rank, Math.min(usableCount, this.settings.pilotWidth ?? 1));
       const pilot = this.pilotSearch();
       const keep = this.settings.pilotKeep ?? 1;
-      // The `keep` guesses with the least one-step keys (ties: rank order), searched in full.
-      const kept: Array<{ g: number; key: number }> = [];
+      // The `keep` guesses with the least one-step totals (ties: rank order; the pilot only
+      // picks what to search, so depth plays no part), searched in full.
+      const kept: Array<{ g: number; total: number }> = [];
       for (const j of pilots) {
-        const worstKept = kept.length === keep ? (kept[keep - 1] as { key: number }).key : INFINITE;
-        if (keyBound(bound[j] as number, n) >= worstKept) continue;
-        const v = pilot.evaluate(pool[j] as number, set, history, depth, depthLeft, worstKept);
+        const worstKept = kept.length === keep ? (kept[keep - 1] as { total: number }).total : INFINITE;
+        if ((bound[j] as number) >= worstKept) continue;
+        // Any depth will do under the worst kept total: the cut-off is that total's least key.
+        const v = pilot.evaluate(pool[j] as number, set, history, depth, depthLeft, worstKept >= INFINITE ? INFINITE : worstKept * DEPTH_SLOTS);
         if (!v) continue;
-        const key = keyOf(v);
         let i = kept.length;
-        while (i > 0 && (kept[i - 1] as { key: number }).key > key) i--;
-        kept.splice(i, 0, { g: pool[j] as number, key });
+        while (i > 0 && (kept[i - 1] as { total: number }).total > v.total) i--;
+        kept.splice(i, 0, { g: pool[j] as number, total: v.total });
         if (kept.length > keep) kept.pop();
       }
       let best: SubtreeValue | null = null;
