@@ -56,7 +56,7 @@ for (const len of values.lengths.split(',').map(Number)) {
   console.log(`  one-step bound: ${(report.oneStepBest / N).toFixed(3)} a word; ${fmt(report.checked.length)} of ${fmt(report.openers)} openers reach ${target}`);
   if (highest) {
     console.log(
-      `  two-level bound: ${fmt(report.checked.length - left.length)} ruled out, ${fmt(left.length)} left; highest ${(highest.bound / N).toFixed(3)} (${game.guessName(highest.opener)}, ${highest.groupsBounded} of ${highest.groups} groups bounded); ${fmt(bounded)} groups bounded in all`,
+      `  two-level bound: ${fmt(report.checked.length - left.length)} ruled out, ${fmt(left.length)} left; ${fmt(bounded)} reply groups bounded in all; the highest bound when its opener stopped: ${fmt(highest.bound)} (${game.guessName(highest.opener)}, ${highest.groupsBounded} of ${highest.groups} groups bounded)`,
     );
   }
   console.log(`  ${seconds.toFixed(1)} s`);
