@@ -9,6 +9,10 @@
  *
  * The groups are bounded largest first (they tighten the bound most) and the work stops as
  * soon as the bound falls below the goal, so ruling an opener out is usually cheap.
+ *
+ * The second guesses are the engine's pool: the bounds hold for every tree only when the pool
+ * holds every guess (probes = the whole guess list, no candidate-only limit), as in Lingo's
+ * `greedy` and `default` efforts, which `bound:lingo` uses.
  */
 import { upperBound } from '../game.js';
 import type { SearchEngine } from './search.js';
