@@ -76,6 +76,18 @@ export interface CompileTreeOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+/** The compile workers (compiler/pool/worker.ts) for `workers` > 1, else null (work in this thread). */
+export function workerPool(spec: GameSpec, settings: SearchSettings, workers: number): Piscina<Task, TaskResult> | null {
+  if (workers <= 1) return null;
+  return new Piscina<Task, TaskResult>({
+    filename: fileURLToPath(new URL('./worker.js', import.meta.url)),
+    workerData: { game: spec, settings: { ...settings } } satisfies WorkerInit,
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: 1000,
+  });
+}
+
 export async function compileTree(game: Game, spec: GameSpec, settings: SearchSettings, opts: CompileTreeOptions): Promise<CompiledTree> {
   const { workers } = opts;
   const engine = new SearchEngine(game, settings);
@@ -84,16 +96,7 @@ export async function compileTree(game: Game, spec: GameSpec, settings: SearchSe
     const plan = engine.solve(all, 0);
     return { tree: flattenPlan(plan), value: plan.value, upperBound: null };
   }
-  const pool =
-    workers > 1
-      ? new Piscina<Task, TaskResult>({
-          filename: fileURLToPath(new URL('./worker.js', import.meta.url)),
-          workerData: { game: spec, settings: { ...settings } } satisfies WorkerInit,
-          minThreads: workers,
-          maxThreads: workers,
-          idleTimeout: 1000,
-        })
-      : null;
+  const pool = workerPool(spec, settings, workers);
   // Replies that arrive for tasks of a pool being torn down (after a failure or an interrupt)
   // are emitted as 'error' events; the compile has already failed with its own message.
   pool?.on('error', () => {});

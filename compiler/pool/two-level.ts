@@ -4,12 +4,11 @@
  * are out at once; each other one is bounded one level deeper, in a piscina pool when
  * `workers` > 1. The report is the same whatever the number of workers.
  */
-import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
 import type { Game } from '../game.js';
 import { SearchEngine, type SearchSettings } from '../engine/search.js';
 import { openerBounds, openerTwoLevelBound, type OpenerBound } from '../engine/two-level-bound.js';
-import type { GameSpec, OpenerBoundsResult, Task, TaskResult, TwoLevelResult, WorkerInit } from './types.js';
+import { workerPool } from './parallel.js';
+import type { GameSpec, OpenerBoundsResult, TwoLevelResult } from './types.js';
 
 export interface TwoLevelReport {
   /** Every guess is an opener. */
@@ -30,16 +29,7 @@ const SLICES_PER_WORKER = 4;
 export async function twoLevelCheck(game: Game, spec: GameSpec, settings: SearchSettings, goal: number, workers: number, onProgress?: TwoLevelProgress): Promise<TwoLevelReport> {
   const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
   const G = game.guessCount;
-  const pool =
-    workers > 1
-      ? new Piscina<Task, TaskResult>({
-          filename: fileURLToPath(new URL('./worker.js', import.meta.url)),
-          workerData: { game: spec, settings: { ...settings } } satisfies WorkerInit,
-          minThreads: workers,
-          maxThreads: workers,
-          idleTimeout: 1000,
-        })
-      : null;
+  const pool = workerPool(spec, settings, workers);
   const engine = pool ? null : new SearchEngine(game, settings);
   try {
     const oneStep = new Float64Array(G);
