@@ -20,11 +20,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import wordListPath from 'word-list';
 import { LingoFeedback, encodeLetters } from '../runtime/lingo-feedback.js';
+import { PIT_LIST } from './lingo-targets.js';
 
 const C_SOURCE = String.raw`
 #include <stdint.h>
@@ -228,9 +228,7 @@ function main(): void {
   const pairsPerPass = Number(values.pairs);
   if (!(seconds > 0) || !(pairsPerPass > 0)) throw new Error('--seconds and --pairs must be positive numbers');
   const lengths = values.lengths.split(',').map(Number);
-  const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-  const pitList = join(repo, '..', 'shared', 'lingo', 'wordlist.txt');
-  const listPath = existsSync(pitList) ? pitList : wordListPath;
+  const listPath = existsSync(PIT_LIST) ? PIT_LIST : wordListPath;
 
   const tmp = mkdtempSync(join(tmpdir(), 'bench-kernel-'));
   let exe: string | null = join(tmp, 'kernel');

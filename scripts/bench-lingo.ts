@@ -5,7 +5,7 @@
  * `-- --compile [--lengths 4,5] [--effort E]` recompiles each length first (into trees/).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,7 +15,7 @@ import { checkTreeMatches, readTreeFile } from '../runtime/tree-format.js';
 import { loadWordListOfLength } from '../runtime/wordlist.js';
 import { LingoGame } from '../compiler/games/lingo.js';
 import { replayAll } from '../compiler/replay.js';
-import { TARGET, WINNER } from './lingo-targets.js';
+import { PIT_LIST, pitListOrSkip, TARGET, WINNER } from './lingo-targets.js';
 
 
 const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -24,15 +24,11 @@ const { values } = parseArgs({
     compile: { type: 'boolean', default: false },
     lengths: { type: 'string', default: '4,5,6,7,8,9,10,11,12,13' },
     effort: { type: 'string', default: 'default' },
-    wordlist: { type: 'string', default: join(repo, '..', 'shared', 'lingo', 'wordlist.txt') },
+    wordlist: { type: 'string', default: PIT_LIST },
   },
   strict: true,
 });
-const wordlist = values.wordlist;
-if (!existsSync(wordlist)) {
-  console.log(`bench:lingo: skipped: the pit list ${wordlist} is absent (it lives in ../shared/)`);
-  process.exit(0);
-}
+const wordlist = pitListOrSkip('bench:lingo', values.wordlist);
 const lengths = values.lengths.split(',').map(Number);
 console.log(`bench:lingo on ${availableParallelism()} cores; list ${wordlist}; effort ${values.effort}`);
 if (values.compile) {

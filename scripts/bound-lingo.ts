@@ -5,32 +5,24 @@
  * below T or every reply group is bounded. When no opener is left, no tree reaches T: a proof,
  * not an estimate. The target defaults to the issue's for each length.
  */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { loadWordListOfLength } from '../runtime/wordlist.js';
 import { LingoGame } from '../compiler/games/lingo.js';
 import { LINGO_EFFORTS, lingoSettings } from '../compiler/games/lingo-compile.js';
 import { twoLevelCheck } from '../compiler/pool/two-level.js';
-import { TARGET } from './lingo-targets.js';
+import { PIT_LIST, pitListOrSkip, TARGET } from './lingo-targets.js';
 
-const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const { values } = parseArgs({
   options: {
     lengths: { type: 'string', default: '9' },
     target: { type: 'string' },
     workers: { type: 'string', default: String(availableParallelism()) },
-    wordlist: { type: 'string', default: join(repo, '..', 'shared', 'lingo', 'wordlist.txt') },
+    wordlist: { type: 'string', default: PIT_LIST },
   },
   strict: true,
 });
-const wordlist = values.wordlist;
-if (!existsSync(wordlist)) {
-  console.log(`bound:lingo: skipped: the pit list ${wordlist} is absent (it lives in ../shared/)`);
-  process.exit(0);
-}
+const wordlist = pitListOrSkip('bound:lingo', values.wordlist);
 const workers = Number(values.workers);
 const fmt = (x: number): string => x.toLocaleString('en-US');
 console.log(`bound:lingo on ${availableParallelism()} cores, --workers ${workers}; list ${wordlist}`);
