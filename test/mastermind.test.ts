@@ -244,6 +244,25 @@ describe('exact search', () => {
     expect(wide).toBeLessThanOrEqual(oneStep);
     expect(exact).toBeLessThanOrEqual(wide);
   });
+
+  it('the pilot: keeping more guesses never does worse; the slack keeps only close calls', () => {
+    // MM(3,6) with a pilot on every set over 6 codes: keeping 3 guesses saves one (855 -> 854).
+    const game = new MastermindGame(3, 6);
+    const pilot = { exactBelow: 3, widths: [[Infinity, 1]] as const, maxDepth: 0, rank: 'entropy' as const, pilotAbove: 6, pilotWidth: 6 };
+    const keep1 = solveTree(game, { ...pilot, pilotKeep: 1 });
+    const keep3 = solveTree(game, { ...pilot, pilotKeep: 3 });
+    const anySlack = solveTree(game, { ...pilot, pilotKeep: 3, pilotSlack: Infinity });
+    const noSlack = solveTree(game, { ...pilot, pilotKeep: 3, pilotSlack: 0 });
+    const someSlack = solveTree(game, { ...pilot, pilotKeep: 3, pilotSlack: 0.02 });
+    // Each kept guess is searched in full, the first one included: more can only help.
+    expect(keep3.total).toBeLessThan(keep1.total);
+    expect(anySlack.tree).toEqual(keep3.tree);
+    for (const t of [noSlack, someSlack]) {
+      expect(t.total).toBeLessThanOrEqual(keep1.total);
+      expect(t.total).toBeGreaterThanOrEqual(keep3.total);
+    }
+    expect(someSlack.total).toBeLessThanOrEqual(noSlack.total);
+  });
 });
 
 describe('contest grammar', () => {

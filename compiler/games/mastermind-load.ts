@@ -45,6 +45,7 @@ export function loadMastermind(opts: GameOptions): LoadedGame {
         ...(r.opener ? { opener: r.opener } : {}),
         rank: effort.rank,
         pilotKeep: effort.pilotKeep ?? 1,
+        ...(effort.pilotSlack !== undefined ? { pilotSlack: effort.pilotSlack } : {}),
         pilot: effort.pilotAbove !== undefined && Number.isFinite(effort.pilotAbove) ? `sets over ${effort.pilotAbove}: best of ${effort.pilotWidth ?? 1} by one-step trees` : 'none',
         maxDepth: effort.maxDepth,
         symmetry: 'colour and position permutations fixing the guesses so far',

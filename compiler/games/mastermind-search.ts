@@ -45,6 +45,11 @@ export interface MastermindSettings {
   readonly pilotWidth?: number | undefined;
   /** How many of the pilot's best guesses are searched in full (default 1). */
   readonly pilotKeep?: number | undefined;
+  /**
+   * A kept guess after the first is searched in full only when its one-step total is within
+   * this fraction of the best one's (default: any): close calls get a second look, clear ones not.
+   */
+  readonly pilotSlack?: number | undefined;
   /** Hard cap on the guesses a secret may need; 0: none. */
   readonly maxDepth: number;
   /** Estimate used to rank guesses: 'parts' (most parts), 'entropy', 'bound' (the lower bound). */
@@ -346,9 +351,12 @@ export class MastermindSearch {
         kept.splice(i, 0, { g: pool[j] as number, total: v.total });
         if (kept.length > keep) kept.pop();
       }
+      const slack = this.settings.pilotSlack ?? Infinity;
+      const within = kept.length ? (kept[0] as { total: number }).total * (1 + slack) : 0;
       let best: SubtreeValue | null = null;
       let bestKey = beta;
-      for (const { g } of kept) {
+      for (const { g, total } of kept) {
+        if (total > within) break;
         const v = this.evaluate(g, set, history, depth, depthLeft, bestKey);
         if (v && keyOf(v) < bestKey) {
           best = v;
