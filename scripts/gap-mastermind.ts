@@ -1,0 +1,128 @@
+/**
+ * `npm run gap:mastermind`: how far the shipped MM(p,c) tree is from optimal where that can be
+ * measured. Two parts:
+ *
+ * 1. Its nodes, by the size of their candidate sets: a sample of the nodes in each size range
+ *    is solved exactly (branch and bound over every guess) and compared with the subtree the
+ *    tree has there. A node's gain includes the gains of the nodes below it, so the ranges
+ *    overlap; "whole range" multiplies the mean gain by the number of nodes in the range.
+ * 2. Small games whose optimum is proven: the settings the large games use at the default and
+ *    thorough efforts, applied to MM(4,6) and MM(4,7), against 5,625 and 11,228.
+ *
+ * `-- --pegs 5 --colors 8 --ranges 13-30,31-50,51-100 --every 6 --workers N --no-small`.
+ */
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { findEntry, readManifest, treesDir } from '../runtime/manifest.js';
+import { checkTreeMatches, readTreeFile, type TreeArrays } from '../runtime/tree-format.js';
+import { childOf } from '../runtime/tree-walker.js';
+import { MastermindGame } from '../compiler/games/mastermind.js';
+import { compileMastermind, mastermindEffort } from '../compiler/games/mastermind-compile.js';
+import { MastermindSearch } from '../compiler/games/mastermind-search.js';
+
+const { values } = parseArgs({
+  options: {
+    pegs: { type: 'string', default: '5' },
+    colors: { type: 'string', default: '8' },
+    ranges: { type: 'string', default: '13-30,31-50,51-100' },
+    every: { type: 'string', default: '6' },
+    workers: { type: 'string', default: String(availableParallelism()) },
+    'no-small': { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+
+const LARGE_CODES = 32768; // any size above the one that defaults to the exact search
+
+interface InnerNode {
+  readonly size: number;
+  readonly total: number;
+  readonly history: number[];
+  readonly set: Uint32Array;
+}
+
+/** Every inner node of `tree` with its candidates, the guesses above it and its subtree total. */
+function innerNodes(game: MastermindGame, search: MastermindSearch, tree: TreeArrays): InnerNode[] {
+  const out: InnerNode[] = [];
+  const walk = (node: number, set: Uint32Array, history: number[]): number => {
+    const g = tree.guess[node] as number;
+    if ((tree.edgeStart[node + 1] as number) === (tree.edgeStart[node] as number)) return set.length;
+    let total = set.length;
+    const below = [...history, g];
+    for (const part of search.split(g, set)) {
+      const child = childOf(tree, node, part.code);
+      if (child < 0) throw new Error(`the tree has no branch for reply ${game.codeName(part.code)} after ${below.map((x) => game.codeText(x)).join(' ')}`);
+      total += walk(child, part.set, below);
+    }
+    out.push({ size: set.length, total, history, set });
+    return total;
+  };
+  walk(0, Uint32Array.from({ length: game.secretCount }, (_, i) => i), []);
+  return out;
+}
+
+async function main(): Promise<void> {
+  const pegs = Number(values.pegs);
+  const colors = Number(values.colors);
+  const every = Math.max(1, Number(values.every));
+  const game = new MastermindGame(pegs, colors);
+  console.log(`gap:mastermind MM(${pegs},${colors}) on ${availableParallelism()} cores`);
+  const entry = findEntry(readManifest(), game.id, game.params, game.lists);
+  if (!entry) {
+    console.log(`no shipped tree for MM(${pegs},${colors}) in trees/manifest.json: nothing to compare`);
+  } else {
+    const path = join(treesDir(), entry.file);
+    const file = readTreeFile(path);
+    checkTreeMatches(file, { game: game.id, params: game.params, lists: game.lists }, path);
+    const exact = mastermindEffort('exact', game.secretCount, 0)!;
+    const search = new MastermindSearch(game, exact);
+    const nodes = innerNodes(game, search, file.tree);
+    console.log(`shipped ${entry.file}: ${nodes.length} inner nodes; each range sampled every ${every}th node in tree order, solved exactly on one core`);
+    console.log('size range | nodes | sampled | their total | exact | gain | gain per node | whole range (est.) | s per node | slowest s');
+    for (const range of values.ranges.split(',')) {
+      const [lo, hi] = range.split('-').map(Number) as [number, number];
+      const inRange = nodes.filter((x) => x.size >= lo && x.size <= hi);
+      let sampled = 0;
+      let theirs = 0;
+      let best = 0;
+      let seconds = 0;
+      let slowest = 0;
+      for (let i = 0; i < inRange.length; i += every) {
+        const x = inRange[i]!;
+        const t = process.hrtime.bigint();
+        const v = search.solveSet(x.set, x.history, Number.MAX_SAFE_INTEGER);
+        const s = Number(process.hrtime.bigint() - t) / 1e9;
+        seconds += s;
+        slowest = Math.max(slowest, s);
+        sampled++;
+        theirs += x.total;
+        best += v.total;
+      }
+      const gain = theirs - best;
+      const per = sampled ? gain / sampled : 0;
+      console.log(
+        [range, inRange.length, sampled, theirs, best, gain, per.toFixed(3), Math.round(per * inRange.length), sampled ? (seconds / sampled).toFixed(2) : '-', slowest.toFixed(1)].join(' | '),
+      );
+    }
+  }
+  if (values['no-small']) return;
+  console.log('');
+  console.log(`the large-game settings on games with a proven optimum (--workers ${values.workers})`);
+  console.log('game | effort | total | optimum | above | opener | s');
+  for (const [p, c, optimum] of [
+    [4, 6, 5625],
+    [4, 7, 11228],
+  ] as const) {
+    for (const name of ['default', 'thorough']) {
+      const effort = mastermindEffort(name, LARGE_CODES, 0)!;
+      const small = new MastermindGame(p, c);
+      const t = process.hrtime.bigint();
+      const r = await compileMastermind(small, effort, { workers: Number(values.workers) });
+      const s = Number(process.hrtime.bigint() - t) / 1e9;
+      console.log([`MM(${p},${c})`, name, r.total, optimum, r.total - optimum, r.opener ?? '-', s.toFixed(1)].join(' | '));
+    }
+  }
+}
+
+await main();
