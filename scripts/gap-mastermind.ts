@@ -114,9 +114,9 @@ async function main(): Promise<void> {
     [4, 6, 5625],
     [4, 7, 11228],
   ] as const) {
+    const small = new MastermindGame(p, c);
     for (const name of ['default', 'thorough']) {
       const effort = mastermindEffort(name, LARGE_CODES, 0)!;
-      const small = new MastermindGame(p, c);
       const t = process.hrtime.bigint();
       const r = await compileMastermind(small, effort, { workers: Number(values.workers) });
       const s = Number(process.hrtime.bigint() - t) / 1e9;
