@@ -15,7 +15,7 @@ import { runCompile } from './commands/compile.js';
 import { exportJson, exportPaths, runStats, runVerify } from './commands/inspect.js';
 import { runPlay } from './commands/play.js';
 import { resolveTree, type TreeOptions } from './commands/resolve.js';
-import { afterCompile, GAME_IDS } from './games/registry.js';
+import { afterCompile, EFFORTS_BY_GAME, GAME_IDS } from './games/registry.js';
 import { leetcodeSolution } from './emit/leetcode.js';
 import { readTreeFile } from '../runtime/tree-format.js';
 import { TOOL_VERSION } from './version.js';
@@ -87,7 +87,7 @@ export async function main(argv: string[]): Promise<void> {
       (y) =>
         gameOptions(y)
           .option('out', { type: 'string', describe: 'write the tree here instead of trees/' })
-          .option('effort', { type: 'string', default: 'default', describe: 'search effort (lingo: quick, greedy, default; wordle: greedy, default; matchcount: quick, default, thorough; hangman: default)' })
+          .option('effort', { type: 'string', default: 'default', describe: `search effort (${GAME_IDS.map((g) => `${g}: ${EFFORTS_BY_GAME[g].join(', ')}`).join('; ')})` })
           .option('workers', { type: 'number', default: availableParallelism(), describe: 'worker threads (the tree does not depend on it)' })
           .option('checkpoint', { type: 'string', describe: 'save finished subtrees in this folder as the compile goes' })
           .option('resume', { type: 'boolean', default: false, describe: 'reuse the subtrees saved in --checkpoint (same bytes as an uninterrupted run)' })

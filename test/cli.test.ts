@@ -538,4 +538,26 @@ describe('--help', () => {
     expect(top.stderr).toBe('');
     for (const v of names) expect(top.stdout).toContain(v);
   });
+
+  it('compile --help names every game and efforts that each game accepts', async () => {
+    const help = await cli(['compile', '--help'], { trees: empty });
+    expect(help.code).toBe(0);
+    // The option text wraps: join it back into one line before reading the lists.
+    const text = help.stdout.replace(/\s+/g, ' ');
+    const listed = /--effort search effort \(([^)]*)\)/.exec(text)?.[1];
+    expect(listed, text).toBeDefined();
+    const byGame = new Map((listed as string).split('; ').map((part) => part.split(': ') as [string, string]));
+    expect([...byGame.keys()].sort()).toEqual(['hangman', 'lingo', 'mastermind', 'matchcount', 'wordle']);
+    // Every Mastermind effort listed compiles MM(2,3) (it is small enough for any of them);
+    // the names given by the error for an unknown effort are the same list.
+    const efforts = (byGame.get('mastermind') as string).split(', ');
+    expect(efforts).toContain('thorough');
+    const runs = await Promise.all([
+      ...efforts.map((e) => cli(['compile', '--game', 'mastermind', '--pegs', '2', '--colors', '3', '--effort', e, '--out', join(dir, `mm23-${e}.gtree`)], { trees: empty })),
+      cli(['compile', '--game', 'lingo', '--len', '4', '--wordlist', list, '--effort', 'nope', '--out', join(dir, 'nope.gtree')], { trees: empty }),
+    ]);
+    efforts.forEach((e, i) => expect((runs[i] as Run).code, `${e}: ${(runs[i] as Run).stderr}`).toBe(0));
+    const unknown = runs[efforts.length] as Run;
+    expectOneLineFailure(unknown, 2, `(choose ${byGame.get('lingo') as string})`);
+  });
 });

@@ -6,7 +6,7 @@ import { hangmanPlay, hangmanStats, hangmanVerify } from '../commands/hangman-re
 import { LOSS_WEIGHT } from '../engine/hangman-search.js';
 import { replayAll } from '../replay.js';
 import type { GameOptions, LoadedGame } from './registry.js';
-import { DEFAULT_WORDLIST } from './registry.js';
+import { DEFAULT_WORDLIST, EFFORTS_BY_GAME } from './registry.js';
 import {
   compileHangman,
   HANGMAN_DEFAULT_LIVES,
@@ -58,7 +58,7 @@ export function loadHangman(opts: GameOptions): LoadedGame {
   return {
     game,
     slug: slugOf(spec),
-    efforts: ['default'],
+    efforts: EFFORTS_BY_GAME.hangman,
     async compile() {
       const r = compileHangman(game);
       if (spec.strategy === 'search') {

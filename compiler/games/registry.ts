@@ -11,8 +11,11 @@ import type { CheckpointOptions } from '../pool/checkpoint.js';
 import { LingoGame, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH } from './lingo.js';
 import { compileLingo, LINGO_EFFORTS, widthsFor } from './lingo-compile.js';
 import { loadWordle } from './wordle-load.js';
+import { WORDLE_EFFORTS } from './wordle-compile.js';
 import { loadMatchCount, matchCountVerdict } from './matchcount-load.js';
+import { MATCHCOUNT_EFFORTS } from './matchcount.js';
 import { loadMastermind } from './mastermind-load.js';
+import { MASTERMIND_EFFORTS } from './mastermind-compile.js';
 import { checkGameOnlyOptions } from './game-options.js';
 import { hangmanOptionsFromHeader, loadHangman } from './hangman-load.js';
 import type { ReplaySummary } from '../replay.js';
@@ -74,6 +77,15 @@ export interface LoadedGame {
 export const GAME_IDS = ['lingo', 'wordle', 'matchcount', 'mastermind', 'hangman'] as const;
 export const DEFAULT_WORDLIST = wordListPath;
 
+/** The `--effort` names each game takes (its loader rejects any other). */
+export const EFFORTS_BY_GAME: Readonly<Record<(typeof GAME_IDS)[number], readonly string[]>> = {
+  lingo: Object.keys(LINGO_EFFORTS),
+  wordle: Object.keys(WORDLE_EFFORTS),
+  matchcount: Object.keys(MATCHCOUNT_EFFORTS),
+  mastermind: MASTERMIND_EFFORTS,
+  hangman: ['default'],
+};
+
 function loadLingo(opts: GameOptions): LoadedGame {
   const len = opts.len;
   if (len === undefined) throw fail('usage', 'lingo needs --len (word length, 4..13)');
@@ -87,7 +99,7 @@ function loadLingo(opts: GameOptions): LoadedGame {
   return {
     game,
     slug: `lingo-len${len}`,
-    efforts: Object.keys(LINGO_EFFORTS),
+    efforts: EFFORTS_BY_GAME.lingo,
     async compile(req) {
       const effort = LINGO_EFFORTS[req.effort];
       if (!effort) throw fail('usage', `--effort ${req.effort}: unknown effort for lingo (choose ${Object.keys(LINGO_EFFORTS).join(', ')})`);
