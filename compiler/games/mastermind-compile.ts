@@ -50,7 +50,8 @@ const ONE: ReadonlyArray<readonly [number, number]> = [[Infinity, 1]];
 const DEFAULT_WIDE = {
   openers: 1,
   exactBelow: 30,
-  widths: [[30, 4], [Infinity, 16]] as ReadonlyArray<readonly [number, number]>,
+  // Sets up to exactBelow are solved exactly, so one width serves every larger set.
+  widths: [[Infinity, 16]] as ReadonlyArray<readonly [number, number]>,
   pilotAbove: 100,
   pilotWidth: 16,
   pilotKeep: 2,
