@@ -64,53 +64,56 @@ function innerNodes(game: MastermindGame, search: MastermindSearch, tree: TreeAr
   return out;
 }
 
+/** Part 1: sampled nodes of the shipped tree in each size range, solved exactly. */
+function compareNodes(game: MastermindGame, ranges: readonly string[], every: number): void {
+  const { pegs, colors } = game;
+  const entry = findEntry(readManifest(), game.id, game.params, game.lists);
+  if (!entry) {
+    console.log(`no shipped tree for MM(${pegs},${colors}) in trees/manifest.json: nothing to compare`);
+    return;
+  }
+  const path = join(treesDir(), entry.file);
+  const file = readTreeFile(path);
+  checkTreeMatches(file, { game: game.id, params: game.params, lists: game.lists }, path);
+  const exact = mastermindEffort('exact', game.secretCount, 0)!;
+  const search = new MastermindSearch(game, exact);
+  const nodes = innerNodes(game, search, file.tree);
+  console.log(`shipped ${entry.file}: ${nodes.length} inner nodes; each range sampled every ${every}th node in tree order, solved exactly on one core`);
+  console.log('size range | nodes | sampled | their total | exact | gain | gain per node | whole range (est.) | s per node | slowest s');
+  for (const range of ranges) {
+    const [lo, hi] = range.split('-').map(Number) as [number, number];
+    const inRange = nodes.filter((x) => x.size >= lo && x.size <= hi);
+    let sampled = 0;
+    let theirs = 0;
+    let best = 0;
+    let seconds = 0;
+    let slowest = 0;
+    for (let i = 0; i < inRange.length; i += every) {
+      const x = inRange[i]!;
+      const t = process.hrtime.bigint();
+      const v = search.solveSet(x.set, x.history, Number.MAX_SAFE_INTEGER);
+      const s = Number(process.hrtime.bigint() - t) / 1e9;
+      seconds += s;
+      slowest = Math.max(slowest, s);
+      sampled++;
+      theirs += x.total;
+      best += v.total;
+    }
+    const gain = theirs - best;
+    const per = sampled ? gain / sampled : 0;
+    console.log(
+      [range, inRange.length, sampled, theirs, best, gain, per.toFixed(3), Math.round(per * inRange.length), sampled ? (seconds / sampled).toFixed(2) : '-', slowest.toFixed(1)].join(' | '),
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const pegs = Number(values.pegs);
   const colors = Number(values.colors);
-  const every = Math.max(1, Number(values.every));
   const game = new MastermindGame(pegs, colors);
   console.log(`gap:mastermind MM(${pegs},${colors}) on ${availableParallelism()} cores`);
   const ranges = values.ranges.split(',').filter(Boolean);
-  const entry = ranges.length ? findEntry(readManifest(), game.id, game.params, game.lists) : null;
-  if (!ranges.length) {
-    // Part 1 not asked for.
-  } else if (!entry) {
-    console.log(`no shipped tree for MM(${pegs},${colors}) in trees/manifest.json: nothing to compare`);
-  } else {
-    const path = join(treesDir(), entry.file);
-    const file = readTreeFile(path);
-    checkTreeMatches(file, { game: game.id, params: game.params, lists: game.lists }, path);
-    const exact = mastermindEffort('exact', game.secretCount, 0)!;
-    const search = new MastermindSearch(game, exact);
-    const nodes = innerNodes(game, search, file.tree);
-    console.log(`shipped ${entry.file}: ${nodes.length} inner nodes; each range sampled every ${every}th node in tree order, solved exactly on one core`);
-    console.log('size range | nodes | sampled | their total | exact | gain | gain per node | whole range (est.) | s per node | slowest s');
-    for (const range of ranges) {
-      const [lo, hi] = range.split('-').map(Number) as [number, number];
-      const inRange = nodes.filter((x) => x.size >= lo && x.size <= hi);
-      let sampled = 0;
-      let theirs = 0;
-      let best = 0;
-      let seconds = 0;
-      let slowest = 0;
-      for (let i = 0; i < inRange.length; i += every) {
-        const x = inRange[i]!;
-        const t = process.hrtime.bigint();
-        const v = search.solveSet(x.set, x.history, Number.MAX_SAFE_INTEGER);
-        const s = Number(process.hrtime.bigint() - t) / 1e9;
-        seconds += s;
-        slowest = Math.max(slowest, s);
-        sampled++;
-        theirs += x.total;
-        best += v.total;
-      }
-      const gain = theirs - best;
-      const per = sampled ? gain / sampled : 0;
-      console.log(
-        [range, inRange.length, sampled, theirs, best, gain, per.toFixed(3), Math.round(per * inRange.length), sampled ? (seconds / sampled).toFixed(2) : '-', slowest.toFixed(1)].join(' | '),
-      );
-    }
-  }
+  if (ranges.length) compareNodes(game, ranges, Math.max(1, Number(values.every)));
   if (values['no-small']) return;
   console.log('');
   console.log(`the large-game settings on small games (--workers ${values.workers}); "share" is the part of the`);
