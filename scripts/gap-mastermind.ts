@@ -8,7 +8,7 @@
  *    overlap; "whole range" multiplies the mean gain by the number of nodes in the range.
  * 2. Small games whose optimum is known: the settings the large games use at the default and
  *    thorough efforts, against the optimum (the literature's for MM(4,6) and MM(4,7), the exact
- *    search's for the others) and against the one-step entropy tree.
+ *    search's for MM(3,8), MM(4,5), MM(5,4) and MM(5,5)) and against the one-step entropy tree.
  *
  * `-- --pegs 5 --colors 8 --ranges 13-30,31-50,51-100 --every 6 --workers N --no-small`
  * (`--ranges ''`: no part 1; `--no-small`: no part 2).
@@ -140,6 +140,7 @@ const SMALL_GAMES: ReadonlyArray<readonly [number, number, number | null]> = [
   [3, 8, null],
   [4, 5, null],
   [5, 4, null],
+  [5, 5, null],
   [4, 6, 5625], // Koyama and Lai, 1993
   [4, 7, 11228], // Ville, 2013
 ];
