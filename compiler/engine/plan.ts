@@ -53,3 +53,42 @@ export function flattenPlan(root: Plan): TreeArrays {
   edgeStart[nodes] = edges;
   return { guess, edgeStart, edgeCode, edgeChild };
 }
+
+/**
+ * The one tree graft: a root playing `guess` whose reply `codes[i]` leads to `subtrees[i]`
+ * (codes ascending), in preorder: exactly what flattening the whole plan gives.
+ */
+export function graftTrees(guess: number, codes: ArrayLike<number>, subtrees: readonly TreeArrays[]): TreeArrays {
+  let nodes = 1;
+  let edges = subtrees.length;
+  for (const t of subtrees) {
+    nodes += t.guess.length;
+    edges += t.edgeCode.length;
+  }
+  const out = {
+    guess: new Uint32Array(nodes),
+    edgeStart: new Uint32Array(nodes + 1),
+    edgeCode: new Uint32Array(edges),
+    edgeChild: new Uint32Array(edges),
+  };
+  out.guess[0] = guess;
+  let node = 1;
+  let edge = subtrees.length;
+  subtrees.forEach((t, i) => {
+    out.edgeCode[i] = codes[i] as number;
+    out.edgeChild[i] = node;
+    const n = t.guess.length;
+    for (let v = 0; v < n; v++) {
+      out.guess[node + v] = t.guess[v] as number;
+      out.edgeStart[node + v] = edge + (t.edgeStart[v] as number);
+    }
+    for (let e = 0; e < t.edgeCode.length; e++) {
+      out.edgeCode[edge + e] = t.edgeCode[e] as number;
+      out.edgeChild[edge + e] = node + (t.edgeChild[e] as number);
+    }
+    node += n;
+    edge += t.edgeCode.length;
+  });
+  out.edgeStart[nodes] = edges;
+  return out;
+}

@@ -26,7 +26,7 @@
 import type { Plan } from '../engine/plan.js';
 import { EMPTY_CODES, leafPlan } from '../engine/plan.js';
 import { GatheredSet, type MastermindGame } from './mastermind.js';
-import { canonicalGuesses, historySymmetry, permutations } from './mastermind-symmetry.js';
+import { canonicalGuesses, historySymmetry, permutations } from '../engine/symmetry.js';
 
 export interface MastermindSettings {
   /** Sets of at most this many candidates are solved exactly (every guess considered). */

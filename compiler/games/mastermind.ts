@@ -114,6 +114,8 @@ export class MastermindGame implements Game {
   readonly digits: Uint8Array;
   /** Which replies can occur: (p-1, 1) never does. */
   readonly validCode: Uint8Array;
+  /** The replies that can occur besides the winning one, ascending. */
+  readonly replyCodes: Uint32Array;
   private readonly bits: number;
   /** Pegs packed `bits` apiece, so equal pegs are zero fields of packed[g] ^ packed[s]. */
   private readonly packed: Uint32Array;
@@ -143,6 +145,9 @@ export class MastermindGame implements Game {
     for (let b = 0; b <= pegs; b++) {
       for (let w = 0; b + w <= pegs; w++) if (!(b === pegs - 1 && w === 1)) this.validCode[b * (pegs + 1) + w] = 1;
     }
+    const replies: number[] = [];
+    for (let c = 0; c < this.codeCount; c++) if (this.validCode[c] && c !== this.solvedCode) replies.push(c);
+    this.replyCodes = Uint32Array.from(replies);
     this.digits = new Uint8Array(n * pegs);
     this.bits = Math.max(1, Math.ceil(Math.log2(colors)));
     this.packed = new Uint32Array(n);
@@ -210,6 +215,13 @@ export class MastermindGame implements Game {
   }
   guessOfSecret(secret: number): number {
     return secret;
+  }
+  /** Symbols a peg can hold (the engine's name for the colours). */
+  get symbols(): number {
+    return this.colors;
+  }
+  replyCounter(set: Uint32Array): GatheredSet {
+    return new GatheredSet(this, set);
   }
 
   feedback(guess: number, secret: number): number {

@@ -1,8 +1,12 @@
 /**
- * Symmetry of Mastermind: relabelling colours and reordering positions maps a game onto an
- * equivalent one. Given the guesses played so far, every symmetry that fixes each of them
- * maps the candidates onto themselves, so guesses in one orbit of those symmetries have the
- * same value and only one of them (the smallest code) needs to be searched.
+ * Symmetry of code games (Mastermind, Bulls and Cows): a code is a sequence of `pegs` symbols,
+ * and the reply to a guess does not change when the symbols are relabelled or the positions
+ * reordered in guess and secret alike. Given the guesses played so far, every symmetry that
+ * fixes each of them maps the candidates onto themselves, so guesses in one orbit of those
+ * symmetries have the same value and only one of them (the smallest code) needs searching.
+ * The code list must be closed under the symmetries and numbered in lexicographic order of the
+ * symbol sequences (all p-tuples for Mastermind, the arrangements of distinct symbols for
+ * Bulls and Cows).
  *
  * A symmetry is (σ, π): position permutation σ and colour permutation π, acting on a code x
  * as y[i] = π(x[σ(i)]). It fixes a guess g when π(g[σ(i)]) = g[i] for every i; that pins π on

@@ -1,0 +1,124 @@
+/**
+ * The one partitioner: the reply counts of a guess over a set (for ranking every guess of a
+ * pool) and the split of a set into its reply groups (for searching one guess). Scratch
+ * buffers are allocated once per engine; counting allocates nothing.
+ *
+ * Distinct replies are listed in `touched`, in ascending code order (`ascending`: the counts
+ * are scanned, for small code spaces and rankers that sum floats in reply order) or in order
+ * of first appearance in the set (the counts of a large code space are never scanned whole).
+ */
+import type { ReplyCounter, SearchGame } from './types.js';
+
+/** A set split by one guess: group g is items[starts[g] .. starts[g + 1]), replies ascending. */
+export interface Split {
+  /** The reply of each group, ascending (the solved reply included when it occurs). */
+  readonly codes: Uint32Array;
+  readonly starts: Uint32Array;
+  /** The set's members grouped, in set order within each group. */
+  readonly items: Uint32Array;
+}
+
+export class Partitioner {
+  readonly game: SearchGame;
+  /** counts[code] after `count` (until `clear`). */
+  readonly counts: Uint32Array;
+  /** touched[0..k) after `count`: the distinct replies. */
+  readonly touched: Uint32Array;
+  private readonly codes: Uint32Array;
+  private readonly scan: boolean;
+  private counter: ReplyCounter | null = null;
+  private set: Uint32Array = new Uint32Array(0);
+  private k = 0;
+
+  constructor(game: SearchGame, order: 'ascending' | 'first-seen' = 'first-seen') {
+    this.game = game;
+    this.counts = new Uint32Array(game.codeCount);
+    this.touched = new Uint32Array(Math.min(game.codeCount, game.secretCount) + 1);
+    this.codes = new Uint32Array(game.secretCount);
+    this.scan = order === 'ascending';
+  }
+
+  /** Prepare to count the replies of many guesses over `set`. */
+  begin(set: Uint32Array): void {
+    this.set = set;
+    this.counter = this.scan && this.game.replyCounter ? this.game.replyCounter(set) : null;
+  }
+
+  /** Count the replies of `guess` over the prepared set; returns the number of distinct replies. */
+  count(guess: number): number {
+    const counts = this.counts;
+    const touched = this.touched;
+    const set = this.set;
+    const n = set.length;
+    let k = 0;
+    if (this.counter) {
+      this.counter.count(guess, counts);
+      for (let c = 0; c < counts.length; c++) if ((counts[c] as number) > 0) touched[k++] = c;
+    } else if (this.scan) {
+      const codes = this.codes;
+      this.game.partitionCodes(guess, set, n, codes);
+      counts.fill(0);
+      for (let i = 0; i < n; i++) counts[codes[i] as number]!++;
+      for (let c = 0; c < counts.length; c++) if ((counts[c] as number) > 0) touched[k++] = c;
+    } else {
+      const codes = this.codes;
+      this.game.partitionCodes(guess, set, n, codes);
+      for (let i = 0; i < n; i++) {
+        const c = codes[i] as number;
+        const before = counts[c] as number;
+        if (before === 0) touched[k++] = c;
+        counts[c] = before + 1;
+      }
+    }
+    this.k = k;
+    return k;
+  }
+
+  /** Clear the counts left by `count` (needed before the next `count` of a large code space). */
+  clear(): void {
+    if (this.scan) return;
+    const counts = this.counts;
+    const touched = this.touched;
+    for (let j = 0; j < this.k; j++) counts[touched[j] as number] = 0;
+    this.k = 0;
+  }
+
+  /** Split `set` by the replies to `guess`. */
+  split(guess: number, set: Uint32Array): Split {
+    const n = set.length;
+    const codes = this.codes;
+    this.game.partitionCodes(guess, set, n, codes);
+    const counts = this.counts;
+    // Counting over a small code space leaves its counts set; a large one clears them itself.
+    if (this.scan) counts.fill(0);
+    const seen: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const c = codes[i] as number;
+      if ((counts[c] as number) === 0) seen.push(c);
+      counts[c] = (counts[c] as number) + 1;
+    }
+    seen.sort((a, b) => a - b);
+    const k = seen.length;
+    const groupCodes = new Uint32Array(k);
+    const starts = new Uint32Array(k + 1);
+    let at = 0;
+    for (let g = 0; g < k; g++) {
+      const c = seen[g] as number;
+      groupCodes[g] = c;
+      starts[g] = at;
+      at += counts[c] as number;
+      // counts[c] becomes the next free slot of the group while members are placed.
+      counts[c] = starts[g] as number;
+    }
+    starts[k] = at;
+    const items = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      const c = codes[i] as number;
+      const slot = counts[c] as number;
+      items[slot] = set[i] as number;
+      counts[c] = slot + 1;
+    }
+    for (let g = 0; g < k; g++) counts[groupCodes[g] as number] = 0;
+    return { codes: groupCodes, starts, items };
+  }
+}

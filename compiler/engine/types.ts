@@ -1,0 +1,171 @@
+/**
+ * The interfaces of the one search engine (`search.ts`). A game fills them in; the engine
+ * knows nothing else about it.
+ *
+ *   SearchGame  secrets, guesses and replies as dense integers, and the reply kernel;
+ *   Objective   what a plan costs (a sum over the secrets, optionally ties broken by depth);
+ *   Moves       the per-node state: what the replies so far allow (hard mode, symmetry, lives);
+ *   Ranker      which guesses a node compares, best first, each with a lower bound;
+ *   Effort      how wide the search is: exact below a size, widths above, pilots.
+ *
+ * Costs are minimised. Every cost the engine compares is an exact sum of small integers (or of
+ * dyadic fractions), so summation order never changes a comparison.
+ */
+import type { Plan } from './plan.js';
+
+/** The game as the engine sees it. */
+export interface SearchGame {
+  readonly secretCount: number;
+  readonly guessCount: number;
+  /** Replies are the integers 0..codeCount-1. */
+  readonly codeCount: number;
+  /** The reply that ends the game (the guess named the secret); -1 when no single reply does. */
+  readonly solvedCode: number;
+  /** The guess that names a secret (the leaf of a one-secret set). */
+  guessOfSecret(secret: number): number;
+  /** Replies of one guess to `secrets[0..n)` into `out[0..n)`: the hot kernel. */
+  partitionCodes(guess: number, secrets: Uint32Array, n: number, out: Uint32Array): void;
+  /**
+   * Optional: a set prepared once for counting the replies of many guesses (Mastermind's table
+   * kernel). `count` fills `counts[0..codeCount)` (it zeroes them first).
+   */
+  replyCounter?(set: Uint32Array): ReplyCounter;
+}
+
+export interface ReplyCounter {
+  count(guess: number, counts: Uint32Array): void;
+}
+
+/** Where the search is: the guesses spent so far and the moves' state after them. */
+export interface SearchNode<S> {
+  readonly used: number;
+  readonly state: S;
+}
+
+/** A solved set: its cost, its depth (1 = found by its first guess; 0 when depth is not tracked) and its plan. */
+export interface Solved {
+  readonly cost: number;
+  readonly depth: number;
+  readonly plan: Plan;
+}
+
+export interface Objective<S> {
+  /** Equal costs are broken by the least maximum depth (compared as one packed key). */
+  readonly depthTieBreak: boolean;
+  /**
+   * The part of a node besides its set and state that its cost depends on (guesses left under
+   * an attempt cap), as a small integer for the memo key; 0 when the cost does not depend on it.
+   */
+  depthTag(used: number): number;
+  /** Cost added at a node for a reply group of `m` secrets that answered `code` (the solved group too). */
+  groupCost(code: number, m: number, used: number, state: S): number;
+  /** A lower bound of the cost of any plan for `m` secrets at a node; Infinity when none is possible. */
+  sizeBound(m: number, used: number, state: S): number;
+  /** The result of a set that needs no search (one secret, the last try), or null. */
+  terminal(set: Uint32Array, used: number, state: S): Solved | null;
+  /** The least depth of a tree for `n` secrets with `used` guesses spent (depth tie-break only). */
+  leastDepth(n: number, used: number): number;
+}
+
+export interface Moves<S> {
+  readonly root: S;
+  /** The state after `guess` got the reply `code`. */
+  after(state: S, guess: number, code: number): S;
+  /** The part of a state the cost depends on, for the memo key ('' when none). */
+  key(state: S): string;
+}
+
+/** A guess a ranker offers: its place in the node's pool (ties go to the earlier place) and lower bound. */
+export interface RankedGuess {
+  readonly guess: number;
+  readonly at: number;
+  /** No plan that plays this guess here costs less. */
+  readonly bound: number;
+  /** Sort keys, ascending (then `at`). */
+  readonly key1: number;
+  readonly key2: number;
+}
+
+/** Ranked guesses, best first, as parallel arrays (entry i of each). */
+export interface RankedList {
+  readonly length: number;
+  readonly guess: Uint32Array;
+  readonly at: Float64Array;
+  readonly bound: Float64Array;
+  readonly key1: Float64Array;
+  readonly key2: Float64Array;
+}
+
+export interface Ranking {
+  /** A guess known to be optimal: nothing else is compared. */
+  readonly optimal: RankedGuess | null;
+  /** The guesses to compare, best first. */
+  readonly top: RankedList;
+  /** No plan over the pool costs less than this. */
+  readonly setBound: number;
+  /** The pool held every guess, so `setBound` holds for every plan of the game. */
+  readonly complete: boolean;
+}
+
+export interface Ranker<S> {
+  /**
+   * Rank the pool at a set of at least two secrets that is not terminal: a guess known optimal,
+   * or the best `width` (Infinity: all worth trying), best first. With a slice, only the pool
+   * entries [from, to) (for workers); slices merge with `merge`.
+   */
+  rank(set: Uint32Array, node: SearchNode<S>, width: number, from?: number, to?: number): Ranking;
+  /** Entries of the pool at a node (for slicing). */
+  poolSize(set: Uint32Array, node: SearchNode<S>): number;
+  /** Rankings of slices of one pool, merged into what ranking it whole gives; absent: not sliceable. */
+  merge?(parts: readonly Ranking[], width: number, node: SearchNode<S>): Ranking;
+  /** Optional: a sharper lower bound of a set's cost than its size bound `bound`, cheap to get. */
+  refineBound?(set: Uint32Array, node: SearchNode<S>, bound: number): number;
+}
+
+/** Plain data: the same effort rebuilt in a worker gives the same search. */
+export interface Effort {
+  /** Sets of at most this many secrets compare every guess the ranker offers (0: none). */
+  readonly exactBelow: number;
+  /** Widths by guesses used (index 0: the root); sets below `lookaheadMinSet` (not the root) get 1; past the end: 1. */
+  readonly widthsByUsed?: readonly number[] | undefined;
+  readonly lookaheadMinSet?: number | undefined;
+  /** Widths by set size: pairs [largest size, width] ascending; larger sets get the last width. */
+  readonly widthsBySize?: ReadonlyArray<readonly [number, number]> | undefined;
+  /** The root's width when it differs from the rule above (Mastermind: one opener). */
+  readonly rootWidth?: number | undefined;
+  /**
+   * Sets larger than `above` rank `width` guesses, score each by the tree the same search builds
+   * with width 1 (the pilot), and search only the `keep` best in full (a kept guess after the
+   * first only when its pilot cost is within `slack` of the best's, as a fraction).
+   */
+  readonly pilot?: PilotEffort | undefined;
+  /** The root's pilot (Mastermind thorough: every opener class by its one-step tree). */
+  readonly rootPilot?: PilotEffort | undefined;
+  /** Sets of at most this many secrets are memoized. */
+  readonly memoMaxSet: number;
+  /** Memo entries kept before the memo starts again (bounds the memory). */
+  readonly memoMaxEntries: number;
+  /**
+   * Each reply group is searched under the budget its siblings leave (else every group is
+   * solved in full). The same plans either way; only the time differs.
+   */
+  readonly cutoffs: boolean;
+  /** Which reply groups are searched first: the largest (they cut off soonest) or the smallest. */
+  readonly groupOrder: 'largest-first' | 'smallest-first';
+  /** Stop with a `budget` result past this many searched sets (0: no limit). */
+  readonly nodeBudget?: number | undefined;
+}
+
+export interface PilotEffort {
+  readonly above: number;
+  readonly width: number;
+  readonly keep: number;
+  readonly slack?: number | undefined;
+}
+
+/** Thrown (and caught by the pool) when a search with a node budget runs out of it. */
+export class NodeBudgetExceeded extends Error {
+  constructor(readonly nodes: number) {
+    super(`search: node budget of ${nodes} exhausted`);
+  }
+}
