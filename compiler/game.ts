@@ -5,7 +5,28 @@
  * `codeCount`; `solvedCode` ends the game. A guess may or may not be a possible secret.
  */
 import type { ListRef, ParamValue, TreeArrays } from '../runtime/tree-format.js';
-import type { ReplaySummary, SecretOutcome } from './replay.js';
+
+export interface SecretOutcome {
+  /** Attempt on which the secret was found, or 0 when it was not. */
+  readonly foundAt: number;
+  /** Guesses made, in order. */
+  readonly guesses: number[];
+  /** The tree had no branch for a reply this secret gives (an incomplete tree). */
+  readonly missingBranch: boolean;
+  /** Games that count misses (Hangman): the guesses that revealed nothing. */
+  readonly misses?: number;
+}
+
+export interface ReplaySummary {
+  readonly secrets: number;
+  /** histogram[a] = secrets found on attempt a; histogram[0] = not found. */
+  readonly histogram: number[];
+  readonly total: number;
+  readonly mean: number;
+  readonly maxFound: number;
+  readonly missingBranches: number;
+  readonly outcomes: SecretOutcome[];
+}
 
 /**
  * Score per secret by the attempt on which it is found (1-based), and for a secret never
@@ -76,14 +97,4 @@ export interface GuessFilter {
   after(state: string, guess: number, code: number): string;
   /** Whether `guess` may be played in `state`. */
   allows(state: string, guess: number): boolean;
-}
-
-/** Upper bound of what `m` secrets can still score when `attemptsUsed` guesses are spent. */
-export function upperBound(obj: ScoreByAttempt, maxAttempts: number, m: number, attemptsUsed: number): number {
-  if (m <= 0) return 0;
-  const left = maxAttempts - attemptsUsed;
-  if (left <= 0) return m * obj.unsolved;
-  const first = obj.scores[attemptsUsed + 1] as number;
-  if (left === 1) return first + (m - 1) * obj.unsolved;
-  return first + (m - 1) * (obj.scores[attemptsUsed + 2] as number);
 }

@@ -4,18 +4,9 @@
  */
 import type { TreeArrays } from '../runtime/tree-format.js';
 import { childOf, NO_CHILD } from '../runtime/tree-walker.js';
-import type { Game } from './game.js';
+import type { Game, ReplaySummary, SecretOutcome } from './game.js';
 
-export interface SecretOutcome {
-  /** Attempt on which the secret was found, or 0 when it was not. */
-  readonly foundAt: number;
-  /** Guesses made, in order. */
-  readonly guesses: number[];
-  /** The tree had no branch for a reply this secret gives (an incomplete tree). */
-  readonly missingBranch: boolean;
-  /** Games that count misses (Hangman): the guesses that revealed nothing. */
-  readonly misses?: number;
-}
+export type { ReplaySummary, SecretOutcome } from './game.js';
 
 export function replaySecret(game: Game, tree: TreeArrays, secret: number): SecretOutcome {
   if (game.replayRules) return game.replayRules.replaySecret(tree, secret);
@@ -31,17 +22,6 @@ export function replaySecret(game: Game, tree: TreeArrays, secret: number): Secr
     node = next;
   }
   return { foundAt: 0, guesses, missingBranch: false };
-}
-
-export interface ReplaySummary {
-  readonly secrets: number;
-  /** histogram[a] = secrets found on attempt a; histogram[0] = not found. */
-  readonly histogram: number[];
-  readonly total: number;
-  readonly mean: number;
-  readonly maxFound: number;
-  readonly missingBranches: number;
-  readonly outcomes: SecretOutcome[];
 }
 
 export function replayAll(game: Game, tree: TreeArrays): ReplaySummary {

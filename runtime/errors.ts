@@ -12,7 +12,8 @@ export type ErrorKind =
   | 'budget'
   | 'limit'
   | 'interrupted'
-  | 'worker';
+  | 'worker'
+  | 'worse';
 
 /** Exit status per kind, so scripts can tell them apart. */
 export const EXIT_STATUS: Readonly<Record<ErrorKind, number>> = {
@@ -25,6 +26,8 @@ export const EXIT_STATUS: Readonly<Record<ErrorKind, number>> = {
   limit: 7,
   interrupted: 130,
   worker: 8,
+  /** A compile into trees/ that would replace a tree by a worse one (without --force). */
+  worse: 10,
 };
 
 export class GuesstreeError extends Error {

@@ -11,10 +11,9 @@ import { spawnSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { compileHangman, HangmanGame, type HangmanObjective } from '../compiler/games/hangman.js';
-import { DEFAULT_WORDLIST } from '../compiler/games/registry.js';
+import type { HangmanObjective } from '../compiler/games/hangman/game.js';
 import { replayAll } from '../compiler/replay.js';
-import { loadWordListOfLength } from '../runtime/wordlist.js';
+import { compileOnce } from './compile-in-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -37,12 +36,11 @@ interface Measure {
   nodes: number;
 }
 
-function measure(len: number, objective: HangmanObjective, strategy: 'search' | 'greedy'): Measure {
-  const list = loadWordListOfLength(DEFAULT_WORDLIST, len);
-  const game = HangmanGame.fromList(list, { length: len, objective, lives: LIVES, strategy });
-  const t0 = process.hrtime.bigint();
-  const r = compileHangman(game);
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+/** One compile with one worker (the default dictionary): the misses, the wins, the time. */
+async function measure(len: number, objective: HangmanObjective, strategy: 'search' | 'greedy'): Promise<Measure> {
+  const r = await compileOnce('hangman', { len, objective, ...(objective === 'win' ? { lives: LIVES } : {}) }, strategy === 'greedy' ? 'greedy' : 'default', 1);
+  const game = r.loaded.game;
+  const seconds = r.seconds;
   const s = replayAll(game, r.tree);
   if (s.missingBranches > 0 || (s.histogram[0] as number) > 0) throw new Error(`len ${len} ${objective} ${strategy}: the tree misses words`);
   let misses = 0;
@@ -56,7 +54,7 @@ function measure(len: number, objective: HangmanObjective, strategy: 'search' | 
 
 if (values.one !== undefined) {
   const [len, objective, strategy] = values.one.split(':') as [string, HangmanObjective, 'search' | 'greedy'];
-  process.stdout.write(JSON.stringify(measure(Number(len), objective, strategy)) + '\n');
+  process.stdout.write(JSON.stringify(await measure(Number(len), objective, strategy)) + '\n');
 } else {
   const self = fileURLToPath(import.meta.url);
   const run = (len: number, objective: string, strategy: string): Measure => {
@@ -66,7 +64,7 @@ if (values.one !== undefined) {
   };
   const lengths = values.lengths.split(',').map(Number);
   const objectives = values.objectives.split(',');
-  console.log(`bench:hangman — default dictionary (npm word-list), ${LIVES} lives for the win rate; ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg()[0]?.toFixed(2)}; node ${process.version}; each compile in its own process, one core`);
+  console.log(`bench:hangman — default dictionary (npm word-list), ${LIVES} lives for the win rate; ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg()[0]?.toFixed(2)}; node ${process.version}; each compile in its own process, one worker`);
   const head = ['len', 'words', 'objective', 'misses ours', 'greedy', 'gain', `won ours (${LIVES})`, 'greedy', 'more won', 'compile s', 'peak MiB', 'greedy s'];
   const widths = [3, 6, 9, 11, 7, 7, 18, 16, 8, 9, 8, 8];
   const row = (cells: string[]) => console.log(cells.map((c, i) => (i < 3 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  '));

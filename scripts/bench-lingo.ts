@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { findEntry, readManifest, treesDir } from '../runtime/manifest.js';
 import { checkTreeMatches, readTreeFile } from '../runtime/tree-format.js';
 import { loadWordListOfLength } from '../runtime/wordlist.js';
-import { LingoGame } from '../compiler/games/lingo.js';
+import { LingoGame } from '../compiler/games/lingo/game.js';
 import { replayAll } from '../compiler/replay.js';
 import { PIT_LIST, pitListOrSkip, TARGET, WINNER } from './lingo-targets.js';
 

@@ -22,11 +22,13 @@ import { findEntry, readManifest, treesDir } from '../runtime/manifest.js';
 import { checkTreeMatches, readTreeFile } from '../runtime/tree-format.js';
 import { flattenPlan, type Plan } from '../compiler/engine/plan.js';
 import { SearchEngine } from '../compiler/engine/search.js';
-import { SIXTH_GUESS_PENALTY, WORDLE_UNSOLVED, type WordleGame } from '../compiler/games/wordle.js';
-import { wordleSettings, WORDLE_EFFORTS } from '../compiler/games/wordle-compile.js';
-import { loadWordleGame } from '../compiler/games/wordle-load.js';
+import type { CandidateRanker } from '../compiler/engine/candidate-ranker.js';
+import { rankedAt } from '../compiler/engine/top-k.js';
+import type { RankedGuess } from '../compiler/engine/types.js';
+import { wordleProbes, type WordleGame } from '../compiler/games/wordle/game.js';
+import { loadWordleGame, wordleEffort, wordleParts, WORDLE_GUESS_COST } from '../compiler/games/wordle/module.js';
 import { replayAll } from '../compiler/replay.js';
-import { guessTotals } from '../compiler/commands/objective.js';
+import { guessTotals } from '../compiler/objective.js';
 
 /** Published proven optima (../shared/wordle/README.md). */
 const PUBLISHED: Record<'normal' | 'hard', { total: number; opener: string }> = {
@@ -52,7 +54,7 @@ if (!existsSync(values.answers) || !existsSync(values.guesses)) {
 }
 const modes = values.mode === 'both' ? (['normal', 'hard'] as const) : ([values.mode] as Array<'normal' | 'hard'>);
 for (const m of modes) if (m !== 'normal' && m !== 'hard') throw new Error(`--mode ${String(m)}: normal, hard or both`);
-const effort = WORDLE_EFFORTS['default']!;
+const effort = wordleEffort('default');
 const FULL = Number.MAX_SAFE_INTEGER;
 const widths = values.exact !== undefined ? [1, FULL, FULL, FULL, FULL, FULL] : values.widths ? values.widths.split(',').map(Number) : effort.widths;
 
@@ -60,14 +62,14 @@ console.log(`bench:wordle on ${availableParallelism()} cores (search on 1; load 
 console.log(`lists: ${values.answers}, ${values.guesses}; widths by guesses used ${widths.map((w) => (w === FULL ? 'all' : String(w))).join('/')}${values.exact !== undefined ? ` (--exact ${values.exact})` : values.widths ? ' (overridden)' : ' (default effort)'}`);
 
 /**
- * Total guesses over the found answers, sixth guesses and answers not found, from a plan value
- * (scores are -attempts, a 6th costs a little more, an answer not found WORDLE_UNSOLVED).
+ * Total guesses over the found answers, sixth guesses and answers not found, from an engine
+ * cost (a guess costs WORDLE_GUESS_COST, a 6th one more, an answer not found a million guesses).
  */
-function split(value: number): { guesses: number; sixths: number; unfound: number } {
-  const unfound = Math.floor(-value / -WORDLE_UNSOLVED);
-  const rest = -value - unfound * -WORDLE_UNSOLVED;
-  const guesses = Math.round(rest - 0.25);
-  return { guesses, sixths: Math.round((rest - guesses) / SIXTH_GUESS_PENALTY), unfound };
+function split(cost: number): { guesses: number; sixths: number; unfound: number } {
+  const unfoundCost = 1_000_000 * WORDLE_GUESS_COST;
+  const unfound = Math.floor(cost / unfoundCost);
+  const rest = cost - unfound * unfoundCost;
+  return { guesses: Math.floor(rest / WORDLE_GUESS_COST), sixths: rest % WORDLE_GUESS_COST, unfound };
 }
 
 function totalText(s: { guesses: number; unfound: number }): string {
@@ -77,42 +79,45 @@ function totalText(s: { guesses: number; unfound: number }): string {
 function bench(mode: 'normal' | 'hard'): void {
   const t0 = process.hrtime.bigint();
   const game: WordleGame = loadWordleGame(values.answers, values.guesses, mode === 'hard');
-  const settings = { ...wordleSettings(game, effort), widths };
-  const engine = new SearchEngine(game, settings);
+  const parts = wordleParts(game, { effort: effort.name, probes: wordleProbes(game) });
+  const engine = new SearchEngine({ ...parts, effort: { ...parts.effort, widthsByUsed: widths } });
+  const ranker = parts.ranker as CandidateRanker;
   const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
-  const ranking = engine.rankRange(all, 0, 0, Infinity);
-  let openers = ranking.optimal ? [ranking.optimal] : ranking.top;
+  const root = { used: 0, state: parts.moves.root };
+  const ranking = engine.rank(all, root);
+  let openers: RankedGuess[] = ranking.optimal ? [ranking.optimal] : Array.from({ length: ranking.top.length }, (_, i) => rankedAt(ranking.top, i));
   if (values.exact !== undefined) {
     const g = game.guesses!.indexOf(values.exact);
     if (g < 0) throw new Error(`--exact ${values.exact}: not a guess of the lists`);
-    const p = engine.partition(g, all);
-    openers = [{ guess: g, hits: p.hits, bound: -(3 * all.length - p.groups.length - (p.hits ? 2 : 0)), squares: 0, at: 0 }];
+    const bound = ranker.guessBound(g, all, 0);
+    openers = [{ guess: g, at: 0, bound, key1: bound, key2: 0 }];
   }
   const setup = Number(process.hrtime.bigint() - t0) / 1e9;
   const exactBelow = widths.slice(1, game.maxAttempts - 2).every((w) => w >= game.guessCount) && widths.length >= game.maxAttempts - 2;
   console.log(`\n== ${mode} mode: ${game.secretCount} answers, ${game.guessCount} guesses; setup (byte table, ranking every opener) ${setup.toFixed(1)} s`);
   console.log('rank | opener | groups | opener bound | total | sixth guesses | what the total is | seconds');
-  let best: { plan: Plan; opener: string } | null = null;
-  const rows: Array<{ opener: string; value: number; text: string }> = [];
+  let best: { plan: Plan; cost: number; opener: string } | null = null;
+  const rows: Array<{ opener: string; cost: number; text: string }> = [];
   for (const [i, r] of openers.entries()) {
     const t = process.hrtime.bigint();
-    const plan = engine.evaluate(r.guess, all, 0) as Plan;
-    const s = split(plan.value);
-    const groups = engine.partition(r.guess, all).groups.length + (r.hits ? 1 : 0);
+    const v = engine.evaluate(r.guess, all, root);
+    if (!v) throw new Error(`opener ${game.guessName(r.guess)}: no plan`);
+    const s = split(v.cost);
+    const groups = engine.partitioner.split(r.guess, all).codes.length;
     const lower = split(r.bound).guesses;
-    rows.push({ opener: game.guessName(r.guess), value: plan.value, text: totalText(s) });
+    rows.push({ opener: game.guessName(r.guess), cost: v.cost, text: totalText(s) });
     console.log(
       [i + 1, game.guessName(r.guess), groups, lower, totalText(s), s.sixths, exactBelow ? 'exact for this opener' : 'upper bound (a tree reaches it)', (Number(process.hrtime.bigint() - t) / 1e9).toFixed(1)].join(' | '),
     );
-    if (best === null || plan.value > best.plan.value) best = { plan, opener: game.guessName(r.guess) };
+    if (best === null || v.cost < best.cost) best = { plan: v.plan, cost: v.cost, opener: game.guessName(r.guess) };
   }
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const tree = flattenPlan(best!.plan);
   const s = replayAll(game, tree);
   const totals = guessTotals(s);
-  const anyTree = split(ranking.maxBound).guesses;
+  const anyTree = split(ranking.setBound).guesses;
   const published = PUBLISHED[mode];
-  const sorted = rows.slice().sort((a, b) => b.value - a.value);
+  const sorted = rows.slice().sort((a, b) => a.cost - b.cost);
   console.log(`best opener ${best!.opener}: total ${totals.totalGuesses} (replayed), mean ${totals.meanGuesses.toFixed(4)}, max depth ${s.maxFound}, depth histogram ${s.histogram.slice(1).join('/')}, not found ${s.histogram[0]}; ${tree.guess.length} nodes`);
   console.log(`runners-up: ${sorted.slice(1, 6).map((r) => `${r.opener} ${r.text}`).join(', ')}`);
   console.log(`search time ${seconds.toFixed(1)} s on one core; peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB (process so far)`);

@@ -8,9 +8,8 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadWordListOfLength } from '../runtime/wordlist.js';
-import { LingoGame } from '../compiler/games/lingo.js';
-import { LINGO_EFFORTS, lingoSettings } from '../compiler/games/lingo-compile.js';
-import { twoLevelCheck } from '../compiler/pool/two-level.js';
+import { LingoGame } from '../compiler/games/lingo/game.js';
+import { twoLevelCheck } from '../compiler/games/lingo/two-level.js';
 import { PIT_LIST, pitListOrSkip, TARGET } from './lingo-targets.js';
 
 const { values } = parseArgs({
@@ -32,11 +31,9 @@ for (const len of values.lengths.split(',').map(Number)) {
   const game = LingoGame.fromList(loadWordListOfLength(wordlist, len), len);
   const N = game.secretCount;
   const goal = target * N;
-  // Every word is a probe at every node: the bounds hold for any tree.
-  const settings = lingoSettings(game, LINGO_EFFORTS['greedy']!);
   const started = process.hrtime.bigint();
   const tty = process.stderr.isTTY === true;
-  const report = await twoLevelCheck(game, game.spec(), settings, goal, workers, (done, total) => {
+  const report = await twoLevelCheck(game, goal, workers, (done, total) => {
     if (tty) process.stderr.write(`\rlength ${len}: ${done} of ${total} openers bounded two levels deep`);
   });
   if (tty) process.stderr.write('\n');

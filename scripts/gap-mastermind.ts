@@ -19,9 +19,10 @@ import { parseArgs } from 'node:util';
 import { findEntry, readManifest, treesDir } from '../runtime/manifest.js';
 import { checkTreeMatches, readTreeFile, type TreeArrays } from '../runtime/tree-format.js';
 import { childOf } from '../runtime/tree-walker.js';
-import { MastermindGame } from '../compiler/games/mastermind.js';
-import { compileMastermind, mastermindEffort } from '../compiler/games/mastermind-compile.js';
-import { MastermindSearch } from '../compiler/games/mastermind-search.js';
+import { SearchEngine } from '../compiler/engine/search.js';
+import type { History } from '../compiler/engine/code-ranker.js';
+import { MastermindGame } from '../compiler/games/mastermind/game.js';
+import { mastermindEffort, mastermindParts, searchMastermind, type MastermindEffort } from '../compiler/games/mastermind/module.js';
 
 const { values } = parseArgs({
   options: {
@@ -45,17 +46,20 @@ interface InnerNode {
 }
 
 /** Every inner node of `tree` with its candidates, the guesses above it and its subtree total. */
-function innerNodes(game: MastermindGame, search: MastermindSearch, tree: TreeArrays): InnerNode[] {
+function innerNodes(game: MastermindGame, search: SearchEngine<History>, tree: TreeArrays): InnerNode[] {
   const out: InnerNode[] = [];
   const walk = (node: number, set: Uint32Array, history: number[]): number => {
     const g = tree.guess[node] as number;
     if ((tree.edgeStart[node + 1] as number) === (tree.edgeStart[node] as number)) return set.length;
     let total = set.length;
     const below = [...history, g];
-    for (const part of search.split(g, set)) {
-      const child = childOf(tree, node, part.code);
-      if (child < 0) throw new Error(`the tree has no branch for reply ${game.codeName(part.code)} after ${below.map((x) => game.codeText(x)).join(' ')}`);
-      total += walk(child, part.set, below);
+    const sp = search.partitioner.split(g, set);
+    for (let k = 0; k < sp.codes.length; k++) {
+      const code = sp.codes[k] as number;
+      if (code === game.solvedCode) continue;
+      const child = childOf(tree, node, code);
+      if (child < 0) throw new Error(`the tree has no branch for reply ${game.codeName(code)} after ${below.map((x) => game.codeText(x)).join(' ')}`);
+      total += walk(child, sp.items.slice(sp.starts[k] as number, sp.starts[k + 1] as number), below);
     }
     out.push({ size: set.length, total, history, set });
     return total;
@@ -76,7 +80,7 @@ function compareNodes(game: MastermindGame, ranges: readonly string[], every: nu
   const file = readTreeFile(path);
   checkTreeMatches(file, { game: game.id, params: game.params, lists: game.lists }, path);
   const exact = mastermindEffort('exact', game.secretCount, 0)!;
-  const search = new MastermindSearch(game, exact);
+  const search = new SearchEngine(mastermindParts(game, exact));
   const nodes = innerNodes(game, search, file.tree);
   console.log(`shipped ${entry.file}: ${nodes.length} inner nodes; each range sampled every ${every}th node in tree order, solved exactly on one core`);
   console.log('size range | nodes | sampled | their total | exact | gain | gain per node | whole range (est.) | s per node | slowest s');
@@ -91,13 +95,14 @@ function compareNodes(game: MastermindGame, ranges: readonly string[], every: nu
     for (let i = 0; i < inRange.length; i += every) {
       const x = inRange[i]!;
       const t = process.hrtime.bigint();
-      const v = search.solveSet(x.set, x.history, Number.MAX_SAFE_INTEGER);
+      const v = search.solve(x.set, { used: x.history.length, state: x.history });
+      if (!v) throw new Error('gap:mastermind: a node of the tree has no plan');
       const s = Number(process.hrtime.bigint() - t) / 1e9;
       seconds += s;
       slowest = Math.max(slowest, s);
       sampled++;
       theirs += x.total;
-      best += v.total;
+      best += v.cost;
     }
     const gain = theirs - best;
     const per = sampled ? gain / sampled : 0;
@@ -121,16 +126,17 @@ async function main(): Promise<void> {
   console.log('game | one-step | effort | total | optimum | above | share | opener | s');
   for (const [p, c, known] of SMALL_GAMES) {
     const small = new MastermindGame(p, c);
-    const oneStep = new MastermindSearch(small, ONE_STEP).solveRoot().total;
+    const all = Uint32Array.from({ length: small.secretCount }, (_, i) => i);
+    const oneStep = new SearchEngine(mastermindParts(small, ONE_STEP)).solve(all, { used: 0, state: [] })!.cost;
     // The optimum: the figure proven in the literature, or this tool's exact search when it is quick.
-    const optimum = known ?? (await compileMastermind(small, mastermindEffort('exact', small.secretCount, 0)!, { workers: 1 })).total;
+    const optimum = known ?? (await searchMastermind(small, mastermindEffort('exact', small.secretCount, 0)!, { effort: 'exact', workers: 1, options: {} })).cost;
     for (const name of ['default', 'thorough']) {
       const effort = mastermindEffort(name, LARGE_CODES, 0)!;
       const t = process.hrtime.bigint();
-      const r = await compileMastermind(small, effort, { workers: Number(values.workers) });
+      const r = await searchMastermind(small, effort, { effort: name, workers: Number(values.workers), options: {} });
       const s = Number(process.hrtime.bigint() - t) / 1e9;
-      const share = oneStep > optimum ? `${Math.round((100 * (oneStep - r.total)) / (oneStep - optimum))}%` : '-';
-      console.log([`MM(${p},${c})`, oneStep, name, r.total, optimum, r.total - optimum, share, r.opener ?? '-', s.toFixed(1)].join(' | '));
+      const share = oneStep > optimum ? `${Math.round((100 * (oneStep - r.cost)) / (oneStep - optimum))}%` : '-';
+      console.log([`MM(${p},${c})`, oneStep, name, r.cost, optimum, r.cost - optimum, share, r.opener ?? '-', s.toFixed(1)].join(' | '));
     }
   }
 }
@@ -146,6 +152,6 @@ const SMALL_GAMES: ReadonlyArray<readonly [number, number, number | null]> = [
 ];
 
 /** The one-step tree: the best-ranked guess by entropy at every set (no set solved exactly). */
-const ONE_STEP = { exactBelow: 0, widths: [[Infinity, 1]] as ReadonlyArray<readonly [number, number]>, rank: 'entropy' as const, maxDepth: 0 };
+const ONE_STEP: MastermindEffort = { name: 'one-step', exact: false, openers: 1, exactBelow: 0, widths: [[Infinity, 1]], rank: 'entropy', maxDepth: 0 };
 
 await main();

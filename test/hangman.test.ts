@@ -13,22 +13,33 @@ import { GuesstreeError } from '../runtime/errors.js';
 import { findEntry, readManifest } from '../runtime/manifest.js';
 import { checkTreeMatches, readTreeFile } from '../runtime/tree-format.js';
 import { loadWordListOfLength } from '../runtime/wordlist.js';
-import { DEFAULT_WORDLIST } from '../compiler/games/registry.js';
-import { compileHangman, HangmanGame, type HangmanSpec } from '../compiler/games/hangman.js';
+import { DEFAULT_WORDLIST } from '../compiler/games/options.js';
+import { HangmanGame, type HangmanSpec } from '../compiler/games/hangman/game.js';
+import { compileHangman } from '../compiler/games/hangman/module.js';
+import { threadRunner } from '../compiler/pool/driver.js';
 import { replayAll } from '../compiler/replay.js';
 import { cli, lines, listSha256, normalized, parsePaths, randomWords, removeDir, rng, ROOT, tempDir, writeList, type Run } from './support/e2e.js';
 
 const AZ = 'abcdefghijklmnopqrstuvwxyz';
 
-function gameOf(words: readonly string[], spec: Partial<HangmanSpec> = {}): HangmanGame {
+/** The effort each test game is compiled with: the search, or the greedy rule. */
+const STRATEGY = new WeakMap<HangmanGame, 'search' | 'greedy'>();
+
+function gameOf(words: readonly string[], spec: Partial<HangmanSpec> & { strategy?: 'search' | 'greedy' } = {}): HangmanGame {
   const sorted = normalized(words);
   const len = (sorted[0] as string).length;
-  return new HangmanGame(sorted, [{ role: 'words', count: sorted.length, sha256: listSha256(sorted) }], {
+  const game = new HangmanGame(sorted, [{ role: 'words', count: sorted.length, sha256: listSha256(sorted) }], {
     length: len,
     objective: spec.objective ?? 'misses',
     lives: spec.lives ?? 6,
-    strategy: spec.strategy ?? 'search',
   });
+  STRATEGY.set(game, spec.strategy ?? 'search');
+  return game;
+}
+
+/** The module's compile, its searches in this thread. */
+function compile(game: HangmanGame, nodeBudget?: number) {
+  return compileHangman(game, { effort: STRATEGY.get(game) === 'greedy' ? 'greedy' : 'default', workers: 1, options: {} }, threadRunner, nodeBudget);
 }
 
 /** Positions (0-based bits) of `letter` in `word`, computed the plain way. */
@@ -143,7 +154,8 @@ describe('replies', () => {
 });
 
 /** Misses and losses of a compiled tree, by replay. */
-function measured(game: HangmanGame, tree = compileHangman(game).tree): { lost: number; misses: number; perWord: number[] } {
+async function measured(game: HangmanGame, given?: import('../runtime/tree-format.js').TreeArrays): Promise<{ lost: number; misses: number; perWord: number[] }> {
+  const tree = given ?? (await compile(game)).tree;
   const s = replayAll(game, tree);
   expect(s.missingBranches).toBe(0);
   expect(s.histogram[0]).toBe(0);
@@ -160,78 +172,78 @@ describe('exact search on tiny dictionaries', () => {
     dicts.push(randomWords(rand, 7 + (i % 5), len, i % 3 === 0 ? 'abcde' : 'abcdefgh'));
   }
 
-  it('the misses objective equals the brute-force least total misses (where greedy does worse too)', () => {
+  it('the misses objective equals the brute-force least total misses (where greedy does worse too)', async () => {
     let greedyWorse = 0;
     for (const words of dicts) {
       const game = gameOf(words);
       const best = brute(game.words, Infinity).misses;
-      expect(measured(game).misses, words.join(' ')).toBe(best);
-      if (measured(gameOf(words, { strategy: 'greedy' })).misses > best) greedyWorse++;
+      expect((await measured(game)).misses, words.join(' ')).toBe(best);
+      if ((await measured(gameOf(words, { strategy: 'greedy' }))).misses > best) greedyWorse++;
     }
     // The dictionaries are not all easy: on some the greedy rule is beaten.
     expect(greedyWorse).toBeGreaterThan(0);
   });
 
-  it('the win objective equals the brute force: fewest words lost, then fewest misses', () => {
+  it('the win objective equals the brute force: fewest words lost, then fewest misses', async () => {
     for (const [i, words] of dicts.entries()) {
       const lives = 1 + (i % 3);
       const game = gameOf(words, { objective: 'win', lives });
-      const m = measured(game);
+      const m = await measured(game);
       expect({ lost: m.lost, misses: m.misses }, `${words.join(' ')} with ${lives} lives`).toEqual(brute(game.words, lives));
     }
   });
 
-  it('greedy is not optimal for {abc, abd, aef, egh} with one life: e first wins 1/2, a first 1/4', () => {
+  it('greedy is not optimal for {abc, abd, aef, egh} with one life: e first wins 1/2, a first 1/4', async () => {
     const words = ['abc', 'abd', 'aef', 'egh'];
     expect(4 - brute(words, 1, 'e').lost).toBe(2);
     expect(4 - brute(words, 1, 'a').lost).toBe(1);
     const ours = gameOf(words, { objective: 'win', lives: 1 });
     const greedy = gameOf(words, { objective: 'win', lives: 1, strategy: 'greedy' });
-    const t = compileHangman(ours).tree;
-    const g = compileHangman(greedy).tree;
+    const t = (await compile(ours)).tree;
+    const g = (await compile(greedy)).tree;
     expect(ours.guessName(t.guess[0] as number)).toBe('e');
     expect(greedy.guessName(g.guess[0] as number)).toBe('a');
-    expect(4 - measured(ours, t).lost).toBe(2);
-    expect(4 - measured(greedy, g).lost).toBe(1);
+    expect(4 - (await measured(ours, t)).lost).toBe(2);
+    expect(4 - (await measured(greedy, g)).lost).toBe(1);
   });
 });
 
 describe('exact search budget', () => {
-  it('a small list whose exact search runs out of its node budget gets the default search, not proven, still no worse than greedy', () => {
+  it('a small list whose exact search runs out of its node budget gets the default search, not proven, still no worse than greedy', async () => {
     const words = normalized(randomWords(rng(31), 120, 4, 'abcdefghij'));
     const game = gameOf(words);
-    const full = compileHangman(game);
-    const cut = compileHangman(game, undefined, 50);
+    const full = (await compile(game));
+    const cut = await compile(game, 50);
     expect(full.settings['provenOptimal']).toBe(true);
     expect(cut.settings['provenOptimal']).toBe(false);
     expect(cut.settings['exactStopped']).toBe(true);
-    const exact = measured(game, full.tree).misses;
-    const fallback = measured(game, cut.tree).misses;
+    const exact = (await measured(game, full.tree)).misses;
+    const fallback = (await measured(game, cut.tree)).misses;
     expect(fallback).toBeGreaterThanOrEqual(exact);
-    expect(fallback).toBeLessThanOrEqual(measured(gameOf(words, { strategy: 'greedy' })).misses);
+    expect(fallback).toBeLessThanOrEqual((await measured(gameOf(words, { strategy: 'greedy' }))).misses);
   });
 });
 
 describe('greedy rule', () => {
-  it('the greedy tree makes, word by word, the misses of the rule simulated directly', () => {
+  it('the greedy tree makes, word by word, the misses of the rule simulated directly', async () => {
     const rand = rng(77);
     for (let i = 0; i < 4; i++) {
       const words = normalized(randomWords(rand, 60, 5, 'abcdefghijklmno'));
       const game = gameOf(words, { strategy: 'greedy' });
-      const m = measured(game);
+      const m = await measured(game);
       words.forEach((w, k) => expect(m.perWord[k], w).toBe(greedyPlay(words, w).misses));
     }
   });
 
-  it('the search never does worse than greedy, for either objective', () => {
+  it('the search never does worse than greedy, for either objective', async () => {
     const rand = rng(78);
     for (let i = 0; i < 3; i++) {
       const words = normalized(randomWords(rand, 300, 4, 'abcdefghijklmnop'));
-      const ours = measured(gameOf(words));
-      const greedy = measured(gameOf(words, { strategy: 'greedy' }));
+      const ours = await measured(gameOf(words));
+      const greedy = await measured(gameOf(words, { strategy: 'greedy' }));
       expect(ours.misses).toBeLessThanOrEqual(greedy.misses);
-      const win = measured(gameOf(words, { objective: 'win', lives: 3 }));
-      const gwin = measured(gameOf(words, { objective: 'win', lives: 3, strategy: 'greedy' }));
+      const win = await measured(gameOf(words, { objective: 'win', lives: 3 }));
+      const gwin = await measured(gameOf(words, { objective: 'win', lives: 3, strategy: 'greedy' }));
       expect(win.lost * 1e6 + win.misses).toBeLessThanOrEqual(gwin.lost * 1e6 + gwin.misses);
     }
   });
@@ -260,7 +272,7 @@ describe('CLI end to end', () => {
   it('compile writes the tree and prints the replayed objective; a second compile gives the same bytes', async () => {
     expect(compileRun.code, compileRun.stderr).toBe(0);
     expect(compileRun.stderr).toBe('');
-    expect(compileRun.stdout).toMatch(/^hangman-len5-misses: name misses, total -\d+, secrets 80, totalMisses \d+/);
+    expect(compileRun.stdout).toMatch(/^hangman-len5-misses: mean misses [\d.]+ a word \(total \d+, most \d+\); words won with 6 lives: \d+ of 80 \([\d.]+%\)/);
     const again = join(dir, 'again.gtree');
     const r = await cli(['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--out', again], { trees: empty });
     expect(r.code).toBe(0);
@@ -442,12 +454,14 @@ describe('shipped trees for the default dictionary (the acceptance list)', () =>
   const TREES = join(ROOT, 'trees');
   const manifest = readManifest(TREES);
   for (let len = 4; len <= 12; len++) {
-    it(`length ${len}: misses and win-6 trees shipped, replaying to their headers, better than greedy`, () => {
+    it(`length ${len}: misses and win-6 trees shipped, replaying to their headers, better than greedy`, async () => {
       const list = loadWordListOfLength(DEFAULT_WORDLIST, len);
-      const greedy = measured(HangmanGame.fromList(list, { length: len, objective: 'misses', lives: 6, strategy: 'greedy' }));
+      const greedyGame = HangmanGame.fromList(list, { length: len, objective: 'misses', lives: 6 });
+      STRATEGY.set(greedyGame, 'greedy');
+      const greedy = await measured(greedyGame);
       const greedyWins = greedy.perWord.filter((m) => m < 6).length;
       for (const objective of ['misses', 'win'] as const) {
-        const game = HangmanGame.fromList(list, { length: len, objective, lives: 6, strategy: 'search' });
+        const game = HangmanGame.fromList(list, { length: len, objective, lives: 6 });
         const entry = findEntry(manifest, 'hangman', game.params, game.lists);
         expect(entry, `no shipped ${objective} tree for length ${len}`).toBeDefined();
         const path = join(TREES, entry!.file);
@@ -457,7 +471,7 @@ describe('shipped trees for the default dictionary (the acceptance list)', () =>
         expect(file.header.objective['total']).toBe(s.total);
         expect(entry!.objective['total']).toBe(s.total);
         expect(entry!.compileSeconds ?? Infinity).toBeLessThanOrEqual(600);
-        const ours = measured(game, file.tree);
+        const ours = await measured(game, file.tree);
         if (objective === 'misses') {
           expect(ours.misses).toBeLessThan(greedy.misses);
           if (len <= 8) expect(ours.misses).toBeLessThanOrEqual(0.99 * greedy.misses);

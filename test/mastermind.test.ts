@@ -11,10 +11,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GuesstreeError } from '../runtime/errors.js';
 import { flattenPlan } from '../compiler/engine/plan.js';
-import { MastermindGame } from '../compiler/games/mastermind.js';
-import { checkContest, emitContest, parseContest } from '../compiler/games/mastermind-contest.js';
-import { MastermindSearch, type MastermindSettings } from '../compiler/games/mastermind-search.js';
-import { canonicalGuesses, historySymmetry, permutations } from '../compiler/games/mastermind-symmetry.js';
+import { MastermindGame } from '../compiler/games/mastermind/game.js';
+import { checkContest, emitContest, parseContest } from '../compiler/games/mastermind/contest.js';
+import { mastermindEngine, partsOf, type MastermindTestSettings as MastermindSettings } from './support/engine.js';
+import { canonicalGuesses, historySymmetry, permutations } from '../compiler/engine/symmetry.js';
 import { replayAll } from '../compiler/replay.js';
 import { findEntry, readManifest } from '../runtime/manifest.js';
 import { checkTreeMatches, readTreeFile, type TreeArrays } from '../runtime/tree-format.js';
@@ -75,19 +75,20 @@ function bruteValue(game: MastermindGame, start?: readonly number[]): { total: n
 }
 
 function solveTree(game: MastermindGame, settings: MastermindSettings = EXACT): { total: number; tree: TreeArrays } {
-  const v = new MastermindSearch(game, settings).solveRoot();
-  return { total: v.total, tree: flattenPlan(v.plan) };
+  const v = mastermindEngine(game, settings).solve(Uint32Array.from({ length: game.secretCount }, (_, i) => i), { used: 0, state: [] });
+  if (!v) throw new Error(`no strategy within the depth cap for a set of ${game.secretCount} codes`);
+  return { total: v.cost, tree: flattenPlan(v.plan) };
 }
 
 /** A random complete strategy: at every node a random guess that tells some codes apart. */
 function randomStrategy(game: MastermindGame, rand: () => number): TreeArrays {
-  const search = new MastermindSearch(game, EXACT);
+  const search = mastermindEngine(game, EXACT);
   type P = { value: number; guess: number; codes: Uint32Array; children: P[] };
   const build = (set: Uint32Array): P => {
     if (set.length === 1 && rand() < 0.7) return { value: 0, guess: set[0]!, codes: new Uint32Array(0), children: [] };
     for (;;) {
       const g = Math.floor(rand() * game.guessCount);
-      const parts = search.split(g, set);
+      const parts = partsOf(search, g, set);
       if (parts.length === 1 && parts[0]!.set.length === set.length) continue;
       return { value: 0, guess: g, codes: Uint32Array.from(parts.map((p) => p.code)), children: parts.map((p) => build(p.set)) };
     }
@@ -167,10 +168,10 @@ describe('symmetry', () => {
     const sym = historySymmetry([first], game.digits, 3, 4, permutations(3));
     const reps = new Set(canonicalGuesses(sym, game.digits, 3, 4, game.secretCount));
     expect(reps.size).toBeLessThan(game.secretCount);
-    const search = new MastermindSearch(game, EXACT);
+    const search = mastermindEngine(game, EXACT);
     const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
-    const after = search.split(first, all).find((p) => p.set.length > 3)!;
-    const value = (g: number) => search.evaluate(g, after.set, [first], 1, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)?.total ?? Infinity;
+    const after = partsOf(search, first, all).find((p) => p.set.length > 3)!;
+    const value = (g: number) => search.evaluate(g, after.set, { used: 1, state: [first] })?.cost ?? Infinity;
     const repValues = new Set([...reps].map(value));
     // Each non-representative must match some representative's value: the orbit's.
     for (let g = 0; g < game.secretCount; g++) expect(repValues.has(value(g))).toBe(true);
@@ -198,15 +199,15 @@ describe('exact search', () => {
     // Two of these sets (replies 01 and 20) have least-total trees of depth 4 and 3; a search
     // that keeps the first guess of equal total returns the deeper one.
     const game = new MastermindGame(4, 4);
-    const search = new MastermindSearch(game, EXACT);
+    const search = mastermindEngine(game, EXACT);
     const first = game.codeOf('AAAB');
     const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
     const checked: string[] = [];
-    for (const part of search.split(first, all)) {
+    for (const part of partsOf(search, first, all)) {
       if (part.set.length > 46) continue;
-      const v = search.solveSet(part.set, [first], Number.MAX_SAFE_INTEGER);
+      const v = search.solve(part.set, { used: 1, state: [first] })!;
       const brute = bruteValue(game, Array.from(part.set));
-      expect({ total: v.total, depth: v.depth }, `reply ${game.codeName(part.code)}`).toEqual(brute);
+      expect({ total: v.cost, depth: v.depth }, `reply ${game.codeName(part.code)}`).toEqual(brute);
       checked.push(game.codeName(part.code));
     }
     expect(checked).toEqual(expect.arrayContaining(['01', '20']));
@@ -362,7 +363,7 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     expect(compiled.stderr).toBe('');
     expect(compiled.code).toBe(0);
     expect(lines(compiled.stdout)).toHaveLength(1);
-    const total = Number(/totalGuesses (\d+)/.exec(compiled.stdout)![1]);
+    const total = Number(/total guesses ([\d,]+),/.exec(compiled.stdout)![1]!.replace(/,/g, ''));
     const v = await cli(['verify', '--tree', tree], { trees: trees() });
     expect(v.code).toBe(0);
     expect(v.stdout).toContain(`total guesses: ${total}`);
@@ -389,7 +390,7 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     ]);
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(two).equals(readFileSync(one))).toBe(true);
-    const total = (r: Run) => Number(/totalGuesses (\d+)/.exec(r.stdout)![1]);
+    const total = (r: Run) => Number(/total guesses ([\d,]+),/.exec(r.stdout)![1]!.replace(/,/g, ''));
     expect(total(runs[0]!)).toBeLessThanOrEqual(total(runs[3]!));
     expect(total(runs[2]!)).toBeLessThanOrEqual(total(runs[3]!));
     expect(readTreeFile(one).header.settings['effort']).toBe('thorough');
@@ -400,24 +401,28 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     const capped = join(dir, 'm311-cap.gtree');
     const ok = await cli(['compile', ...MM(3, 11), '--effort', 'thorough', '--max-depth', '7', '--out', capped], { trees: trees(), timeoutMs: 120_000 });
     expect(ok.code, ok.stderr).toBe(0);
-    expect(Number(/maxAttempts (\d+)/.exec(ok.stdout)![1])).toBeLessThanOrEqual(7);
+    expect(Number(/max depth (\d+)/.exec(ok.stdout)![1])).toBeLessThanOrEqual(7);
     const tight = await cli(['compile', ...MM(3, 11), '--effort', 'thorough', '--max-depth', '2', '--out', join(dir, 'never.gtree')], { trees: trees(), timeoutMs: 120_000 });
     expect(tight.code).toBe(6);
     expect(lines(tight.stderr)).toEqual(['guesstree: MM(3,11): the search found no strategy within --max-depth 2']);
   });
 
-  it('export --format contest, then verify --strategy: the same N, depth and histogram', async () => {
+  it('export --format contest, then verify --contest: the same N, depth and histogram; the old --strategy still works, with a note', async () => {
     const ex = await cli(['export', '--tree', tree, '--format', 'contest'], { trees: trees() });
     expect(ex.code).toBe(0);
     expect(lines(ex.stdout)).toHaveLength(1);
     const file = join(dir, 'm35.txt');
     writeFileSync(file, ex.stdout);
-    const [v, s] = await Promise.all([
-      cli(['verify', ...MM(3, 5), '--strategy', file], { trees: trees() }),
+    const [v, s, old] = await Promise.all([
+      cli(['verify', ...MM(3, 5), '--contest', file], { trees: trees() }),
       cli(['verify', '--tree', tree], { trees: trees() }),
+      cli(['verify', ...MM(3, 5), '--strategy', file], { trees: trees() }),
     ]);
     expect(v.code).toBe(0);
     expect(v.stderr).toBe('');
+    expect(old.code).toBe(0);
+    expect(old.stdout).toBe(v.stdout);
+    expect(old.stderr).toBe('guesstree: note: --strategy FILE is now --contest FILE\n');
     const total = /total guesses: (\d+)/.exec(s.stdout)![1];
     expect(v.stdout).toContain(`N (total guesses): ${total}`);
     expect(v.stdout).toContain('covered: every one of the 125 secrets is found');
@@ -434,7 +439,7 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     const manifest = JSON.parse(readFileSync(join(trees(), 'manifest.json'), 'utf8')) as { trees: Array<{ file: string; companions?: Record<string, string> }> };
     const entry = manifest.trees.find((e) => e.file === 'mastermind-p2c4.gtree')!;
     expect(entry.companions).toEqual({ contest: 'mastermind-p2c4.contest.txt' });
-    const s = await cli(['verify', ...MM(2, 4), '--strategy', join(trees(), 'mastermind-p2c4.contest.txt')], { trees: trees() });
+    const s = await cli(['verify', ...MM(2, 4), '--contest', join(trees(), 'mastermind-p2c4.contest.txt')], { trees: trees() });
     expect(s.code).toBe(0);
     const total = /total guesses: (\d+)/.exec(v.stdout)![1];
     expect(s.stdout).toContain(`N (total guesses): ${total}`);
@@ -447,14 +452,14 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     const bad = join(dir, 'bad.txt');
     writeFileSync(bad, '{AB:{10:AA,02:BA}');
     const cases: Array<[string[], number, RegExp]> = [
-      [['verify', ...MM(2, 3), '--strategy', bad], 4, /bad\.txt: byte 17: expected "}" to close the guess/],
-      [['verify', ...MM(2, 3), '--strategy', join(dir, 'missing.txt')], 2, /missing\.txt: cannot read the strategy \(no such file\)/],
-      [['verify', '--game', 'lingo', '--len', '5', '--strategy', bad], 2, /--strategy is for --game hangman or mastermind, not lingo/],
+      [['verify', ...MM(2, 3), '--contest', bad], 4, /bad\.txt: byte 17: expected "}" to close the guess/],
+      [['verify', ...MM(2, 3), '--contest', join(dir, 'missing.txt')], 2, /missing\.txt: cannot read the strategy \(no such file\)/],
+      [['verify', '--game', 'lingo', '--len', '5', '--contest', bad], 2, /--contest is not an option of lingo for verify \(lingo takes --len, --wordlist\)/],
       [['compile', '--game', 'mastermind', '--pegs', '4'], 2, /mastermind needs --pegs P and --colors C/],
       [['compile', ...MM(4, 1)], 2, /--colors 1: expected a whole number from 2 to 26/],
       [['compile', ...MM(9, 9)], 2, /--pegs 9: expected a whole number from 1 to 8/],
       [['compile', ...MM(8, 26)], 7, /MM\(8,26\) has \d+ codes, more than/],
-      [['compile', ...MM(2, 3), '--max-depth', '0'], 2, /--max-depth 0: expected a whole number of guesses, at least 1/],
+      [['compile', ...MM(2, 3), '--max-depth', '0'], 2, /--max-depth 0: expected a whole number from 1 to 64/],
       [['compile', ...MM(2, 3), '--effort', 'huge'], 2, /unknown effort for mastermind/],
       [['export', '--game', 'mastermind', '--tree', tree, '--format', 'contest', '--bogus'], 2, /Unknown argument: bogus/],
     ];

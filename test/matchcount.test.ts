@@ -11,10 +11,10 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GuesstreeError } from '../runtime/errors.js';
-import { WorstCaseSearch, MM_NO, MM_YES } from '../compiler/engine/minimax-core.js';
-import { minimaxSearch, MINIMAX_DEFAULTS, type MinimaxSettings } from '../compiler/engine/minimax.js';
+import { WorstCaseSearch, MM_NO, MM_YES } from '../compiler/engine/worst-case-core.js';
+import { minimaxSearch, MINIMAX_DEFAULTS, type MinimaxSettings } from '../compiler/engine/worst-case.js';
 import { flattenPlan } from '../compiler/engine/plan.js';
-import { loadMatchCountList, MatchCountGame } from '../compiler/games/matchcount.js';
+import { loadMatchCountList, MatchCountGame } from '../compiler/games/matchcount/game.js';
 import { replayAll } from '../compiler/replay.js';
 import { cli, lines, listSha256, normalized, parsePaths, randomWords, removeDir, rng, ROOT, tempDir, writeList, type Run } from './support/e2e.js';
 
@@ -261,7 +261,7 @@ describe('CLI: compile, verify, stats, export, play, budget, bad input', () => {
   let tree: string;
   let compiled: Run;
   let paths: Map<string, string[]>;
-  const GAME = (w: string) => ['--game', 'matchcount', '--words', w];
+  const GAME = (w: string) => ['--game', 'matchcount', '--wordlist', w];
 
   beforeAll(async () => {
     dir = tempDir('mc-cli');
@@ -272,7 +272,7 @@ describe('CLI: compile, verify, stats, export, play, budget, bad input', () => {
     tree = join(dir, 'mc.gtree');
     compiled = await cli(['compile', ...GAME(list), '--out', tree], { trees: empty });
     expect(compiled.stderr).toBe('');
-    const ex = await cli(['export', '--tree', tree, '--words', list, '--format', 'paths'], { trees: empty });
+    const ex = await cli(['export', '--tree', tree, '--wordlist', list, '--format', 'paths'], { trees: empty });
     expect(ex.stderr).toBe('');
     paths = parsePaths(ex.stdout);
   });
@@ -282,10 +282,10 @@ describe('CLI: compile, verify, stats, export, play, budget, bad input', () => {
     expect(compiled.code).toBe(0);
     const out = lines(compiled.stdout);
     expect(out).toHaveLength(2);
-    expect(out[0]).toMatch(/^matchcount-len6: .*\bsecrets 40\b.*\| .*mc\.gtree$/);
+    expect(out[0]).toMatch(/^matchcount-len6: worst case \d+ guesses, .*\| .*mc\.gtree$/);
     const { worst, total } = checkPaths(words, paths);
-    expect(out[0]).toContain(`maxAttempts ${worst}`);
-    expect(out[0]).toContain(`totalGuesses ${total}`);
+    expect(out[0]).toContain(`worst case ${worst} guesses, proven optimal`);
+    expect(out[0]).toContain(`total ${total.toLocaleString('en-US')} guesses (least found, not proven), mean ${(total / words.length).toFixed(4)}`);
     expect(out[1]).toBe(`matchcount-len6: worst case ${worst} guesses, proven optimal; total ${total} guesses (least found, not proven); budget 10`);
   });
 
@@ -296,7 +296,7 @@ describe('CLI: compile, verify, stats, export, play, budget, bad input', () => {
     const file = `matchcount-len6-${listSha256(words).slice(0, 12)}.gtree`;
     expect(readdirSync(trees).sort()).toEqual([file, 'manifest.json'].sort());
     expect(readFileSync(join(trees, file)).equals(readFileSync(tree))).toBe(true);
-    const [v, s] = await Promise.all([cli(['verify', ...GAME(list)], { trees }), cli(['stats', '--tree', tree, '--words', list, '--hardest', '2'], { trees: empty })]);
+    const [v, s] = await Promise.all([cli(['verify', ...GAME(list)], { trees }), cli(['stats', '--tree', tree, '--wordlist', list, '--hardest', '2'], { trees: empty })]);
     const { worst, total } = checkPaths(words, paths);
     expect(v.code).toBe(0);
     expect(v.stdout).toContain(`tree: ${join(trees, file)}\n`);
@@ -326,7 +326,7 @@ describe('CLI: compile, verify, stats, export, play, budget, bad input', () => {
     expect(r.code).toBe(6);
     expect(lines(r.stderr)).toEqual([`guesstree: ${list}: needs ${worst} guesses in the worst case (proven optimal), more than --budget ${worst - 1}; the tree was written to ${out}`]);
     expect(readFileSync(out).length).toBeGreaterThan(0);
-    const v = await cli(['verify', '--tree', out, '--words', list], { trees: empty });
+    const v = await cli(['verify', '--tree', out, '--wordlist', list], { trees: empty });
     expect(v.code).toBe(0);
     const ok = await cli(['compile', ...GAME(list), '--budget', String(worst), '--out', join(dir, 'exact-budget.gtree')], { trees: empty });
     expect(ok.code).toBe(0);
@@ -338,7 +338,7 @@ describe('CLI: compile, verify, stats, export, play, budget, bad input', () => {
       secrets.map((secret) => {
         const p = paths.get(secret) as string[];
         const input = p.map((g) => `${matches(g, secret)}\n`).join('');
-        return cli(['play', '--tree', tree, '--words', list], { trees: empty, input });
+        return cli(['play', '--tree', tree, '--wordlist', list], { trees: empty, input });
       }),
     );
     runs.forEach((r, i) => {
@@ -351,9 +351,9 @@ describe('CLI: compile, verify, stats, export, play, budget, bad input', () => {
     const replies = new Set(words.map((w) => matches(opener, w)));
     const impossible = [0, 1, 2, 3, 4, 5].find((k) => !replies.has(k)) as number;
     const [bad, high, imp] = await Promise.all([
-      cli(['play', '--tree', tree, '--words', list], { trees: empty, input: 'x\n' }),
-      cli(['play', '--tree', tree, '--words', list], { trees: empty, input: '7\n' }),
-      cli(['play', '--tree', tree, '--words', list], { trees: empty, input: `${impossible}\n` }),
+      cli(['play', '--tree', tree, '--wordlist', list], { trees: empty, input: 'x\n' }),
+      cli(['play', '--tree', tree, '--wordlist', list], { trees: empty, input: '7\n' }),
+      cli(['play', '--tree', tree, '--wordlist', list], { trees: empty, input: `${impossible}\n` }),
     ]);
     for (const r of [bad, high, imp]) {
       expect(r.code).toBe(5);
@@ -388,10 +388,10 @@ describe('CLI: compile, verify, stats, export, play, budget, bad input', () => {
       [3, /none\.txt: the list is empty/],
       [2, /--budget 0: expected a whole number/],
       [2, /--budget 2\.5: expected a whole number/],
-      [2, /matchcount needs --words/],
-      [2, /not --len/],
+      [2, /matchcount needs --wordlist/],
+      [2, /--len is not an option of matchcount \(matchcount takes --wordlist, --budget\)/],
       [2, /extreme/],
-      [2, /--format leetcode is for --game matchcount, not lingo/],
+      [2, /--format leetcode is not a format of lingo \(paths, json\)/],
     ];
     runs.forEach((r, i) => {
       const [status, re] = expected[i] as [number, RegExp];
@@ -403,7 +403,7 @@ describe('CLI: compile, verify, stats, export, play, budget, bad input', () => {
 
   it('--help names the options and the leetcode format', async () => {
     const [c, e] = await Promise.all([cli(['compile', '--help'], { trees: empty }), cli(['export', '--help'], { trees: empty })]);
-    expect(c.stdout).toContain('--words');
+    expect(c.stdout).toContain('--wordlist');
     expect(c.stdout).toContain('--budget');
     expect(e.stdout).toContain('leetcode');
   });
@@ -511,8 +511,8 @@ describe.skipIf(!sharedPresent)('shared lists (../shared/matchcount): the issue\
       names.map(async (name) => {
         const path = join(SHARED, name);
         const out = join(dir, `${name}.gtree`);
-        const run = await cli(['compile', '--game', 'matchcount', '--words', path, '--out', out], { trees: join(dir, 'trees'), timeoutMs: 120_000 });
-        const ex = await cli(['export', '--tree', out, '--words', path, '--format', 'paths'], { trees: join(dir, 'trees') });
+        const run = await cli(['compile', '--game', 'matchcount', '--wordlist', path, '--out', out], { trees: join(dir, 'trees'), timeoutMs: 120_000 });
+        const ex = await cli(['export', '--tree', out, '--wordlist', path, '--format', 'paths'], { trees: join(dir, 'trees') });
         const words = [...loadMatchCountList(path).words];
         const allowed = Number(/^#\s*\S+\s+(\d+)/.exec(readFileSync(path, 'utf8'))?.[1] ?? 10);
         results.set(name, { run, paths: parsePaths(ex.stdout), words, allowed });

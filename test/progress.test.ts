@@ -34,7 +34,7 @@ describe('compile progress', () => {
         });
         expect(r.status).toBe(0);
         expect(r.stdout.trim().split('\n')).toHaveLength(1);
-        expect(r.stdout).toMatch(/^lingo-len4: .*mean [\d.]+.* nodes .* bytes/);
+        expect(r.stdout).toMatch(/^lingo-len4: mean score [\d.]+ a word .* nodes .* bytes/);
         expect(r.stdout).not.toMatch(/\[|=====|ETA/);
         expect(r.stderr).toMatch(/openers' groups settled/);
         expect(r.stderr).toMatch(/100%/);
@@ -61,7 +61,7 @@ describe('compile progress', () => {
         });
         expect(r.status).toBe(0);
         expect(r.stdout.trim().split('\n')).toHaveLength(1);
-        expect(r.stdout).toMatch(/^mastermind-p3c11: .*totalGuesses \d+/);
+        expect(r.stdout).toMatch(/^mastermind-p3c11: total guesses [\d,]+, mean [\d.]+ a secret, max depth \d+/);
         expect(r.stderr).toMatch(/reply sets settled/);
         expect(r.stderr).toMatch(/100%/);
       }

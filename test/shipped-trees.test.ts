@@ -11,7 +11,7 @@ import { referenceMask } from '../runtime/lingo-feedback.js';
 import { findEntry, readManifest } from '../runtime/manifest.js';
 import { checkTreeMatches, readTreeFile } from '../runtime/tree-format.js';
 import { loadWordListOfLength } from '../runtime/wordlist.js';
-import { LingoGame } from '../compiler/games/lingo.js';
+import { LingoGame } from '../compiler/games/lingo/game.js';
 import { replayAll } from '../compiler/replay.js';
 import { CLI, PIT, PLAYER, ROOT, parsePaths, runNode } from './support/e2e.js';
 

@@ -12,12 +12,11 @@ import { referenceMask } from '../runtime/lingo-feedback.js';
 import { decodeTreeFile } from '../runtime/tree-format.js';
 import { makeWordList } from '../runtime/wordlist.js';
 import { flattenPlan } from '../compiler/engine/plan.js';
-import { SearchEngine } from '../compiler/engine/search.js';
-import { WordleGame, wordleProbes } from '../compiler/games/wordle.js';
-import { wordleSettings, WORDLE_EFFORTS } from '../compiler/games/wordle-compile.js';
-import { loadWordleGame } from '../compiler/games/wordle-load.js';
+import { WordleGame } from '../compiler/games/wordle/game.js';
+import { loadWordleGame } from '../compiler/games/wordle/module.js';
 import { illegalGuesses, replayAll } from '../compiler/replay.js';
-import { guessTotals } from '../compiler/commands/objective.js';
+import { guessTotals } from '../compiler/objective.js';
+import { solveAll, wordleEngine, wordleScore } from './support/engine.js';
 import { findEntry, readManifest } from '../runtime/manifest.js';
 import { checkTreeMatches, readTreeFile } from '../runtime/tree-format.js';
 import { cli, listSha256, normalized, parsePaths, randomWords, removeDir, rng, ROOT, tempDir, writeList } from './support/e2e.js';
@@ -110,7 +109,7 @@ describe('wordle from the CLI', () => {
       expect(v.code, v.stderr).toBe(0);
       const e = await cli(['export', '--format', 'paths', '--tree', out, '--answers', answersFile, '--guesses', guessesFile], { trees });
       expect(e.code, e.stderr).toBe(0);
-      compiled[mode] = { header: decodeTreeFile(readFileSync(out)).header, paths: parsePaths(e.stdout), verify: v.stdout };
+      compiled[mode] = { header: decodeTreeFile(readFileSync(out), out).header, paths: parsePaths(e.stdout), verify: v.stdout };
     }
   }, 60_000);
   afterAll(() => {
@@ -228,13 +227,15 @@ describe('the engine on wordle', () => {
       const guesses = [...randomWords(r, 14, 5, 'aeilnrstcu', new Set(answers)), ...PROBES];
       const game = gameOf(answers, guesses, hard);
       const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
-      const base = { ...wordleSettings(game, { name: 'full', widths: [99, 99, 99, 99, 99, 99] }) };
-      const withCuts = new SearchEngine(game, base).solve(all, 0);
-      const without = new SearchEngine(game, { ...base, cutoffs: false, candidateShortcut: false }).solve(all, 0);
-      expect(flattenPlan(withCuts)).toEqual(flattenPlan(without));
-      expect(withCuts.value).toBe(bruteForce(game, [...all], 0, hard));
-      if (hard) expect(withCuts.value).toBeLessThan(bruteForce(game, [...all], 0, false)); // the rule binds
-      expect(replayAll(game, flattenPlan(withCuts)).total).toBe(withCuts.value);
+      const full = [99, 99, 99, 99, 99, 99];
+      const a = wordleEngine(game, full);
+      const b = wordleEngine(game, full, { cutoffs: false, candidateShortcut: false });
+      const withCuts = solveAll(a.engine, a.root);
+      const without = solveAll(b.engine, b.root);
+      expect(flattenPlan(withCuts.plan)).toEqual(flattenPlan(without.plan));
+      expect(wordleScore(withCuts.cost)).toBe(bruteForce(game, [...all], 0, hard));
+      if (hard) expect(wordleScore(withCuts.cost)).toBeLessThan(bruteForce(game, [...all], 0, false)); // the rule binds
+      expect(replayAll(game, flattenPlan(withCuts.plan)).total).toBe(wordleScore(withCuts.cost));
     });
   }
 
@@ -260,11 +261,11 @@ describe.skipIf(!sharedPresent)('wordle on the original lists (../shared/wordle)
       const a = Math.floor(r() * game.secretCount);
       expect(game.codeName(game.feedback(g, a))).toBe(referenceMask(game.answers![a]!, game.guesses![g]!));
     }
-    const engine = new SearchEngine(game, { ...wordleSettings(game, WORDLE_EFFORTS['greedy']!), probes: wordleProbes(game) });
-    const plan = engine.solve(Uint32Array.from({ length: game.secretCount }, (_, i) => i), 0);
-    const s = replayAll(game, flattenPlan(plan));
+    const { engine, root } = wordleEngine(game, [1]);
+    const v = solveAll(engine, root);
+    const s = replayAll(game, flattenPlan(v.plan));
     expect(s.histogram[0]).toBe(0);
-    expect(s.total).toBe(plan.value);
+    expect(s.total).toBe(wordleScore(v.cost));
   }, 30_000);
 
   it('the shipped trees (when trees/ holds them): 7,920 within 5 guesses; hard 8,122 with every guess legal', () => {

@@ -1,4 +1,5 @@
-/** Text helpers for reports: bar charts and number formatting. */
+/** Text helpers for reports: bar charts, file sizes and number formatting. */
+import { statSync } from 'node:fs';
 
 export function barChart(rows: ReadonlyArray<{ label: string; count: number }>, width = 40): string[] {
   const max = Math.max(1, ...rows.map((r) => r.count));
@@ -14,4 +15,13 @@ export function barChart(rows: ReadonlyArray<{ label: string; count: number }>, 
 
 export function fixed(x: number, digits = 4): string {
   return x.toFixed(digits);
+}
+
+/** A tree file's size in words, or nothing for a tree compiled in memory. */
+export function sizeOf(path: string): string {
+  try {
+    return ` (${statSync(path).size} bytes)`;
+  } catch {
+    return '';
+  }
 }

@@ -1,36 +1,89 @@
 /**
- * What `verify`, `stats`, `export` and `play` work on: a tree given by `--tree FILE`, or the
- * shipped tree whose game, parameters and list hashes match the game options.
+ * What `verify`, `stats`, `export` and `play` work on: a tree given by `--tree FILE` (whose
+ * header names the game; game options that contradict it are refused, naming both values), or
+ * the shipped tree whose game, parameters and list hashes match the game options. When none
+ * matches, a game whose trees are cheap compiles one in memory (saying so); the others say how
+ * to make it.
  */
 import { join } from 'node:path';
 import { fail } from '../../runtime/errors.js';
 import { findEntry, readManifest, treesDir } from '../../runtime/manifest.js';
 import { checkTreeMatches, readTreeFile, type TreeFile } from '../../runtime/tree-format.js';
-import { loadGame, optionsFromHeader, type GameOptions, type LoadedGame } from '../games/registry.js';
-
-export interface TreeOptions extends GameOptions {
-  readonly tree?: string | undefined;
-}
+import type { GameModule, GameOptions, LoadedGame } from '../games/module.js';
+import { findModule, GAME_IDS } from '../games/registry.js';
+import { gameOptionsOf, type RawArgs, type Verb } from './options.js';
 
 export interface ResolvedTree {
   readonly loaded: LoadedGame;
   readonly file: TreeFile;
+  /** The tree's file, or a description when it was compiled in memory. */
   readonly path: string;
 }
 
-export function resolveTree(opts: TreeOptions): ResolvedTree {
-  if (opts.tree !== undefined) {
-    const file = readTreeFile(opts.tree);
-    const loaded = loadGame(optionsFromHeader(file.header, opts));
-    checkTreeMatches(file, { game: loaded.game.id, params: loaded.game.params, lists: loaded.game.lists }, opts.tree);
-    return { loaded, file, path: opts.tree };
+/** The game module the arguments name: --game, else the --tree file's header. */
+export function moduleOf(args: RawArgs, header?: { game: string }): GameModule {
+  const given = args['game'];
+  if (header) {
+    if (given !== undefined && given !== header.game) throw fail('usage', `--game ${String(given)} given, but the tree is a ${header.game} tree`);
+    return findModule(header.game);
   }
-  const loaded = loadGame(opts);
+  if (given === undefined) throw fail('usage', `no game given: use --game (one of ${GAME_IDS.join(', ')}) or --tree FILE`);
+  return findModule(String(given));
+}
+
+function show(v: unknown): string {
+  return typeof v === 'boolean' ? (v ? 'on' : 'off') : String(v);
+}
+
+/** The command that compiles the tree these options describe. */
+export function compileCommand(m: GameModule, opts: GameOptions): string {
+  const parts = ['guesstree compile', `--game ${m.id}`];
+  for (const o of m.options) {
+    const v = opts[o.name];
+    if (v === undefined || v === false) continue;
+    parts.push(v === true ? `--${o.name}` : `--${o.name} ${String(v)}`);
+  }
+  return parts.join(' ');
+}
+
+/** Game options for a tree file: the header's, checked against any the user gave. */
+function optionsForTree(m: GameModule, verb: Verb, args: RawArgs, file: TreeFile, path: string, warn: (line: string) => void): GameOptions {
+  const given = gameOptionsOf(m, verb, args, warn);
+  const implied = m.optionsFromHeader(file.header, given);
+  for (const [k, v] of Object.entries(implied)) {
+    const g = given[k];
+    if (g !== undefined && v !== undefined && g !== v) throw fail('usage', `--${k} ${show(g)} given, but the tree ${path} has ${k} ${show(v)}`);
+  }
+  return { ...given, ...Object.fromEntries(Object.entries(implied).filter(([, v]) => v !== undefined)) };
+}
+
+export interface ResolveHooks {
+  readonly warn: (line: string) => void;
+  /** Compile a tree in memory for a game whose trees are cheap (absent: never). */
+  readonly compileInMemory?: (loaded: LoadedGame) => Promise<TreeFile>;
+}
+
+export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks): Promise<ResolvedTree> {
+  const treePath = args['tree'];
+  if (typeof treePath === 'string') {
+    const file = readTreeFile(treePath);
+    const m = moduleOf(args, file.header);
+    const loaded = m.load(optionsForTree(m, verb, args, file, treePath, hooks.warn));
+    checkTreeMatches(file, { game: loaded.game.id, params: loaded.game.params, lists: loaded.game.lists }, treePath);
+    return { loaded, file, path: treePath };
+  }
+  const m = moduleOf(args);
+  const opts = gameOptionsOf(m, verb, args, hooks.warn);
+  const loaded = m.load(opts);
   const { game } = loaded;
   const entry = findEntry(readManifest(), game.id, game.params, game.lists);
   if (!entry) {
-    const lists = game.lists.map((l) => `${l.role} sha256 ${l.sha256.slice(0, 12)}… (${l.count})`).join(', ');
-    throw fail('manifest', `no shipped tree for ${loaded.slug} with ${lists}; compile one or pass --tree FILE`);
+    if (loaded.cheap && hooks.compileInMemory) {
+      hooks.warn(`guesstree: no shipped tree for ${loaded.slug} with these lists; compiling one now (${compileCommand(m, opts)} saves it)`);
+      return { loaded, file: await hooks.compileInMemory(loaded), path: `(compiled now: ${loaded.slug})` };
+    }
+    const lists = game.lists.length ? ` with ${game.lists.map((l) => `${l.role} sha256 ${l.sha256.slice(0, 12)}… (${l.count})`).join(', ')}` : '';
+    throw fail('manifest', `no shipped tree for ${loaded.slug}${lists}; make one with: ${compileCommand(m, opts)} (or pass --tree FILE)`);
   }
   const path = join(treesDir(), entry.file);
   const file = readTreeFile(path);

@@ -1,445 +1,299 @@
 /**
- * The one search engine every game uses.
+ * The one search engine: additive branch and bound over the interfaces of `types.ts`.
  *
- * `solve(set, used)` returns the plan for a set of candidate secrets when `used` guesses are
- * spent. It is a pure function of (set, used) under fixed settings, so its results can be
- * memoized and computed in any worker, in any order, with the same outcome:
- *   - one candidate: guess it;
- *   - one try left: guess the first candidate (it is the only one that can still score);
- *   - a guess that is a candidate and splits the rest into singletons is optimal: take it;
- *   - two tries left: the exact best guess (each reply group yields one more find);
- *   - otherwise rank the guess pool (candidates, then probes) by a one-step key, and compare
- *     the top `width` guesses by the exact value of the subtrees they produce (branch and
- *     bound: a guess is dropped as soon as the bounds of its groups show it cannot win).
- * Ties go to the better-ranked guess, so pruning never changes the result.
+ * Two mutually recursive functions do the whole search:
+ *   - `solve(set, node, beta)`: the best plan for a set of candidate secrets, or null when no
+ *     plan's key is below `beta` (the budget);
+ *   - `evaluate(guess, set, node, beta)`: the plan of one guess, its reply groups solved each
+ *     under the budget its siblings leave, or null when its key cannot get below `beta`.
+ * A plan's cost is a sum over its reply groups (`Objective.groupCost` at each node plus the
+ * groups' own costs); with a depth tie-break, (cost, depth) is compared as the one key
+ * cost·64 + depth, so budgets cover both: a group gets what the others' costs leave, minus one
+ * level. Sets are memoized with their exact result or the least key proven for them.
  *
- * Optional, per settings and game: `cutoffs` passes each reply group the budget its siblings'
- * bounds leave (`solveWithin`: a set that cannot beat it gives up, and the failed budget is
- * memoized); `candidateShortcut` skips the probes when a candidate's exact value is out of
- * their reach; a game's `guessFilter` (hard modes) restricts the probes per node by the replies
- * so far, and its state joins the memo key.
+ * Determinism: `solve` is a pure function of (set, node) under fixed parts; budgets, memo hits
+ * and the order in which sets are solved never change a result. Among equal keys the first
+ * guess in the ranker's order wins.
  */
-import { upperBound, type Game, type GuessFilter } from '../game.js';
-import { EMPTY_CODES, leafPlan, type Plan } from './plan.js';
+import { EMPTY_CODES, type Plan } from './plan.js';
+import { Partitioner, type Split } from './partition.js';
+import { SetMemo } from './set-memo.js';
+import { NodeBudgetExceeded, type Effort, type Moves, type Objective, type Ranker, type Ranking, type SearchGame, type SearchNode, type Solved } from './types.js';
 
-/** Plain data, so that workers rebuild exactly the same settings. */
-export interface SearchSettings {
-  /** Lookahead widths by guesses used (index 0 = the opener); past the end: 1. */
-  readonly widths: readonly number[];
-  /** Below the root, nodes with fewer candidates than this use width 1. */
-  readonly lookaheadMinSet: number;
-  /** Guesses tried at every node besides the candidates themselves. */
-  readonly probes: Uint32Array;
-  /** Larger sets try only the probes (candidates are no longer cheap to try one by one). */
-  readonly candidatePoolMax: number;
-  /** Sets up to this size are memoized. */
-  readonly memoMaxSet: number;
-  /**
-   * Branch and bound across levels: each reply group is solved against the budget its
-   * siblings' bounds leave (a group that cannot reach it gives up at once), and the budgets a
-   * set failed are memoized. Gives the same plans as without; only faster.
-   */
-  readonly cutoffs?: boolean | undefined;
-  /**
-   * When the best candidate's bound is exact (its groups hold at most 2) and no non-candidate
-   * can score more, take it without ranking the probes. Same value as without; ties may go
-   * to another guess.
-   */
-  readonly candidateShortcut?: boolean | undefined;
+/** Keys pack (cost, depth) as cost·DEPTH_SLOTS + depth when depth breaks ties; depths stay below it. */
+export const DEPTH_SLOTS = 64;
+
+export interface EngineParts<S> {
+  readonly game: SearchGame;
+  readonly objective: Objective<S>;
+  readonly moves: Moves<S>;
+  readonly ranker: Ranker<S>;
+  readonly effort: Effort;
 }
 
-export interface Ranked {
-  guess: number;
-  /** Upper bound of the guess's value (from its reply group sizes). */
-  bound: number;
-  /** Sum of squared group sizes: smaller splits more evenly. */
-  squares: number;
-  hits: boolean;
-  /** Every reply group holds at most 2 secrets: the bound is the guess's exact value. */
-  exact?: boolean;
+interface MemoEntry {
+  /** The result when solved; null when only a bound is known. */
+  readonly solved: Solved | null;
+  /** The set's key is at least this (Infinity when solved). */
+  readonly atLeast: number;
 }
 
-/** a ranks before b: higher bound, more even split, a candidate, pool order. */
-function better(a: Ranked, b: Ranked): boolean {
-  if (a.bound !== b.bound) return a.bound > b.bound;
-  if (a.squares !== b.squares) return a.squares < b.squares;
-  if (a.hits !== b.hits) return a.hits;
-  return false;
-}
+export class SearchEngine<S> {
+  readonly game: SearchGame;
+  readonly objective: Objective<S>;
+  readonly moves: Moves<S>;
+  readonly ranker: Ranker<S>;
+  readonly effort: Effort;
+  readonly partitioner: Partitioner;
+  /** Sets searched (not answered by a terminal rule or the memo). */
+  nodes = 0;
+  /** Optional shared counter: slot 0 gets the nodes searched, in steps of 4096 (progress of long searches). */
+  progress: Int32Array | null = null;
+  private readonly memo: SetMemo<MemoEntry>;
+  private readonly tieBreak: boolean;
+  private readonly slots: number;
+  private pilotEngine: SearchEngine<S> | null = null;
 
-export interface Partition {
-  /** Reply codes other than the solved one, ascending. */
-  readonly codes: Uint32Array;
-  /** The candidates of each reply, in set order. */
-  readonly groups: Uint32Array[];
-  readonly hits: boolean;
-}
-
-/** What to do at a node: one guess that is already known optimal, or the guesses to compare. */
-export type Choice = { kind: 'optimal'; guess: number } | { kind: 'compare'; guesses: number[] };
-
-/** A ranked guess with its place in the node's pool (ties go to the earlier place). */
-export interface RankedAt extends Ranked {
-  at: number;
-}
-
-/** The ranking of a slice of the pool: a guess known optimal, or the best `width` in order. */
-export interface Ranking {
-  readonly optimal: RankedAt | null;
-  readonly top: RankedAt[];
-  readonly width: number;
-  /** The highest bound of any guess ranked: no plan for the node can be worth more (when the pool holds every guess). */
-  readonly maxBound: number;
-}
-
-/** Merge slice rankings into what ranking the whole pool in one pass gives. */
-export function mergeRankings(parts: readonly Ranking[], left: number): Ranking {
-  const optimal = parts
-    .map((p) => p.optimal)
-    .filter((o): o is RankedAt => o !== null)
-    .sort((a, b) => a.at - b.at)[0];
-  const width = parts[0]?.width ?? 1;
-  const maxBound = Math.max(...parts.map((p) => p.maxBound));
-  if (optimal) return { optimal, top: [], width, maxBound };
-  const all = parts.flatMap((p) => p.top);
-  if (left === 2) {
-    all.sort((a, b) => b.bound - a.bound || a.at - b.at);
-    return { optimal: null, top: all.slice(0, 1), width: 1, maxBound };
-  }
-  all.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : a.at - b.at));
-  return { optimal: null, top: all.slice(0, width), width, maxBound };
-}
-
-export function choiceOf(r: Ranking, left: number): Choice {
-  if (r.optimal) return { kind: 'optimal', guess: r.optimal.guess };
-  if (left === 2) return { kind: 'optimal', guess: (r.top[0] as RankedAt).guess };
-  return { kind: 'compare', guesses: r.top.map((t) => t.guess) };
-}
-
-const MEMO_MAX_ENTRIES = 2_000_000;
-
-export class SearchEngine {
-  readonly game: Game;
-  readonly settings: SearchSettings;
-  private readonly codes: Uint32Array;
-  private readonly counts: Int32Array;
-  private readonly touched: Uint32Array;
-  private readonly inSetStamp: Uint32Array;
-  private stamp = 0;
-  private readonly memo = new Map<string, Plan>();
-  /** With `cutoffs`: per memo key, a value the set's plan is known not to exceed. */
-  private readonly failed = new Map<string, number>();
-  /** With a guess filter: the probes each filter state allows. */
-  private readonly probesByState = new Map<string, Uint32Array>();
-  private readonly filter: GuessFilter | undefined;
-  private readonly cutoffs: boolean;
-  private readonly scores: Float64Array;
-  private readonly unsolved: number;
-  nodesSolved = 0;
-
-  constructor(game: Game, settings: SearchSettings) {
-    this.game = game;
-    this.settings = settings;
-    this.codes = new Uint32Array(game.secretCount);
-    this.counts = new Int32Array(game.codeCount);
-    this.touched = new Uint32Array(Math.min(game.codeCount, game.secretCount) + 1);
-    this.inSetStamp = new Uint32Array(game.guessCount);
-    this.scores = game.objective.scores;
-    this.unsolved = game.objective.unsolved;
-    this.filter = game.guessFilter;
-    this.cutoffs = settings.cutoffs === true;
+  constructor(parts: EngineParts<S>) {
+    this.game = parts.game;
+    this.objective = parts.objective;
+    this.moves = parts.moves;
+    this.ranker = parts.ranker;
+    this.effort = parts.effort;
+    this.partitioner = new Partitioner(parts.game);
+    this.memo = new SetMemo<MemoEntry>(parts.effort.memoMaxEntries);
+    this.tieBreak = parts.objective.depthTieBreak;
+    this.slots = this.tieBreak ? DEPTH_SLOTS : 1;
   }
 
-  /** The filter state before any guess ('' when the game has no filter). */
-  get startState(): string {
-    return this.filter?.start ?? '';
+  get memoSize(): number {
+    return this.memo.size;
   }
 
-  width(used: number, n: number): number {
-    if (this.game.maxAttempts - used <= 2) return 1;
-    if (used > 0 && n < this.settings.lookaheadMinSet) return 1;
-    return Math.max(1, this.settings.widths[used] ?? 1);
+  /** The comparison key of a result: smaller is better. */
+  keyOf(v: { readonly cost: number; readonly depth: number }): number {
+    return this.tieBreak ? v.cost * DEPTH_SLOTS + v.depth : v.cost;
   }
 
-  /** Group statistics of one guess over `set[0..n)`, using the shared scratch buffers. */
-  private groupStats(guess: number, set: Uint32Array, n: number, used: number, out: Ranked): void {
-    const game = this.game;
-    const codes = this.codes;
-    const counts = this.counts;
-    const touched = this.touched;
-    game.partitionCodes(guess, set, n, codes);
-    let k = 0;
-    for (let i = 0; i < n; i++) {
-      const c = codes[i] as number;
-      const before = counts[c] as number;
-      if (before === 0) touched[k++] = c;
-      counts[c] = before + 1;
+  /** The least key of any plan for `n` secrets whose cost is at least `cost`. */
+  keyBound(cost: number, n: number, used: number): number {
+    if (!this.tieBreak || cost === Infinity) return cost;
+    return cost * DEPTH_SLOTS + this.objective.leastDepth(n, used);
+  }
+
+  /** The width a set gets: Infinity compares every guess the ranker offers. */
+  width(n: number, used: number): number {
+    const e = this.effort;
+    if (n <= e.exactBelow) return Infinity;
+    if (used === 0 && e.rootWidth !== undefined) return e.rootWidth;
+    if (e.widthsByUsed) {
+      if (used > 0 && n < (e.lookaheadMinSet ?? 0)) return 1;
+      return Math.max(1, e.widthsByUsed[used] ?? 1);
     }
-    const solved = game.solvedCode;
-    const A = game.maxAttempts;
-    const obj = game.objective;
-    let hits = false;
-    let bound = 0;
-    let squares = 0;
-    let largest = 0;
-    for (let j = 0; j < k; j++) {
-      const c = touched[j] as number;
-      const m = counts[c] as number;
-      counts[c] = 0;
-      squares += m * m;
-      if (m > largest) largest = m;
-      if (c === solved) {
-        hits = true;
-        bound += this.scores[used + 1] as number;
-      } else {
-        const b = upperBound(obj, A, m, used + 1);
-        bound += b;
-      }
+    if (e.widthsBySize) {
+      for (const [size, w] of e.widthsBySize) if (n <= size) return w;
+      const last = e.widthsBySize[e.widthsBySize.length - 1];
+      return last ? last[1] : 1;
     }
-    out.guess = guess;
-    out.bound = bound;
-    out.squares = squares;
-    out.hits = hits;
-    out.exact = largest <= 2;
+    return 1;
   }
 
-  /** Split `set` by the replies to `guess`: replies ascending, members in set order. */
-  partition(guess: number, set: Uint32Array): Partition {
+  /** The ranking of a set as the search sees it (the root's candidates, for the pool). */
+  rank(set: Uint32Array, node: SearchNode<S>, width = this.width(set.length, node.used)): Ranking {
+    return this.ranker.rank(set, node, width);
+  }
+
+  private memoTag(node: SearchNode<S>): string {
+    const d = this.objective.depthTag(node.used);
+    const k = this.moves.key(node.state);
+    return d === 0 ? k : `${d}|${k}`;
+  }
+
+  /** The best plan for `set` at `node`, or null when its key is not below `beta`. */
+  solve(set: Uint32Array, node: SearchNode<S>, beta = Infinity): Solved | null {
     const n = set.length;
-    const codes = new Uint32Array(n);
-    this.game.partitionCodes(guess, set, n, codes);
-    const counts = this.counts;
-    const seen: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const c = codes[i] as number;
-      if ((counts[c] as number) === 0) seen.push(c);
-      counts[c] = (counts[c] as number) + 1;
-    }
-    seen.sort((a, b) => a - b);
-    const solved = this.game.solvedCode;
-    const groups: Uint32Array[] = [];
-    const groupCodes: number[] = [];
-    let hits = false;
-    // counts[c] becomes the group number + 1 while members are placed.
-    const sizes: number[] = [];
-    for (const c of seen) {
-      const m = counts[c] as number;
-      if (c === solved) {
-        hits = true;
-        counts[c] = 0;
-        continue;
+    const obj = this.objective;
+    const t = obj.terminal(set, node.used, node.state);
+    if (t) return this.keyOf(t) < beta ? t : null;
+    if (this.keyBound(obj.sizeBound(n, node.used, node.state), n, node.used) >= beta) return null;
+    const memoized = n <= this.effort.memoMaxSet;
+    let tag = '';
+    let hit: MemoEntry | undefined;
+    if (memoized) {
+      tag = this.memoTag(node);
+      hit = this.memo.get(set, tag);
+      if (hit) {
+        if (hit.solved) return this.keyOf(hit.solved) < beta ? hit.solved : null;
+        if (hit.atLeast >= beta) return null;
       }
-      groups.push(new Uint32Array(m));
-      sizes.push(0);
-      groupCodes.push(c);
-      counts[c] = groups.length;
     }
-    for (let i = 0; i < n; i++) {
-      const gi = (counts[codes[i] as number] as number) - 1;
-      if (gi < 0) continue;
-      const at = sizes[gi] as number;
-      (groups[gi] as Uint32Array)[at] = set[i] as number;
-      sizes[gi] = at + 1;
+    const budget = this.effort.nodeBudget ?? 0;
+    if (++this.nodes > budget && budget > 0) throw new NodeBudgetExceeded(budget);
+    if ((this.nodes & 4095) === 0 && this.progress) Atomics.add(this.progress, 0, 4096);
+    const result = this.search(set, node, beta);
+    if (memoized) {
+      if (result) this.memo.set(set, tag, { solved: result, atLeast: Infinity });
+      else this.memo.set(set, tag, { solved: null, atLeast: Math.max(beta, hit ? hit.atLeast : -Infinity) });
     }
-    for (const c of groupCodes) counts[c] = 0;
-    return { codes: Uint32Array.from(groupCodes), groups, hits };
+    return result;
   }
 
-  /**
-   * The plan of one guess: solve each reply group. With `beat`, gives up (returns null) as
-   * soon as the groups' bounds show the value cannot exceed `beat`.
-   */
-  evaluate(guess: number, set: Uint32Array, used: number, beat = -Infinity, state = this.startState): Plan | null {
-    const { codes, groups, hits } = this.partition(guess, set);
-    const obj = this.game.objective;
-    const A = this.game.maxAttempts;
-    let value = hits ? (this.scores[used + 1] as number) : 0;
-    let slack = value;
-    const bounds = groups.map((g) => upperBound(obj, A, g.length, used + 1));
-    for (const b of bounds) slack += b;
-    if (slack <= beat) return null;
-    // Largest groups first: their exact values tighten the bound fastest.
-    const order = groups.map((_, i) => i).sort((a, b) => (groups[b] as Uint32Array).length - (groups[a] as Uint32Array).length || a - b);
-    const children = new Array<Plan>(groups.length);
-    const filter = this.filter;
-    for (const i of order) {
-      const childState = filter ? filter.after(state, guess, codes[i] as number) : state;
-      // With cutoffs the group must beat what its siblings' bounds leave (-Infinity without a beat).
-      const childBeat = this.cutoffs ? beat - (slack - (bounds[i] as number)) : -Infinity;
-      const child = this.solveWithin(groups[i] as Uint32Array, used + 1, childBeat, childState);
-      if (child === null) return null;
-      children[i] = child;
-      value += child.value;
-      slack -= (bounds[i] as number) - child.value;
-      if (slack <= beat) return null;
-    }
-    return { value, guess, codes: children.length ? codes : EMPTY_CODES, children };
-  }
-
-  /** Candidates first (as guesses), then probes that are not candidates. */
-  private pool(set: Uint32Array, state = this.startState): Uint32Array {
-    const game = this.game;
-    const probes = this.filter ? this.allowedProbes(state) : this.settings.probes;
-    if (set.length > this.settings.candidatePoolMax) return probes;
-    const stamp = ++this.stamp;
-    const out = new Uint32Array(set.length + probes.length);
-    let k = 0;
-    for (let i = 0; i < set.length; i++) {
-      const g = game.guessOfSecret(set[i] as number);
-      this.inSetStamp[g] = stamp;
-      out[k++] = g;
-    }
-    for (let i = 0; i < probes.length; i++) {
-      const g = probes[i] as number;
-      if (this.inSetStamp[g] !== stamp) out[k++] = g;
-    }
-    return out.subarray(0, k);
-  }
-
-  /** The probes a filter state allows, in probe order (cached per state). */
-  private allowedProbes(state: string): Uint32Array {
-    const hit = this.probesByState.get(state);
-    if (hit) return hit;
-    const filter = this.filter as GuessFilter;
-    const all = this.settings.probes;
-    const out: number[] = [];
-    for (let i = 0; i < all.length; i++) if (filter.allows(state, all[i] as number)) out.push(all[i] as number);
-    const probes = Uint32Array.from(out);
-    if (this.probesByState.size >= 20_000) this.probesByState.clear();
-    this.probesByState.set(state, probes);
-    return probes;
-  }
-
-  /**
-   * Rank the pool entries [from, to) at a node of at least two candidates and two tries left.
-   * Slices ranked apart (in workers) merge with `mergeRankings` into what one pass gives.
-   */
-  rankRange(set: Uint32Array, used: number, from = 0, to = Infinity, state = this.startState): Ranking {
+  private search(set: Uint32Array, node: SearchNode<S>, beta: number): Solved | null {
     const n = set.length;
-    const left = this.game.maxAttempts - used;
-    const ceiling = upperBound(this.game.objective, this.game.maxAttempts, n, used);
-    const width = this.width(used, n);
-    const top: RankedAt[] = [];
-    const cur: RankedAt = { guess: 0, bound: 0, squares: 0, hits: false, at: 0 };
-    let bestTwo: RankedAt | null = null;
-    const pool = this.pool(set, state);
-    const end = Math.min(to, pool.length);
-    let maxBound = -Infinity;
-    // The candidate shortcut: candidates open the pool when it holds them.
-    const shortcutAt = this.settings.candidateShortcut && from === 0 && n <= this.settings.candidatePoolMax && end > n ? n : -1;
-    let bestCandidate: RankedAt | null = null;
-    for (let pi = from; pi < end; pi++) {
-      if (pi === shortcutAt && bestCandidate !== null && bestCandidate.exact && bestCandidate.bound >= maxBound) {
-        // No guess that is not a candidate can beat n secrets found on the next attempt.
-        if (bestCandidate.bound >= n * (this.scores[used + 2] as number)) return { optimal: bestCandidate, top: [], width, maxBound: bestCandidate.bound };
-      }
-      const g = pool[pi] as number;
-      this.groupStats(g, set, n, used, cur);
-      cur.at = pi;
-      if (cur.bound > maxBound) maxBound = cur.bound;
-      if (pi < shortcutAt && (bestCandidate === null || cur.bound > bestCandidate.bound)) bestCandidate = { ...cur };
-      // A candidate that splits the rest into singletons reaches the ceiling: optimal.
-      if (cur.hits && cur.bound === ceiling) return { optimal: { ...cur }, top: [], width, maxBound: ceiling };
-      if (left === 2) {
-        // With two tries left a group's bound is its exact value (one more find).
-        if (bestTwo === null || cur.bound > bestTwo.bound) bestTwo = { ...cur };
-        continue;
-      }
-      if (top.length < width || better(cur, top[top.length - 1] as Ranked)) {
-        let i = Math.min(top.length, width - 1);
-        if (top.length < width) top.push({ ...cur });
-        else top[i] = { ...cur };
-        while (i > 0 && better(top[i] as Ranked, top[i - 1] as Ranked)) {
-          const t = top[i - 1] as RankedAt;
-          top[i - 1] = top[i] as RankedAt;
-          top[i] = t;
-          i--;
-        }
+    const used = node.used;
+    const width = this.width(n, used);
+    const pilot = this.effort.pilot;
+    const piloted = pilot !== undefined && width !== Infinity && n > pilot.above;
+    const ranking = this.ranker.rank(set, node, piloted ? pilot.width : width);
+    if (ranking.optimal) return this.evaluate(ranking.optimal.guess, set, node, beta);
+    if (this.keyBound(ranking.setBound, n, used) >= beta) return null;
+    if (piloted) return this.piloted(ranking, set, node, beta);
+    let best: Solved | null = null;
+    let bestKey = beta;
+    // No plan beats the set's bound: once it is reached the rest can only tie.
+    const floor = this.keyBound(ranking.setBound, n, used);
+    const top = ranking.top;
+    for (let i = 0; i < top.length; i++) {
+      if (this.keyBound(top.bound[i] as number, n, used) >= bestKey) continue;
+      const v = this.evaluate(top.guess[i] as number, set, node, bestKey);
+      // Each guess is searched under the best key so far, so only a smaller key comes back:
+      // among equal keys the first in rank order stays.
+      if (v && this.keyOf(v) < bestKey) {
+        best = v;
+        bestKey = this.keyOf(v);
+        if (bestKey <= floor) break;
       }
     }
-    if (left === 2) return { optimal: null, top: bestTwo ? [bestTwo] : [], width: 1, maxBound };
-    return { optimal: null, top, width, maxBound };
-  }
-
-  /** The one-step bound of one guess at a node: no plan that plays it there is worth more. */
-  guessBound(guess: number, set: Uint32Array, used: number): number {
-    const r: Ranked = { guess, bound: 0, squares: 0, hits: false };
-    this.groupStats(guess, set, set.length, used, r);
-    return r.bound;
-  }
-
-  /**
-   * The highest one-step bound of any guess at a node (exact for a single secret and with one
-   * or two tries left): when the pool holds every guess, no plan for the set is worth more.
-   */
-  nodeBound(set: Uint32Array, used: number, state = this.startState): number {
-    const n = set.length;
-    if (n === 1 || this.game.maxAttempts - used === 1) return (this.scores[used + 1] as number) + (n - 1) * this.unsolved;
-    return this.rankRange(set, used, 0, Infinity, state).maxBound;
-  }
-
-  poolSize(set: Uint32Array, state = this.startState): number {
-    return this.pool(set, state).length;
-  }
-
-  /** What to do at a node of at least two candidates and two tries left. */
-  choose(set: Uint32Array, used: number, state = this.startState): Choice {
-    return choiceOf(this.rankRange(set, used, 0, Infinity, state), this.game.maxAttempts - used);
-  }
-
-  /** The plan of a set with `used` guesses spent (`state`: the guess filter's, when the game has one). */
-  solve(set: Uint32Array, used: number, state = this.startState): Plan {
-    return this.solveWithin(set, used, -Infinity, state) as Plan;
-  }
-
-  /**
-   * The plan of a set when its value exceeds `beat`, else null (the same plan `solve` gives,
-   * whenever it is returned).
-   */
-  solveWithin(set: Uint32Array, used: number, beat: number, state = this.startState): Plan | null {
-    const n = set.length;
-    const game = this.game;
-    const left = game.maxAttempts - used;
-    this.nodesSolved++;
-    if (n === 1 || left === 1) {
-      const leaf = leafPlan(game.guessOfSecret(set[0] as number), (this.scores[used + 1] as number) + (n - 1) * this.unsolved);
-      return leaf.value > beat ? leaf : null;
-    }
-    if (beat !== -Infinity && upperBound(game.objective, game.maxAttempts, n, used) <= beat) return null;
-    const memoKey = n <= this.settings.memoMaxSet ? (this.filter ? `${used}:${state}:${set.join(',')}` : `${used}:${set.join(',')}`) : null;
-    let failedAt = Infinity;
-    if (memoKey !== null) {
-      const hit = this.memo.get(memoKey);
-      if (hit) return hit.value > beat ? hit : null;
-      if (this.cutoffs) {
-        failedAt = this.failed.get(memoKey) ?? Infinity;
-        if (beat >= failedAt) return null;
+    if (!best && beta === Infinity && width !== Infinity && ranking.top.length >= width) {
+      // Under a depth cap the best-ranked guesses may all run out of guesses: with no budget
+      // to blame, go on down the ranking until one fits.
+      const all = this.ranker.rank(set, node, Infinity).top;
+      for (let i = ranking.top.length; i < all.length; i++) {
+        const v = this.evaluate(all.guess[i] as number, set, node, Infinity);
+        if (v) return v;
       }
-    }
-    const plan = this.search(set, used, beat, state);
-    if (plan === null) {
-      if (memoKey !== null) {
-        if (this.failed.size >= MEMO_MAX_ENTRIES) this.failed.clear();
-        this.failed.set(memoKey, Math.min(failedAt, beat));
-      }
-      return null;
-    }
-    if (memoKey !== null) {
-      if (this.memo.size >= MEMO_MAX_ENTRIES) this.memo.clear();
-      this.memo.set(memoKey, plan);
-      if (this.cutoffs) this.failed.delete(memoKey);
-    }
-    return plan;
-  }
-
-  private search(set: Uint32Array, used: number, beat: number, state: string): Plan | null {
-    const choice = this.choose(set, used, state);
-    if (choice.kind === 'optimal') return this.evaluate(choice.guess, set, used, beat, state);
-    let best: Plan | null = null;
-    for (const g of choice.guesses) {
-      const plan = this.evaluate(g, set, used, best === null ? beat : Math.max(beat, best.value), state);
-      if (plan !== null && (best === null || plan.value > best.value)) best = plan;
     }
     return best;
+  }
+
+  /** The same search with width 1 everywhere (exact on the same small sets), made once. */
+  pilotSearch(): SearchEngine<S> {
+    const { pilot: _pilot, rootPilot: _rootPilot, rootWidth: _rootWidth, widthsByUsed: _byUsed, ...rest } = this.effort;
+    this.pilotEngine ??= new SearchEngine<S>({
+      game: this.game,
+      objective: this.objective,
+      moves: this.moves,
+      ranker: this.ranker,
+      effort: { ...rest, widthsBySize: [[Infinity, 1]] },
+    });
+    return this.pilotEngine;
+  }
+
+  /**
+   * The pilot: score the ranked guesses by the trees the pilot search builds below them (in
+   * rank order, each under the worst cost kept so far), then search the `keep` cheapest in full
+   * (a kept guess after the first only within `slack` of the best's pilot cost).
+   */
+  private piloted(ranking: Ranking, set: Uint32Array, node: SearchNode<S>, beta: number): Solved | null {
+    const pilot = this.effort.pilot!;
+    const pilotEngine = this.pilotSearch();
+    const keep = pilot.keep;
+    const kept: Array<{ guess: number; cost: number }> = [];
+    const top = ranking.top;
+    for (let t = 0; t < top.length; t++) {
+      const worstKept = kept.length === keep ? (kept[keep - 1] as { cost: number }).cost : Infinity;
+      if ((top.bound[t] as number) >= worstKept) continue;
+      const guess = top.guess[t] as number;
+      // Any depth will do under the worst kept cost: the budget is that cost's least key.
+      const v = pilotEngine.evaluate(guess, set, node, worstKept === Infinity ? Infinity : worstKept * this.slots);
+      if (!v) continue;
+      let i = kept.length;
+      while (i > 0 && (kept[i - 1] as { cost: number }).cost > v.cost) i--;
+      kept.splice(i, 0, { guess, cost: v.cost });
+      if (kept.length > keep) kept.pop();
+    }
+    const slack = pilot.slack ?? Infinity;
+    const within = kept.length ? (kept[0] as { cost: number }).cost * (1 + slack) : 0;
+    let best: Solved | null = null;
+    let bestKey = beta;
+    for (const { guess, cost } of kept) {
+      if (cost > within) break;
+      const v = this.evaluate(guess, set, node, bestKey);
+      if (v && this.keyOf(v) < bestKey) {
+        best = v;
+        bestKey = this.keyOf(v);
+      }
+    }
+    return best;
+  }
+
+  /** The plan of playing `guess` at `set`, or null when its key cannot get below `beta`. */
+  evaluate(guess: number, set: Uint32Array, node: SearchNode<S>, beta = Infinity): Solved | null {
+    const n = set.length;
+    const used = node.used;
+    const obj = this.objective;
+    const sp: Split = this.partitioner.split(guess, set);
+    const solved = this.game.solvedCode;
+    const groups = sp.codes.length;
+    let cost = 0;
+    let parts = 0;
+    for (let g = 0; g < groups; g++) {
+      const code = sp.codes[g] as number;
+      cost += obj.groupCost(code, (sp.starts[g + 1] as number) - (sp.starts[g] as number), used, node.state);
+      if (code !== solved) parts++;
+    }
+    // The parts (non-solved groups) in reply order, with their nodes and size bounds.
+    const partSets = new Array<Uint32Array>(parts);
+    const partNodes = new Array<SearchNode<S>>(parts);
+    const partCodes = new Uint32Array(parts);
+    const bounds = new Float64Array(parts);
+    let rest = 0;
+    let p = 0;
+    for (let g = 0; g < groups; g++) {
+      const code = sp.codes[g] as number;
+      if (code === solved) continue;
+      const s = sp.items.subarray(sp.starts[g] as number, sp.starts[g + 1] as number);
+      const child: SearchNode<S> = { used: used + 1, state: this.moves.after(node.state, guess, code) };
+      partSets[p] = s;
+      partNodes[p] = child;
+      partCodes[p] = code;
+      const b = obj.sizeBound(s.length, used + 1, child.state);
+      bounds[p] = b;
+      rest += b;
+      p++;
+    }
+    if (this.keyBound(cost + rest, n, used) >= beta) return null;
+    const refine = this.ranker.refineBound;
+    if (refine) {
+      // Sharper bounds of the parts themselves, before any of them is searched.
+      for (let i = 0; i < parts; i++) {
+        const b = refine.call(this.ranker, partSets[i] as Uint32Array, partNodes[i] as SearchNode<S>, bounds[i] as number);
+        rest += b - (bounds[i] as number);
+        bounds[i] = b;
+        if (this.keyBound(cost + rest, n, used) >= beta) return null;
+      }
+    }
+    const order = new Array<number>(parts);
+    for (let i = 0; i < parts; i++) order[i] = i;
+    if (this.effort.groupOrder === 'largest-first') order.sort((a, b) => (partSets[b] as Uint32Array).length - (partSets[a] as Uint32Array).length || a - b);
+    else order.sort((a, b) => (partSets[a] as Uint32Array).length - (partSets[b] as Uint32Array).length || a - b);
+    const children = new Array<Plan>(parts);
+    let depth = 1;
+    const cutoffs = this.effort.cutoffs;
+    const level = this.tieBreak ? 1 : 0;
+    for (const i of order) {
+      rest -= bounds[i] as number;
+      // The part's key must leave room for the others' costs (and, with depth, for this level).
+      const childBeta = cutoffs && beta !== Infinity ? beta - (cost + rest) * this.slots - level : Infinity;
+      const v = this.solve(partSets[i] as Uint32Array, partNodes[i] as SearchNode<S>, childBeta);
+      if (!v) return null;
+      children[i] = v.plan;
+      cost += v.cost;
+      if (v.depth + 1 > depth) depth = v.depth + 1;
+      if (this.keyBound(cost + rest, n, used) >= beta) return null;
+    }
+    const result: Solved = { cost, depth, plan: { value: cost, guess, codes: parts ? partCodes : EMPTY_CODES, children } };
+    // Each part met its own budget, but an early deep part can still leave the whole at it.
+    return this.keyOf(result) < beta ? result : null;
   }
 }

@@ -1,21 +1,21 @@
 /**
- * Two-level upper bounds: what no tree can exceed, one level deeper than the one-step bound.
+ * Two-level lower bounds of the cost (for Lingo: upper bounds of the score) that no tree can
+ * beat, one level deeper than the one-step bound, with the candidate ranker.
  *
  * The one-step bound of an opener counts each reply group as if one secret were found on the
  * next try and every other one on the try after. The two-level bound replaces each group's
  * term by the best one-step bound of any second guess on that group (`nodeBound`), which is
- * never higher. Since every plan under the opener is worth at most this, an opener whose
- * two-level bound is below a goal cannot reach it; when every opener is below, no tree is.
+ * never lower. Since every plan under the opener costs at least this, an opener whose
+ * two-level bound is above a goal cannot reach it; when every opener is above, no tree is.
  *
  * The groups are bounded largest first (they tighten the bound most) and the work stops as
- * soon as the bound falls below the goal, so ruling an opener out is usually cheap.
+ * soon as the bound passes the goal, so ruling an opener out is usually cheap.
  *
- * The second guesses are the engine's pool: the bounds hold for every tree only when the pool
- * holds every guess (probes = the whole guess list, no candidate-only limit), as in Lingo's
- * `greedy` and `default` efforts, which `bound:lingo` uses.
+ * The second guesses are the ranker's pool: the bounds hold for every tree only when the pool
+ * holds every guess (probes = the whole guess list, no candidate-only limit).
  */
-import { upperBound } from '../game.js';
-import type { SearchEngine } from './search.js';
+import type { CandidateRanker } from './candidate-ranker.js';
+import { Partitioner } from './partition.js';
 
 export interface OpenerBound {
   readonly opener: number;
@@ -27,28 +27,49 @@ export interface OpenerBound {
   readonly groups: number;
 }
 
+export interface OpenerBoundsArgs {
+  readonly from: number;
+  readonly to: number;
+}
+
+export interface TwoLevelArgs {
+  readonly opener: number;
+  /** Stop once the bound is above this cost. */
+  readonly goal: number;
+}
+
+function allSecrets(ranker: CandidateRanker): Uint32Array {
+  return Uint32Array.from({ length: ranker.game.secretCount }, (_, i) => i);
+}
+
 /** Every guess's one-step bound as the opener, for guesses [from, to). */
-export function openerBounds(engine: SearchEngine, all: Uint32Array, from: number, to: number): Float64Array {
-  const out = new Float64Array(to - from);
-  for (let g = from; g < to; g++) out[g - from] = engine.guessBound(g, all, 0);
+export function openerBounds(ranker: CandidateRanker, args: OpenerBoundsArgs): Float64Array {
+  const all = allSecrets(ranker);
+  const out = new Float64Array(args.to - args.from);
+  for (let g = args.from; g < args.to; g++) out[g - args.from] = ranker.guessBound(g, all, 0);
   return out;
 }
 
-/** The opener's two-level bound over `all`, or a bound below `goal` once one is found. */
-export function openerTwoLevelBound(engine: SearchEngine, all: Uint32Array, opener: number, goal = -Infinity): OpenerBound {
-  const game = engine.game;
-  let bound = engine.guessBound(opener, all, 0);
-  const { groups } = engine.partition(opener, all);
-  const order = groups
-    .map((_, i) => i)
-    .filter((i) => (groups[i] as Uint32Array).length > 1)
-    .sort((a, b) => (groups[b] as Uint32Array).length - (groups[a] as Uint32Array).length || a - b);
+/** The opener's two-level bound over every secret, or a bound above `goal` once one is found. */
+export function openerTwoLevelBound(ranker: CandidateRanker, args: TwoLevelArgs): OpenerBound {
+  const { opener, goal } = args;
+  const all = allSecrets(ranker);
+  const rule = ranker.rule;
+  let bound = ranker.guessBound(opener, all, 0);
+  const sp = new Partitioner(ranker.game).split(opener, all);
+  const groups: Array<{ set: Uint32Array; code: number }> = [];
+  for (let g = 0; g < sp.codes.length; g++) {
+    const code = sp.codes[g] as number;
+    const set = sp.items.subarray(sp.starts[g] as number, sp.starts[g + 1] as number);
+    if (code !== ranker.game.solvedCode && set.length > 1) groups.push({ set, code });
+  }
+  groups.sort((a, b) => b.set.length - a.set.length || a.code - b.code);
   let groupsBounded = 0;
-  for (const i of order) {
-    if (bound < goal) break;
-    const set = groups[i] as Uint32Array;
-    bound -= upperBound(game.objective, game.maxAttempts, set.length, 1) - engine.nodeBound(set, 1);
+  for (const { set, code } of groups) {
+    if (bound > goal) break;
+    const state = rule ? rule.after(rule.start, opener, code) : '';
+    bound += ranker.nodeBound(set, { used: 1, state }) - ranker.objective.sizeBound(set.length, 1);
     groupsBounded++;
   }
-  return { opener, bound, groupsBounded, groups: order.length };
+  return { opener, bound, groupsBounded, groups: groups.length };
 }

@@ -12,7 +12,7 @@ import { unpack } from 'msgpackr/unpack';
 import { writeFileAtomic } from '../../runtime/atomic-write.js';
 import { fail } from '../../runtime/errors.js';
 import type { TreeArrays } from '../../runtime/tree-format.js';
-import type { SolvedSet } from './types.js';
+import type { SolvedSet } from './messages.js';
 
 export interface CheckpointOptions {
   readonly dir: string;
@@ -33,55 +33,65 @@ const arrayOf = (b: Uint8Array): Uint32Array => {
   return new Uint32Array(copy.buffer);
 };
 
-function batchFile(dir: string, index: number): string {
-  return join(dir, `batch-${String(index).padStart(6, '0')}.bin`);
+function batchFile(dir: string, prefix: string, index: number): string {
+  return join(dir, `${prefix}batch-${String(index).padStart(6, '0')}.bin`);
 }
 
 export class Checkpoint {
   private readonly dir: string;
   private readonly print: string;
+  private readonly prefix: string;
 
-  constructor(opts: CheckpointOptions, print: string) {
+  /** `prefix` tells apart the phases of one compile (the pilot's batches from the full search's). */
+  constructor(opts: CheckpointOptions, print: string, prefix = '') {
     this.dir = opts.dir;
     this.print = print;
+    this.prefix = prefix;
     if (!existsSync(opts.dir)) mkdirSync(opts.dir, { recursive: true });
     if (!opts.resume) {
-      const stale = readdirSync(opts.dir).filter((f) => /^batch-\d+\.bin$/.test(f));
+      const own = new RegExp(`^${prefix}batch-\\d+\\.bin$`);
+      const stale = readdirSync(opts.dir).filter((f) => own.test(f));
       if (stale.length > 0) {
         throw fail('usage', `${opts.dir}: holds ${stale.length} checkpoint files of an earlier compile; pass --resume to use them or choose an empty folder`);
       }
     }
   }
 
-  save(index: number, results: readonly SolvedSet[]): void {
+  save(index: number, results: ReadonlyArray<SolvedSet | null>): void {
     const body = pack({
       fingerprint: this.print,
       index,
-      results: results.map((r) => ({
-        value: r.value,
-        guess: bytesOf(r.tree.guess),
-        edgeStart: bytesOf(r.tree.edgeStart),
-        edgeCode: bytesOf(r.tree.edgeCode),
-        edgeChild: bytesOf(r.tree.edgeChild),
-      })),
+      results: results.map((r) =>
+        r === null
+          ? null
+          : {
+              cost: r.cost,
+              depth: r.depth,
+              guess: bytesOf(r.tree.guess),
+              edgeStart: bytesOf(r.tree.edgeStart),
+              edgeCode: bytesOf(r.tree.edgeCode),
+              edgeChild: bytesOf(r.tree.edgeChild),
+            },
+      ),
     });
-    writeFileAtomic(batchFile(this.dir, index), body);
+    writeFileAtomic(batchFile(this.dir, this.prefix, index), body);
   }
 
   /** The saved results of a batch, or null when absent or from another compile. */
-  load(index: number, expectedSets: number): SolvedSet[] | null {
-    const path = batchFile(this.dir, index);
+  load(index: number, expectedSets: number): Array<SolvedSet | null> | null {
+    const path = batchFile(this.dir, this.prefix, index);
     if (!existsSync(path)) return null;
     try {
       const data = unpack(readFileSync(path)) as {
         fingerprint: string;
         index: number;
-        results: Array<{ value: number; guess: Uint8Array; edgeStart: Uint8Array; edgeCode: Uint8Array; edgeChild: Uint8Array }>;
+        results: Array<{ cost: number; depth: number; guess: Uint8Array; edgeStart: Uint8Array; edgeCode: Uint8Array; edgeChild: Uint8Array } | null>;
       };
       if (data.fingerprint !== this.print || data.index !== index || data.results.length !== expectedSets) return null;
       return data.results.map((r) => {
+        if (r === null) return null;
         const tree: TreeArrays = { guess: arrayOf(r.guess), edgeStart: arrayOf(r.edgeStart), edgeCode: arrayOf(r.edgeCode), edgeChild: arrayOf(r.edgeChild) };
-        return { value: r.value, tree };
+        return { cost: r.cost, depth: r.depth, tree };
       });
     } catch {
       return null; // a damaged checkpoint is solved again

@@ -128,7 +128,7 @@ export function lines(text: string): string[] {
 export function parsePaths(text: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const line of lines(text)) {
-    const m = /^([a-z]+)\t([a-z]+(?: [a-z]+)*)$/.exec(line);
+    const m = /^([^\s]+)\t([^\s]+(?: [^\s]+)*)$/.exec(line);
     if (!m) throw new Error(`malformed paths line: ${JSON.stringify(line)}`);
     if (out.has(m[1] as string)) throw new Error(`secret listed twice: ${m[1]}`);
     out.set(m[1] as string, (m[2] as string).split(' '));

@@ -1,0 +1,110 @@
+/**
+ * The CLI's options, built from the game modules: every option any game declares is known to
+ * the parser (so a typo is refused by name), and once the game is known its own options are
+ * checked (whole numbers in their range, a choice among its values) and every other game's
+ * option is refused by name. Deprecated names still work, with a one-line note.
+ */
+import { fail } from '../../runtime/errors.js';
+import type { GameModule, GameOptions, OptionSpec } from '../games/module.js';
+import { GAMES } from '../games/registry.js';
+
+export type Verb = 'compile' | 'verify' | 'stats' | 'export' | 'play';
+
+/** An option of some game, as the parser knows it: its type and what it is to each game. */
+export interface KnownOption {
+  readonly name: string;
+  readonly type: OptionSpec['type'];
+  readonly describe: string;
+  /** Only compile takes it (for every game that declares it). */
+  readonly compileOnly: boolean;
+  /** A deprecated name: the option it now is. */
+  readonly deprecatedOf?: string;
+}
+
+function specsOf(m: GameModule, verb: Verb): OptionSpec[] {
+  const own = m.options.filter((o) => verb === 'compile' || !o.compileOnly);
+  return verb === 'verify' && m.verifyExtra ? [...own, ...m.verifyExtra.options] : own;
+}
+
+/** Every game option the parser must know for a verb, with a description naming the games. */
+export function knownOptions(verb: Verb): KnownOption[] {
+  const byName = new Map<string, { type: OptionSpec['type']; parts: string[]; compileOnly: boolean }>();
+  const deprecated = new Map<string, string>();
+  for (const m of GAMES) {
+    for (const o of specsOf(m, verb)) {
+      const range = o.min !== undefined ? ` (${o.min}..${o.max})` : o.choices ? ` (${o.choices.join(', ')})` : '';
+      const cur = byName.get(o.name) ?? { type: o.type, parts: [], compileOnly: o.compileOnly === true };
+      cur.parts.push(`${m.id}: ${o.describe}${range}`);
+      byName.set(o.name, cur);
+      for (const d of o.deprecated ?? []) deprecated.set(d.name, o.name);
+    }
+  }
+  const out: KnownOption[] = [...byName].map(([name, v]) => ({ name, type: v.type, describe: v.parts.join('; '), compileOnly: v.compileOnly }));
+  for (const [name, of] of deprecated) if (!byName.has(name)) out.push({ name, type: byName.get(of)?.type ?? 'string', describe: `deprecated: use --${of}`, compileOnly: false, deprecatedOf: of });
+  return out;
+}
+
+/** Parse a whole number as typed: digits only (a sign allowed), within the safe range. */
+export function parseWhole(flag: string, raw: unknown, min: number, max: number): number {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!/^[+-]?\d+$/.test(text)) throw fail('usage', `--${flag} ${quote(raw)}: expected a whole number from ${min} to ${max}`);
+  const v = Number(text);
+  if (!Number.isSafeInteger(v) || v < min || v > max) throw fail('usage', `--${flag} ${quote(raw)}: expected a whole number from ${min} to ${max}`);
+  return v;
+}
+
+function quote(raw: unknown): string {
+  const s = Array.isArray(raw) ? raw.map(String).join(' ') : String(raw);
+  return s.length > 40 ? `${s.slice(0, 40)}…` : s;
+}
+
+/** What the user typed, by option name (undefined when absent). */
+export type RawArgs = Readonly<Record<string, unknown>>;
+
+/**
+ * The game's options from the parsed arguments: its own checked and typed, deprecated names
+ * mapped (with a note on `warn`), any other game's option refused by name.
+ */
+export function gameOptionsOf(m: GameModule, verb: Verb, args: RawArgs, warn: (line: string) => void): GameOptions {
+  const specs = specsOf(m, verb);
+  const out: Record<string, string | number | boolean | undefined> = {};
+  const mine = new Set(specs.map((o) => o.name));
+  for (const o of specs) {
+    let raw = args[o.name];
+    for (const d of o.deprecated ?? []) {
+      const old = args[d.name];
+      if (old === undefined) continue;
+      if (raw !== undefined) throw fail('usage', `give --${o.name} or --${d.name} (deprecated), not both`);
+      warn(`guesstree: note: ${d.note}`);
+      raw = old;
+      mine.add(d.name);
+    }
+    if (raw === undefined) continue;
+    if (Array.isArray(raw)) throw fail('usage', `--${o.name} was given ${raw.length} times; give it once`);
+    out[o.name] = checkValue(m, o, raw);
+  }
+  for (const k of knownOptions(verb)) {
+    if (mine.has(k.name) || args[k.name] === undefined) continue;
+    const takes = specs.length ? specs.map((o) => `--${o.name}`).join(', ') : 'no options';
+    throw fail('usage', `--${k.name} is not an option of ${m.id}${verb === 'compile' ? '' : ` for ${verb}`} (${m.id} takes ${takes})`);
+  }
+  return out;
+}
+
+function checkValue(m: GameModule, o: OptionSpec, raw: unknown): string | number | boolean {
+  switch (o.type) {
+    case 'boolean':
+      if (typeof raw !== 'boolean') throw fail('usage', `--${o.name} takes no value`);
+      return raw;
+    case 'integer':
+      return parseWhole(o.name, raw, o.min ?? Number.MIN_SAFE_INTEGER, o.max ?? Number.MAX_SAFE_INTEGER);
+    case 'string':
+    case 'file': {
+      if (typeof raw === 'boolean') throw fail('usage', `--${o.name} needs a value`);
+      const s = String(raw);
+      if (o.type === 'file' && s.trim() === '') throw fail('usage', `--${o.name} "": expected a file name`);
+      if (o.choices && !o.choices.includes(s)) throw fail('usage', `--${o.name} ${quote(s)}: unknown ${o.name} for ${m.id} (choose ${o.choices.join(', ')})`);
+      return s;
+    }
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The compile's progress bar on stderr (cli-progress), only when stderr is a terminal
+ * (GUESSTREE_PROGRESS=1 forces it, for tests). It is drawn from the start of the compile, fitted
+ * to the terminal's width, and redrawn as time passes even while no unit of work finishes.
+ */
+import { SingleBar } from 'cli-progress';
+import type { CompileProgress } from '../pool/driver.js';
+
+export interface ProgressView {
+  update(p: CompileProgress): void;
+  stop(): void;
+}
+
+function clock(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '--:--';
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const two = (x: number): string => String(x).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${two(m)}:${two(s % 60)}`;
+}
+
+/** A count in short words: 1.2M. */
+function short(n: number): string {
+  if (n >= 1e9) return `${(n / 1e9).toFixed(1)}G`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
+  if (n >= 1e4) return `${(n / 1e3).toFixed(0)}k`;
+  return String(n);
+}
+
+export function progressBar(label: string, stream: NodeJS.WriteStream = process.stderr): ProgressView | null {
+  const forced = process.env['GUESSTREE_PROGRESS'] === '1';
+  if (stream.isTTY !== true && !forced) return null;
+  const started = Date.now();
+  let state: CompileProgress = { done: 0, total: 0, unit: 'preparing', best: null };
+  const bar = new SingleBar({
+    stream,
+    hideCursor: !forced,
+    noTTYOutput: forced,
+    notTTYSchedule: 200,
+    fps: 4,
+    forceRedraw: true,
+    linewrap: false,
+    format: () => {
+      const width = Math.max(40, (stream.columns ?? 80) - 1);
+      const elapsed = (Date.now() - started) / 1000;
+      const best = state.best ? ` | best ${state.best}` : '';
+      if (state.total <= 0) {
+        const what = state.unit === 'preparing' ? 'preparing' : `${short(state.done)} ${state.unit}`;
+        return `${label}: ${what}${best} | ${clock(elapsed)} elapsed`.slice(0, width);
+      }
+      const share = Math.min(1, state.done / state.total);
+      const eta = share > 0 ? (elapsed * (1 - share)) / share : NaN;
+      const tail = ` ${Math.floor(share * 100)}% of ${state.unit} settled${best} | ${clock(elapsed)} elapsed | ETA ${clock(eta)}`;
+      const room = width - label.length - tail.length - 3;
+      if (room < 10) return `${label}${tail}`.slice(0, width);
+      const size = Math.min(40, room);
+      const full = Math.round(share * size);
+      return `${label} [${'#'.repeat(full)}${'-'.repeat(size - full)}]${tail}`;
+    },
+  });
+  bar.start(1, 0);
+  let stopped = false;
+  return {
+    update(p) {
+      if (stopped) return;
+      state = p;
+      bar.update(p.total > 0 ? p.done / p.total : 0);
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      bar.stop();
+    },
+  };
+}

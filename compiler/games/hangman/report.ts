@@ -1,0 +1,159 @@
+/**
+ * Hangman's `verify`, `stats` (the word difficulty report) and `play`. A Hangman secret is
+ * never "found" by a guess that names it: it ends once every letter is revealed, and what
+ * counts is the number of misses.
+ */
+import { createInterface } from 'node:readline';
+import { fail, isGuesstreeError } from '../../../runtime/errors.js';
+import type { TreeArrays, TreeFile } from '../../../runtime/tree-format.js';
+import { childOf, edgeCount, NO_CHILD } from '../../../runtime/tree-walker.js';
+import { barChart, sizeOf } from '../../commands/format.js';
+import { replayAll, type ReplaySummary } from '../../replay.js';
+import type { HangmanGame } from './game.js';
+import { ALPHABET_SIZE, HangmanRanker } from './ranker.js';
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** Rows of the misses distribution, 0 to the most misses. */
+function missRows(s: ReplaySummary): Array<{ label: string; count: number }> {
+  const counts: number[] = [];
+  for (const o of s.outcomes) {
+    const m = o.misses ?? 0;
+    while (counts.length <= m) counts.push(0);
+    counts[m] = (counts[m] as number) + 1;
+  }
+  return counts.map((count, m) => ({ label: plural(m, 'miss', 'misses'), count }));
+}
+
+export function summaryLines(game: HangmanGame, s: ReplaySummary): string[] {
+  const o = game.objectiveOf(s);
+  const wins = Number(o['wins']);
+  return [
+    `mean misses: ${Number(o['meanMisses']).toFixed(4)} per word (total ${String(o['totalMisses'])}, most ${String(o['maxMisses'])})`,
+    `win rate with ${plural(game.spec.lives, "life", "lives")} (fewer than ${plural(game.spec.lives, "miss", "misses")}): ${wins} of ${s.secrets} words, ${((100 * wins) / s.secrets).toFixed(2)}%`,
+  ];
+}
+
+export function hangmanVerify(game: HangmanGame, file: TreeFile, path: string, out: (line: string) => void): ReplaySummary {
+  const s = replayAll(game, file.tree);
+  out(`tree: ${path}`);
+  out(`game: hangman ${Object.entries(game.params).map(([k, v]) => `${k}=${String(v)}`).join(' ')}; ${s.secrets} words`);
+  out('misses histogram:');
+  for (const line of barChart(missRows(s))) out(`  ${line}`);
+  for (const line of summaryLines(game, s)) out(line);
+  if (s.missingBranches > 0) throw fail('tree-file', `${path}: tree has no branch for ${s.missingBranches} words`);
+  const unrevealed = s.histogram[0] as number;
+  if (unrevealed > 0) throw fail('tree-file', `${path}: ${plural(unrevealed, 'word')} never fully revealed`);
+  const total = game.objectiveOf(s)['total'];
+  if (file.header.objective['total'] !== total) {
+    throw fail('tree-file', `${path}: header claims total ${String(file.header.objective['total'])}, replay gives ${String(total)}`);
+  }
+  out('verify: ok (every word replayed until revealed; the header objective matches)');
+  return s;
+}
+
+/** The difficulty report: summary, the hardest words with their letters, the misses distribution. */
+export function hangmanStats(game: HangmanGame, file: TreeFile, path: string, hardest: number, out: (line: string) => void): void {
+  const tree = file.tree;
+  const s = replayAll(game, tree);
+  let leaves = 0;
+  for (let v = 0; v < tree.guess.length; v++) if (edgeCount(tree, v) === 0) leaves++;
+  out(`tree: ${path}${sizeOf(path)}`);
+  out(`game: hangman ${Object.entries(game.params).map(([k, v]) => `${k}=${String(v)}`).join(' ')}; ${s.secrets} words`);
+  out(`nodes: ${tree.guess.length} (${leaves} leaves), edges: ${tree.edgeCode.length}; first letter: ${game.guessName(tree.guess[0] as number)}`);
+  for (const line of summaryLines(game, s)) out(line);
+  const order = s.outcomes
+    .map((o, i) => ({ i, misses: o.misses ?? 0, guesses: o.guesses.length }))
+    .sort((a, b) => b.misses - a.misses || b.guesses - a.guesses || a.i - b.i)
+    .slice(0, hardest);
+  out(`hardest ${plural(order.length, 'word')} (misses; letters guessed in order, misses in brackets):`);
+  const w = Math.max(0, ...order.map(({ i }) => game.secretName(i).length));
+  for (const { i, misses } of order) {
+    const o = s.outcomes[i]!;
+    const letters = o.guesses.map((g) => (game.mask(i, g) === 0 ? `[${game.guessName(g)}]` : game.guessName(g))).join(' ');
+    out(`  ${game.secretName(i).padEnd(w)}  ${plural(misses, 'miss', 'misses').padStart(9)}: ${letters}`);
+  }
+  out('misses distribution:');
+  for (const line of barChart(missRows(s))) out(`  ${line}`);
+}
+
+/**
+ * `play`: shows the word so far and the next letter; the person types the positions holding it
+ * (1-based, spaces or commas) or `-` for a miss. Replies that no word of the list can give,
+ * positions out of range or already revealed are rejected with the reason (asked again at a
+ * terminal; from a pipe the run ends with one line and status 5).
+ */
+export async function hangmanPlay(game: HangmanGame, tree: TreeArrays, input: NodeJS.ReadableStream, out: (line: string) => void, err: (line: string) => void): Promise<number> {
+  const interactive = (input as { isTTY?: boolean }).isTTY === true;
+  const rl = createInterface({ input, terminal: false });
+  const lines = rl[Symbol.asyncIterator]();
+  const helper = new HangmanRanker(game.masks, game.length, 0);
+  let candidates = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
+  const pattern: string[] = new Array<string>(game.length).fill('_');
+  let revealed = 0;
+  let guessed = 0;
+  let misses = 0;
+  let node = 0;
+  const history: string[] = [];
+  try {
+    for (let attempt = 1; attempt <= ALPHABET_SIZE; attempt++) {
+      let guess: number;
+      if (node !== NO_CHILD) guess = tree.guess[node] as number;
+      else if (candidates.length > 1) guess = helper.greedyLetter(candidates);
+      else {
+        const w = candidates[0] as number;
+        guess = 0;
+        while (guess < ALPHABET_SIZE && (game.mask(w, guess) === 0 || guessed & (1 << guess))) guess++;
+      }
+      out(`guess ${attempt}: ${game.guessName(guess)}   word: ${pattern.join(' ')}   misses: ${misses}`);
+      for (;;) {
+        if (interactive) err(`positions of ${game.guessName(guess)} (1-${game.length}, or - for none)> `);
+        const next = await lines.next();
+        if (next.done) return 0;
+        const reject = (why: string): void => {
+          if (!interactive) throw fail('feedback', why);
+          err(why);
+        };
+        let code: number;
+        try {
+          code = game.parseCode(next.value);
+        } catch (e) {
+          if (interactive && isGuesstreeError(e)) {
+            err(e.message);
+            continue;
+          }
+          throw e;
+        }
+        const name = game.codeName(code);
+        if (code & revealed) {
+          const p = Math.log2(code & revealed & -(code & revealed)) + 1;
+          reject(`impossible reply ${name} to ${game.guessName(guess)}: position ${p} is already revealed (${pattern[p - 1]})`);
+          continue;
+        }
+        const kept = candidates.filter((w) => game.mask(w, guess) === code);
+        if (kept.length === 0) {
+          reject(`impossible reply ${name} to ${game.guessName(guess)}: no word of the list fits ${pattern.join('')}${history.length ? ` after ${history.join(', ')}` : ''} with ${code === 0 ? `no ${game.guessName(guess)}` : `${game.guessName(guess)} exactly at ${name}`}`);
+          continue;
+        }
+        candidates = kept;
+        guessed |= 1 << guess;
+        history.push(`${game.guessName(guess)} ${name}`);
+        if (code === 0) misses++;
+        revealed |= code;
+        for (let p = 0; p < game.length; p++) if (code & (1 << p)) pattern[p] = game.guessName(guess);
+        if (revealed === game.full) {
+          out(`solved: ${pattern.join('')} in ${plural(attempt, 'guess', 'guesses')} with ${plural(misses, 'miss', 'misses')}`);
+          return 0;
+        }
+        if (node !== NO_CHILD) {
+          node = childOf(tree, node, code);
+          if (node === NO_CHILD) err('the tree has no branch for this reply; going on with the greedy rule');
+        }
+        break;
+      }
+    }
+    return 0;
+  } finally {
+    rl.close();
+  }
+}

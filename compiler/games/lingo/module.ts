@@ -1,0 +1,175 @@
+/**
+ * Lingo as the pit plays it (`--game lingo --len 4..13 [--wordlist FILE]`): secrets and guesses
+ * are the words of one length, 5 attempts, O/?/X masks, 100·(6 − attempts) for a word found.
+ * The objective is the exact expected score over the whole list: the engine minimises each
+ * word's 600 − score, i.e. 100 a guess and 600 for a word never found.
+ */
+import { fail } from '../../../runtime/errors.js';
+import type { ParamValue, TreeHeader } from '../../../runtime/tree-format.js';
+import { loadWordListOfLength } from '../../../runtime/wordlist.js';
+import { AttemptObjective } from '../../engine/attempt-objective.js';
+import { CandidateRanker } from '../../engine/candidate-ranker.js';
+import { openerBounds, openerTwoLevelBound, type OpenerBoundsArgs, type TwoLevelArgs } from '../../engine/two-level-bound.js';
+import type { EngineParts } from '../../engine/search.js';
+import type { Effort, Moves } from '../../engine/types.js';
+import { poolRunner, type CompileControl, type SearchRunner } from '../../pool/driver.js';
+import type { GameModule, GameOptions, LoadedGame } from '../module.js';
+import { DEFAULT_WORDLIST, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { LINGO_ATTEMPTS, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH, LingoGame, lingoProbes, type LingoSpec } from './game.js';
+
+export interface LingoEffort {
+  readonly name: string;
+  readonly describe: string;
+  /** Probe words tried at every node besides the candidates. */
+  readonly probes: number;
+  /** Lookahead widths by guesses used (0 = the opener), by list size: the first row whose `maxWords` holds the list applies. */
+  readonly widths: ReadonlyArray<{ readonly maxWords: number; readonly widths: readonly number[] }>;
+  /** Below the root, nodes with fewer candidates than this use width 1. */
+  readonly lookaheadMinSet: number;
+  /** Sets larger than this try only the probes. */
+  readonly candidatePoolMax: number;
+}
+
+/** Every word of the list is a probe: trying them all at every node is what short words need. */
+const ALL_WORDS = Infinity;
+
+export const LINGO_EFFORTS: readonly LingoEffort[] = [
+  { name: 'quick', describe: 'one step deep over 1,000 letter-coverage probes (seconds; for tests)', probes: 1000, widths: [{ maxWords: ALL_WORDS, widths: [1] }], lookaheadMinSet: 1, candidatePoolMax: 2000 },
+  { name: 'greedy', describe: 'one step deep over every word of the list', probes: ALL_WORDS, widths: [{ maxWords: ALL_WORDS, widths: [1] }], lookaheadMinSet: 1, candidatePoolMax: ALL_WORDS },
+  {
+    name: 'default',
+    describe: 'every word at every node, the top openers (and second guesses of short words) compared by their subtrees',
+    probes: ALL_WORDS,
+    widths: [
+      { maxWords: 16_000, widths: [4, 2] },
+      { maxWords: 30_000, widths: [2] },
+      // Long words: the best second guess is almost always the one-step choice, so the width
+      // goes to the opener (its tree's value varies by about 1 point a word among the top ones).
+      { maxWords: ALL_WORDS, widths: [12] },
+    ],
+    lookaheadMinSet: 8,
+    candidatePoolMax: ALL_WORDS,
+  },
+];
+
+export function lingoEffort(name: string): LingoEffort {
+  const e = LINGO_EFFORTS.find((x) => x.name === name);
+  if (!e) throw fail('usage', `--effort ${name}: unknown effort for lingo (choose ${LINGO_EFFORTS.map((x) => x.name).join(', ')})`);
+  return e;
+}
+
+export function widthsFor(effort: LingoEffort, words: number): readonly number[] {
+  return (effort.widths.find((row) => words <= row.maxWords) ?? effort.widths[effort.widths.length - 1])?.widths ?? [1];
+}
+
+/** What a worker needs besides the game: the effort's name and the probe words. */
+export interface LingoSetup {
+  readonly effort: string;
+  readonly probes: Uint32Array;
+}
+
+/** Each word costs 100 a guess, 600 when never found: minimising the sum maximises the score. */
+export function lingoCosts(secretCount: number): ConstructorParameters<typeof AttemptObjective>[0] {
+  return { attempts: LINGO_ATTEMPTS, costs: [0, 100, 200, 300, 400, 500], unsolved: 600, branches: Infinity, depthTieBreak: false, secretCount };
+}
+
+/** A word's score is 600 minus its cost. */
+export const LINGO_FULL_SCORE = 600;
+
+const NO_RULE: Moves<string> = { root: '', after: (s) => s, key: (s) => s };
+
+export function lingoParts(game: LingoGame, setup: LingoSetup): EngineParts<string> {
+  const effort = lingoEffort(setup.effort);
+  const objective = new AttemptObjective<string>(lingoCosts(game.secretCount), (s) => s);
+  const candidatePoolMax = Number.isFinite(effort.candidatePoolMax) ? effort.candidatePoolMax : Number.MAX_SAFE_INTEGER;
+  const ranker = new CandidateRanker(game, objective, { probes: setup.probes, candidatePoolMax, candidateShortcut: false });
+  const engineEffort: Effort = {
+    exactBelow: 0,
+    widthsByUsed: widthsFor(effort, game.secretCount),
+    lookaheadMinSet: effort.lookaheadMinSet,
+    memoMaxSet: 64,
+    memoMaxEntries: 2_000_000,
+    cutoffs: false,
+    groupOrder: 'largest-first',
+  };
+  return { game, objective, moves: NO_RULE, ranker, effort: engineEffort };
+}
+
+/** The header's record of a compile's settings (plain words, no sentinels). */
+function settingsOf(effort: LingoEffort, game: LingoGame): Record<string, ParamValue> {
+  return {
+    effort: effort.name,
+    probes: Math.min(effort.probes, game.guessCount),
+    widths: widthsFor(effort, game.secretCount).join('/'),
+    lookaheadMinSet: effort.lookaheadMinSet,
+    candidatePoolMax: Number.isFinite(effort.candidatePoolMax) ? effort.candidatePoolMax : 'all',
+  };
+}
+
+async function compileLingo(loaded: LoadedGame, game: LingoGame, control: CompileControl, runner: SearchRunner = poolRunner(control)) {
+  const effort = lingoEffort(control.effort);
+  if (!game.words) throw new Error('lingo compile needs the words');
+  const setup: LingoSetup = { effort: effort.name, probes: lingoProbes(game.words, game.params.length, effort.probes) };
+  const parts = lingoParts(game, setup);
+  const N = game.secretCount;
+  const r = await runner.split(
+    { module: 'lingo', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost) => `mean ${((LINGO_FULL_SCORE * N - cost) / N).toFixed(3)}`, nameSecret: (s) => game.secretName(s) },
+  );
+  if (!r) throw new Error('lingo compile: no plan');
+  const objectiveExtra: Record<string, ParamValue> = {};
+  if (r.lowerBound !== null) {
+    const bound = LINGO_FULL_SCORE * N - r.lowerBound;
+    objectiveExtra['upperBound'] = bound;
+    objectiveExtra['upperBoundMean'] = Math.round((bound / N) * 1e6) / 1e6;
+  }
+  return { tree: r.tree, settings: settingsOf(effort, game), objectiveExtra };
+}
+
+export function describeLingo(header: TreeHeader): string[] {
+  const o = header.objective;
+  const secrets = Number(o['secrets']);
+  const lines = [`mean score ${Number(o['mean']).toFixed(4)} a word (total ${String(o['total'])}); ${plural(Number(o['found']), 'word')} of ${secrets} found, within ${String(o['maxAttempts'])} guesses`];
+  if (typeof o['upperBound'] === 'number') lines.push(`no tree of this list scores more than ${Number(o['upperBoundMean']).toFixed(4)} a word (the opener's one-step bound)`);
+  return lines;
+}
+
+export const lingoModule: GameModule = {
+  id: 'lingo',
+  describe: 'Lingo as the code-challenge pit plays it: 5 attempts, O/?/X masks, 100·(6 − attempts) a word',
+  options: [
+    { name: 'len', type: 'integer', min: LINGO_MIN_LENGTH, max: LINGO_MAX_LENGTH, describe: 'word length' },
+    { name: 'wordlist', type: 'file', describe: 'word list, one word a line (default: the npm package word-list)' },
+  ],
+  efforts: LINGO_EFFORTS.map((e) => ({ name: e.name, describe: e.describe })),
+  defaultEffort: 'default',
+  sample: (dir) => ({ len: 4, wordlist: writeSample(dir, 'lingo.txt', sampleWords(60, 4, 'abcdeilnorst', 1)) }),
+  load(opts: GameOptions): LoadedGame {
+    const len = required(intOption(opts, 'len'), 'lingo', `--len (word length, ${LINGO_MIN_LENGTH}..${LINGO_MAX_LENGTH})`);
+    const list = loadWordListOfLength(stringOption(opts, 'wordlist') ?? DEFAULT_WORDLIST, len);
+    const game = LingoGame.fromList(list, len);
+    const loaded: LoadedGame = {
+      module: lingoModule,
+      game,
+      slug: `lingo-len${len}`,
+      options: opts,
+      compile: (control, runner) => compileLingo(loaded, game, control, runner),
+      describe: describeLingo,
+      merit: (h) => Number(h.objective['total']),
+      explorerRules: () => ({ kind: 'word-mask', length: len, attempts: LINGO_ATTEMPTS }),
+    };
+    return loaded;
+  },
+  optionsFromHeader: (header, opts) => ({ len: Number(header.params['length']), wordlist: opts['wordlist'] }),
+  worker(gameSpec, setup) {
+    const game = LingoGame.fromSpec(gameSpec as LingoSpec);
+    const parts = lingoParts(game, setup as LingoSetup);
+    const ranker = parts.ranker as CandidateRanker;
+    return {
+      parts: parts as EngineParts<unknown>,
+      tasks: {
+        openerBounds: (args) => openerBounds(ranker, args as OpenerBoundsArgs),
+        twoLevel: (args) => openerTwoLevelBound(ranker, args as TwoLevelArgs),
+      },
+    };
+  },
+};

@@ -1,0 +1,29 @@
+/** `verify --strategy FILE` for Mastermind: a contest string written by anyone, replayed against every secret. */
+import { readFileSync } from 'node:fs';
+import { fail } from '../../../runtime/errors.js';
+import type { MastermindGame } from './game.js';
+import { checkContest, parseContest } from './contest.js';
+import { barChart } from '../../commands/format.js';
+
+export function runVerifyContest(game: MastermindGame, path: string, out: (line: string) => void): void {
+  let text: string;
+  try {
+    text = readFileSync(path, 'latin1');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw fail('usage', `${path}: cannot read the strategy (${code === 'ENOENT' ? 'no such file' : (code ?? (e as Error).message)})`);
+  }
+  const parsed = parseContest(game, text, path);
+  const check = checkContest(game, parsed, path);
+  out(`strategy: ${path}`);
+  out(`game: MM(${game.pegs},${game.colors}); ${game.secretCount} secrets; ${parsed.tree.guess.length} guesses written`);
+  out(`N (total guesses): ${check.total}`);
+  out(`mean guesses per secret: ${(check.total / game.secretCount).toFixed(4)}`);
+  out(`max depth: ${check.maxDepth}`);
+  out('depth histogram:');
+  const rows = [];
+  for (let d = 1; d < check.histogram.length; d++) rows.push({ label: `${d} guess${d === 1 ? '' : 'es'}`, count: check.histogram[d] as number });
+  for (const line of barChart(rows)) out(`  ${line}`);
+  if (check.unreachableBranches > 0) out(`note: ${check.unreachableBranches} branch${check.unreachableBranches === 1 ? '' : 'es'} that no secret reaches`);
+  out(`covered: every one of the ${game.secretCount} secrets is found`);
+}

@@ -1,0 +1,117 @@
+/**
+ * Match-count, LeetCode 843 "Guess the Word" (`--game matchcount --wordlist FILE [--budget 10]`):
+ * the least worst-case number of guesses, proven where the node budget allows, then a small
+ * total. The search is the engine's second mode, the worst-case prover (engine/worst-case.ts),
+ * run as one task in the pool.
+ */
+import { fail } from '../../../runtime/errors.js';
+import type { TreeHeader } from '../../../runtime/tree-format.js';
+import { flattenPlan } from '../../engine/plan.js';
+import { runModuleTask, type CompileControl } from '../../pool/driver.js';
+import type { GameModule, GameOptions, LoadedGame } from '../module.js';
+import { intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { describeProof, loadMatchCountList, MATCHCOUNT_DEFAULT_BUDGET, MATCHCOUNT_EFFORT_INFO, MATCHCOUNT_EFFORTS, MatchCountGame, matchCountSettings, compileMatchCount, type MatchCountEffort } from './game.js';
+import { leetcodeSolution } from './leetcode.js';
+
+export interface ProveResult {
+  readonly tree: import('../../../runtime/tree-format.js').TreeArrays;
+  readonly lowerBound: number;
+  readonly proven: boolean;
+}
+
+function effortOf(name: string): MatchCountEffort {
+  const e = MATCHCOUNT_EFFORTS[name];
+  if (!e) throw fail('usage', `--effort ${name}: unknown effort for matchcount (choose ${Object.keys(MATCHCOUNT_EFFORTS).join(', ')})`);
+  return e;
+}
+
+async function compileMatch(loaded: LoadedGame, game: MatchCountGame, control: CompileControl) {
+  const effort = effortOf(control.effort);
+  if (control.checkpoint) throw fail('usage', `--checkpoint: the worst-case proof of ${loaded.slug} runs as one piece of work and cannot be checkpointed`);
+  const budget = intOption(control.options, 'budget') ?? MATCHCOUNT_DEFAULT_BUDGET;
+  // The prover runs as one task in the pool (this thread stays free for signals).
+  const r = (await runModuleTask({ module: 'matchcount', gameSpec: game.words, setup: null, label: loaded.slug }, control, 'prove', effort.name)) as ProveResult;
+  return { tree: r.tree, settings: matchCountSettings(effort, budget, { lowerBound: r.lowerBound, proven: r.proven } as Parameters<typeof matchCountSettings>[2]) };
+}
+
+function describeMatchCount(header: TreeHeader): string[] {
+  const o = header.objective;
+  const worst = Number(o['maxAttempts']);
+  const lines = [
+    `${describeProof(worst, Number(header.settings['lowerBound']), header.settings['provenOptimal'] === true)}; total ${Number(o['totalGuesses']).toLocaleString('en-US')} guesses (least found, not proven), mean ${Number(o['meanGuesses']).toFixed(4)}`,
+  ];
+  return lines;
+}
+
+/**
+ * After the tree is written: one line saying what was proven, and a `budget` error when the
+ * worst case (proven or best found) is more than --budget.
+ */
+function verdict(header: TreeHeader, path: string, list: string, log: (line: string) => void): void {
+  const worst = Number(header.objective['maxAttempts']);
+  const lower = Number(header.settings['lowerBound']);
+  const proven = header.settings['provenOptimal'] === true;
+  const budget = Number(header.settings['budget']);
+  const total = Number(header.objective['totalGuesses']);
+  log(`matchcount-len${String(header.params['length'])}: ${describeProof(worst, lower, proven)}; total ${total} guess${total === 1 ? '' : 'es'} (least found, not proven); budget ${budget}`);
+  if (worst > budget) {
+    const what = proven ? `needs ${worst} guesses in the worst case (proven optimal)` : `needs ${worst} guesses in the worst case with the best tree found (proven lower bound ${lower})`;
+    throw fail('budget', `${list}: ${what}, more than --budget ${budget}; the tree was written to ${path}`);
+  }
+}
+
+export const matchcountModule: GameModule = {
+  id: 'matchcount',
+  describe: 'match-count (LeetCode 843 "Guess the Word"): least worst case, proven where possible',
+  options: [
+    {
+      name: 'wordlist',
+      type: 'file',
+      describe: 'the word list, one word a line, all of one length (# starts a comment)',
+      deprecated: [{ name: 'words', note: '--words FILE is now --wordlist FILE' }],
+    },
+    { name: 'budget', type: 'integer', min: 1, max: 1_000_000, compileOnly: true, describe: 'allowedGuesses (default 10): compile fails with status 6 when the worst case needs more' },
+  ],
+  efforts: MATCHCOUNT_EFFORT_INFO,
+  defaultEffort: 'default',
+  sample: (dir) => ({ wordlist: writeSample(dir, 'matchcount.txt', sampleWords(30, 5, 'abcdefgh', 3)) }),
+  exportFormats: [
+    {
+      name: 'leetcode',
+      describe: 'a self-contained TypeScript findSecretWord for LeetCode 843 (needs no tree)',
+      needsTree: false,
+      render: () => leetcodeSolution(),
+    },
+  ],
+  load(opts: GameOptions) {
+    const path = required(stringOption(opts, 'wordlist'), 'matchcount', '--wordlist FILE (one word a line, all of one length; # starts a comment)');
+    const game = MatchCountGame.fromList(loadMatchCountList(path));
+    const loaded: LoadedGame = {
+      module: matchcountModule,
+      game,
+      slug: `matchcount-len${game.length}`,
+      options: opts,
+      compile: (control) => compileMatch(loaded, game, control),
+      describe: describeMatchCount,
+      // Least worst case first, then least total.
+      merit: (h) => -Number(h.objective['maxAttempts']) * 1e12 - Number(h.objective['totalGuesses']),
+      afterCompile: (header, out, log) => verdict(header, out, path, log),
+      explorerRules: () => ({ kind: 'match-count', length: game.length }),
+    };
+    return loaded;
+  },
+  optionsFromHeader: (_header, opts) => ({ wordlist: opts['wordlist'] }),
+  worker(gameSpec) {
+    const game = new MatchCountGame(gameSpec as string[], []);
+    return {
+      tasks: {
+        prove: (effortName): ProveResult => {
+          const r = compileMatchCount(game, effortOf(effortName as string));
+          return { tree: flattenPlan(r.plan), lowerBound: r.lowerBound, proven: r.proven };
+        },
+      },
+    };
+  },
+};
+
+

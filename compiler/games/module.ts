@@ -1,0 +1,113 @@
+/**
+ * The game-module boundary. A game is one folder under compiler/games/<game>/ whose module
+ * declares its options (with types and ranges), its efforts, how to build the game from options
+ * or from a tree header, how to compile it, how workers rebuild its search, and its own
+ * reports, play and export formats. The CLI and the pool know games only through this.
+ */
+import type { TreeArrays, TreeFile, TreeHeader, ParamValue } from '../../runtime/tree-format.js';
+import type { ExplorerRules } from '../emit/explorer-rules.js';
+import type { EngineParts } from '../engine/search.js';
+import type { Game, ReplaySummary } from '../game.js';
+import type { CompileControl, OptionValues, SearchRunner } from '../pool/driver.js';
+
+/** An option a game takes, as typed on the command line. */
+export interface OptionSpec {
+  /** As typed, without the dashes: `len`, `max-depth`. */
+  readonly name: string;
+  readonly type: 'integer' | 'string' | 'boolean' | 'file';
+  readonly describe: string;
+  readonly min?: number;
+  readonly max?: number;
+  readonly choices?: readonly string[];
+  /** A search setting: only `compile` takes it (the other options say which game it is). */
+  readonly compileOnly?: boolean;
+  /** Older names still accepted, each with a one-line deprecation note on stderr. */
+  readonly deprecated?: ReadonlyArray<{ readonly name: string; readonly note: string; readonly value?: string }>;
+}
+
+/** Option values by name as typed (`max-depth`), already checked against the game's specs. */
+export type GameOptions = OptionValues;
+
+export interface EffortInfo {
+  readonly name: string;
+  readonly describe: string;
+}
+
+export interface CompileOutcome {
+  readonly tree: TreeArrays;
+  readonly settings: Readonly<Record<string, ParamValue>>;
+  /** Header objective fields the search adds (a proven bound), besides what the replay measures. */
+  readonly objectiveExtra?: Readonly<Record<string, ParamValue>>;
+}
+
+/** Renderings shipped beside a tree compiled into trees/ (Mastermind: the contest string). */
+export interface Companion {
+  readonly kind: string;
+  readonly extension: string;
+  readonly text: string;
+}
+
+/** An `export --format` a game adds to paths and json. */
+export interface ExportFormat {
+  readonly name: string;
+  readonly describe: string;
+  /** Whether it needs a tree (else the game options are enough). */
+  readonly needsTree: boolean;
+  render(loaded: LoadedGame | null, file: TreeFile | null): string;
+}
+
+/** A game built from options: the game for replay and play, and what the verbs do with it. */
+export interface LoadedGame {
+  readonly module: GameModule;
+  readonly game: Game;
+  /** Short name used for shipped files and messages: `lingo-len9`. */
+  readonly slug: string;
+  readonly options: GameOptions;
+  /** Its trees compile in seconds: verbs compile one in memory when none is shipped. */
+  readonly cheap?: boolean;
+  /** Compile with the pool (or `runner`: the same searches in this thread, for tests). */
+  compile(control: CompileControl, runner?: SearchRunner): Promise<CompileOutcome>;
+  /** The objective of a tree in the game's own words, one line each (compile, verify, the explorer). */
+  describe(header: TreeHeader): string[];
+  /** A single comparable figure of a tree's objective, higher is better (never replace a tree by a worse one). */
+  merit(header: TreeHeader): number;
+  companions?(tree: TreeArrays): Companion[];
+  /** After the tree is written (match-count: what was proven, and the --budget check). */
+  afterCompile?(header: TreeHeader, path: string, log: (line: string) => void): void;
+  /** A game's own `verify`, `stats` and `play` (Hangman); absent: the generic ones. */
+  verify?(file: TreeFile, path: string, out: (line: string) => void): ReplaySummary;
+  stats?(file: TreeFile, path: string, hardest: number, out: (line: string) => void): void;
+  play?(tree: TreeArrays, input: NodeJS.ReadableStream, out: (line: string) => void, err: (line: string) => void): Promise<number>;
+  /** How the explorer page computes and draws replies. */
+  explorerRules(): ExplorerRules;
+}
+
+/** What a worker rebuilds once per compile: the engine's parts, and the module's own tasks. */
+export interface WorkerSetup {
+  /** Absent for a game searched only by its own tasks (the worst-case prover). */
+  readonly parts?: EngineParts<unknown>;
+  readonly tasks?: Readonly<Record<string, (args: unknown) => unknown>>;
+}
+
+export interface GameModule {
+  readonly id: string;
+  readonly describe: string;
+  readonly options: readonly OptionSpec[];
+  readonly efforts: readonly EffortInfo[];
+  readonly defaultEffort: string;
+  /** Formats `export` adds for this game besides paths, json and html. */
+  readonly exportFormats?: readonly ExportFormat[];
+  /** Options `verify` adds for this game (Mastermind: --contest FILE). */
+  readonly verifyExtra?: {
+    readonly options: readonly OptionSpec[];
+    run(opts: GameOptions, out: (line: string) => void): boolean;
+  };
+  /** A tiny instance (its lists written into `dir`): the contract tests run every verb on it. */
+  sample(dir: string): GameOptions;
+  /** Build the game from its options. */
+  load(opts: GameOptions): LoadedGame;
+  /** The options that say which game a tree header describes (the lists' paths come from `opts`). */
+  optionsFromHeader(header: TreeHeader, opts: GameOptions): GameOptions;
+  /** In a worker: the search of a game rebuilt from `gameSpec`, with the compile's `setup` (both plain data). */
+  worker(gameSpec: unknown, setup: unknown): WorkerSetup;
+}

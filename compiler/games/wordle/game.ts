@@ -1,0 +1,263 @@
+/**
+ * Wordle: the secrets are the answers, the guesses are the union of the answers and the allowed
+ * guesses (both normalized), 6 tries, Lingo's feedback rule (O/?/X masks). The objective is the
+ * least total number of guesses over all answers, then the fewest answers that need a 6th
+ * guess; an answer not found within 6 costs so much that every answer is found when possible.
+ *
+ * Hard mode: every guess keeps each green letter in place and uses each revealed letter (green
+ * or yellow) at least as often as one reply revealed it.
+ *
+ * Feedback comes from a guesses x answers byte table (one code per entry) built once with the
+ * Lingo kernel and shared with the workers.
+ */
+import { LingoFeedback, codeToMask, encodeLetters, maskToCode } from '../../../runtime/lingo-feedback.js';
+import type { WordList } from '../../../runtime/wordlist.js';
+import type { ListRef } from '../../../runtime/tree-format.js';
+import type { Game, GuessFilter, ScoreByAttempt } from '../../game.js';
+
+export const WORDLE_ATTEMPTS = 6;
+/** A 6th guess costs this much more than 6: at most 1/4 of a guess over 1,000 answers, so it only breaks ties. */
+export const SIXTH_GUESS_PENALTY = 1 / 4096;
+/** An answer not found within the tries: more than any tree's total of found answers. */
+export const WORDLE_UNSOLVED = -1_000_000;
+
+/** A Wordle game as workers receive it (structured-clone safe; tables in shared memory). */
+export interface WordleSpec {
+  readonly kind: 'wordle';
+  readonly length: number;
+  readonly hard: boolean;
+  /** Letters of the guesses (`encodeLetters`), shared. */
+  readonly letters: Uint8Array;
+  /** The guess index of each answer, shared. */
+  readonly answerGuess: Uint32Array;
+  /** `table[guess * answers + answer]`: the feedback code (byte table; lengths up to 5), shared. */
+  readonly table: Uint8Array | null;
+  readonly lists: readonly ListRef[];
+}
+
+export function wordleObjective(attempts = WORDLE_ATTEMPTS): ScoreByAttempt {
+  const scores = new Float64Array(attempts + 1);
+  for (let a = 1; a <= attempts; a++) scores[a] = -a;
+  if (attempts >= 6) scores[6] = -6 - SIXTH_GUESS_PENALTY;
+  return { name: 'total-guesses', scores, unsolved: WORDLE_UNSOLVED };
+}
+
+function shared<T extends Uint8Array | Uint32Array>(a: T): T {
+  const out = new (a.constructor as { new (b: SharedArrayBuffer): T })(new SharedArrayBuffer(a.byteLength));
+  out.set(a);
+  return out;
+}
+
+/** The guesses x answers feedback table, one byte per entry (when every code fits a byte). */
+export function feedbackTable(kernel: LingoFeedback, answerGuess: Uint32Array): Uint8Array | null {
+  if (kernel.codeCount > 256) return null;
+  const A = answerGuess.length;
+  const table = new Uint8Array(new SharedArrayBuffer(kernel.wordCount * A));
+  const out = new Uint32Array(A);
+  for (let g = 0; g < kernel.wordCount; g++) {
+    kernel.partitionCodes(g, answerGuess, A, out);
+    table.set(out, g * A);
+  }
+  return table;
+}
+
+/**
+ * The hard-mode rule as a guess filter. State: `length` characters of greens (a letter or '.')
+ * then 26 characters of the least count of each letter ('0'..'9').
+ */
+export class HardModeFilter implements GuessFilter {
+  readonly start: string;
+  private readonly length: number;
+  private readonly letters: Uint8Array;
+  private readonly counts: Uint8Array;
+
+  constructor(letters: Uint8Array, length: number) {
+    this.length = length;
+    this.letters = letters;
+    const n = letters.length / length;
+    this.counts = new Uint8Array(n * 26);
+    for (let i = 0; i < letters.length; i++) {
+      const w = Math.floor(i / length);
+      const c = letters[i] as number;
+      this.counts[w * 26 + c] = (this.counts[w * 26 + c] as number) + 1;
+    }
+    this.start = '.'.repeat(length) + '0'.repeat(26);
+  }
+
+  after(state: string, guess: number, code: number): string {
+    const L = this.length;
+    const chars = state.split('');
+    const revealed = new Uint8Array(26);
+    let rest = code;
+    for (let p = L - 1; p >= 0; p--) {
+      const digit = rest % 3;
+      rest = Math.floor(rest / 3);
+      if (digit === 0) continue;
+      const c = this.letters[guess * L + p] as number;
+      revealed[c] = (revealed[c] as number) + 1;
+      if (digit === 2) chars[p] = String.fromCharCode(97 + c);
+    }
+    for (let c = 0; c < 26; c++) {
+      const had = (chars[L + c] as string).charCodeAt(0) - 48;
+      if ((revealed[c] as number) > had) chars[L + c] = String.fromCharCode(48 + (revealed[c] as number));
+    }
+    return chars.join('');
+  }
+
+  allows(state: string, guess: number): boolean {
+    const L = this.length;
+    for (let p = 0; p < L; p++) {
+      const g = state.charCodeAt(p);
+      if (g !== 46 && g - 97 !== this.letters[guess * L + p]) return false;
+    }
+    for (let c = 0; c < 26; c++) {
+      if (state.charCodeAt(L + c) - 48 > (this.counts[guess * 26 + c] as number)) return false;
+    }
+    return true;
+  }
+
+  /** Why a guess breaks the rule in a state, or null when it does not (for messages and tests). */
+  explain(state: string, guess: number): string | null {
+    const L = this.length;
+    for (let p = 0; p < L; p++) {
+      const g = state.charCodeAt(p);
+      if (g !== 46 && g - 97 !== this.letters[guess * L + p]) return `position ${p + 1} must stay '${state[p]}'`;
+    }
+    for (let c = 0; c < 26; c++) {
+      const need = state.charCodeAt(L + c) - 48;
+      if (need > (this.counts[guess * 26 + c] as number)) return `must use '${String.fromCharCode(97 + c)}' at least ${need} time${need === 1 ? '' : 's'}`;
+    }
+    return null;
+  }
+}
+
+export class WordleGame implements Game {
+  readonly id = 'wordle';
+  readonly params: { length: number; attempts: number; hard: boolean };
+  readonly lists: readonly ListRef[];
+  readonly secretCount: number;
+  readonly guessCount: number;
+  readonly codeCount: number;
+  readonly solvedCode: number;
+  readonly maxAttempts = WORDLE_ATTEMPTS;
+  readonly objective = wordleObjective();
+  readonly kernel: LingoFeedback;
+  readonly answerGuess: Uint32Array;
+  readonly table: Uint8Array | null;
+  readonly guessFilter: HardModeFilter | undefined;
+  /** The answer each guess is, or -1. */
+  private readonly guessAnswer: Int32Array;
+  /** The guesses and answers, or null in a worker. */
+  readonly guesses: readonly string[] | null;
+  readonly answers: readonly string[] | null;
+
+  constructor(
+    kernel: LingoFeedback,
+    answerGuess: Uint32Array,
+    table: Uint8Array | null,
+    hard: boolean,
+    lists: readonly ListRef[],
+    words: { guesses: readonly string[]; answers: readonly string[] } | null,
+  ) {
+    this.kernel = kernel;
+    this.answerGuess = answerGuess;
+    this.table = table;
+    this.lists = lists;
+    this.params = { length: kernel.length, attempts: WORDLE_ATTEMPTS, hard };
+    this.secretCount = answerGuess.length;
+    this.guessCount = kernel.wordCount;
+    this.codeCount = kernel.codeCount;
+    this.solvedCode = kernel.solved;
+    this.guessAnswer = new Int32Array(kernel.wordCount).fill(-1);
+    answerGuess.forEach((g, a) => (this.guessAnswer[g] = a));
+    this.guessFilter = hard ? new HardModeFilter(kernel.letters, kernel.length) : undefined;
+    this.guesses = words?.guesses ?? null;
+    this.answers = words?.answers ?? null;
+  }
+
+  /**
+   * From the normalized answers and the normalized union of answers and allowed guesses. Every
+   * word must have the same length (checked by the caller).
+   */
+  static fromLists(answers: WordList, guesses: WordList, hard: boolean): WordleGame {
+    const length = (answers.words[0] as string).length;
+    const letters = shared(encodeLetters(guesses.words, length));
+    const kernel = new LingoFeedback(letters, length);
+    const answerGuess = shared(Uint32Array.from(answers.words, (w) => guesses.index.get(w) as number));
+    const table = feedbackTable(kernel, answerGuess);
+    const lists: ListRef[] = [
+      { role: 'answers', count: answers.words.length, sha256: answers.sha256 },
+      { role: 'guesses', count: guesses.words.length, sha256: guesses.sha256 },
+    ];
+    return new WordleGame(kernel, answerGuess, table, hard, lists, { guesses: guesses.words, answers: answers.words });
+  }
+
+  spec(): WordleSpec {
+    return { kind: 'wordle', length: this.kernel.length, hard: this.params.hard, letters: this.kernel.letters, answerGuess: this.answerGuess, table: this.table, lists: this.lists };
+  }
+
+  static fromSpec(spec: WordleSpec): WordleGame {
+    return new WordleGame(new LingoFeedback(spec.letters, spec.length), spec.answerGuess, spec.table, spec.hard, spec.lists, null);
+  }
+
+  secretOfGuess(guess: number): number {
+    return this.guessAnswer[guess] as number;
+  }
+  guessOfSecret(secret: number): number {
+    return this.answerGuess[secret] as number;
+  }
+  feedback(guess: number, secret: number): number {
+    const t = this.table;
+    if (t) return t[guess * this.secretCount + secret] as number;
+    return this.kernel.feedback(guess, this.answerGuess[secret] as number);
+  }
+  partitionCodes(guess: number, secrets: Uint32Array, n: number, out: Uint32Array): void {
+    const t = this.table;
+    if (t) {
+      const base = guess * this.secretCount;
+      for (let i = 0; i < n; i++) out[i] = t[base + (secrets[i] as number)] as number;
+      return;
+    }
+    for (let i = 0; i < n; i++) out[i] = this.kernel.feedback(guess, this.answerGuess[secrets[i] as number] as number);
+  }
+  guessName(guess: number): string {
+    return this.guesses?.[guess] ?? `#${guess}`;
+  }
+  secretName(secret: number): string {
+    return this.answers?.[secret] ?? `#${secret}`;
+  }
+  codeName(code: number): string {
+    return codeToMask(code, this.params.length);
+  }
+  parseCode(text: string): number {
+    return maskToCode(text, this.params.length);
+  }
+}
+
+/**
+ * Probe order: every guess, ranked by how many reply groups it splits all the answers into
+ * (then by its guess index). The engine ranks each node's pool itself; this order only makes
+ * its ties deterministic and puts strong guesses first.
+ */
+export function wordleProbes(game: WordleGame): Uint32Array {
+  const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
+  const codes = new Uint32Array(all.length);
+  const seen = new Uint8Array(game.codeCount);
+  const groups = new Int32Array(game.guessCount);
+  for (let g = 0; g < game.guessCount; g++) {
+    game.partitionCodes(g, all, all.length, codes);
+    seen.fill(0);
+    let k = 0;
+    for (let i = 0; i < codes.length; i++) {
+      const c = codes[i] as number;
+      if (!seen[c]) {
+        seen[c] = 1;
+        k++;
+      }
+    }
+    groups[g] = k;
+  }
+  const order = Array.from({ length: game.guessCount }, (_, i) => i);
+  order.sort((a, b) => (groups[b] as number) - (groups[a] as number) || a - b);
+  return Uint32Array.from(order);
+}

@@ -1,0 +1,89 @@
+/**
+ * Every message between the compile pool and its workers. A worker gets, once, the module id,
+ * the game as plain data (large tables in shared memory) and the compile's setup (plain data:
+ * the effort and the search options), rebuilds the engine's parts with the game module, and
+ * then runs tasks. Results carry flattened subtrees back (typed arrays, transferred).
+ */
+import type { TreeArrays } from '../../runtime/tree-format.js';
+import type { Ranking, SearchNode } from '../engine/types.js';
+
+export interface WorkerInit {
+  /** The game module's id in the registry. */
+  readonly module: string;
+  readonly gameSpec: unknown;
+  readonly setup: unknown;
+  /** Shared counters the workers bump (slots below). */
+  readonly progress: Int32Array;
+}
+
+/** Slots of the shared progress counters. */
+export const PROGRESS_NODES = 0;
+export const PROGRESS_SLOTS = 1;
+
+/** Rank the pool entries [from, to) of a node (one slice of the root's ranking). */
+export interface RankTask {
+  readonly kind: 'rank';
+  readonly set: Uint32Array;
+  readonly node: SearchNode<unknown>;
+  readonly width: number;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Solve each set at its node, with the full search or its pilot (width 1). */
+export interface SolveTask {
+  readonly kind: 'solve';
+  readonly pilot: boolean;
+  readonly sets: readonly Uint32Array[];
+  readonly nodes: readonly SearchNode<unknown>[];
+}
+
+/** Solve one set whole in a fresh engine (exact searches: one piece of work, a node budget). */
+export interface WholeTask {
+  readonly kind: 'whole';
+  readonly set: Uint32Array;
+  readonly node: SearchNode<unknown>;
+  /** 0: none. */
+  readonly nodeBudget: number;
+}
+
+/** A task of the game module's own (the worst-case prover, two-level bounds). */
+export interface ModuleTask {
+  readonly kind: 'module';
+  readonly name: string;
+  readonly args: unknown;
+}
+
+export type Task = RankTask | SolveTask | WholeTask | ModuleTask;
+
+/** A solved set: its cost and depth and its flattened plan; null when no plan fits (a depth cap). */
+export interface SolvedSet {
+  readonly cost: number;
+  readonly depth: number;
+  readonly tree: TreeArrays;
+}
+
+export interface RankResult {
+  readonly kind: 'ranked';
+  readonly ranking: Ranking;
+}
+
+export interface SolveResult {
+  readonly kind: 'solved';
+  readonly results: ReadonlyArray<SolvedSet | null>;
+}
+
+export interface WholeResult {
+  readonly kind: 'whole';
+  /** null: no plan fits; `budget`: the node budget ran out first. */
+  readonly result: SolvedSet | null;
+  readonly budgetExceeded: boolean;
+  readonly nodes: number;
+}
+
+export interface ModuleResult {
+  readonly kind: 'module';
+  readonly value: unknown;
+}
+
+export type TaskResult = RankResult | SolveResult | WholeResult | ModuleResult;
