@@ -12,7 +12,9 @@ export type ErrorKind =
   | 'budget'
   | 'limit'
   | 'interrupted'
-  | 'worker';
+  | 'worker'
+  // A result that cannot be delivered: stdout failed (a full device, an I/O error).
+  | 'io';
 
 /** Exit status per kind, so scripts can tell them apart. */
 export const EXIT_STATUS: Readonly<Record<ErrorKind, number>> = {
@@ -25,6 +27,7 @@ export const EXIT_STATUS: Readonly<Record<ErrorKind, number>> = {
   limit: 7,
   interrupted: 130,
   worker: 8,
+  io: 9,
 };
 
 export class GuesstreeError extends Error {
