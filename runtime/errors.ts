@@ -13,7 +13,9 @@ export type ErrorKind =
   | 'limit'
   | 'interrupted'
   | 'worker'
-  | 'worse';
+  | 'worse'
+  // A result that cannot be delivered: stdout failed (a full device, an I/O error).
+  | 'io';
 
 /** Exit status per kind, so scripts can tell them apart. */
 export const EXIT_STATUS: Readonly<Record<ErrorKind, number>> = {
@@ -26,6 +28,7 @@ export const EXIT_STATUS: Readonly<Record<ErrorKind, number>> = {
   limit: 7,
   interrupted: 130,
   worker: 8,
+  io: 9,
   /** A compile into trees/ that would replace a tree by a worse one (without --force). */
   worse: 10,
 };

@@ -14,12 +14,13 @@ import { findEntry, readManifest, treesDir } from './manifest.js';
 import { LingoSession } from './lingo-session.js';
 import { checkTreeMatches, readTreeFile, type TreeArrays } from './tree-format.js';
 import { makeWordList, parseWordList, readTextFile } from './wordlist.js';
+import { safeText } from './messages.js';
 
 function parseLength(argv: readonly string[]): number {
   const arg = argv[argv.length - 1];
   const len = Number(arg);
   if (arg === undefined || !Number.isInteger(len) || len < 1 || len > 32) {
-    throw fail('usage', `lingo-player: expected the word length as the last argument, got ${arg === undefined ? 'nothing' : `"${arg}"`}`);
+    throw fail('usage', `lingo-player: expected the word length as the last argument, got ${arg === undefined ? 'nothing' : safeText(arg)}`);
   }
   return len;
 }

@@ -1,12 +1,15 @@
 /**
  * trees/manifest.json: one entry per shipped tree. The players and the CLI find a tree by
  * game, parameters and list hashes; nothing else is trusted until the file itself is loaded
- * and its header checked.
+ * and its header checked. Changes go through updateManifest, under a lock file, so that
+ * compiles running at the same time each keep their entry.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeFileAtomic } from './atomic-write.js';
 import { fail } from './errors.js';
+import { withFileLock, type LockOptions } from './file-lock.js';
 import type { ListRef, ParamValue, TreeHeader } from './tree-format.js';
 
 /** A manifest entry: the tree's header, plus where the file is and how it was made. */
@@ -89,4 +92,35 @@ export function entryKey(e: Pick<ManifestEntry, 'game' | 'params' | 'lists'>): s
     .map((l) => `${l.role}:${l.sha256}`)
     .join(',');
   return `${e.game}|${params}|${lists}`;
+}
+
+/** `manifest` with `entry` in place of any entry of the same key, sorted by file name. */
+export function withEntry(manifest: Manifest, entry: ManifestEntry): Manifest {
+  const key = entryKey(entry);
+  const trees = manifest.trees.filter((e) => entryKey(e) !== key);
+  trees.push(entry);
+  trees.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { trees };
+}
+
+export function manifestLockPath(dir = treesDir()): string {
+  return `${manifestPath(dir)}.lock`;
+}
+
+/**
+ * Read, change and write `dir`/manifest.json under an exclusive lock (manifest.json.lock): the
+ * manifest is read inside the lock, so a change made by another process meanwhile is kept.
+ * Waits for the lock up to `timeoutMs` (default 60 s), breaks one left by a dead process or
+ * older than `staleMs` (default 30 s). Returns the manifest written.
+ */
+export function updateManifest(dir: string, change: (m: Manifest) => Manifest, opts: Pick<LockOptions, 'staleMs' | 'timeoutMs'> = {}): Manifest {
+  return withFileLock(
+    manifestLockPath(dir),
+    () => {
+      const next = change(readManifest(dir));
+      writeFileAtomic(manifestPath(dir), JSON.stringify(next, null, 2) + '\n');
+      return next;
+    },
+    { ...opts, kind: 'manifest' },
+  );
 }

@@ -19,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import { pack } from 'msgpackr/pack';
 import { unpack } from 'msgpackr/unpack';
 import { fail } from './errors.js';
+import { describeFsError, escapeControls } from './messages.js';
 
 export const TREE_MAGIC = 'guesstree-tree';
 export const TREE_FORMAT_VERSION = 1;
@@ -194,8 +195,7 @@ export function readTreeFile(path: string): TreeFile {
   try {
     bytes = readFileSync(path);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw fail('tree-file', `${path}: cannot read tree file: ${code === 'ENOENT' ? 'no such file' : String(code ?? e)}`);
+    throw fail('tree-file', `${escapeControls(path)}: cannot read tree file: ${describeFsError(e, 'read')}`);
   }
   return decodeTreeFile(bytes, path);
 }

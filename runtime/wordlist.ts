@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { fail } from './errors.js';
+import { describeFsError, escapeControls, groupDigits, safeText } from './messages.js';
 
 export interface ParseOptions {
   /** Name used in error messages (usually the path). */
@@ -29,6 +30,8 @@ const BYTE_ORDER_MARK = 0xfeff;
 const CHAR_CR = 13;
 const CHAR_SPACE = 32;
 const CHAR_TAB = 9;
+/** About how many characters of a bad line an error message echoes. */
+const SHOWN_MAX = 80;
 
 /** Only spaces and tabs are trimmed; any other character outside a-z is an error. */
 function trimSpacesAndTabs(s: string): string {
@@ -39,15 +42,20 @@ function trimSpacesAndTabs(s: string): string {
   return s.slice(a, b);
 }
 
+/** The problem with a line holding a character outside a-z; the line is echoed escaped and cut. */
 function describeBadChar(line: string): string {
   for (let i = 0; i < line.length; i++) {
     const c = line.charCodeAt(i);
     if (c >= CHAR_a && c <= CHAR_z) continue;
-    if (c >= CHAR_A && c <= CHAR_Z) return `upper case letter '${line[i]}' in "${line}" (words must be lowercase a-z)`;
-    const shown = c < 32 || c > 126 ? `U+${c.toString(16).toUpperCase().padStart(4, '0')}` : `'${line[i]}'`;
-    return `character ${shown} in "${line}" is not a-z`;
+    // Past the excerpt safeText shows, say where the character is.
+    const at = line.length > SHOWN_MAX ? ` at character ${groupDigits(i + 1)}` : '';
+    const shownLine = safeText(line, SHOWN_MAX);
+    if (c >= CHAR_A && c <= CHAR_Z) return `upper case letter '${line[i]}'${at} in ${shownLine} (words must be lowercase a-z)`;
+    const cp = line.codePointAt(i) as number;
+    const shown = cp < 32 || cp > 126 ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `'${line[i]}'`;
+    return `character ${shown}${at} in ${shownLine} is not a-z`;
   }
-  return `bad word "${line}"`;
+  return `bad word ${safeText(line, SHOWN_MAX)}`;
 }
 
 /**
@@ -90,7 +98,7 @@ export function parseWordList(text: string, options: ParseOptions): string[] {
         break;
       }
     }
-    if (!ok) throw fail('wordlist', `${source}:${lineNo}: ${describeBadChar(text.slice(a, b))}`);
+    if (!ok) throw fail('wordlist', `${escapeControls(source)}:${lineNo}: ${describeBadChar(text.slice(a, b))}`);
     if (length !== undefined && b - a !== length) continue;
     const word = text.slice(a, b);
     if (seen === null) {
@@ -161,25 +169,22 @@ export function makeWordList(source: string, words: readonly string[]): WordList
 export const WORD_LIST_MAX_BYTES = 512 * 1024 * 1024;
 
 export function readTextFile(path: string, what = 'word list', maxBytes = WORD_LIST_MAX_BYTES): string {
-  const reason = (e: unknown): string => {
-    const code = (e as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? e);
-  };
+  const cannotRead = (e: unknown) => fail('wordlist', `${escapeControls(path)}: cannot read ${what}: ${describeFsError(e, 'read')}`);
   let size: number;
   try {
     const st = statSync(path);
     if (st.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
     size = st.size;
   } catch (e) {
-    throw fail('wordlist', `${path}: cannot read ${what}: ${reason(e)}`);
+    throw cannotRead(e);
   }
   if (size > maxBytes) {
-    throw fail('limit', `${path}: ${what} is ${(size / 2 ** 20).toFixed(0)} MiB, over the limit of ${(maxBytes / 2 ** 20).toFixed(0)} MiB; refused before reading`);
+    throw fail('limit', `${escapeControls(path)}: ${what} is ${(size / 2 ** 20).toFixed(0)} MiB, over the limit of ${(maxBytes / 2 ** 20).toFixed(0)} MiB; refused before reading`);
   }
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
-    throw fail('wordlist', `${path}: cannot read ${what}: ${reason(e)}`);
+    throw cannotRead(e);
   }
 }
 
@@ -191,7 +196,7 @@ export function loadWordListOfLength(path: string, length: number, commentPrefix
   const text = readTextFile(path);
   const opts: ParseOptions = commentPrefix === undefined ? { source: path, length } : { source: path, length, commentPrefix };
   const words = parseWordList(text, opts);
-  if (words.length === 0) throw fail('wordlist', `${path}: no words of length ${length}`);
+  if (words.length === 0) throw fail('wordlist', `${escapeControls(path)}: no words of length ${length}`);
   return makeWordList(path, words);
 }
 
@@ -200,13 +205,13 @@ export function loadUniformWordList(path: string, commentPrefix?: string): WordL
   const text = readTextFile(path);
   const opts: ParseOptions = commentPrefix === undefined ? { source: path } : { source: path, commentPrefix };
   const words = parseWordList(text, opts);
-  if (words.length === 0) throw fail('wordlist', `${path}: the list is empty`);
+  if (words.length === 0) throw fail('wordlist', `${escapeControls(path)}: the list is empty`);
   const len = (words[0] as string).length;
   const lines = text.split('\n');
   for (const w of words) {
     if (w.length !== len) {
       const lineNo = lines.findIndex((l) => trimSpacesAndTabs(l.replace(/\r$/, '')) === w) + 1;
-      throw fail('wordlist', `${path}:${lineNo}: "${w}" has ${w.length} letters, the first word has ${len}`);
+      throw fail('wordlist', `${escapeControls(path)}:${lineNo}: ${safeText(w, SHOWN_MAX)} has ${groupDigits(w.length)} letters, the first word has ${groupDigits(len)}`);
     }
   }
   return makeWordList(path, words);
