@@ -1,0 +1,1011 @@
+/**
+ * The tree explorer page's own code. `renderExplorer` embeds these functions in the page with
+ * `Function.prototype.toString()`, so each one is self-contained: it may call the other
+ * functions of CLIENT_FUNCTIONS and browser globals, and nothing else (no imports at run time,
+ * no module-level values).
+ *
+ * The game logic (decoding the packed data, the replies of each game, the replay that walks the
+ * tree the way the CLI does, the statistics) uses no DOM and is tested in Node against the
+ * compiler's own games. The DOM part is typed against the small interfaces below (the project
+ * compiles without the DOM library) and is tested in Chromium.
+ */
+import type { TreeArrays } from '../../runtime/tree-format.js';
+import type { ExplorerRules } from './explorer.js';
+
+/** What the tree browser and the distribution count per secret. */
+export type ExplorerMetric = 'guesses' | 'score' | 'misses';
+
+/** A Uint32Array as the page carries it: `w` bytes per entry, little-endian, base64. */
+export interface PackedArray {
+  readonly w: number;
+  readonly n: number;
+  readonly b: string;
+}
+
+/** Everything the page decodes: the JSON block of the page. */
+export interface PageData {
+  readonly title: string;
+  readonly game: string;
+  readonly rules: ExplorerRules;
+  readonly metric: ExplorerMetric;
+  /** Secret names joined by newlines. */
+  readonly secrets: string;
+  /** Guess names joined by newlines; null: the same list as the secrets. */
+  readonly guesses: string | null;
+  readonly tree: { readonly guess: PackedArray; readonly edgeStart: PackedArray; readonly edgeCode: PackedArray; readonly edgeChild: PackedArray };
+}
+
+export interface Model {
+  readonly rules: ExplorerRules;
+  readonly metric: ExplorerMetric;
+  readonly secrets: readonly string[];
+  readonly guesses: readonly string[];
+  readonly tree: TreeArrays;
+}
+
+/** One secret played through the tree. */
+export interface Outcome {
+  readonly guesses: number[];
+  readonly codes: number[];
+  readonly found: boolean;
+  /** A reply the tree has no branch for (an incomplete tree). */
+  readonly missing: boolean;
+  /** The node of the last guess. */
+  readonly node: number;
+  readonly misses: number;
+}
+
+export interface Stats {
+  /** Per secret: the node of its last guess, guesses made, found, misses (Hangman), its last reply. */
+  readonly final: Int32Array;
+  readonly depth: Uint16Array;
+  readonly found: Uint8Array;
+  readonly misses: Uint16Array;
+  readonly lastCode: Int32Array;
+  /** Secrets whose reply had no branch. */
+  readonly missing: number;
+  /** Per node, over its subtree: secrets, secrets found, sum of the metric, nodes. */
+  readonly count: Uint32Array;
+  readonly foundCount: Uint32Array;
+  readonly sum: Float64Array;
+  readonly size: Uint32Array;
+  /** Attempt number of each node's guess (root = 1). */
+  readonly nodeDepth: Uint16Array;
+  /** Secrets sorted by final node; those of node v's subtree are order[start[v] .. start[v + size[v]]). */
+  readonly order: Uint32Array;
+  readonly start: Uint32Array;
+}
+
+export interface HistogramBin {
+  readonly label: string;
+  readonly count: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game logic (no DOM)
+
+export function b64Bytes(s: string): Uint8Array {
+  const bin = atob(s);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+export function unpackArray(p: PackedArray): Uint32Array {
+  const b = b64Bytes(p.b);
+  if (b.length !== p.n * p.w) throw new Error(`packed array of ${p.n} entries has ${b.length} bytes, expected ${p.n * p.w}`);
+  const out = new Uint32Array(p.n);
+  if (p.w === 1) out.set(b);
+  else if (p.w === 2) for (let i = 0; i < p.n; i++) out[i] = (b[2 * i] as number) | ((b[2 * i + 1] as number) << 8);
+  else {
+    for (let i = 0; i < p.n; i++) {
+      out[i] = ((b[4 * i] as number) | ((b[4 * i + 1] as number) << 8) | ((b[4 * i + 2] as number) << 16) | ((b[4 * i + 3] as number) << 24)) >>> 0;
+    }
+  }
+  return out;
+}
+
+export function splitNames(s: string): string[] {
+  return s === '' ? [] : s.split('\n');
+}
+
+export function modelOf(data: PageData): Model {
+  const secrets = splitNames(data.secrets);
+  return {
+    rules: data.rules,
+    metric: data.metric,
+    secrets,
+    guesses: data.guesses === null ? secrets : splitNames(data.guesses),
+    tree: {
+      guess: unpackArray(data.tree.guess),
+      edgeStart: unpackArray(data.tree.edgeStart),
+      edgeCode: unpackArray(data.tree.edgeCode),
+      edgeChild: unpackArray(data.tree.edgeChild),
+    },
+  };
+}
+
+/** The reply that ends the game (Hangman: every position revealed, over all replies so far). */
+export function solvedCodeOf(rules: ExplorerRules): number {
+  switch (rules.kind) {
+    case 'word-mask':
+      return 3 ** rules.length - 1;
+    case 'mastermind':
+      return rules.pegs * (rules.pegs + 1);
+    case 'bulls-cows':
+      return rules.digits * (rules.digits + 1);
+    case 'hangman':
+      return 2 ** rules.length - 1;
+    case 'match-count':
+      return rules.length;
+  }
+}
+
+/** The reply of `guess` for `secret`, as the tree codes it. */
+export function replyOf(rules: ExplorerRules, guess: string, secret: string): number {
+  switch (rules.kind) {
+    case 'word-mask': {
+      // Greens first; then, left to right, a yellow while an unused copy remains in the secret.
+      const n = rules.length;
+      const left: Record<string, number> = {};
+      const green: boolean[] = [];
+      for (let p = 0; p < n; p++) {
+        const c = secret[p] as string;
+        green.push(guess[p] === c);
+        if (guess[p] !== c) left[c] = (left[c] ?? 0) + 1;
+      }
+      let code = 0;
+      for (let p = 0; p < n; p++) {
+        let digit = 0;
+        if (green[p]) digit = 2;
+        else {
+          const c = guess[p] as string;
+          const k = left[c] ?? 0;
+          if (k > 0) {
+            digit = 1;
+            left[c] = k - 1;
+          }
+        }
+        code = code * 3 + digit;
+      }
+      return code;
+    }
+    case 'mastermind': {
+      const p = rules.pegs;
+      let blacks = 0;
+      const inGuess: Record<string, number> = {};
+      const inSecret: Record<string, number> = {};
+      for (let i = 0; i < p; i++) {
+        const g = guess[i] as string;
+        const s = secret[i] as string;
+        if (g === s) blacks++;
+        inGuess[g] = (inGuess[g] ?? 0) + 1;
+        inSecret[s] = (inSecret[s] ?? 0) + 1;
+      }
+      let common = 0;
+      for (const c of Object.keys(inGuess)) common += Math.min(inGuess[c] as number, inSecret[c] ?? 0);
+      return blacks * (p + 1) + (common - blacks);
+    }
+    case 'bulls-cows': {
+      const d = rules.digits;
+      let bulls = 0;
+      let common = 0;
+      for (let i = 0; i < d; i++) {
+        if (guess[i] === secret[i]) bulls++;
+        if (secret.includes(guess[i] as string)) common++;
+      }
+      return bulls * (d + 1) + (common - bulls);
+    }
+    case 'hangman': {
+      let mask = 0;
+      for (let p = 0; p < rules.length; p++) if (secret[p] === guess) mask |= 1 << p;
+      return mask;
+    }
+    case 'match-count': {
+      let same = 0;
+      for (let p = 0; p < rules.length; p++) if (guess[p] === secret[p]) same++;
+      return same;
+    }
+  }
+}
+
+/** A reply as the CLI writes it: `XO?XX`, `21` (blacks, whites), `1A2B`, `2,4` or `-`, `3`. */
+export function replyName(rules: ExplorerRules, code: number): string {
+  switch (rules.kind) {
+    case 'word-mask': {
+      let s = '';
+      let rest = code;
+      for (let p = 0; p < rules.length; p++) {
+        s = 'X?O'.charAt(rest % 3) + s;
+        rest = Math.floor(rest / 3);
+      }
+      return s;
+    }
+    case 'mastermind':
+      return `${Math.floor(code / (rules.pegs + 1))}${code % (rules.pegs + 1)}`;
+    case 'bulls-cows':
+      return `${Math.floor(code / (rules.digits + 1))}A${code % (rules.digits + 1)}B`;
+    case 'hangman': {
+      if (code === 0) return '-';
+      const ps: number[] = [];
+      for (let p = 0; p < rules.length; p++) if (code & (1 << p)) ps.push(p + 1);
+      return ps.join(',');
+    }
+    case 'match-count':
+      return String(code);
+  }
+}
+
+/** The most guesses a replay walks (Lingo and Wordle: the attempts; Hangman: the alphabet). */
+export function guessLimitOf(rules: ExplorerRules, nodes: number): number {
+  if (rules.kind === 'word-mask') return rules.attempts;
+  if (rules.kind === 'hangman') return 26;
+  return nodes;
+}
+
+/** The child of `node` along the edge with reply `code`, or -1 (runtime/tree-walker.ts childOf). */
+export function childOf(tree: TreeArrays, node: number, code: number): number {
+  let lo = tree.edgeStart[node] as number;
+  let hi = (tree.edgeStart[node + 1] as number) - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const c = tree.edgeCode[mid] as number;
+    if (c === code) return tree.edgeChild[mid] as number;
+    if (c < code) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** Play one secret through the tree, as `export --format paths` and `verify` replay it. */
+export function replaySecret(model: Model, secret: number): Outcome {
+  const { rules, tree } = model;
+  const name = model.secrets[secret] as string;
+  const hangman = rules.kind === 'hangman';
+  const solved = solvedCodeOf(rules);
+  const limit = guessLimitOf(rules, tree.guess.length);
+  const guesses: number[] = [];
+  const codes: number[] = [];
+  let node = 0;
+  let misses = 0;
+  let revealed = 0;
+  for (let attempt = 1; attempt <= limit; attempt++) {
+    const g = tree.guess[node] as number;
+    const code = replyOf(rules, model.guesses[g] as string, name);
+    guesses.push(g);
+    codes.push(code);
+    if (hangman) {
+      if (code === 0) misses++;
+      revealed |= code;
+      if (revealed === solved) return { guesses, codes, found: true, missing: false, node, misses };
+    } else if (code === solved) {
+      return { guesses, codes, found: true, missing: false, node, misses };
+    }
+    if (attempt === limit) break;
+    const next = childOf(tree, node, code);
+    if (next < 0) return { guesses, codes, found: false, missing: true, node, misses };
+    node = next;
+  }
+  return { guesses, codes, found: false, missing: false, node, misses };
+}
+
+/** What one secret adds to the metric: guesses (found ones), Lingo score, or misses. */
+export function metricValue(model: Model, depth: number, found: boolean, misses: number): number {
+  if (model.metric === 'misses') return misses;
+  if (model.metric === 'score') {
+    const attempts = model.rules.kind === 'word-mask' ? model.rules.attempts : depth;
+    return found ? 100 * (attempts + 1 - depth) : 0;
+  }
+  return found ? depth : 0;
+}
+
+/** Replay every secret once; per node, the subtree's secrets and metric. */
+export function computeStats(model: Model): Stats {
+  const { tree } = model;
+  const nodes = tree.guess.length;
+  const n = model.secrets.length;
+  const final = new Int32Array(n);
+  const depth = new Uint16Array(n);
+  const found = new Uint8Array(n);
+  const misses = new Uint16Array(n);
+  const lastCode = new Int32Array(n);
+  const count = new Uint32Array(nodes);
+  const foundCount = new Uint32Array(nodes);
+  const sum = new Float64Array(nodes);
+  const size = new Uint32Array(nodes).fill(1);
+  const parent = new Int32Array(nodes).fill(-1);
+  const nodeDepth = new Uint16Array(nodes);
+  nodeDepth[0] = 1;
+  for (let v = 0; v < nodes; v++) {
+    for (let e = tree.edgeStart[v] as number; e < (tree.edgeStart[v + 1] as number); e++) {
+      const c = tree.edgeChild[e] as number;
+      parent[c] = v;
+      nodeDepth[c] = (nodeDepth[v] as number) + 1;
+    }
+  }
+  let missing = 0;
+  for (let s = 0; s < n; s++) {
+    const o = replaySecret(model, s);
+    final[s] = o.node;
+    depth[s] = o.guesses.length;
+    found[s] = o.found ? 1 : 0;
+    misses[s] = o.misses;
+    lastCode[s] = o.codes[o.codes.length - 1] as number;
+    if (o.missing) missing++;
+    count[o.node] = (count[o.node] as number) + 1;
+    if (o.found) foundCount[o.node] = (foundCount[o.node] as number) + 1;
+    sum[o.node] = (sum[o.node] as number) + metricValue(model, o.guesses.length, o.found, o.misses);
+  }
+  // Secrets by final node (counting sort, stable: secret order within a node).
+  const start = new Uint32Array(nodes + 1);
+  for (let s = 0; s < n; s++) start[(final[s] as number) + 1] = (start[(final[s] as number) + 1] as number) + 1;
+  for (let v = 0; v < nodes; v++) start[v + 1] = (start[v + 1] as number) + (start[v] as number);
+  const fill = start.slice(0, nodes);
+  const order = new Uint32Array(n);
+  for (let s = 0; s < n; s++) {
+    const v = final[s] as number;
+    order[fill[v] as number] = s;
+    fill[v] = (fill[v] as number) + 1;
+  }
+  // Children come after their parent in preorder: accumulate from the last node up.
+  for (let v = nodes - 1; v > 0; v--) {
+    const p = parent[v] as number;
+    if (p < 0) continue;
+    count[p] = (count[p] as number) + (count[v] as number);
+    foundCount[p] = (foundCount[p] as number) + (foundCount[v] as number);
+    sum[p] = (sum[p] as number) + (sum[v] as number);
+    size[p] = (size[p] as number) + (size[v] as number);
+  }
+  return { final, depth, found, misses, lastCode, missing, count, foundCount, sum, size, nodeDepth, order, start };
+}
+
+/** The subtree mean of node v in the metric's words: "mean 3.42 guesses", "mean score 194.63". */
+export function meanText(model: Model, stats: Stats, v: number): string {
+  const count = stats.count[v] as number;
+  const found = stats.foundCount[v] as number;
+  const sum = stats.sum[v] as number;
+  const lost = count - found;
+  if (model.metric === 'misses') return `mean misses ${count ? (sum / count).toFixed(2) : '0'}`;
+  const notFound = lost > 0 && model.rules.kind !== 'hangman' ? `, ${lost} not found` : '';
+  if (model.metric === 'score') return `mean score ${count ? (sum / count).toFixed(2) : '0'}${notFound}`;
+  return `mean ${found ? (sum / found).toFixed(2) : '-'} guesses${notFound}`;
+}
+
+/** Larger is harder: not found first, then the metric (misses or guesses), then more guesses. */
+export function difficulty(model: Model, stats: Stats, s: number): number {
+  if (!stats.found[s]) return 1e9 + (stats.depth[s] as number);
+  if (model.metric === 'misses') return (stats.misses[s] as number) * 64 + (stats.depth[s] as number);
+  return stats.depth[s] as number;
+}
+
+/** The k hardest secrets of node v's subtree, hardest first (ties: list order). */
+export function hardestOf(model: Model, stats: Stats, v: number, k: number): number[] {
+  const from = stats.start[v] as number;
+  const to = stats.start[v + (stats.size[v] as number)] as number;
+  const all = Array.from(stats.order.subarray(from, to));
+  all.sort((a, b) => difficulty(model, stats, b) - difficulty(model, stats, a) || a - b);
+  return all.slice(0, k);
+}
+
+/** The distribution: attempts (with "not found" for Lingo and Wordle), misses for Hangman. */
+export function histogramOf(model: Model, stats: Stats): HistogramBin[] {
+  const n = model.secrets.length;
+  const bins: HistogramBin[] = [];
+  const plural = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+  let notFound = 0;
+  for (let s = 0; s < n; s++) if (!stats.found[s]) notFound++;
+  if (model.rules.kind === 'hangman') {
+    let max = 0;
+    for (let s = 0; s < n; s++) max = Math.max(max, stats.misses[s] as number);
+    const c = new Array<number>(max + 1).fill(0);
+    for (let s = 0; s < n; s++) c[stats.misses[s] as number] = (c[stats.misses[s] as number] as number) + 1;
+    c.forEach((k, m) => bins.push({ label: plural(m, 'miss', 'misses'), count: k }));
+    if (notFound > 0) bins.push({ label: 'not revealed', count: notFound });
+    return bins;
+  }
+  let max = model.rules.kind === 'word-mask' ? model.rules.attempts : 1;
+  for (let s = 0; s < n; s++) if (stats.found[s]) max = Math.max(max, stats.depth[s] as number);
+  const c = new Array<number>(max + 1).fill(0);
+  for (let s = 0; s < n; s++) if (stats.found[s]) c[stats.depth[s] as number] = (c[stats.depth[s] as number] as number) + 1;
+  for (let a = 1; a <= max; a++) bins.push({ label: plural(a, 'guess', 'guesses'), count: c[a] as number });
+  if (model.rules.kind === 'word-mask' || notFound > 0) bins.push({ label: 'not found', count: notFound });
+  return bins;
+}
+
+/** Secrets (indices) among `candidates` that give `code` to the guess named `guess`. */
+export function consistentWith(model: Model, candidates: readonly number[], guess: string, code: number): number[] {
+  return candidates.filter((s) => replyOf(model.rules, guess, model.secrets[s] as string) === code);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page (DOM)
+
+interface DomEvent {
+  readonly target: unknown;
+  readonly key?: string;
+  preventDefault(): void;
+}
+interface DomText {
+  data: string;
+}
+interface DomElement {
+  textContent: string | null;
+  className: string;
+  id: string;
+  hidden: boolean;
+  value: string;
+  checked: boolean;
+  disabled: boolean;
+  open: boolean;
+  type: string;
+  readonly dataset: Record<string, string | undefined>;
+  setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
+  getAttribute(name: string): string | null;
+  append(...nodes: Array<DomElement | DomText | string>): void;
+  replaceChildren(...nodes: Array<DomElement | DomText | string>): void;
+  remove(): void;
+  addEventListener(type: string, listener: (e: DomEvent) => void): void;
+  querySelector(selector: string): DomElement | null;
+  focus(): void;
+}
+interface DomDocument {
+  getElementById(id: string): DomElement | null;
+  createElement(tag: string): DomElement;
+  createElementNS(namespace: string, tag: string): DomElement;
+  createTextNode(text: string): DomText;
+  readonly documentElement: DomElement;
+}
+declare const document: DomDocument;
+declare const window: { explorerReadyAt?: number; explorerError?: string };
+
+type Child = DomElement | DomText | string | null | false | undefined;
+
+/** `h('li', {class: 'x', 'data-guess': 'crane'}, child, ...)`. */
+export function h(tag: string, attrs: Record<string, string | number | boolean | null | undefined> | null, ...children: Child[]): DomElement {
+  const svg = tag === 'svg' || tag === 'rect' || tag === 'text' || tag === 'title' || tag === 'g';
+  const e = svg ? document.createElementNS('http://www.w3.org/2000/svg', tag) : document.createElement(tag);
+  if (attrs) {
+    for (const k of Object.keys(attrs)) {
+      const v = attrs[k];
+      if (v === null || v === undefined || v === false) continue;
+      e.setAttribute(k, v === true ? '' : String(v));
+    }
+  }
+  for (const c of children) if (c !== null && c !== false && c !== undefined && c !== '') e.append(c);
+  return e;
+}
+
+export function pegColor(letter: string): string {
+  const palette = ['#d32f2f', '#1976d2', '#388e3c', '#fbc02d', '#f57c00', '#7b1fa2', '#00acc1', '#f06292', '#795548', '#9e9e9e'];
+  const i = letter.charCodeAt(0) - 65;
+  return palette[i] ?? `hsl(${(i * 47) % 360} 60% 45%)`;
+}
+
+/** How a reply looks: coloured tiles, pegs, "1A2B", the revealed pattern, the count. */
+export function replyView(rules: ExplorerRules, guess: string, code: number, pattern: string | null, small: boolean): DomElement {
+  const text = replyName(rules, code);
+  switch (rules.kind) {
+    case 'word-mask': {
+      const words = ['absent', 'elsewhere', 'in place'];
+      const tiles = h('span', { class: `tiles${small ? ' small' : ''}`, style: `--n:${rules.length}`, role: 'img', 'aria-label': '' });
+      const said: string[] = [];
+      for (let p = 0; p < rules.length; p++) {
+        const digit = 'X?O'.indexOf(text.charAt(p));
+        tiles.append(h('span', { class: `tile t${digit}`, 'aria-hidden': 'true' }, guess.charAt(p)));
+        said.push(`${guess.charAt(p)} ${words[digit]}`);
+      }
+      tiles.setAttribute('aria-label', `${guess}: ${said.join(', ')} (${text})`);
+      return tiles;
+    }
+    case 'mastermind': {
+      const blacks = Math.floor(code / (rules.pegs + 1));
+      const whites = code % (rules.pegs + 1);
+      const keys = h('span', { class: 'keys', 'aria-hidden': 'true' });
+      for (let i = 0; i < blacks; i++) keys.append(h('span', { class: 'key b' }));
+      for (let i = 0; i < whites; i++) keys.append(h('span', { class: 'key w' }));
+      return h('span', { class: 'reply mm' }, small ? null : codeView(rules, guess), keys, h('span', { class: 'reply-text' }, `${blacks} black, ${whites} white`));
+    }
+    case 'bulls-cows':
+      return h('span', { class: 'reply bc' }, small ? null : codeView(rules, guess), h('strong', { class: 'reply-text', 'aria-label': `${Math.floor(code / (rules.digits + 1))} bulls, ${code % (rules.digits + 1)} cows` }, text));
+    case 'hangman':
+      return h(
+        'span',
+        { class: 'reply hm' },
+        h('span', { class: 'letter' }, guess),
+        h('code', { class: 'pattern', 'aria-label': `pattern ${pattern ?? ''}` }, (pattern ?? '').split('').join(' ')),
+        code === 0 ? h('span', { class: 'miss' }, 'miss') : h('span', { class: 'hit' }, `at ${text}`),
+      );
+    case 'match-count':
+      return h('span', { class: 'reply mc' }, small ? null : h('code', null, guess), h('strong', { class: 'reply-text' }, `${code} of ${rules.length} in place`));
+  }
+}
+
+/** A guess on its own: neutral tiles, coloured pegs, digits, a letter, a word. */
+export function codeView(rules: ExplorerRules, guess: string): DomElement {
+  if (rules.kind === 'mastermind') {
+    const pegs = h('span', { class: 'pegs', role: 'img', 'aria-label': guess });
+    for (const c of guess) pegs.append(h('span', { class: 'peg', style: `background:${pegColor(c)}`, 'aria-hidden': 'true' }, c));
+    return pegs;
+  }
+  if (rules.kind === 'word-mask' || rules.kind === 'bulls-cows') {
+    const tiles = h('span', { class: 'tiles plain', style: `--n:${guess.length}`, role: 'img', 'aria-label': guess });
+    for (const c of guess) tiles.append(h('span', { class: 'tile', 'aria-hidden': 'true' }, c));
+    return tiles;
+  }
+  return h('code', { class: 'guess-name' }, guess);
+}
+
+/** The Hangman pattern after revealing `code` for `letter` in `pattern` (`_` for hidden). */
+export function revealPattern(pattern: string, letter: string, code: number): string {
+  let out = '';
+  for (let p = 0; p < pattern.length; p++) out += code & (1 << p) ? letter : pattern.charAt(p);
+  return out;
+}
+
+export function histogramSvg(bins: readonly HistogramBin[], caption: string): DomElement {
+  const rowH = 24;
+  const labelW = 96;
+  const barW = 200;
+  const width = labelW + barW + 64;
+  const height = bins.length * rowH + 8;
+  const max = Math.max(1, ...bins.map((b) => b.count));
+  const total = bins.reduce((t, b) => t + b.count, 0);
+  const svg = h('svg', { id: 'histogram-svg', viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-labelledby': 'histogram-title' }, h('title', { id: 'histogram-title' }, caption));
+  bins.forEach((b, i) => {
+    const y = 4 + i * rowH;
+    const w = b.count === 0 ? 0 : Math.max(1, Math.round((b.count / max) * barW));
+    const share = total ? ` (${((100 * b.count) / total).toFixed(1)}%)` : '';
+    svg.append(
+      h(
+        'g',
+        { 'data-label': b.label, 'data-count': b.count },
+        h('title', null, `${b.label}: ${b.count}${share}`),
+        h('text', { x: labelW - 6, y: y + 16, 'text-anchor': 'end', class: 'hl' }, b.label),
+        h('rect', { x: labelW, y: y + 3, width: w, height: rowH - 6, class: b.label.startsWith('not') ? 'bar bad' : 'bar' }),
+        h('text', { x: labelW + w + 4, y: y + 16, class: 'hc' }, String(b.count)),
+      ),
+    );
+  });
+  return svg;
+}
+
+/** The whole page: decode, draw the distribution and the tree's root, wire search and play. */
+export function explorerMain(data: PageData): void {
+  const model = modelOf(data);
+  const { rules, tree } = model;
+  const stats = computeStats(model);
+  const byName = new Map<string, number>();
+  model.secrets.forEach((s, i) => byName.set(s.toLowerCase(), i));
+  const $ = (id: string): DomElement => {
+    const e = document.getElementById(id);
+    if (!e) throw new Error(`the page has no #${id}`);
+    return e;
+  };
+  const plural = (k: number, one: string, many: string) => `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
+  const secretsText = (k: number) => plural(k, 'secret', 'secrets');
+  const blank = rules.kind === 'hangman' ? '_'.repeat(rules.length) : null;
+  const guessName = (g: number) => model.guesses[g] as string;
+
+  // The tree's size and the distribution.
+  let leaves = 0;
+  for (let v = 0; v < tree.guess.length; v++) if (tree.edgeStart[v] === tree.edgeStart[v + 1]) leaves++;
+  $('tree-size').textContent =
+    `${secretsText(model.secrets.length)}, ${plural(model.guesses.length, 'guess', 'guesses')} to choose from; ` +
+    `the tree has ${plural(tree.guess.length, 'node', 'nodes')} (${plural(leaves, 'leaf', 'leaves')}) and ${plural(tree.edgeCode.length, 'edge', 'edges')}` +
+    (stats.missing ? `; ${secretsText(stats.missing)} reach a reply the tree has no branch for` : '');
+  const bins = histogramOf(model, stats);
+  const what = rules.kind === 'hangman' ? 'Misses per word' : rules.kind === 'word-mask' ? 'Attempts per secret' : 'Guesses per secret';
+  const table = h('table', { class: 'sr-only' }, h('caption', null, what), h('tr', null, h('th', { scope: 'col' }, 'outcome'), h('th', { scope: 'col' }, 'secrets')));
+  for (const b of bins) table.append(h('tr', null, h('td', null, b.label), h('td', null, String(b.count))));
+  $('histogram').replaceChildren(histogramSvg(bins, `${what}: ${bins.map((b) => `${b.label} ${b.count}`).join(', ')}`), table);
+
+  // One secret's path.
+  const pathRows = (s: number): DomElement[] => {
+    const o = replaySecret(model, s);
+    let pattern = blank;
+    return o.guesses.map((g, i) => {
+      const code = o.codes[i] as number;
+      if (pattern !== null) pattern = revealPattern(pattern, guessName(g), code);
+      return h('li', { 'data-guess': guessName(g), 'data-reply': replyName(rules, code) }, h('span', { class: 'n' }, `${i + 1}.`), replyView(rules, guessName(g), code, pattern, false));
+    });
+  };
+  const outcomeText = (s: number): string => {
+    const d = stats.depth[s] as number;
+    const name = model.secrets[s] as string;
+    if (rules.kind === 'hangman') {
+      const m = stats.misses[s] as number;
+      return stats.found[s] ? `${name}: revealed after ${plural(d, 'letter', 'letters')}, ${plural(m, 'miss', 'misses')}${m < rules.lives ? ` (won with ${rules.lives} lives)` : ` (lost with ${rules.lives} lives)`}` : `${name}: the tree has no branch for a reply`;
+    }
+    if (!stats.found[s]) return stats.missing && d < guessLimitOf(rules, tree.guess.length) ? `${name}: the tree has no branch for a reply after ${plural(d, 'guess', 'guesses')}` : `${name}: not found within ${plural(d, 'guess', 'guesses')}`;
+    return `${name}: found on guess ${d}${model.metric === 'score' ? ` (score ${metricValue(model, d, true, 0)})` : ''}`;
+  };
+  const showSecret = (text: string): void => {
+    const q = text.trim().toLowerCase();
+    const status = $('path-status');
+    const path = $('path');
+    const s = byName.get(q);
+    if (q === '') {
+      status.textContent = '';
+      path.replaceChildren();
+      path.removeAttribute('data-secret');
+      return;
+    }
+    if (s === undefined) {
+      status.textContent = `No secret named "${text.trim()}" (${secretsText(model.secrets.length)}; exact name, any case).`;
+      path.replaceChildren();
+      path.removeAttribute('data-secret');
+      return;
+    }
+    status.textContent = outcomeText(s);
+    path.replaceChildren(...pathRows(s));
+    path.setAttribute('data-secret', model.secrets[s] as string);
+  };
+  const search = $('search');
+  search.setAttribute('placeholder', model.secrets[0] ?? '');
+  search.addEventListener('input', () => showSecret(search.value));
+  $('search-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    showSecret(search.value);
+  });
+
+  // The tree browser: a node's replies, built when opened.
+  const hardestView = (v: number): DomElement => {
+    const d = h('details', { class: 'hardest' }, h('summary', null, `Hardest ${Math.min(5, stats.count[v] as number)} here`));
+    let built = false;
+    d.addEventListener('toggle', () => {
+      if (built || !d.open) return;
+      built = true;
+      const list = h('ol', { class: 'hardest-list' });
+      for (const s of hardestOf(model, stats, v, 5)) {
+        const o = replaySecret(model, s);
+        const how = rules.kind === 'hangman' ? plural(o.misses, 'miss', 'misses') : o.found ? plural(o.guesses.length, 'guess', 'guesses') : 'not found';
+        list.append(h('li', { 'data-secret': model.secrets[s] as string }, h('strong', null, model.secrets[s] as string), ` — ${how}: ${o.guesses.map(guessName).join(' ')}`));
+      }
+      d.append(list);
+    });
+    return d;
+  };
+  const nodeBody = (v: number, pattern: string | null): DomElement => {
+    const g = guessName(tree.guess[v] as number);
+    const body = h('div', { class: 'node-body', 'data-node': v });
+    body.append(hardestView(v));
+    const rows: Array<{ count: number; code: number; el: () => DomElement }> = [];
+    const a = tree.edgeStart[v] as number;
+    const b = tree.edgeStart[v + 1] as number;
+    for (let e = a; e < b; e++) {
+      const code = tree.edgeCode[e] as number;
+      const child = tree.edgeChild[e] as number;
+      rows.push({
+        count: stats.count[child] as number,
+        code,
+        el: () => {
+          const next = pattern === null ? null : revealPattern(pattern, g, code);
+          const d = h(
+            'details',
+            { class: 'reply-row', 'data-node': child, 'data-reply': replyName(rules, code) },
+            h('summary', null, replyView(rules, g, code, next, true), h('span', { class: 'meta' }, ` ${secretsText(stats.count[child] as number)} · ${meanText(model, stats, child)} · next `, h('strong', { class: 'next' }, guessName(tree.guess[child] as number)))),
+          );
+          let built = false;
+          d.addEventListener('toggle', () => {
+            if (built || !d.open) return;
+            built = true;
+            d.append(nodeBody(child, next));
+          });
+          return h('li', null, d);
+        },
+      });
+    }
+    // Secrets whose game ends at this node: solved by its guess, or out of guesses.
+    const ends = new Map<number, number[]>();
+    const lost: number[] = [];
+    for (let i = stats.start[v] as number; i < (stats.start[v + 1] as number); i++) {
+      const s = stats.order[i] as number;
+      if (!stats.found[s]) {
+        lost.push(s);
+        continue;
+      }
+      const c = stats.lastCode[s] as number;
+      const list = ends.get(c) ?? [];
+      list.push(s);
+      ends.set(c, list);
+    }
+    for (const [code, list] of ends) {
+      rows.push({
+        count: list.length,
+        code,
+        el: () => {
+          const next = pattern === null ? null : revealPattern(pattern, g, code);
+          const names = list.map((s) => model.secrets[s] as string);
+          return h('li', { class: 'end', 'data-reply': replyName(rules, code) }, replyView(rules, g, code, next, true), h('span', { class: 'meta' }, ` ${rules.kind === 'hangman' ? 'revealed' : 'solved'}: ${names.slice(0, 8).join(' ')}${names.length > 8 ? ' …' : ''}`));
+        },
+      });
+    }
+    if (lost.length) {
+      const names = lost.map((s) => model.secrets[s] as string);
+      rows.push({ count: lost.length, code: -1, el: () => h('li', { class: 'end lost' }, `not found after ${plural(stats.nodeDepth[v] as number, 'guess', 'guesses')}: ${secretsText(names.length)} (${names.slice(0, 8).join(' ')}${names.length > 8 ? ' …' : ''})`) });
+    }
+    rows.sort((x, y) => y.count - x.count || x.code - y.code);
+    const list = h('ul', { class: 'replies', 'aria-label': `replies to ${g}` });
+    // Large nodes (a Lingo opener has thousands of replies): 100 rows, then 200 more a click.
+    let shown = Math.min(rows.length, 100);
+    rows.slice(0, shown).forEach((r) => list.append(r.el()));
+    body.append(list);
+    if (rows.length > shown) {
+      const more = h('button', { type: 'button', class: 'more' });
+      const label = () => {
+        more.textContent = `Show ${Math.min(200, rows.length - shown)} more replies (${rows.length - shown} not shown)`;
+      };
+      label();
+      more.addEventListener('click', () => {
+        const next = Math.min(rows.length, shown + 200);
+        rows.slice(shown, next).forEach((r) => list.append(r.el()));
+        shown = next;
+        if (shown >= rows.length) more.remove();
+        else label();
+      });
+      body.append(more);
+    }
+    return body;
+  };
+  $('tree').replaceChildren(
+    h('p', { class: 'root' }, 'First guess ', h('strong', { class: 'next' }, guessName(tree.guess[0] as number)), ` · ${secretsText(stats.count[0] as number)} · ${meanText(model, stats, 0)}`),
+    nodeBody(0, blank),
+  );
+
+  // Play mode: the user types the replies of their own game.
+  interface Step {
+    readonly guess: number;
+    readonly code: number;
+  }
+  let steps: Step[] = [];
+  let node = 0;
+  let candidates: number[] = [];
+  let over: 'playing' | 'solved' | 'out' = 'playing';
+  let maskDigits: number[] = [];
+  const area = $('play-area');
+  const play = $('play');
+  const limit = guessLimitOf(rules, tree.guess.length);
+  const solved = solvedCodeOf(rules);
+  const patternNow = (): string | null => {
+    let p = blank;
+    for (const st of steps) if (p !== null) p = revealPattern(p, guessName(st.guess), st.code);
+    return p;
+  };
+  const guessedLetters = (): Set<string> => new Set(steps.map((st) => guessName(st.guess)));
+  /** Off the tree (a reply it has no branch for): a consistent secret, or Hangman's most common unguessed letter. */
+  const fallbackGuess = (): number => {
+    if (rules.kind === 'hangman') {
+      const used = guessedLetters();
+      let best = -1;
+      let bestCount = -1;
+      model.guesses.forEach((l, gi) => {
+        if (used.has(l)) return;
+        const k = candidates.filter((s) => (model.secrets[s] as string).includes(l)).length;
+        if (k > bestCount) {
+          best = gi;
+          bestCount = k;
+        }
+      });
+      return Math.max(0, best);
+    }
+    const name = model.secrets[candidates[0] as number] as string;
+    const gi = model.guesses.indexOf(name);
+    return gi >= 0 ? gi : 0;
+  };
+  const currentGuess = (): number => (node >= 0 ? (tree.guess[node] as number) : fallbackGuess());
+  const replay = (): void => {
+    node = 0;
+    candidates = model.secrets.map((_, i) => i);
+    over = 'playing';
+    let revealed = 0;
+    for (const st of steps) {
+      candidates = consistentWith(model, candidates, guessName(st.guess), st.code);
+      revealed |= st.code;
+      if (rules.kind === 'hangman' ? revealed === solved : st.code === solved) {
+        over = 'solved';
+        break;
+      }
+      node = node >= 0 ? childOf(tree, node, st.code) : -1;
+    }
+    if (over === 'playing' && steps.length >= limit) over = 'out';
+  };
+  const numberField = (id: string, label: string, max: number): DomElement =>
+    h('span', { class: 'field' }, h('label', { for: id }, label), ' ', h('input', { id, type: 'number', min: 0, max, step: 1, value: '0', inputmode: 'numeric' }));
+  const readNumber = (id: string, label: string): number | string => {
+    const t = $(id).value.trim();
+    if (!/^\d+$/.test(t)) return `${label}: "${t}" is not a whole number`;
+    return Number(t);
+  };
+  /** The reply the inputs hold, or why it cannot be one. */
+  const readReply = (g: string): number | string => {
+    switch (rules.kind) {
+      case 'word-mask':
+        return maskDigits.reduce((c, d) => c * 3 + d, 0);
+      case 'mastermind':
+      case 'bulls-cows': {
+        const mm = rules.kind === 'mastermind';
+        const p = mm ? rules.pegs : rules.digits;
+        const [one, two] = mm ? ['blacks', 'whites'] : ['bulls', 'cows'];
+        const x = readNumber(mm ? 'play-blacks' : 'play-bulls', one);
+        const y = readNumber(mm ? 'play-whites' : 'play-cows', two);
+        if (typeof x === 'string') return x;
+        if (typeof y === 'string') return y;
+        if (x + y > p) return `${x} ${one} and ${y} ${two} are more than ${p} ${mm ? 'pegs' : 'digits'}`;
+        if (x === p - 1 && y === 1) return `${p - 1} ${one} and 1 ${two.slice(0, -1)} cannot happen`;
+        return x * (p + 1) + y;
+      }
+      case 'hangman': {
+        let code = 0;
+        for (let p = 0; p < rules.length; p++) {
+          const box = $(`play-pos-${p + 1}`);
+          if (box.checked && !box.disabled) code |= 1 << p;
+        }
+        const pat = patternNow() ?? '';
+        for (let p = 0; p < rules.length; p++) if (code & (1 << p) && pat.charAt(p) !== '_') return `position ${p + 1} is already revealed`;
+        return code;
+      }
+      case 'match-count': {
+        const x = readNumber('play-count', 'matching positions');
+        if (typeof x === 'string') return x;
+        if (x > rules.length) return `${x} matching positions: "${g}" has only ${rules.length} letters`;
+        return x;
+      }
+    }
+  };
+  const drawPlay = (message: string, error: string): void => {
+    const g = currentGuess();
+    const gName = guessName(g);
+    const children: DomElement[] = [];
+    const history = h('ol', { id: 'play-history' });
+    let pat = blank;
+    for (const st of steps) {
+      if (pat !== null) pat = revealPattern(pat, guessName(st.guess), st.code);
+      history.append(h('li', { 'data-guess': guessName(st.guess), 'data-reply': replyName(rules, st.code) }, replyView(rules, guessName(st.guess), st.code, pat, false)));
+    }
+    play.setAttribute('data-state', over);
+    play.setAttribute('data-guess', over === 'playing' ? gName : '');
+    play.setAttribute('data-candidates', String(candidates.length));
+    if (steps.length) children.push(h('div', null, h('h3', null, 'Your replies so far'), history));
+    if (over === 'playing') {
+      const turn = h('p', { id: 'play-turn' }, `Guess ${steps.length + 1}${rules.kind === 'word-mask' ? ` of ${rules.attempts}` : ''}: `, h('strong', { id: 'play-guess' }, gName));
+      children.push(turn);
+      const fields = h('fieldset', { id: 'play-reply' }, h('legend', null, 'Your reply'));
+      if (rules.kind === 'word-mask') {
+        maskDigits = new Array<number>(rules.length).fill(0);
+        const names = ['not in the word (grey)', 'elsewhere (yellow)', 'in place (green)'];
+        const tiles = h('div', { class: 'tiles play-tiles', style: `--n:${rules.length}` });
+        for (let p = 0; p < rules.length; p++) {
+          const b = h('button', { type: 'button', class: 'tile t0', id: `play-tile-${p + 1}`, 'data-pos': p + 1, 'data-state': 'X' }, gName.charAt(p));
+          const label = () => b.setAttribute('aria-label', `letter ${gName.charAt(p)}, position ${p + 1}: ${names[maskDigits[p] as number]}; press to change`);
+          label();
+          b.addEventListener('click', () => {
+            const d = ((maskDigits[p] as number) + 1) % 3;
+            maskDigits[p] = d;
+            b.className = `tile t${d}`;
+            b.setAttribute('data-state', 'X?O'.charAt(d));
+            label();
+          });
+          tiles.append(b);
+        }
+        fields.append(h('p', { class: 'hint' }, 'Press a letter to cycle grey (X), yellow (?), green (O).'), tiles);
+      } else if (rules.kind === 'mastermind') {
+        fields.append(codeView(rules, gName), ' ', numberField('play-blacks', 'Black pegs', rules.pegs), ' ', numberField('play-whites', 'White pegs', rules.pegs));
+      } else if (rules.kind === 'bulls-cows') {
+        fields.append(codeView(rules, gName), ' ', numberField('play-bulls', 'Bulls', rules.digits), ' ', numberField('play-cows', 'Cows', rules.digits));
+      } else if (rules.kind === 'hangman') {
+        const now = patternNow() ?? '';
+        fields.append(h('p', null, `Where is "${gName}"? Word so far: `, h('code', { class: 'pattern' }, now.split('').join(' ')), '. Tick its positions, none for a miss.'));
+        for (let p = 0; p < rules.length; p++) {
+          const id = `play-pos-${p + 1}`;
+          const taken = now.charAt(p) !== '_';
+          fields.append(h('span', { class: 'field' }, h('input', { type: 'checkbox', id, disabled: taken, 'data-pos': p + 1 }), h('label', { for: id }, ` position ${p + 1}${taken ? ` (${now.charAt(p)})` : ''}`)), ' ');
+        }
+      } else {
+        fields.append(numberField('play-count', `Positions of "${gName}" that match`, rules.length));
+      }
+      children.push(fields);
+    }
+    const buttons = h('div', { class: 'buttons' });
+    if (over === 'playing') buttons.append(h('button', { type: 'button', id: 'play-submit' }, 'Submit reply'));
+    buttons.append(h('button', { type: 'button', id: 'play-undo', disabled: steps.length === 0 }, 'Undo'), h('button', { type: 'button', id: 'play-restart' }, 'Restart'));
+    children.push(buttons);
+    children.push(h('p', { id: 'play-error', class: 'error', role: 'alert' }, error));
+    children.push(h('p', { id: 'play-status', role: 'status' }, message));
+    const few = candidates.length <= 20;
+    children.push(h('p', { id: 'play-count-text' }, over === 'solved' ? '' : `${secretsText(candidates.length)} still possible${few ? ':' : ''}`));
+    const cands = h('ul', { id: 'play-candidates', class: 'inline' });
+    if (few && over !== 'solved') for (const s of candidates) cands.append(h('li', null, model.secrets[s] as string));
+    children.push(cands);
+    area.replaceChildren(...children);
+    const submit = area.querySelector('#play-submit');
+    if (submit) submit.addEventListener('click', onSubmit);
+    $('play-undo').addEventListener('click', () => {
+      steps = steps.slice(0, -1);
+      replay();
+      drawPlay('Took back the last reply.', '');
+    });
+    $('play-restart').addEventListener('click', () => {
+      steps = [];
+      replay();
+      drawPlay('New game.', '');
+    });
+  };
+  const onSubmit = (): void => {
+    const g = currentGuess();
+    const gName = guessName(g);
+    const code = readReply(gName);
+    if (typeof code === 'string') return drawError(code);
+    const kept = consistentWith(model, candidates, gName, code);
+    if (kept.length === 0) {
+      const after = steps.map((st) => `${guessName(st.guess)} ${replyName(rules, st.code)}`).join(', ');
+      return drawError(`impossible reply ${replyName(rules, code)} to ${gName}: no secret in the list gives it${after ? ` after ${after}` : ''}`);
+    }
+    steps = [...steps, { guess: g, code }];
+    const wasOnTree = node >= 0;
+    replay();
+    let message: string;
+    if (over === 'solved') message = `Solved in ${plural(steps.length, 'guess', 'guesses')}: ${model.secrets[candidates[0] as number] ?? gName}.`;
+    else if (over === 'out') message = `Out of guesses; ${secretsText(candidates.length)} still possible.`;
+    else if (wasOnTree && node < 0) message = 'The tree has no branch for this reply; guessing among the secrets still possible.';
+    else message = `Next guess: ${guessName(currentGuess())}.`;
+    drawPlay(message, '');
+    const next = area.querySelector('#play-tile-1') ?? area.querySelector('input') ?? area.querySelector('#play-restart');
+    if (next) next.focus();
+  };
+  const drawError = (why: string): void => {
+    $('play-error').textContent = why;
+    play.setAttribute('data-error', why);
+  };
+  replay();
+  drawPlay('', '');
+
+  document.documentElement.setAttribute('data-ready', 'true');
+  window.explorerReadyAt = performance.now();
+}
+
+/** Run the page; a failure is shown on the page (and flagged for tests) rather than lost. */
+export function explorerBoot(): void {
+  try {
+    const el = document.getElementById('explorer-data');
+    explorerMain(JSON.parse(el?.textContent ?? 'null') as PageData);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    window.explorerError = why;
+    const box = document.getElementById('page-error');
+    if (box) {
+      box.hidden = false;
+      box.textContent = `The explorer could not start: ${why}`;
+    }
+    document.documentElement.setAttribute('data-ready', 'error');
+  }
+}
+
+/** The functions the page carries, in the order they are written into it. */
+export const CLIENT_FUNCTIONS: ReadonlyArray<(...args: never[]) => unknown> = [
+  b64Bytes,
+  unpackArray,
+  splitNames,
+  modelOf,
+  solvedCodeOf,
+  replyOf,
+  replyName,
+  guessLimitOf,
+  childOf,
+  replaySecret,
+  metricValue,
+  computeStats,
+  meanText,
+  difficulty,
+  hardestOf,
+  histogramOf,
+  consistentWith,
+  h,
+  pegColor,
+  replyView,
+  codeView,
+  revealPattern,
+  histogramSvg,
+  explorerMain,
+  explorerBoot,
+];
