@@ -17,6 +17,8 @@ import { knownOptions, parseWhole, gameOptionsOf, type RawArgs, type Verb } from
 import { runPlay } from './commands/play.js';
 import { moduleOf, resolveTree } from './commands/resolve.js';
 import { GAMES, GAME_IDS } from './games/registry.js';
+import { renderExplorer } from './emit/explorer.js';
+import { explorerInputOf } from './emit/explorer-input.js';
 import { TOOL_VERSION } from './version.js';
 
 const INTERNAL_ERROR_STATUS = 1;
@@ -130,20 +132,22 @@ export async function main(argv: string[]): Promise<void> {
       'write a tree as paths (SECRET<TAB>GUESS1 GUESS2 ...), JSON, or a game format',
       (y) =>
         gameOptions(y, 'export')
-          .option('format', { type: 'string', choices: ['paths', 'json', ...new Set(GAMES.flatMap((m) => (m.exportFormats ?? []).map((f) => f.name)))], demandOption: true, describe: `output format (${GAMES.flatMap((m) => (m.exportFormats ?? []).map((f) => `${f.name}: ${m.id}, ${f.describe}`)).join('; ')})` })
+          .option('format', { type: 'string', choices: ['paths', 'json', 'html', ...new Set(GAMES.flatMap((m) => (m.exportFormats ?? []).map((f) => f.name)))], demandOption: true, describe: `output format (paths: SECRET<TAB>GUESS1 GUESS2 ...; json: the nested tree; html: the tree explorer, one self-contained page; ${GAMES.flatMap((m) => (m.exportFormats ?? []).map((f) => `${f.name}: ${m.id}, ${f.describe}`)).join('; ')})` })
           .option('out', { type: 'string', describe: 'write to this file (atomically) instead of stdout' })
           .example('$0 export --format paths --game lingo --len 5', '')
+          .example('$0 export --format html --game mastermind --pegs 5 --colors 8 --out mm58.html', 'the tree explorer: open it in a browser')
           .example('$0 export --format leetcode --game matchcount --out solution.ts', ''),
       async (a) => {
         const args = rawArgs(a);
         const format = String(a.format);
         if (a.out !== undefined && String(a.out).trim() === '') throw fail('usage', '--out "": expected a file name');
         let text: string;
-        if (format === 'paths' || format === 'json') {
+        if (format === 'paths' || format === 'json' || format === 'html') {
           const r = await resolveTree('export', args, hooks());
           const lines: string[] = [];
           if (format === 'paths') exportPaths(r.loaded.game, r.file.tree, (l) => lines.push(l));
-          else lines.push(exportJson(r.loaded.game, r.file.tree));
+          else if (format === 'json') lines.push(exportJson(r.loaded.game, r.file.tree));
+          else lines.push(renderExplorer(explorerInputOf(r.loaded, r.file)));
           text = lines.join('\n') + '\n';
         } else {
           const header = typeof a.tree === 'string' ? (await import('../runtime/tree-format.js')).readTreeFile(a.tree).header : undefined;

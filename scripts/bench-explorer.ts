@@ -9,18 +9,16 @@
  *
  * The pages stay in the folder printed at the end (`--keep`), else they are removed.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { readTreeFile, type TreeFile } from '../runtime/tree-format.js';
-import { loadUniformWordList, loadWordListOfLength, makeWordList } from '../runtime/wordlist.js';
 import { renderExplorer } from '../compiler/emit/explorer.js';
-import { explorerInputFromHeader, mastermindNames, type ExplorerNames } from '../compiler/emit/explorer-input.js';
+import { explorerInputOf } from '../compiler/emit/explorer-input.js';
+import { resolveTree } from '../compiler/commands/resolve.js';
 
 const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-const treesDir = join(repo, 'trees');
 const shared = join(repo, '..', 'shared');
 const CHROMIUM = '/usr/bin/chromium';
 const RUNS = 3;
@@ -29,57 +27,23 @@ const SIZE_GOAL = 10 * 2 ** 20;
 
 const { values } = parseArgs({ options: { keep: { type: 'boolean', default: false } }, strict: true });
 
+/** A shipped tree by its game options (the lists' hashes must match, as for every verb). */
 interface Job {
   readonly label: string;
-  readonly file: string;
-  readonly names: () => ExplorerNames;
+  readonly args: Record<string, unknown>;
 }
 
-/** The names a header's lists were hashed from, checked against the hashes. */
-function checked(file: TreeFile, path: string, names: ExplorerNames, hashes: Record<string, string>): ExplorerNames {
-  for (const l of file.header.lists) {
-    const have = hashes[l.role];
-    if (have !== undefined && have !== l.sha256) throw new Error(`${path}: its ${l.role} list hash ${l.sha256.slice(0, 12)} is not the one of the names given (${have.slice(0, 12)})`);
-  }
-  return names;
-}
-
-const jobs: Job[] = [];
-const shipped = existsSync(treesDir) ? readdirSync(treesDir).sort() : [];
 const wordle = join(shared, 'wordle');
 const lingo = join(shared, 'lingo', 'wordlist.txt');
 const haveWordle = existsSync(join(wordle, 'answers.txt')) && existsSync(join(wordle, 'allowed.txt'));
 const haveLingo = existsSync(lingo);
 if (!haveWordle || !haveLingo) console.log(`bench:explorer: the Wordle and Lingo pages are skipped: ${shared} (../shared/) is absent or lacks ${!haveWordle ? 'wordle/answers.txt, allowed.txt' : 'lingo/wordlist.txt'}`);
+const jobs: Job[] = [];
 if (haveWordle) {
-  for (const f of shipped.filter((f) => /^wordle-.*\.gtree$/.test(f))) {
-    jobs.push({
-      label: f.startsWith('wordle-hard') ? 'wordle-hard' : 'wordle',
-      file: f,
-      names: () => {
-        const answers = loadUniformWordList(join(wordle, 'answers.txt'));
-        const allowed = loadUniformWordList(join(wordle, 'allowed.txt'));
-        const guesses = makeWordList(join(wordle, 'allowed.txt'), [...allowed.words, ...answers.words]);
-        return { secrets: answers.words, guesses: guesses.words, hashes: { answers: answers.sha256, guesses: guesses.sha256 } } as ExplorerNames & { hashes: Record<string, string> };
-      },
-    });
-  }
+  for (const hard of [false, true]) jobs.push({ label: hard ? 'wordle-hard' : 'wordle', args: { game: 'wordle', answers: join(wordle, 'answers.txt'), guesses: join(wordle, 'allowed.txt'), hard: hard || undefined } });
 }
-if (shipped.includes('mastermind-p5c8.gtree')) {
-  jobs.push({ label: 'MM(5,8)', file: 'mastermind-p5c8.gtree', names: () => ({ secrets: mastermindNames(5, 8), guesses: mastermindNames(5, 8) }) });
-}
-if (haveLingo) {
-  for (const f of shipped.filter((f) => /^lingo-len9-.*\.gtree$/.test(f))) {
-    jobs.push({
-      label: 'lingo-len9',
-      file: f,
-      names: () => {
-        const list = loadWordListOfLength(lingo, 9);
-        return { secrets: list.words, guesses: list.words, hashes: { words: list.sha256 } } as ExplorerNames & { hashes: Record<string, string> };
-      },
-    });
-  }
-}
+jobs.push({ label: 'MM(5,8)', args: { game: 'mastermind', pegs: '5', colors: '8' } });
+if (haveLingo) jobs.push({ label: 'lingo-len9', args: { game: 'lingo', len: '9', wordlist: lingo } });
 
 const out = mkdtempSync(join(tmpdir(), 'guesstree-bench-explorer-'));
 interface Rendered {
@@ -92,15 +56,13 @@ interface Rendered {
 }
 const rendered: Rendered[] = [];
 for (const job of jobs) {
-  const path = join(treesDir, job.file);
-  const file = readTreeFile(path);
-  const names = job.names() as ExplorerNames & { hashes?: Record<string, string> };
+  const r = await resolveTree('export', job.args, { warn: (l) => console.log(l) });
   const t0 = performance.now();
-  const html = renderExplorer(explorerInputFromHeader(file, checked(file, path, names, names.hashes ?? {})));
+  const html = renderExplorer(explorerInputOf(r.loaded, r.file));
   const renderMs = performance.now() - t0;
-  const htmlPath = join(out, `${job.file.replace(/\.gtree$/, '')}.html`);
+  const htmlPath = join(out, `${r.loaded.slug}.html`);
   writeFileSync(htmlPath, html);
-  rendered.push({ job, html: htmlPath, bytes: Buffer.byteLength(html), renderMs, secrets: names.secrets.length, nodes: file.tree.guess.length });
+  rendered.push({ job, html: htmlPath, bytes: Buffer.byteLength(html), renderMs, secrets: r.loaded.game.secretCount, nodes: r.file.tree.guess.length });
 }
 
 const haveChromium = existsSync(CHROMIUM);

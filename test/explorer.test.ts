@@ -12,15 +12,15 @@
  * impossible reply rejected, no request but the file itself, and no horizontal scrolling at a
  * phone's 375 px.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { encodeLetters, LingoFeedback, maskToCode, referenceMask } from '../runtime/lingo-feedback.js';
 import { readTreeFile, type TreeArrays } from '../runtime/tree-format.js';
-import { loadUniformWordList } from '../runtime/wordlist.js';
 import { renderExplorer, type ExplorerInput, type ExplorerRules } from '../compiler/emit/explorer.js';
-import { explorerInputFromHeader, HANGMAN_LETTERS, mastermindNames } from '../compiler/emit/explorer-input.js';
+import { explorerInputOf } from '../compiler/emit/explorer-input.js';
+import { findModule } from '../compiler/games/registry.js';
 import { computeStats, histogramOf, replaySecret, replyOf, type Model } from '../compiler/emit/explorer-client.js';
 import { cli, CLUSTER, lines, normalized, randomWords, removeDir, rng, tempDir, writeList } from './support/e2e.js';
 
@@ -192,6 +192,21 @@ function modelOfInput(input: ExplorerInput, metric: Model['metric'] = 'guesses')
 // ---------------------------------------------------------------------------------------------
 // The cases: a small tree of every game
 
+/** Mastermind's codes in code order: "AAA", "AAB", ... (base `colors`, first peg most significant). */
+function mastermindNames(pegs: number, colors: number): string[] {
+  const out: string[] = [];
+  for (let code = 0; code < colors ** pegs; code++) {
+    let s = '';
+    let rest = code;
+    for (let i = 0; i < pegs; i++) {
+      s = String.fromCharCode(65 + (rest % colors)) + s;
+      rest = Math.floor(rest / colors);
+    }
+    out.push(s);
+  }
+  return out;
+}
+
 interface Case {
   readonly name: string;
   readonly input: ExplorerInput;
@@ -238,24 +253,28 @@ async function buildCases(): Promise<Case[]> {
     await compiled(['--game', 'lingo', '--len', '4', '--wordlist', lingoList, '--effort', 'greedy'], file('lingo'), trees);
     await compiled(['--game', 'wordle', '--answers', answersList, '--guesses', allowedList], file('wordle'), trees);
     await compiled(['--game', 'mastermind', '--pegs', '3', '--colors', '3'], file('mastermind'), trees);
-    await compiled(['--game', 'matchcount', '--words', mcList], file('matchcount'), trees);
+    await compiled(['--game', 'matchcount', '--wordlist', mcList], file('matchcount'), trees);
   })();
   await Promise.all([laneA, laneB]);
 
-  const fromFile = async (name: string, names: { secrets: readonly string[]; guesses: readonly string[] }, listArgs: string[]): Promise<Case> => {
-    const input = explorerInputFromHeader(readTreeFile(file(name)), names);
+  // The page's input from the game's module; the CLI's `export --format html` must give that very page.
+  const fromFile = async (name: string, opts: Record<string, string | number>, listArgs: string[]): Promise<Case> => {
+    const input = explorerInputOf(findModule(name).load(opts), readTreeFile(file(name)));
+    const html = join(dir, `${name}.html`);
+    const r = await cli(['export', '--format', 'html', '--tree', file(name), ...listArgs, '--out', html], { trees });
+    expect(r.code, r.stderr).toBe(0);
+    // The same data as the module gives (the embedded script's text depends on the transpiler).
+    const data = (page: string): string => /<script type="application\/json" id="explorer-data">(.*?)<\/script>/s.exec(page)?.[1] ?? '';
+    expect(data(readFileSync(html, 'utf8'))).toBe(data(renderExplorer(input)));
+    expect(data(renderExplorer(input)).length).toBeGreaterThan(100);
     return { name, input, paths: await exported(['--tree', file(name), ...listArgs], trees), file: file(name) };
   };
-  const lingoNames = normalized(lingoWords);
-  const answerNames = normalized(answers);
-  // As the match-count game loads its list: '#' comments, normalized (sorted) like every list.
-  const mcNames = loadUniformWordList(mcList, '#').words;
   const built: Case[] = [
-    await fromFile('lingo', { secrets: lingoNames, guesses: lingoNames }, ['--wordlist', lingoList]),
-    await fromFile('wordle', { secrets: answerNames, guesses: normalized([...answers, ...allowed]) }, ['--answers', answersList, '--guesses', allowedList]),
-    await fromFile('mastermind', { secrets: mastermindNames(3, 3), guesses: mastermindNames(3, 3) }, []),
-    await fromFile('matchcount', { secrets: mcNames, guesses: mcNames }, ['--words', mcList]),
-    await fromFile('hangman', { secrets: normalized(hmWords), guesses: HANGMAN_LETTERS }, ['--wordlist', hmList]),
+    await fromFile('lingo', { len: 4, wordlist: lingoList }, ['--wordlist', lingoList]),
+    await fromFile('wordle', { answers: answersList, guesses: allowedList }, ['--answers', answersList, '--guesses', allowedList]),
+    await fromFile('mastermind', { pegs: 3, colors: 3 }, []),
+    await fromFile('matchcount', { wordlist: mcList }, ['--wordlist', mcList]),
+    await fromFile('hangman', { len: 4, wordlist: hmList }, ['--wordlist', hmList]),
   ];
   // Games the CLI does not compile (yet): trees built here.
   const bcRules: ExplorerRules = { kind: 'bulls-cows', digits: 3, symbols: 5 };
@@ -382,11 +401,11 @@ describe('the page logic, in Node', () => {
 
   it('the summary from the header, in each game\'s words', () => {
     const summary = (name: string) => cases.find((c) => c.name === name)!.input.summary.join('\n');
-    expect(summary('lingo')).toMatch(/^mean score \d+\.\d\d per word \(total [\d,]+\); found \d+ of 61 within 5 guesses/);
-    expect(summary('wordle')).toMatch(/^total guesses \d+, mean \d\.\d{4}, max depth \d; found 24 of 24/);
-    expect(summary('mastermind')).toMatch(/^total guesses 73, mean 2\.7037, max depth 4; found 27 of 27\nproven: optimal/);
-    expect(summary('matchcount')).toMatch(/proven: (worst case \d+ guesses is optimal|lower bound)/);
-    expect(summary('hangman')).toMatch(/^mean misses \d\.\d{4} per word \(total \d+\), most misses \d+\nwords won \d+ of 80 with 6 lives/);
+    expect(summary('lingo')).toMatch(/^mean score \d+\.\d{4} a word \(total \d+\); [\d,]+ words of 61 found, within \d guesses/);
+    expect(summary('wordle')).toMatch(/^total guesses \d+, mean \d\.\d{4} a secret, max depth \d/);
+    expect(summary('mastermind')).toMatch(/^total guesses 73, mean 2\.7037 a secret, max depth 4\nproven optimal/);
+    expect(summary('matchcount')).toMatch(/^worst case \d+ guesses, (proven optimal|best lower bound proven \d+)/);
+    expect(summary('hangman')).toMatch(/^mean misses \d\.\d{4} a word \(total \d+, most \d+\); words won with 6 lives: \d+ of 80/);
     expect(cases.find((c) => c.name === 'hangman')!.input.rules).toEqual({ kind: 'hangman', length: 4, lives: 6 });
     expect(cases.find((c) => c.name === 'wordle')!.input.rules).toEqual({ kind: 'word-mask', length: 5, attempts: 6 });
   });

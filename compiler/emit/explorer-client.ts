@@ -10,7 +10,14 @@
  * compiles without the DOM library) and is tested in Chromium.
  */
 import type { TreeArrays } from '../../runtime/tree-format.js';
-import type { ExplorerRules } from './explorer.js';
+
+/** How the page computes and draws a game's replies (one variant per kind of game). */
+export type ExplorerRules =
+  | { kind: 'word-mask'; length: number; attempts: number } // Lingo and Wordle: guesses and secrets are words; reply code = base-3 number of the mask, first letter most significant, X=0 ?=1 O=2 (Wordle duplicate rule: greens first, then yellows left to right limited by the secret's remaining letter counts); solved = all O
+  | { kind: 'mastermind'; pegs: number; colors: number } // names like "AABC"; reply code = blacks*(pegs+1)+whites; solved: blacks = pegs
+  | { kind: 'bulls-cows'; digits: number; symbols: number } // names are digit strings like "0123" (distinct symbols); code = bulls*(digits+1)+cows; solved: bulls = digits
+  | { kind: 'hangman'; length: number; lives: number } // guesses are letters "a".."z"; reply code = position mask (bit p = position p+1 holds the letter; 0 = miss); a word ends when every letter is revealed (that final reply is not stored in the tree)
+  | { kind: 'match-count'; length: number }; // reply = number of positions with the same letter; solved = length
 
 /** What the tree browser and the distribution count per secret. */
 export type ExplorerMetric = 'guesses' | 'score' | 'misses';

@@ -13,14 +13,9 @@
  */
 import { fail } from '../../runtime/errors.js';
 import type { ListRef, ParamValue, TreeArrays } from '../../runtime/tree-format.js';
-import { CLIENT_FUNCTIONS, type ExplorerMetric, type PackedArray, type PageData } from './explorer-client.js';
+import { CLIENT_FUNCTIONS, type ExplorerMetric, type ExplorerRules, type PackedArray, type PageData } from './explorer-client.js';
 
-export type ExplorerRules =
-  | { kind: 'word-mask'; length: number; attempts: number } // Lingo and Wordle: guesses and secrets are words; reply code = base-3 number of the mask, first letter most significant, X=0 ?=1 O=2 (Wordle duplicate rule: greens first, then yellows left to right limited by the secret's remaining letter counts); solved = all O
-  | { kind: 'mastermind'; pegs: number; colors: number } // names like "AABC"; reply code = blacks*(pegs+1)+whites; solved: blacks = pegs
-  | { kind: 'bulls-cows'; digits: number; symbols: number } // names are digit strings like "0123" (distinct symbols); code = bulls*(digits+1)+cows; solved: bulls = digits
-  | { kind: 'hangman'; length: number; lives: number } // guesses are letters "a".."z"; reply code = position mask (bit p = position p+1 holds the letter; 0 = miss); a word ends when every letter is revealed (that final reply is not stored in the tree)
-  | { kind: 'match-count'; length: number }; // reply = number of positions with the same letter; solved = length
+export type { ExplorerRules } from './explorer-client.js';
 
 export interface ExplorerInput {
   readonly title: string; // e.g. "lingo-len5" or "MM(5,8)"

@@ -5,7 +5,7 @@
  * reports, play and export formats. The CLI and the pool know games only through this.
  */
 import type { TreeArrays, TreeFile, TreeHeader, ParamValue } from '../../runtime/tree-format.js';
-import type { ExplorerRules } from '../emit/explorer-rules.js';
+import type { ExplorerRules } from '../emit/explorer.js';
 import type { EngineParts } from '../engine/search.js';
 import type { Game, ReplaySummary } from '../game.js';
 import type { CompileControl, OptionValues, SearchRunner } from '../pool/driver.js';
