@@ -38,6 +38,25 @@ export interface CompileProgress {
 /** Option values by name as typed (`max-depth`), already checked against the game's specs. */
 export type OptionValues = Readonly<Record<string, string | number | boolean | undefined>>;
 
+/**
+ * Where a compile's tasks run: the local piscina pool (the default), or another backend with
+ * the same contract (a job queue): run a task, retry it once when its worker fails, report an
+ * interrupt, tear down.
+ */
+export interface TaskExecutor {
+  /** How many tasks run at once (the root's ranking is cut into slices for them). */
+  readonly workers: number;
+  readonly aborted: boolean;
+  /** Sets searched so far by whole searches (in steps of 4096), for progress. */
+  readonly nodesSearched: number;
+  /** Run a task; a worker that threw or died is replaced and the task gets one more try. */
+  runWithRetry(task: Task, what: () => string, onAbort: () => Error): Promise<TaskResult>;
+  destroy(): Promise<void>;
+}
+
+/** Makes the executor of one compile (`--queue` gives another than the local pool). */
+export type ExecutorFactory = (job: PoolJob, workers: number, signal: AbortSignal | undefined) => TaskExecutor | Promise<TaskExecutor>;
+
 /** What a verb gives a game's compile: the effort, the pool and its controls. */
 export interface CompileControl {
   readonly effort: string;
@@ -47,6 +66,8 @@ export interface CompileControl {
   readonly onProgress?: ((p: CompileProgress) => void) | undefined;
   readonly checkpoint?: CheckpointOptions | undefined;
   readonly signal?: AbortSignal | undefined;
+  /** Where the tasks run (default: the local piscina pool of `workers` threads). */
+  readonly executor?: ExecutorFactory | undefined;
 }
 
 /** What a pool's workers rebuild: the game module, the game and the compile's setup (plain data). */
@@ -89,8 +110,8 @@ function interrupted(label: string, what: string): Error {
   return fail('interrupted', `${label}: interrupted${what}; nothing written`);
 }
 
-/** A piscina pool of compile workers with abort and one retry. */
-export class CompilePool {
+/** The local executor: a piscina pool of compile workers with abort and one retry. */
+export class CompilePool implements TaskExecutor {
   readonly job: PoolJob;
   readonly workers: number;
   readonly progress: Int32Array;
@@ -148,10 +169,10 @@ export class CompilePool {
   }
 }
 
-/** Run `body` with a pool, destroyed afterwards whatever happens. */
-async function withPool<T>(job: PoolJob, control: CompileControl, body: (pool: CompilePool) => Promise<T>): Promise<T> {
+/** Run `body` with the compile's executor, torn down afterwards whatever happens. */
+async function withPool<T>(job: PoolJob, control: CompileControl, body: (pool: TaskExecutor) => Promise<T>): Promise<T> {
   if (control.signal?.aborted) throw interrupted(job.label, '');
-  const pool = new CompilePool(job, control.workers, control.signal);
+  const pool = control.executor ? await control.executor(job, control.workers, control.signal) : new CompilePool(job, control.workers, control.signal);
   try {
     return await body(pool);
   } finally {
@@ -225,7 +246,7 @@ export async function compileSplit<S>(job: EngineJob<S>, control: CompileControl
   return withPool(job, control, async (pool) => {
     const rootPilot = parts.effort.rootPilot;
     const width = rootPilot ? Infinity : engine.width(all.length, 0);
-    const ranking = await rankRoot(pool, engine, all, root, width);
+    const ranking = await rankRoot(pool, job.label, engine, all, root, width);
     let choices: RankedGuess[];
     if (ranking.optimal) choices = [ranking.optimal];
     else {
@@ -251,10 +272,10 @@ export async function compileSplit<S>(job: EngineJob<S>, control: CompileControl
 }
 
 /** The root's ranking: in slices of the pool when the ranker merges them, else one task. */
-async function rankRoot<S>(pool: CompilePool, engine: SearchEngine<S>, all: Uint32Array, root: SearchNode<S>, width: number): Promise<Ranking> {
+async function rankRoot<S>(pool: TaskExecutor, label: string, engine: SearchEngine<S>, all: Uint32Array, root: SearchNode<S>, width: number): Promise<Ranking> {
   const ranker = engine.ranker;
   const size = ranker.poolSize(all, root);
-  const onAbort = (): Error => interrupted(pool.job.label, ' while ranking the openers');
+  const onAbort = (): Error => interrupted(label, ' while ranking the openers');
   const what = (): string => 'the ranking of the openers';
   if (!ranker.merge || size <= SLICE_MIN_POOL) {
     const r = await pool.runWithRetry({ kind: 'rank', set: all, node: root, width, from: 0, to: size }, what, onAbort);
@@ -320,7 +341,7 @@ function bestCandidate<S>(engine: SearchEngine<S>, candidates: readonly Candidat
 }
 
 /** Solve every open part of the candidates in the pool (batched, checkpointed, retried once). */
-async function solveCandidates<S>(pool: CompilePool, engine: SearchEngine<S>, candidates: Candidate<S>[], control: CompileControl, pilot: boolean, job: EngineJob<S>): Promise<void> {
+async function solveCandidates<S>(pool: TaskExecutor, engine: SearchEngine<S>, candidates: Candidate<S>[], control: CompileControl, pilot: boolean, job: EngineJob<S>): Promise<void> {
   const units: Array<{ candidate: number; part: Part<S> }> = [];
   let total = 0;
   let leafSecrets = 0;

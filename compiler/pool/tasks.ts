@@ -1,0 +1,77 @@
+/**
+ * Running the compile's tasks: the game's search rebuilt once from a WorkerInit (through its
+ * module in the registry), then each task run with one engine and its memo. The piscina worker
+ * (worker.ts) and a queue worker run tasks through this, so they compute the same results.
+ * Every result is a pure function of its task: which worker runs which task never changes the tree.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { flattenPlan, type Plan } from '../engine/plan.js';
+import { SearchEngine, type EngineParts } from '../engine/search.js';
+import { NodeBudgetExceeded } from '../engine/types.js';
+import { findModule } from '../games/registry.js';
+import { PROGRESS_NODES, type SolvedSet, type Task, type TaskResult, type WorkerInit } from './messages.js';
+
+/**
+ * Fault injection for the robustness tests: GUESSTREE_TEST_WORKER_FAULT=PATH makes the first
+ * solve task fail (and creates PATH, so the retry succeeds); `always:PATH` makes every one fail.
+ */
+function injectedFault(): void {
+  const spec = process.env['GUESSTREE_TEST_WORKER_FAULT'];
+  if (!spec) return;
+  const always = spec.startsWith('always:');
+  const marker = always ? spec.slice('always:'.length) : spec;
+  if (always || !existsSync(marker)) {
+    writeFileSync(marker, 'fault injected\n');
+    throw new Error('injected worker fault');
+  }
+}
+
+function solved(v: { cost: number; depth: number; plan: Plan } | null): SolvedSet | null {
+  return v ? { cost: v.cost, depth: v.depth, tree: flattenPlan(v.plan) } : null;
+}
+
+/** A function that runs tasks of one compile (its engine made on first use). */
+export function taskRunner(init: WorkerInit): (task: Task) => TaskResult {
+  const setup = findModule(init.module).worker(init.gameSpec, init.setup);
+  let shared: SearchEngine<unknown> | null = null;
+  const parts = (): EngineParts<unknown> => {
+    if (!setup.parts) throw new Error(`${init.module} has no engine search`);
+    return setup.parts;
+  };
+  const engine = (): SearchEngine<unknown> => {
+    if (!shared) {
+      shared = new SearchEngine(parts());
+      shared.progress = init.progress;
+    }
+    return shared;
+  };
+  return (task) => {
+    switch (task.kind) {
+      case 'rank':
+        return { kind: 'ranked', ranking: engine().ranker.rank(task.set, task.node, task.width, task.from, task.to) };
+      case 'solve': {
+        injectedFault();
+        const e = task.pilot ? engine().pilotSearch() : engine();
+        return { kind: 'solved', results: task.sets.map((set, i) => solved(e.solve(set, task.nodes[i]!))) };
+      }
+      case 'whole': {
+        injectedFault();
+        const fresh = new SearchEngine({ ...parts(), effort: { ...parts().effort, nodeBudget: task.nodeBudget } });
+        fresh.progress = init.progress;
+        try {
+          return { kind: 'whole', result: solved(fresh.solve(task.set, task.node)), budgetExceeded: false, nodes: fresh.nodes };
+        } catch (e) {
+          if (e instanceof NodeBudgetExceeded) return { kind: 'whole', result: null, budgetExceeded: true, nodes: fresh.nodes };
+          throw e;
+        } finally {
+          Atomics.store(init.progress, PROGRESS_NODES, 0);
+        }
+      }
+      case 'module': {
+        const run = setup.tasks?.[task.name];
+        if (!run) throw new Error(`${init.module} has no worker task "${task.name}"`);
+        return { kind: 'module', value: run(task.args) };
+      }
+    }
+  };
+}
