@@ -11,6 +11,7 @@ import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { writeFileAtomic } from '../runtime/atomic-write.js';
 import { fail, isGuesstreeError } from '../runtime/errors.js';
+import { writeStdout } from '../runtime/stdout.js';
 import { runCompile, compileInMemory } from './commands/compile.js';
 import { exportJson, exportPaths, runStats, runVerify } from './commands/inspect.js';
 import { knownOptions, parseWhole, gameOptionsOf, type RawArgs, type Verb } from './commands/options.js';
@@ -25,8 +26,10 @@ const INTERNAL_ERROR_STATUS = 1;
 const VERBS = ['compile', 'verify', 'stats', 'export', 'play'] as const;
 const MAX_WORKERS = 256;
 
+// Results go to stdout synchronously: a closed pipe (`| head`) ends the program quietly, a full
+// device is one line and status 9 (runtime/stdout.ts).
 const out = (line: string): void => {
-  process.stdout.write(line + '\n');
+  writeStdout(line + '\n');
 };
 const err = (line: string): void => {
   process.stderr.write(line + '\n');
@@ -56,13 +59,6 @@ function gameOptions<T>(y: Argv<T>, verb: Verb) {
 function rawArgs(a: Record<string, unknown>): RawArgs {
   return a;
 }
-
-// A reader that closes the pipe early (`| head`) ends the output, not the program with a trace.
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') process.exit(0);
-  err(`guesstree: stdout: ${e.code === 'ENOSPC' ? 'no space left on the device' : (e.code ?? e.message)}`);
-  process.exit(9);
-});
 
 function effortNote(): string {
   return GAMES.map((m) => `${m.id}: ${m.efforts.map((e) => e.name).join(', ')}`).join('; ');
@@ -160,7 +156,7 @@ export async function main(argv: string[]): Promise<void> {
           } else text = f.render(null, null);
         }
         if (a.out !== undefined) writeFileAtomic(a.out, text);
-        else process.stdout.write(text);
+        else writeStdout(text);
       },
     )
     .command(

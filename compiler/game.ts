@@ -62,6 +62,8 @@ export interface Game {
   codeName(code: number): string;
   /** Parse a reply as a person or harness writes it; a one-line `feedback` error when malformed. */
   parseCode(text: string): number;
+  /** How a person types a reply, in one line (play's legend). */
+  readonly replyHelp: string;
   /**
    * Optional: which guesses a node allows, by the replies so far (Wordle's hard mode). Absent:
    * every guess is allowed everywhere. Candidates (secrets consistent with every reply) must

@@ -5,6 +5,7 @@
  */
 export type ErrorKind =
   | 'usage'
+  | 'input'
   | 'wordlist'
   | 'tree-file'
   | 'manifest'
@@ -20,6 +21,8 @@ export type ErrorKind =
 /** Exit status per kind, so scripts can tell them apart. */
 export const EXIT_STATUS: Readonly<Record<ErrorKind, number>> = {
   usage: 2,
+  /** An input file that cannot be read: missing, unreadable, a folder (any kind of file). */
+  input: 3,
   wordlist: 3,
   'tree-file': 4,
   manifest: 4,

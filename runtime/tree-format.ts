@@ -195,7 +195,7 @@ export function readTreeFile(path: string): TreeFile {
   try {
     bytes = readFileSync(path);
   } catch (e) {
-    throw fail('tree-file', `${escapeControls(path)}: cannot read tree file: ${describeFsError(e, 'read')}`);
+    throw fail('input', `${escapeControls(path)}: cannot read tree file: ${describeFsError(e, 'read')}`);
   }
   return decodeTreeFile(bytes, path);
 }

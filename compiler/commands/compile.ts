@@ -5,13 +5,14 @@
  * writes nothing and exits 130.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { setMaxListeners } from 'node:events';
 import { availableParallelism, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../runtime/atomic-write.js';
 import { fail, isGuesstreeError } from '../../runtime/errors.js';
-import { entryKey, manifestPath, readManifest, treesDir, type ManifestEntry } from '../../runtime/manifest.js';
+import { ensureWritableDir } from '../../runtime/dirs.js';
+import { entryKey, readManifest, treesDir, updateManifest, withEntry, type ManifestEntry } from '../../runtime/manifest.js';
 import { decodeTreeFile, encodeTreeFile, type TreeHeader } from '../../runtime/tree-format.js';
 import type { LoadedGame } from '../games/module.js';
 import { objectiveOf } from '../objective.js';
@@ -111,6 +112,9 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
   if (!efforts.includes(req.effort)) throw fail('usage', `--effort ${req.effort}: unknown effort for ${game.id} (choose ${efforts.join(', ')})`);
   if (req.resume && req.checkpoint === undefined) throw fail('usage', '--resume needs --checkpoint DIR');
   const checkpoint: CheckpointOptions | undefined = req.checkpoint === undefined ? undefined : { dir: req.checkpoint, resume: req.resume === true };
+  // Folders that cannot be written are found before the search, not after it.
+  if (checkpoint) ensureWritableDir(checkpoint.dir, '--checkpoint');
+  if (req.out === undefined) ensureWritableDir(treesDir(), 'the trees folder');
   const bar = progressBar(loaded.slug);
   const outcome = await searchWithSignals(
     loaded,
@@ -122,31 +126,33 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
   const bytes = encodeTreeFile({ header, tree: outcome.tree });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   let path: string;
-  let written = true;
+  let written: boolean | 'unchanged' = true;
   if (req.out !== undefined) {
     path = req.out;
     writeFileAtomic(path, bytes);
   } else {
     const dir = treesDir();
-    if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
     // Games without a list (Mastermind) are named by their parameters alone.
     const file = game.lists[0] ? `${loaded.slug}-${game.lists[0].sha256.slice(0, 12)}.gtree` : `${loaded.slug}.gtree`;
     path = join(dir, file);
-    written = shipTree(loaded, dir, file, header, bytes, outcome.tree, seconds, req.force === true, log);
+    written = shipTree(loaded, dir, file, header, bytes, outcome.tree, seconds, req.force === true);
   }
-  if (written) log(`${loaded.slug}: ${loaded.describe(header).join('; ')} | ${outcome.tree.guess.length} nodes | ${bytes.length} bytes | ${seconds.toFixed(1)} s | ${path}`);
-  return { path, header, bytes: bytes.length, seconds, written };
+  const unchanged = written === 'unchanged' ? ' (the same tree was there already; nothing rewritten)' : '';
+  log(`${loaded.slug}: ${loaded.describe(header).join('; ')} | ${outcome.tree.guess.length} nodes | ${bytes.length} bytes | ${seconds.toFixed(1)} s | ${path}${unchanged}`);
+  return { path, header, bytes: bytes.length, seconds, written: true };
 }
 
 /**
  * Write a tree into trees/ with its manifest entry and companions, unless the tree there now
  * for the same game, parameters and lists is better (then a one-line `worse` error, unless
- * `force`). Returns whether it wrote.
+ * `force`) or is the very same file (then nothing is rewritten, so a clone stays clean).
  */
-function shipTree(loaded: LoadedGame, dir: string, file: string, header: TreeHeader, bytes: Uint8Array, tree: import('../../runtime/tree-format.js').TreeArrays, seconds: number, force: boolean, log: (line: string) => void): boolean {
+function shipTree(loaded: LoadedGame, dir: string, file: string, header: TreeHeader, bytes: Uint8Array, tree: import('../../runtime/tree-format.js').TreeArrays, seconds: number, force: boolean): true | 'unchanged' {
   const manifest = readManifest(dir);
   const key = entryKey(header);
   const old = manifest.trees.find((e) => entryKey(e) === key);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  if (old && old.file === file && old.sha256 === sha256 && existsSync(join(dir, file)) && createHash('sha256').update(readFileSync(join(dir, file))).digest('hex') === sha256) return 'unchanged';
   if (old && !force) {
     const oldHeader = headerOfFile(join(dir, old.file)) ?? old;
     const before = loaded.merit(oldHeader);
@@ -171,18 +177,14 @@ function shipTree(loaded: LoadedGame, dir: string, file: string, header: TreeHea
     settings: header.settings,
     tool: header.tool,
     bytes: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
+    sha256,
     compileSeconds: Math.round(seconds * 10) / 10,
     compilePeakMiB: Math.round(process.resourceUsage().maxRSS / 1024),
     compileCores: availableParallelism(),
     ...(Object.keys(companions).length ? { companions } : {}),
   };
-  const fresh = readManifest(dir);
-  const trees = fresh.trees.filter((e) => entryKey(e) !== key);
-  trees.push(entry);
-  trees.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  writeFileAtomic(manifestPath(dir), JSON.stringify({ trees }, null, 2) + '\n');
-  void log;
+  // Read, change and write the manifest under its lock: concurrent compiles keep every entry.
+  updateManifest(dir, (m) => withEntry(m, entry));
   return true;
 }
 

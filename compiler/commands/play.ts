@@ -7,6 +7,7 @@
 import { createInterface } from 'node:readline';
 import { fail, isGuesstreeError } from '../../runtime/errors.js';
 import type { TreeArrays } from '../../runtime/tree-format.js';
+import { writeStdout } from '../../runtime/stdout.js';
 import { childOf, NO_CHILD } from '../../runtime/tree-walker.js';
 import type { Game } from '../game.js';
 
@@ -29,6 +30,12 @@ function onlineGuess(game: Game, candidates: Uint32Array): number {
   return best;
 }
 
+/** Secrets in one line: the first few names, and how many more. */
+function some(game: Game, set: Uint32Array, max = 8): string {
+  const names = Array.from(set.slice(0, max), (s) => game.secretName(s)).join(' ');
+  return set.length > max ? `${names} …` : names;
+}
+
 export async function runPlay(game: Game, tree: TreeArrays, input: NodeJS.ReadableStream, out: (line: string) => void, err: (line: string) => void): Promise<number> {
   const interactive = (input as { isTTY?: boolean }).isTTY === true;
   const rl = createInterface({ input, terminal: false });
@@ -36,14 +43,19 @@ export async function runPlay(game: Game, tree: TreeArrays, input: NodeJS.Readab
   let candidates = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
   let node = 0;
   const history: string[] = [];
+  out(`${game.replyHelp}; ${game.secretCount} secrets are possible${interactive ? '; Ctrl-D stops' : ''}`);
   try {
     for (let attempt = 1; attempt <= game.maxAttempts; attempt++) {
       const guess = node !== NO_CHILD ? (tree.guess[node] as number) : onlineGuess(game, candidates);
-      out(`guess ${attempt}: ${game.guessName(guess)}`);
       for (;;) {
-        if (interactive) err('reply> ');
+        // At a terminal the reply is typed on the guess's line.
+        if (interactive) writeStdout(`guess ${attempt}: ${game.guessName(guess)}   reply> `);
+        else out(`guess ${attempt}: ${game.guessName(guess)}`);
         const next = await lines.next();
-        if (next.done) return 0;
+        if (next.done) {
+          err('end of input: the game is left unfinished');
+          return 0;
+        }
         let code: number;
         try {
           code = game.parseCode(next.value.trim());
@@ -69,6 +81,7 @@ export async function runPlay(game: Game, tree: TreeArrays, input: NodeJS.Readab
         }
         candidates = kept;
         history.push(`${game.guessName(guess)} ${game.codeName(code)}`);
+        out(`${kept.length} secret${kept.length === 1 ? '' : 's'} still possible${kept.length <= 8 ? `: ${some(game, kept)}` : ''}`);
         if (node !== NO_CHILD) {
           node = childOf(tree, node, code);
           if (node === NO_CHILD && attempt < game.maxAttempts) err('the tree has no branch for this reply; searching among the consistent secrets');
@@ -76,7 +89,7 @@ export async function runPlay(game: Game, tree: TreeArrays, input: NodeJS.Readab
         break;
       }
     }
-    out(`out of guesses; ${candidates.length} secret${candidates.length === 1 ? '' : 's'} still possible: ${Array.from(candidates.slice(0, 10), (s) => game.secretName(s)).join(' ')}${candidates.length > 10 ? ' …' : ''}`);
+    out(`out of guesses; ${candidates.length} secret${candidates.length === 1 ? '' : 's'} still possible: ${some(game, candidates, 10)}`);
     return 0;
   } finally {
     rl.close();

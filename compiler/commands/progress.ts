@@ -42,7 +42,8 @@ export function progressBar(label: string, stream: NodeJS.WriteStream = process.
     forceRedraw: true,
     linewrap: false,
     format: () => {
-      const width = Math.max(40, (stream.columns ?? 80) - 1);
+      // The terminal's width; COLUMNS when stderr is not a terminal (tests force the bar).
+      const width = Math.max(40, (stream.columns ?? (Number(process.env['COLUMNS']) || 80)) - 1);
       const elapsed = (Date.now() - started) / 1000;
       const best = state.best ? ` | best ${state.best}` : '';
       if (state.total <= 0) {

@@ -3,6 +3,7 @@
  * pool's workers rebuild searches through them; adding a game is one folder and one line here.
  */
 import { fail } from '../../runtime/errors.js';
+import { bullscowsModule } from './bullscows/module.js';
 import { hangmanModule } from './hangman/module.js';
 import { lingoModule } from './lingo/module.js';
 import { mastermindModule } from './mastermind/module.js';
@@ -10,7 +11,7 @@ import { matchcountModule } from './matchcount/module.js';
 import type { GameModule } from './module.js';
 import { wordleModule } from './wordle/module.js';
 
-export const GAMES: readonly GameModule[] = [lingoModule, wordleModule, mastermindModule, matchcountModule, hangmanModule];
+export const GAMES: readonly GameModule[] = [lingoModule, wordleModule, mastermindModule, matchcountModule, hangmanModule, bullscowsModule];
 
 export const GAME_IDS: readonly string[] = GAMES.map((g) => g.id);
 

@@ -125,7 +125,7 @@ export class CompilePool implements TaskExecutor {
     this.signal = signal;
     this.progress = new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * 4));
     this.pool = new Piscina<Task, TaskResult>({
-      filename: fileURLToPath(new URL('./worker.js', import.meta.url)),
+      filename: fileURLToPath(new URL('./worker-entry.cjs', import.meta.url)),
       workerData: { module: job.module, gameSpec: job.gameSpec, setup: job.setup, progress: this.progress } satisfies WorkerInit,
       minThreads: workers,
       maxThreads: workers,

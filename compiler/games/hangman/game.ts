@@ -114,8 +114,11 @@ export class HangmanGame implements Game {
    * A reply as a person types it: the positions (1-based) holding the letter, separated by
    * spaces or commas, or `-` (also `none`, `0`) for a miss.
    */
+  get replyHelp(): string {
+    return `reply with the positions (1 to ${this.length}) holding the letter, e.g. 2 5 or 2,5; - (or none, or 0) for a miss`;
+  }
   parseCode(text: string): number {
-    const t = text.trim();
+    const t = text.trim().toLowerCase();
     if (t === '-' || t === 'none' || t === '0') return 0;
     if (t === '') throw fail('feedback', `empty reply: type the positions (1 to ${this.length}) holding the letter, or - for a miss`);
     let code = 0;

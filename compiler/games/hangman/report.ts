@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { fail, isGuesstreeError } from '../../../runtime/errors.js';
 import type { TreeArrays, TreeFile } from '../../../runtime/tree-format.js';
 import { childOf, edgeCount, NO_CHILD } from '../../../runtime/tree-walker.js';
+import { writeStdout } from '../../../runtime/stdout.js';
 import { barChart, sizeOf } from '../../commands/format.js';
 import { replayAll, type ReplaySummary } from '../../replay.js';
 import type { HangmanGame } from './game.js';
@@ -95,6 +96,7 @@ export async function hangmanPlay(game: HangmanGame, tree: TreeArrays, input: No
   let misses = 0;
   let node = 0;
   const history: string[] = [];
+  out(`${game.replyHelp}; ${game.secretCount} words are possible${interactive ? '; Ctrl-D stops' : ''}`);
   try {
     for (let attempt = 1; attempt <= ALPHABET_SIZE; attempt++) {
       let guess: number;
@@ -105,11 +107,16 @@ export async function hangmanPlay(game: HangmanGame, tree: TreeArrays, input: No
         guess = 0;
         while (guess < ALPHABET_SIZE && (game.mask(w, guess) === 0 || guessed & (1 << guess))) guess++;
       }
-      out(`guess ${attempt}: ${game.guessName(guess)}   word: ${pattern.join(' ')}   misses: ${misses}`);
       for (;;) {
-        if (interactive) err(`positions of ${game.guessName(guess)} (1-${game.length}, or - for none)> `);
+        const line = `guess ${attempt}: ${game.guessName(guess)}   word: ${pattern.join(' ')}   misses: ${misses}`;
+        // At a terminal the reply is typed on the guess's line.
+        if (interactive) writeStdout(`${line}   positions of ${game.guessName(guess)} (1-${game.length}, or -)> `);
+        else out(line);
         const next = await lines.next();
-        if (next.done) return 0;
+        if (next.done) {
+          err('end of input: the game is left unfinished');
+          return 0;
+        }
         const reject = (why: string): void => {
           if (!interactive) throw fail('feedback', why);
           err(why);
@@ -136,6 +143,7 @@ export async function hangmanPlay(game: HangmanGame, tree: TreeArrays, input: No
           continue;
         }
         candidates = kept;
+        out(`${plural(kept.length, 'word')} still possible${kept.length <= 8 ? `: ${Array.from(kept, (w) => game.secretName(w)).join(' ')}` : ''}`);
         guessed |= 1 << guess;
         history.push(`${game.guessName(guess)} ${name}`);
         if (code === 0) misses++;

@@ -87,9 +87,11 @@ export class LingoGame implements Game {
   codeName(code: number): string {
     return codeToMask(code, this.params.length);
   }
+  /** A mask as a person types it, any case: O right place, ? elsewhere, X absent. */
   parseCode(text: string): number {
-    return maskToCode(text, this.params.length);
+    return maskToCode(text.trim().toUpperCase(), this.params.length);
   }
+  readonly replyHelp = 'reply with the mask: O right place, ? elsewhere, X absent (any case, e.g. OX?XX)';
 }
 
 /**

@@ -299,6 +299,7 @@ export class MastermindGame implements Game {
   replyCode(blacks: number, whites: number): number {
     return blacks * (this.pegs + 1) + whites;
   }
+  readonly replyHelp = 'reply with blacks then whites: two digits such as 21 (or 2 1)';
   parseCode(text: string): number {
     const t = text.trim();
     const m = /^(\d)\s*[ ,/]?\s*(\d)$/.exec(t);

@@ -1,6 +1,7 @@
 /** `verify --strategy FILE` for Mastermind: a contest string written by anyone, replayed against every secret. */
 import { readFileSync } from 'node:fs';
 import { fail } from '../../../runtime/errors.js';
+import { describeFsError, escapeControls } from '../../../runtime/messages.js';
 import type { MastermindGame } from './game.js';
 import { checkContest, parseContest } from './contest.js';
 import { barChart } from '../../commands/format.js';
@@ -10,8 +11,7 @@ export function runVerifyContest(game: MastermindGame, path: string, out: (line:
   try {
     text = readFileSync(path, 'latin1');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw fail('usage', `${path}: cannot read the strategy (${code === 'ENOENT' ? 'no such file' : (code ?? (e as Error).message)})`);
+    throw fail('input', `${escapeControls(path)}: cannot read the strategy: ${describeFsError(e, 'read')}`);
   }
   const parsed = parseContest(game, text, path);
   const check = checkContest(game, parsed, path);

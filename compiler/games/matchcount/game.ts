@@ -129,6 +129,9 @@ export class MatchCountGame implements Game {
   codeName(code: number): string {
     return String(code);
   }
+  get replyHelp(): string {
+    return `reply with the number of positions that match, 0 to ${this.length}`;
+  }
   parseCode(text: string): number {
     const t = text.trim();
     if (!/^\d+$/.test(t) || Number(t) > this.length) {

@@ -91,6 +91,8 @@ export const matchcountModule: GameModule = {
       game,
       slug: `matchcount-len${game.length}`,
       options: opts,
+      // No tree ships for a list of the user's: the proof takes seconds, so verbs make one.
+      cheap: true,
       compile: (control) => compileMatch(loaded, game, control),
       describe: describeMatchCount,
       // Least worst case first, then least total.

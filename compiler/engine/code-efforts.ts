@@ -1,0 +1,121 @@
+/**
+ * Efforts of code games searched with the code ranker (Mastermind, Bulls and Cows): each
+ * effort's engine settings by name, the engine's parts, and the header's record of them.
+ */
+import type { ParamValue } from '../../runtime/tree-format.js';
+import { AttemptObjective } from './attempt-objective.js';
+import { CodeRanker, type CodeGame, type History, type RankRule } from './code-ranker.js';
+import type { EngineParts } from './search.js';
+import type { Effort, Moves } from './types.js';
+
+/** A code game's effort: the engine's settings by name, as the header records them. */
+export interface CodeEffort {
+  readonly name: string;
+  /** Sets of at most this many candidates are solved exactly (every guess considered). */
+  readonly exactBelow: number;
+  /** Larger sets: how many of the best-ranked guesses are compared, by set size: [largest size, width] ascending. */
+  readonly widths: ReadonlyArray<readonly [number, number]>;
+  /** Sets larger than this score their `pilotWidth` best-ranked guesses by one-step trees and search the best in full. */
+  readonly pilotAbove?: number | undefined;
+  readonly pilotWidth?: number | undefined;
+  readonly pilotKeep?: number | undefined;
+  readonly pilotSlack?: number | undefined;
+  readonly rank: RankRule;
+  /** Hard cap on the guesses a secret may need; 0: none. */
+  readonly maxDepth: number;
+  /** How many of the best-ranked openers get a whole tree (exact: all, in the search). */
+  readonly openers: number;
+  /** Score every first-guess class by its one-step tree and search only the best in full. */
+  readonly openerPilot?: boolean | undefined;
+  /** The whole game in one branch and bound: proves the optimum. */
+  readonly exact: boolean;
+}
+
+const ONE: ReadonlyArray<readonly [number, number]> = [[Infinity, 1]];
+// MM(5,8): 178,610 in about 22 minutes on 2 cores. Exact search up to 12 codes and one guess
+// searched in full below the pilot gave 178,700 in 8 minutes; exact up to 30 alone, 178,660.
+const DEFAULT_WIDE = {
+  openers: 1,
+  exactBelow: 30,
+  // Sets up to exactBelow are solved exactly, so one width serves every larger set.
+  widths: [[Infinity, 16]] as ReadonlyArray<readonly [number, number]>,
+  pilotAbove: 100,
+  pilotWidth: 16,
+  pilotKeep: 2,
+  pilotSlack: 0.003,
+  rank: 'entropy' as const,
+};
+
+export const CODE_EFFORTS = [
+  { name: 'quick', describe: 'the one-step entropy rule, exact on sets of at most 12 codes' },
+  { name: 'default', describe: 'exact up to 1,296 codes; above, the best-ranked guesses compared by their subtrees, with a pilot on large sets' },
+  { name: 'thorough', describe: 'default, and the first guess chosen among all its classes by their one-step trees' },
+  { name: 'exact', describe: 'branch and bound over every guess of every set: proves the optimum' },
+] as const;
+
+/** Efforts by name; `default` depends on the size of the game. */
+export function codeEffort(name: string, codes: number, maxDepth: number): CodeEffort | null {
+  switch (name) {
+    case 'quick':
+      return { name, exact: false, openers: 1, exactBelow: 12, widths: ONE, rank: 'entropy', maxDepth };
+    case 'default':
+      // Small games are solved exactly in seconds; larger ones compare the best few guesses
+      // of every large set by their subtrees, and solve small sets exactly.
+      if (codes <= 1296) return { name, exact: true, openers: Infinity, exactBelow: Infinity, widths: ONE, rank: 'bound', maxDepth };
+      return { name, exact: false, ...DEFAULT_WIDE, maxDepth };
+    case 'thorough':
+      // As default, and every first-guess class scored by its one-step tree first.
+      if (codes <= 1296) return codeEffort('exact', codes, maxDepth);
+      return { name, exact: false, ...DEFAULT_WIDE, openerPilot: true, maxDepth };
+    case 'exact':
+      return { name, exact: true, openers: Infinity, exactBelow: Infinity, widths: ONE, rank: 'bound', maxDepth };
+    default:
+      return null;
+  }
+}
+
+/** The engine's effort of a code game's effort. */
+export function engineEffort(e: CodeEffort): Effort {
+  const pilot = e.pilotAbove !== undefined && Number.isFinite(e.pilotAbove) ? { above: e.pilotAbove, width: e.pilotWidth ?? 1, keep: e.pilotKeep ?? 1, slack: e.pilotSlack } : undefined;
+  return {
+    exactBelow: e.exactBelow,
+    widthsBySize: e.widths,
+    rootWidth: e.exact ? undefined : e.openers,
+    pilot,
+    rootPilot: e.openerPilot ? { above: 0, width: Infinity, keep: 1 } : undefined,
+    memoMaxSet: Infinity,
+    memoMaxEntries: Infinity,
+    cutoffs: true,
+    groupOrder: 'smallest-first',
+  };
+}
+
+const HISTORY: Moves<History> = { root: [], after: (h, g) => [...h, g], key: () => '' };
+
+export function codeParts(game: CodeGame, effort: CodeEffort): EngineParts<History> {
+  const capped = effort.maxDepth > 0;
+  const objective = new AttemptObjective<History>(
+    { attempts: capped ? effort.maxDepth : Infinity, perAttempt: 1, unsolved: Infinity, branches: game.replyCodes.length, depthTieBreak: true, secretCount: game.secretCount },
+    (s) => s,
+  );
+  return { game, objective, moves: HISTORY, ranker: new CodeRanker(game, objective, effort.rank), effort: engineEffort(effort) };
+}
+
+/** The header's record of an effort (`symmetry` says which permutations the game's symmetry filter uses). */
+export function codeSettings(effort: CodeEffort, opener: string | null, proven: boolean, symmetry: string): Record<string, ParamValue> {
+  return {
+    effort: effort.name,
+    exactBelow: Number.isFinite(effort.exactBelow) ? effort.exactBelow : 'all',
+    widths: effort.widths.map(([size, w]) => `${w} up to ${Number.isFinite(size) ? size : 'any size'}`).join(', '),
+    openers: effort.openerPilot ? 'every class, by its one-step tree' : Number.isFinite(effort.openers) ? effort.openers : 'all',
+    ...(opener ? { opener } : {}),
+    rank: effort.rank,
+    pilotKeep: effort.pilotKeep ?? 1,
+    ...(effort.pilotSlack !== undefined ? { pilotSlack: effort.pilotSlack } : {}),
+    pilot: effort.pilotAbove !== undefined && Number.isFinite(effort.pilotAbove) ? `sets over ${effort.pilotAbove}: best of ${effort.pilotWidth ?? 1} by one-step trees` : 'none',
+    maxDepth: effort.maxDepth,
+    symmetry,
+    provenOptimal: proven,
+  };
+}
+

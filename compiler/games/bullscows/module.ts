@@ -1,0 +1,96 @@
+/**
+ * Bulls and Cows (`--game bullscows [--digits 4] [--symbols 10] [--exact] [--max-depth D]`):
+ * codes of `digits` distinct symbols out of `symbols`, any code may be guessed, the reply is
+ * (bulls, cows); the least total number of guesses, ties broken by the least maximum depth.
+ * Searched like Mastermind with the code ranker (compiler/engine/code-efforts.ts): guesses
+ * equivalent under the symbol and position permutations that fix every guess so far are
+ * searched once. Every code is equivalent as an opener, so the root has one class and every
+ * effort searches its reply sets in parallel in the pool; `exact` solves them all exactly and
+ * so proves the optimum.
+ */
+import { fail } from '../../../runtime/errors.js';
+import type { History } from '../../engine/code-ranker.js';
+import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
+import type { EngineParts } from '../../engine/search.js';
+import { describeGuessTotals } from '../../objective.js';
+import { poolRunner, type CompileControl, type EngineJob, type SearchRunner } from '../../pool/driver.js';
+import type { GameModule, GameOptions, LoadedGame } from '../module.js';
+import { intOption } from '../options.js';
+import { BULLSCOWS_MAX_DIGITS, BULLSCOWS_MAX_SYMBOLS, BullsCowsGame, bullsCowsCodeCount } from './game.js';
+
+export const BULLSCOWS_DEFAULT_DIGITS = 4;
+export const BULLSCOWS_DEFAULT_SYMBOLS = 10;
+const SYMMETRY = 'symbol and position permutations fixing the guesses so far';
+
+export interface BullsCowsSpec {
+  readonly digits: number;
+  readonly symbols: number;
+}
+
+function gameOf(opts: GameOptions): BullsCowsGame {
+  const digits = intOption(opts, 'digits') ?? BULLSCOWS_DEFAULT_DIGITS;
+  const symbols = intOption(opts, 'symbols') ?? Math.max(BULLSCOWS_DEFAULT_SYMBOLS, digits);
+  bullsCowsCodeCount(digits, symbols);
+  return new BullsCowsGame(digits, symbols);
+}
+
+/** An effort of the code games, with the root's one class searched in parallel (exact: proven). */
+function effortOf(name: string, game: BullsCowsGame, maxDepth: number): CodeEffort {
+  const e = codeEffort(name, game.secretCount, maxDepth);
+  if (!e) throw fail('usage', `--effort ${name}: unknown effort for bullscows (choose ${CODE_EFFORTS.map((x) => x.name).join(', ')})`);
+  return e;
+}
+
+export async function compileBullsCows(game: BullsCowsGame, control: CompileControl, runner: SearchRunner = poolRunner(control)) {
+  const maxDepth = intOption(control.options, 'max-depth') ?? 0;
+  const effort = effortOf(control.options['exact'] === true ? 'exact' : control.effort, game, maxDepth);
+  const label = `bullscows-d${game.pegs}s${game.symbols}`;
+  const job: EngineJob<History> = {
+    module: 'bullscows',
+    gameSpec: { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec,
+    setup: effort,
+    parts: codeParts(game, effort),
+    label,
+    bestText: (cost) => `mean ${(cost / game.secretCount).toFixed(4)} guesses`,
+    nameSecret: (s) => game.secretName(s),
+    progressUnit: 'the reply sets',
+  };
+  // One root class: its reply sets go to the pool, exact or not.
+  const r = await runner.split(job);
+  if (!r) throw fail('budget', `${label}: the search found no strategy within --max-depth ${maxDepth}`);
+  return { tree: r.tree, settings: codeSettings(effort, game.codeText(r.tree.guess[0] as number), effort.exact, SYMMETRY) };
+}
+
+export const bullscowsModule: GameModule = {
+  id: 'bullscows',
+  describe: 'Bulls and Cows (MOO): codes of distinct symbols, replies (bulls, cows), least total guesses',
+  options: [
+    { name: 'digits', type: 'integer', min: 1, max: BULLSCOWS_MAX_DIGITS, describe: 'symbols a code holds, all different (default 4)' },
+    { name: 'symbols', type: 'integer', min: 1, max: BULLSCOWS_MAX_SYMBOLS, describe: 'symbols to choose from: 0-9, then a-z (default 10)' },
+    { name: 'exact', type: 'boolean', compileOnly: true, describe: 'search every guess of every set: proves the optimum (same as --effort exact)' },
+    { name: 'max-depth', type: 'integer', min: 1, max: 64, compileOnly: true, describe: 'no secret may need more guesses than this' },
+  ],
+  efforts: CODE_EFFORTS,
+  defaultEffort: 'default',
+  sample: () => ({ digits: 3, symbols: 5 }),
+  load(opts) {
+    const game = gameOf(opts);
+    const loaded: LoadedGame = {
+      module: bullscowsModule,
+      game,
+      slug: `bullscows-d${game.pegs}s${game.symbols}`,
+      options: opts,
+      cheap: game.secretCount <= 1000,
+      compile: async (control, runner) => compileBullsCows(game, control, runner),
+      describe: describeGuessTotals,
+      merit: (h) => Number(h.objective['total']),
+      explorerRules: () => ({ kind: 'bulls-cows', digits: game.pegs, symbols: game.symbols }),
+    };
+    return loaded;
+  },
+  optionsFromHeader: (header) => ({ digits: Number(header.params['digits']), symbols: Number(header.params['symbols']) }),
+  worker(gameSpec, setup) {
+    const { digits, symbols } = gameSpec as BullsCowsSpec;
+    return { parts: codeParts(new BullsCowsGame(digits, symbols), setup as CodeEffort) as EngineParts<unknown> };
+  },
+};
