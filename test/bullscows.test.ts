@@ -15,6 +15,7 @@ import { replayAll } from '../compiler/replay.js';
 import { findEntry, readManifest } from '../runtime/manifest.js';
 import { checkTreeMatches, readTreeFile } from '../runtime/tree-format.js';
 import { childOf } from '../runtime/tree-walker.js';
+import { bruteTotalDepth } from './support/brute.js';
 import { cli, lines, parsePaths, removeDir, rng, ROOT, tempDir } from './support/e2e.js';
 
 /** Bulls and cows the textbook way. */
@@ -30,38 +31,6 @@ function reference(secret: string, guess: string): [number, number] {
 
 const EXACT: CodeEffort = { name: 'exact', exact: true, openers: Infinity, exactBelow: Infinity, widths: [[Infinity, 1]], rank: 'bound', maxDepth: 0 };
 
-/** The least (total, then depth) over every strategy, by plain recursion over all guesses. */
-function brute(game: BullsCowsGame): { total: number; depth: number } {
-  const memo = new Map<string, { total: number; depth: number }>();
-  const best = (set: number[]): { total: number; depth: number } => {
-    if (set.length === 1) return { total: 1, depth: 1 };
-    const key = set.join(',');
-    const hit = memo.get(key);
-    if (hit) return hit;
-    let min = { total: Infinity, depth: Infinity };
-    for (let g = 0; g < game.guessCount; g++) {
-      const groups = new Map<number, number[]>();
-      for (const s of set) {
-        const r = game.feedback(g, s);
-        if (r === game.solvedCode) continue;
-        if (!groups.has(r)) groups.set(r, []);
-        groups.get(r)!.push(s);
-      }
-      if (groups.size === 1 && [...groups.values()][0]!.length === set.length) continue;
-      let t = set.length;
-      let d = 1;
-      for (const grp of groups.values()) {
-        const v = best(grp);
-        t += v.total;
-        d = Math.max(d, v.depth + 1);
-      }
-      if (t < min.total || (t === min.total && d < min.depth)) min = { total: t, depth: d };
-    }
-    memo.set(key, min);
-    return min;
-  };
-  return best(Array.from({ length: game.secretCount }, (_, i) => i));
-}
 
 describe('the game', () => {
   it('the published test vectors, and the reference on random pairs with both kernels', () => {
@@ -125,7 +94,7 @@ describe('the game', () => {
       const game = new BullsCowsGame(d, sy);
       const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
       const v = new SearchEngine(codeParts(game, EXACT)).solve(all, { used: 0, state: [] })!;
-      expect({ total: v.cost, depth: v.depth }, `${d} of ${sy}`).toEqual(brute(game));
+      expect({ total: v.cost, depth: v.depth }, `${d} of ${sy}`).toEqual(bruteTotalDepth(game));
       const s = replayAll(game, flattenPlan(v.plan));
       expect(s.missingBranches).toBe(0);
       expect(-s.total).toBe(v.cost);

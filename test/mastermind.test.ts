@@ -18,6 +18,7 @@ import { canonicalGuesses, historySymmetry, permutations } from '../compiler/eng
 import { replayAll } from '../compiler/replay.js';
 import { findEntry, readManifest } from '../runtime/manifest.js';
 import { checkTreeMatches, readTreeFile, type TreeArrays } from '../runtime/tree-format.js';
+import { bruteTotalDepth } from './support/brute.js';
 import { cli, lines, removeDir, rng, ROOT, tempDir, type Run } from './support/e2e.js';
 
 const EXACT: MastermindSettings = { exactBelow: Infinity, widths: [[Infinity, 1]], maxDepth: 0, rank: 'bound' };
@@ -37,42 +38,6 @@ function referenceReply(guess: string, secret: string): [number, number] {
   return [blacks, common - blacks];
 }
 
-/**
- * The least total over every strategy, ties broken by the least maximum depth, by plain
- * recursion over all guesses (tiny games only).
- */
-function bruteValue(game: MastermindGame, start?: readonly number[]): { total: number; depth: number } {
-  const memo = new Map<string, { total: number; depth: number }>();
-  const codes = game.secretCount;
-  const best = (set: number[]): { total: number; depth: number } => {
-    if (set.length === 1) return { total: 1, depth: 1 };
-    const key = set.join(',');
-    const hit = memo.get(key);
-    if (hit !== undefined) return hit;
-    let min = { total: Infinity, depth: Infinity };
-    for (let g = 0; g < codes; g++) {
-      const groups = new Map<number, number[]>();
-      for (const s of set) {
-        const r = game.feedback(g, s);
-        if (r === game.solvedCode) continue;
-        if (!groups.has(r)) groups.set(r, []);
-        groups.get(r)!.push(s);
-      }
-      if (groups.size === 1 && [...groups.values()][0]!.length === set.length) continue;
-      let t = set.length;
-      let d = 1;
-      for (const grp of groups.values()) {
-        const v = best(grp);
-        t += v.total;
-        d = Math.max(d, v.depth + 1);
-      }
-      if (t < min.total || (t === min.total && d < min.depth)) min = { total: t, depth: d };
-    }
-    memo.set(key, min);
-    return min;
-  };
-  return best(start ? [...start] : Array.from({ length: codes }, (_, i) => i));
-}
 
 function solveTree(game: MastermindGame, settings: MastermindSettings = EXACT): { total: number; tree: TreeArrays } {
   const v = mastermindEngine(game, settings).solve(Uint32Array.from({ length: game.secretCount }, (_, i) => i), { used: 0, state: [] });
@@ -186,7 +151,7 @@ describe('exact search', () => {
     for (const [p, c] of [[1, 5], [2, 2], [2, 3], [2, 4], [3, 2], [3, 3], [2, 5], [4, 2]] as const) {
       const game = new MastermindGame(p, c);
       const { total, tree } = solveTree(game);
-      const brute = bruteValue(game);
+      const brute = bruteTotalDepth(game);
       expect(total, `MM(${p},${c})`).toBe(brute.total);
       const replay = replayAll(game, tree);
       expect(replay.missingBranches).toBe(0);
@@ -206,7 +171,7 @@ describe('exact search', () => {
     for (const part of partsOf(search, first, all)) {
       if (part.set.length > 46) continue;
       const v = search.solve(part.set, { used: 1, state: [first] })!;
-      const brute = bruteValue(game, Array.from(part.set));
+      const brute = bruteTotalDepth(game, Array.from(part.set));
       expect({ total: v.cost, depth: v.depth }, `reply ${game.codeName(part.code)}`).toEqual(brute);
       checked.push(game.codeName(part.code));
     }
@@ -443,9 +408,13 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     expect(s.code).toBe(0);
     const total = /total guesses: (\d+)/.exec(v.stdout)![1];
     expect(s.stdout).toContain(`N (total guesses): ${total}`);
-    const none = await cli(['verify', ...MM(2, 5)], { trees: trees() });
+    // A small game with no shipped tree is compiled in memory; a large one says how to make it.
+    const small = await cli(['verify', ...MM(2, 5)], { trees: trees() });
+    expect(small.code).toBe(0);
+    expect(small.stderr).toMatch(/^guesstree: no shipped tree for mastermind-p2c5 with these lists; compiling one now/);
+    const none = await cli(['verify', ...MM(5, 5)], { trees: trees() });
     expect(none.code).toBe(4);
-    expect(none.stderr).toMatch(/^guesstree: no shipped tree for mastermind-p2c5/);
+    expect(none.stderr).toMatch(/^guesstree: no shipped tree for mastermind-p5c5; make one with: guesstree compile --game mastermind --pegs 5 --colors 5/);
   });
 
   it('bad input: one line on stderr and a non-zero status', async () => {
@@ -453,7 +422,7 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     writeFileSync(bad, '{AB:{10:AA,02:BA}');
     const cases: Array<[string[], number, RegExp]> = [
       [['verify', ...MM(2, 3), '--contest', bad], 4, /bad\.txt: byte 17: expected "}" to close the guess/],
-      [['verify', ...MM(2, 3), '--contest', join(dir, 'missing.txt')], 2, /missing\.txt: cannot read the strategy \(no such file\)/],
+      [['verify', ...MM(2, 3), '--contest', join(dir, 'missing.txt')], 3, /missing\.txt: cannot read the strategy: no such file or folder/],
       [['verify', '--game', 'lingo', '--len', '5', '--contest', bad], 2, /--contest is not an option of lingo for verify \(lingo takes --len, --wordlist\)/],
       [['compile', '--game', 'mastermind', '--pegs', '4'], 2, /mastermind needs --pegs P and --colors C/],
       [['compile', ...MM(4, 1)], 2, /--colors 1: expected a whole number from 2 to 26/],

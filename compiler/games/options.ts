@@ -6,10 +6,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import wordListPath from 'word-list';
 import { fail } from '../../runtime/errors.js';
-import type { GameOptions } from './module.js';
+import type { GameOptions, OptionSpec } from './module.js';
 
 /** The built-in default dictionary: the npm package `word-list`. */
 export const DEFAULT_WORDLIST: string = wordListPath;
+
+/** `--wordlist FILE` of the games whose words default to the built-in dictionary (Lingo, Hangman). */
+export const WORDLIST_OPTION: OptionSpec = { name: 'wordlist', type: 'file', describe: 'word list, one word a line (default: the npm package word-list)' };
 
 export function intOption(opts: GameOptions, name: string): number | undefined {
   const v = opts[name];

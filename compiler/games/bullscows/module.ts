@@ -9,11 +9,11 @@
  * so proves the optimum.
  */
 import { fail } from '../../../runtime/errors.js';
-import type { History } from '../../engine/code-ranker.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
 import type { EngineParts } from '../../engine/search.js';
 import { describeGuessTotals } from '../../objective.js';
-import { poolRunner, type CompileControl, type EngineJob, type SearchRunner } from '../../pool/driver.js';
+import { poolRunner, type CompileControl, type SearchRunner } from '../../pool/driver.js';
+import { CODE_SEARCH_OPTIONS, codeJob } from '../code-games.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { intOption } from '../options.js';
 import { BULLSCOWS_MAX_DIGITS, BULLSCOWS_MAX_SYMBOLS, BullsCowsGame, bullsCowsCodeCount } from './game.js';
@@ -45,18 +45,8 @@ export async function compileBullsCows(game: BullsCowsGame, control: CompileCont
   const maxDepth = intOption(control.options, 'max-depth') ?? 0;
   const effort = effortOf(control.options['exact'] === true ? 'exact' : control.effort, game, maxDepth);
   const label = `bullscows-d${game.pegs}s${game.symbols}`;
-  const job: EngineJob<History> = {
-    module: 'bullscows',
-    gameSpec: { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec,
-    setup: effort,
-    parts: codeParts(game, effort),
-    label,
-    bestText: (cost) => `mean ${(cost / game.secretCount).toFixed(4)} guesses`,
-    nameSecret: (s) => game.secretName(s),
-    progressUnit: 'the reply sets',
-  };
   // One root class: its reply sets go to the pool, exact or not.
-  const r = await runner.split(job);
+  const r = await runner.split(codeJob('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, effort, label));
   if (!r) throw fail('budget', `${label}: the search found no strategy within --max-depth ${maxDepth}`);
   return { tree: r.tree, settings: codeSettings(effort, game.codeText(r.tree.guess[0] as number), effort.exact, SYMMETRY) };
 }
@@ -67,8 +57,7 @@ export const bullscowsModule: GameModule = {
   options: [
     { name: 'digits', type: 'integer', min: 1, max: BULLSCOWS_MAX_DIGITS, describe: 'symbols a code holds, all different (default 4)' },
     { name: 'symbols', type: 'integer', min: 1, max: BULLSCOWS_MAX_SYMBOLS, describe: 'symbols to choose from: 0-9, then a-z (default 10)' },
-    { name: 'exact', type: 'boolean', compileOnly: true, describe: 'search every guess of every set: proves the optimum (same as --effort exact)' },
-    { name: 'max-depth', type: 'integer', min: 1, max: 64, compileOnly: true, describe: 'no secret may need more guesses than this' },
+    ...CODE_SEARCH_OPTIONS,
   ],
   efforts: CODE_EFFORTS,
   defaultEffort: 'default',

@@ -14,7 +14,7 @@ import type { Effort } from '../../engine/types.js';
 import { poolRunner, type CompileControl, type EngineJob, type SearchRunner } from '../../pool/driver.js';
 import { replayAll } from '../../replay.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { DEFAULT_WORDLIST, intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { DEFAULT_WORDLIST, WORDLIST_OPTION, intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import {
   HANGMAN_DEFAULT_LIVES,
   HANGMAN_EXACT_LIST_MAX,
@@ -156,7 +156,7 @@ export const hangmanModule: GameModule = {
   describe: 'Hangman: guess the letters of a word of the list; least misses, or most words won with lives',
   options: [
     { name: 'len', type: 'integer', min: HANGMAN_MIN_LENGTH, max: HANGMAN_MAX_LENGTH, describe: 'word length' },
-    { name: 'wordlist', type: 'file', describe: 'word list, one word a line (default: the npm package word-list)' },
+    WORDLIST_OPTION,
     { name: 'objective', type: 'string', choices: HANGMAN_OBJECTIVES, describe: 'misses (least expected misses; the default) or win (most words solved with fewer than --lives misses)' },
     { name: 'lives', type: 'integer', min: 1, max: 26, describe: 'lives of --objective win (default 6)' },
     { name: 'strategy', type: 'string', choices: ['search', 'greedy'], compileOnly: true, describe: 'deprecated: --strategy greedy is now --effort greedy' },

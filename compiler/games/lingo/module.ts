@@ -14,7 +14,7 @@ import type { EngineParts } from '../../engine/search.js';
 import type { Effort, Moves } from '../../engine/types.js';
 import { poolRunner, type CompileControl, type SearchRunner } from '../../pool/driver.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { DEFAULT_WORDLIST, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { DEFAULT_WORDLIST, WORDLIST_OPTION, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { LINGO_ATTEMPTS, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH, LingoGame, lingoProbes, type LingoSpec } from './game.js';
 
 export interface LingoEffort {
@@ -138,7 +138,7 @@ export const lingoModule: GameModule = {
   describe: 'Lingo as the code-challenge pit plays it: 5 attempts, O/?/X masks, 100·(6 − attempts) a word',
   options: [
     { name: 'len', type: 'integer', min: LINGO_MIN_LENGTH, max: LINGO_MAX_LENGTH, describe: 'word length' },
-    { name: 'wordlist', type: 'file', describe: 'word list, one word a line (default: the npm package word-list)' },
+    WORDLIST_OPTION,
   ],
   efforts: LINGO_EFFORTS.map((e) => ({ name: e.name, describe: e.describe })),
   defaultEffort: 'default',

@@ -9,7 +9,8 @@ import type { TreeArrays } from '../../../runtime/tree-format.js';
 import type { History } from '../../engine/code-ranker.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
 import type { EngineParts } from '../../engine/search.js';
-import { poolRunner, type CompileControl, type EngineJob, type EngineTree, type SearchRunner } from '../../pool/driver.js';
+import { poolRunner, type CompileControl, type EngineTree, type SearchRunner } from '../../pool/driver.js';
+import { CODE_SEARCH_OPTIONS, codeJob } from '../code-games.js';
 import { describeGuessTotals } from '../../objective.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { intOption, required, stringOption } from '../options.js';
@@ -32,16 +33,7 @@ function maxDepthOf(opts: GameOptions): number {
 export async function searchMastermind(game: MastermindGame, effort: MastermindEffort, control: CompileControl, runner: SearchRunner = poolRunner(control)): Promise<EngineTree & { opener: string | null }> {
   const label = `mastermind-p${game.pegs}c${game.colors}`;
   if (effort.exact && control.checkpoint) throw fail('usage', `--checkpoint: the exact search of ${label} runs as one piece of work and cannot be checkpointed`);
-  const job: EngineJob<History> = {
-    module: 'mastermind',
-    gameSpec: { pegs: game.pegs, colors: game.colors },
-    setup: effort,
-    parts: mastermindParts(game, effort),
-    label,
-    bestText: (cost) => `mean ${(cost / game.secretCount).toFixed(4)} guesses`,
-    nameSecret: (s) => game.secretName(s),
-    progressUnit: 'the reply sets',
-  };
+  const job = codeJob('mastermind', game, { pegs: game.pegs, colors: game.colors }, effort, label);
   const r = effort.exact ? (await runner.whole(job)).result : await runner.split(job);
   if (!r) throw fail('budget', `MM(${game.pegs},${game.colors}): the search found no strategy within --max-depth ${effort.maxDepth}`);
   return { ...r, opener: effort.exact ? null : game.codeText(r.tree.guess[0] as number) };
@@ -69,8 +61,7 @@ export const mastermindModule: GameModule = {
   options: [
     { name: 'pegs', type: 'integer', min: 1, max: MASTERMIND_MAX_PEGS, describe: 'pegs per code' },
     { name: 'colors', type: 'integer', min: 2, max: MASTERMIND_MAX_COLORS, describe: 'colours (A, B, ...)' },
-    { name: 'exact', type: 'boolean', compileOnly: true, describe: 'branch and bound that proves the optimum (same as --effort exact)' },
-    { name: 'max-depth', type: 'integer', min: 1, max: 64, compileOnly: true, describe: 'no secret may need more guesses than this' },
+    ...CODE_SEARCH_OPTIONS,
   ],
   efforts: MASTERMIND_EFFORTS,
   defaultEffort: 'default',
