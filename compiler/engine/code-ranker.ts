@@ -125,7 +125,7 @@ export class CodeRanker implements Ranker<History> {
     return this.guessPool(node.state).length;
   }
 
-  rank(set: Uint32Array, node: SearchNode<History>, width: number): Ranking {
+  rank(set: Uint32Array, node: SearchNode<History>, width: number, _from = 0, _to = Infinity, boundLimit = Infinity): Ranking {
     const n = set.length;
     const K = this.branches;
     const lb = this.lb;
@@ -175,6 +175,7 @@ export class CodeRanker implements Ranker<History> {
       const bound = n + lbSum;
       // A non-candidate that splits the set into singletons, when no candidate does: 2n, optimal.
       if (maxPart === 1 && !isCand && fewEnough) return { optimal: { guess: g, at: j, bound, key1: 0, key2: 0 }, top: EMPTY_RANKED, setBound, complete: true };
+      if (bound >= boundLimit) continue; // the search would skip it under its budget
       top.push(g, j, bound, isCand ? score + candAdjust : score, 0);
     }
     return { optimal: null, top: top.result(), setBound, complete: true };

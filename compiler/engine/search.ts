@@ -144,7 +144,9 @@ export class SearchEngine<S> {
     const width = this.width(n, used);
     const pilot = this.effort.pilot;
     const piloted = pilot !== undefined && width !== Infinity && n > pilot.above;
-    const ranking = this.ranker.rank(set, node, piloted ? pilot.width : width);
+    // Comparing every guess: those whose bound cannot get under the budget need not be ranked.
+    const boundLimit = width === Infinity && !piloted && beta !== Infinity ? (this.tieBreak ? (beta - this.objective.leastDepth(n, used)) / DEPTH_SLOTS : beta) : Infinity;
+    const ranking = this.ranker.rank(set, node, piloted ? pilot.width : width, undefined, undefined, boundLimit);
     if (ranking.optimal) return this.evaluate(ranking.optimal.guess, set, node, beta);
     if (this.keyBound(ranking.setBound, n, used) >= beta) return null;
     if (piloted) return this.piloted(ranking, set, node, beta);

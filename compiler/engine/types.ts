@@ -111,9 +111,10 @@ export interface Ranker<S> {
   /**
    * Rank the pool at a set of at least two secrets that is not terminal: a guess known optimal,
    * or the best `width` (Infinity: all worth trying), best first. With a slice, only the pool
-   * entries [from, to) (for workers); slices merge with `merge`.
+   * entries [from, to) (for workers); slices merge with `merge`. With width Infinity, a ranker
+   * may leave out every guess whose bound is at least `boundLimit` (the search would skip it).
    */
-  rank(set: Uint32Array, node: SearchNode<S>, width: number, from?: number, to?: number): Ranking;
+  rank(set: Uint32Array, node: SearchNode<S>, width: number, from?: number, to?: number, boundLimit?: number): Ranking;
   /** Entries of the pool at a node (for slicing). */
   poolSize(set: Uint32Array, node: SearchNode<S>): number;
   /** Rankings of slices of one pool, merged into what ranking it whole gives; absent: not sliceable. */

@@ -38,7 +38,7 @@ export function bullsCowsObjective(maxAttempts: number): ScoreByAttempt {
   return { name: 'total-guesses', scores, unsolved: BULLSCOWS_UNSOLVED };
 }
 
-/** Zero fields (4 bits each) of a packed xor, times (digits+1): the bulls part of a reply, by table. */
+/** Symbols packed 4 bits each: bulls are the zero fields of a packed xor, by table. */
 const PACK_BITS = 4;
 
 export class BullsCowsGame implements Game, CodeGame {
@@ -61,7 +61,8 @@ export class BullsCowsGame implements Game, CodeGame {
   private readonly maskHi: Uint32Array;
   /** Symbols packed 4 bits each, when every symbol fits (symbols ≤ 16, digits ≤ 5): bulls by one table lookup. */
   private readonly packed: Uint32Array | null;
-  private readonly bullsTimes: Uint8Array | null;
+  /** bullsTimesD[x]: digits × the zero fields of x; a reply is that plus the symbols in common. */
+  private readonly bullsTimesD: Uint8Array | null;
 
   constructor(digits: number, symbols: number) {
     const n = bullsCowsCodeCount(digits, symbols);
@@ -110,15 +111,15 @@ export class BullsCowsGame implements Game, CodeGame {
         this.packed[code] = p;
       }
       const size = 1 << (digits * PACK_BITS);
-      this.bullsTimes = new Uint8Array(size);
+      this.bullsTimesD = new Uint8Array(size);
       for (let x = 0; x < size; x++) {
         let zeros = 0;
         for (let i = 0; i < digits; i++) if (((x >>> (i * PACK_BITS)) & 15) === 0) zeros++;
-        this.bullsTimes[x] = zeros * q;
+        this.bullsTimesD[x] = zeros * digits;
       }
     } else {
       this.packed = null;
-      this.bullsTimes = null;
+      this.bullsTimesD = null;
     }
   }
 
@@ -132,16 +133,12 @@ export class BullsCowsGame implements Game, CodeGame {
   /** bulls·(digits+1) + cows. */
   feedback(guess: number, secret: number): number {
     const common = popcount(((this.maskLo[guess] as number) & (this.maskLo[secret] as number)) >>> 0) + popcount(((this.maskHi[guess] as number) & (this.maskHi[secret] as number)) >>> 0);
-    let bullsQ: number;
-    if (this.bullsTimes && this.packed) bullsQ = this.bullsTimes[(this.packed[guess] as number) ^ (this.packed[secret] as number)] as number;
-    else {
-      const d = this.pegs;
-      let b = 0;
-      for (let i = 0; i < d; i++) if (this.digits[guess * d + i] === this.digits[secret * d + i]) b++;
-      bullsQ = b * (d + 1);
-    }
     // bulls·(d+1) + (common − bulls) = bulls·d + common
-    return bullsQ - bullsQ / (this.pegs + 1) + common;
+    if (this.bullsTimesD && this.packed) return (this.bullsTimesD[(this.packed[guess] as number) ^ (this.packed[secret] as number)] as number) + common;
+    const d = this.pegs;
+    let b = 0;
+    for (let i = 0; i < d; i++) if (this.digits[guess * d + i] === this.digits[secret * d + i]) b++;
+    return b * d + common;
   }
 
   partitionCodes(guess: number, secrets: Uint32Array, n: number, out: Uint32Array): void {
@@ -149,28 +146,47 @@ export class BullsCowsGame implements Game, CodeGame {
     const hi = this.maskHi;
     const glo = lo[guess] as number;
     const ghi = hi[guess] as number;
-    const d = this.pegs;
-    const bt = this.bullsTimes;
+    const bt = this.bullsTimesD;
     const packed = this.packed;
     if (bt && packed) {
       const pg = packed[guess] as number;
       for (let i = 0; i < n; i++) {
         const s = secrets[i] as number;
-        const bq = bt[pg ^ (packed[s] as number)] as number;
-        out[i] = bq - bq / (d + 1) + popcount((glo & (lo[s] as number)) >>> 0) + popcount((ghi & (hi[s] as number)) >>> 0);
+        out[i] = (bt[pg ^ (packed[s] as number)] as number) + popcount((glo & (lo[s] as number)) >>> 0) + popcount((ghi & (hi[s] as number)) >>> 0);
       }
       return;
     }
     for (let i = 0; i < n; i++) out[i] = this.feedback(guess, secrets[i] as number);
   }
 
+  /** Replies of many guesses over one set: the set's masks and packed symbols gathered once. */
   replyCounter(set: Uint32Array): ReplyCounter {
-    const codes = new Uint32Array(set.length);
+    const n = set.length;
+    const lo = new Uint32Array(n);
+    const hi = new Uint32Array(n);
+    const pk = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      const s = set[i] as number;
+      lo[i] = this.maskLo[s] as number;
+      hi[i] = this.maskHi[s] as number;
+      if (this.packed) pk[i] = this.packed[s] as number;
+    }
+    const bt = this.bullsTimesD;
+    const packed = this.packed;
+    const codes = new Uint32Array(n);
     return {
       count: (guess, counts) => {
         counts.fill(0);
-        this.partitionCodes(guess, set, set.length, codes);
-        for (let i = 0; i < codes.length; i++) counts[codes[i] as number]!++;
+        if (!bt || !packed || (this.maskHi[guess] as number) !== 0) {
+          this.partitionCodes(guess, set, n, codes);
+          for (let i = 0; i < n; i++) counts[codes[i] as number]!++;
+          return;
+        }
+        const glo = this.maskLo[guess] as number;
+        const pg = packed[guess] as number;
+        for (let i = 0; i < n; i++) {
+          counts[(bt[pg ^ (pk[i] as number)] as number) + popcount((glo & (lo[i] as number)) >>> 0)]!++;
+        }
       },
     };
   }
