@@ -99,7 +99,7 @@ export function headerOf(loaded: LoadedGame, tree: import('../../runtime/tree-fo
   };
 }
 
-export async function runCompile(loaded: LoadedGame, req: CompileRequest, control: Pick<CompileControl, 'options'>, log: (line: string) => void): Promise<CompileResult> {
+export async function runCompile(loaded: LoadedGame, req: CompileRequest, control: Pick<CompileControl, 'options' | 'executor'>, log: (line: string) => void): Promise<CompileResult> {
   const started = process.hrtime.bigint();
   const { game } = loaded;
   const limit = req.maxMemory ?? defaultMaxMemoryMiB();
@@ -114,7 +114,7 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
   const bar = progressBar(loaded.slug);
   const outcome = await searchWithSignals(
     loaded,
-    { effort: req.effort, workers: req.workers, options: control.options, checkpoint, onProgress: (p: CompileProgress) => bar?.update(p) },
+    { effort: req.effort, workers: req.workers, options: control.options, checkpoint, onProgress: (p: CompileProgress) => bar?.update(p), executor: control.executor },
     () => bar?.stop(),
   ).finally(() => bar?.stop());
   if (bar) process.stderr.write(`${loaded.slug}: search done in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s; replaying every secret\n`);
