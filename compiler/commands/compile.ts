@@ -103,9 +103,10 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
   const started = process.hrtime.bigint();
   const { game } = loaded;
   const limit = req.maxMemory ?? defaultMaxMemoryMiB();
-  const estimate = estimateCompileMiB(game, req.workers);
+  // On a job queue (--queue) the searches run on the workers' machines: only this thread's engine counts here.
+  const estimate = estimateCompileMiB(game, control.executor ? 0 : req.workers);
   if (estimate > limit) {
-    throw fail('limit', `${loaded.slug}: this compile needs about ${estimate} MiB with ${req.workers} worker${req.workers === 1 ? '' : 's'}, over the limit of ${limit} MiB (--max-memory); use fewer workers or a smaller list`);
+    throw fail('limit', `${loaded.slug}: this compile needs about ${estimate} MiB ${control.executor ? 'here (its searches on the queue)' : `with ${req.workers} worker${req.workers === 1 ? '' : 's'}`}, over the limit of ${limit} MiB (--max-memory); use fewer workers or a smaller list`);
   }
   const efforts = loaded.module.efforts.map((e) => e.name);
   if (!efforts.includes(req.effort)) throw fail('usage', `--effort ${req.effort}: unknown effort for ${game.id} (choose ${efforts.join(', ')})`);
