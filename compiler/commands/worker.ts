@@ -118,6 +118,7 @@ export async function runWorker(req: WorkerRequest, log: (line: string) => void)
       log(`worker: ${tag} skipped: its compile is gone`);
       return 'gone';
     }
+    if (stopping) return release();
     const abort = new AbortController();
     running.set(id, abort);
     try {

@@ -131,6 +131,10 @@ class QueueExecutor implements TaskExecutor {
       await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
       (await events.client).on('end', () => executor?.lose(lastError ?? new Error('connection closed')));
       executor = new QueueExecutor(target, job, workers, signal, run, redis, queue, events);
+      // The jobs wait in the queue for workers; on a terminal, say so when there is none yet.
+      if (process.stderr.isTTY && (await queue.getWorkersCount().catch(() => 1)) === 0) {
+        process.stderr.write(`guesstree: no worker takes jobs from ${target.shown} yet; the jobs wait for one (guesstree worker --queue URL)\n`);
+      }
       return executor;
     } catch (e) {
       redis.disconnect();
