@@ -7,7 +7,7 @@
  *
  * It starts its own redis-server (127.0.0.1, a free port, no persistence, a temp folder, a
  * password) and stops it at the end. The job: a Wordle hard-mode compile on generated lists
- * (`--answers 2000 --guesses 4000`, words over a few letters, a few seconds), or on your lists
+ * (`--answers 5000 --guesses 6000`, words over a few letters, 10 to 20 s), or on your lists
  * (`--lists answers.txt,guesses.txt`). `-- --workers 1,2,4 --runs 3`.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -24,8 +24,8 @@ const { values } = parseArgs({
   options: {
     workers: { type: 'string', default: '1,2,4' },
     runs: { type: 'string', default: '3' },
-    answers: { type: 'string', default: '2000' },
-    guesses: { type: 'string', default: '4000' },
+    answers: { type: 'string', default: '5000' },
+    guesses: { type: 'string', default: '6000' },
     lists: { type: 'string' },
     normal: { type: 'boolean', default: false },
   },

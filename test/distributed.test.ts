@@ -5,7 +5,8 @@
  * a worker killed with SIGKILL mid-job, or stopped with SIGTERM, loses nothing; two compiles
  * at once on one queue do not mix; a task failing twice, a worker of another version, an
  * interrupt and bad URLs each end in one line. Skipped in one line when redis-server is not
- * on PATH (.ci/run installs it).
+ * on PATH (.ci/run installs it). Without Redis: bad URLs, and every game's compile input, a
+ * task and its result through the queue's codec (typed arrays and Infinity come back exactly).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,11 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAMES } from '../compiler/games/registry.js';
+import type { ExecutorFactory, PoolJob } from '../compiler/pool/driver.js';
+import type { Task, TaskResult, WorkerInit } from '../compiler/pool/messages.js';
+import { decode, encode } from '../compiler/pool/queue-shared.js';
+import { taskRunner } from '../compiler/pool/tasks.js';
 import { TOOL_VERSION } from '../compiler/version.js';
 import { CLI, cli, randomWords, removeDir, rng, tempDir, type Run } from './support/e2e.js';
 
@@ -316,4 +322,65 @@ describe('bad --queue URLs (no Redis needed)', () => {
     expect(conc.code).toBe(2);
     expect(conc.stderr).toMatch(/^guesstree: --concurrency 0: /);
   }, 60_000);
+});
+
+/** Same data: typed arrays of the same type and contents, numbers by Object.is (Infinity, NaN), the same keys. */
+function expectSameData(a: unknown, b: unknown, path = '$'): void {
+  if (ArrayBuffer.isView(a)) {
+    expect(ArrayBuffer.isView(b), path).toBe(true);
+    expect((b as object).constructor.name, path).toBe((a as object).constructor.name);
+    expect(Array.from(b as unknown as ArrayLike<number>), path).toEqual(Array.from(a as unknown as ArrayLike<number>));
+    return;
+  }
+  if (typeof a === 'number') {
+    // msgpack has no -0: a zero cost comes back as 0 (the same in every comparison the driver makes).
+    expect(Object.is(a, b) || (a === 0 && b === 0), `${path}: ${String(a)} against ${String(b)}`).toBe(true);
+    return;
+  }
+  if (a === null || typeof a !== 'object') {
+    expect(b, path).toBe(a);
+    return;
+  }
+  expect(Array.isArray(b), path).toBe(Array.isArray(a));
+  expect(Object.keys(b as object).sort(), path).toEqual(Object.keys(a).sort());
+  for (const [k, v] of Object.entries(a)) expectSameData(v, (b as Record<string, unknown>)[k], `${path}.${k}`);
+}
+
+describe('the queue codec (no Redis needed)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = tempDir('queue-codec');
+  });
+  afterAll(() => removeDir(dir));
+
+  it.each(GAMES.map((m) => [m.id, m] as const))('%s: the compile input and its first task and result come back exactly (typed arrays, Infinity)', async (_id, m) => {
+    const loaded = m.load(m.sample(dir));
+    const jobs: Array<{ job: PoolJob; task: Task; result: TaskResult }> = [];
+    // An executor that runs the task locally and keeps what went through it.
+    const capture: ExecutorFactory = (job) => {
+      const run = taskRunner({ module: job.module, gameSpec: job.gameSpec, setup: job.setup, progress: new Int32Array(new SharedArrayBuffer(4)) });
+      return {
+        workers: 1,
+        aborted: false,
+        nodesSearched: 0,
+        async runWithRetry(task) {
+          const result = run(task);
+          if (!jobs.some((j) => j.job === job)) jobs.push({ job, task, result });
+          return result;
+        },
+        async destroy() {},
+      };
+    };
+    await loaded.compile({ effort: m.defaultEffort, workers: 1, options: loaded.options, executor: capture });
+    expect(jobs.length, 'the compile ran a task').toBeGreaterThan(0);
+    for (const { job, task, result } of jobs) {
+      const input = { module: job.module, gameSpec: job.gameSpec, setup: job.setup, label: job.label };
+      expectSameData(input, decode(encode(input)), 'input');
+      expectSameData(task, decode(encode(task)), 'task');
+      expectSameData(result, decode(encode(result)), 'result');
+      // A runner rebuilt from the decoded input computes the same result.
+      const again = taskRunner({ ...decode<WorkerInit>(encode(input)), progress: new Int32Array(new SharedArrayBuffer(4)) })(decode<Task>(encode(task)));
+      expectSameData(result, again, 'result from the decoded input');
+    }
+  }, 120_000);
 });

@@ -20,7 +20,7 @@ import { checkQueue, inputKey, jobSummary, MAX_STALLS, ownVersions, QUEUE_NAME, 
 /** A job's lock: renewed every half of it while the job runs; a killed worker's job is taken up again after about this long. */
 const DEFAULT_LOCK_MS = 30_000;
 /** Compile inputs kept in memory (their jobs skip the fetch). */
-const KEEP_INPUTS = 4;
+const KEEP_INPUTS = 2;
 
 /** Stores a result only while the compile's input exists (a finished or interrupted compile has deleted it); the results expire with the input. */
 const STORE_RESULT = `

@@ -119,14 +119,16 @@ class QueueExecutor implements TaskExecutor {
     redis.on('error', (e: unknown) => (lastError = e));
     let executor: QueueExecutor | null = null;
     redis.on('end', () => executor?.lose(lastError ?? new Error('connection closed')));
+    let queue: Queue | null = null;
+    let events: QueueEvents | null = null;
     try {
       await redis.set(inputKey(run), encode({ module: job.module, gameSpec: job.gameSpec, setup: job.setup, label: job.label } satisfies PoolJob), 'PX', RUN_TTL_MS);
       // Events are read from here on: the run's first job comes after this id.
       const last = await redis.xrevrange(`${QUEUE_PREFIX}:${QUEUE_NAME}:events`, '+', '-', 'COUNT', 1);
       const lastEventId = last[0]?.[0] ?? '0-0';
-      const queue = new Queue(QUEUE_NAME, { connection: redis, prefix: QUEUE_PREFIX });
+      queue = new Queue(QUEUE_NAME, { connection: redis, prefix: QUEUE_PREFIX });
       queue.on('error', (e: unknown) => (lastError = e));
-      const events = new QueueEvents(QUEUE_NAME, { connection: redisOptions(target, GIVE_UP_MS), prefix: QUEUE_PREFIX, lastEventId });
+      events = new QueueEvents(QUEUE_NAME, { connection: redisOptions(target, GIVE_UP_MS), prefix: QUEUE_PREFIX, lastEventId });
       events.on('error', (e: unknown) => (lastError = e));
       await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
       (await events.client).on('end', () => executor?.lose(lastError ?? new Error('connection closed')));
@@ -137,7 +139,12 @@ class QueueExecutor implements TaskExecutor {
       }
       return executor;
     } catch (e) {
-      redis.disconnect();
+      if (executor) await executor.destroy();
+      else {
+        await Promise.race([redis.del(inputKey(run)).catch(() => 0), new Promise((r) => setTimeout(r, CLEANUP_MS).unref())]);
+        await Promise.all([events?.close(), queue?.close()]).catch(() => {});
+        redis.disconnect();
+      }
       throw fail('queue', `cannot use the queue at ${target.shown}: ${reasonOf(target, e)}`);
     }
   }
