@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The guesstree CLI: compile, verify, stats, export, play. Its options come from the game
+ * The guesstree CLI: compile, verify, stats, export, play (and worker, for compiles on a job queue). Its options come from the game
  * modules (compiler/games/registry.ts): each verb knows every option some game takes, and once
  * the game is known refuses, by name, any option that game does not take. Results go to stdout;
  * progress and logs to stderr (the bar only on a terminal); every expected failure is one line
