@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The guesstree CLI: compile, verify, stats, export, play. Its options come from the game
+ * The guesstree CLI: compile, verify, stats, export, play (and worker, for compiles on a job queue). Its options come from the game
  * modules (compiler/games/registry.ts): each verb knows every option some game takes, and once
  * the game is known refuses, by name, any option that game does not take. Results go to stdout;
  * progress and logs to stderr (the bar only on a terminal); every expected failure is one line
@@ -16,6 +16,7 @@ import { runCompile, compileInMemory } from './commands/compile.js';
 import { exportJson, exportPaths, runStats, runVerify } from './commands/inspect.js';
 import { knownOptions, parseWhole, gameOptionsOf, type RawArgs, type Verb } from './commands/options.js';
 import { runPlay } from './commands/play.js';
+import { parseQueueUrl } from './pool/queue-url.js';
 import { moduleOf, resolveTree } from './commands/resolve.js';
 import { GAMES, GAME_IDS } from './games/registry.js';
 import { renderExplorer } from './emit/explorer.js';
@@ -23,8 +24,9 @@ import { explorerInputOf } from './emit/explorer-input.js';
 import { TOOL_VERSION } from './version.js';
 
 const INTERNAL_ERROR_STATUS = 1;
-const VERBS = ['compile', 'verify', 'stats', 'export', 'play'] as const;
+const VERBS = ['compile', 'verify', 'stats', 'export', 'play', 'worker'] as const;
 const MAX_WORKERS = 256;
+const QUEUE_URL = 'redis://[user:password@]host:port[/db]';
 
 // Results go to stdout synchronously: a closed pipe (`| head`) ends the program quietly, a full
 // device is one line and status 9 (runtime/stdout.ts).
@@ -80,7 +82,8 @@ export async function main(argv: string[]): Promise<void> {
           .option('resume', { type: 'boolean', default: false, describe: 'reuse the subtrees saved in --checkpoint (same bytes as an uninterrupted run)' })
           .option('max-memory', { type: 'string', describe: 'MiB the compile may use (default: 3/4 of the machine); larger compiles are refused up front' })
           .option('force', { type: 'boolean', default: false, describe: 'replace the tree in trees/ even by a worse one' })
-          .group(['out', 'effort', 'workers', 'checkpoint', 'resume', 'max-memory', 'force'], 'compile:')
+          .option('queue', { type: 'string', describe: `run the work as jobs on this BullMQ queue (${QUEUE_URL}) for \`guesstree worker\` processes; same tree` })
+          .group(['out', 'effort', 'workers', 'checkpoint', 'resume', 'max-memory', 'force', 'queue'], 'compile:')
           .example('$0 compile --game lingo --len 5', 'the main job, on the default dictionary')
           .example('$0 compile --game wordle --answers answers.txt --guesses allowed.txt [--hard]', '')
           .example('$0 compile --game mastermind --pegs 4 --colors 6 --exact', 'proves the optimum, 5625 guesses'),
@@ -91,10 +94,11 @@ export async function main(argv: string[]): Promise<void> {
         const opts = gameOptionsOf(m, 'compile', args, err);
         const workers = a.workers === undefined ? availableParallelism() : parseWhole('workers', a.workers, 1, MAX_WORKERS);
         const maxMemory = a['max-memory'] === undefined ? undefined : parseWhole('max-memory', a['max-memory'], 1, 2 ** 31);
+        const queue = a.queue === undefined ? undefined : parseQueueUrl(String(a.queue));
         if (a.out !== undefined && String(a.out).trim() === '') throw fail('usage', '--out "": expected a file name');
         const loaded = m.load(opts);
         const effort = a.effort ?? effortAlias ?? m.defaultEffort;
-        const done = await runCompile(loaded, { out: a.out, effort, workers, checkpoint: a.checkpoint, resume: a.resume, maxMemory, force: a.force }, { options: opts }, out);
+        const done = await runCompile(loaded, { out: a.out, effort, workers, checkpoint: a.checkpoint, resume: a.resume, maxMemory, force: a.force }, { options: opts, executor: queue && (await import('./pool/queue.js')).queueExecutor(queue) }, out);
         if (done.written) loaded.afterCompile?.(done.header, done.path, out);
       },
     )
@@ -171,6 +175,20 @@ export async function main(argv: string[]): Promise<void> {
         const r = await resolveTree('play', rawArgs(a), hooks());
         if (r.loaded.play) await r.loaded.play(r.file.tree, process.stdin, out, err);
         else await runPlay(r.loaded.game, r.file.tree, process.stdin, out, err);
+      },
+    )
+    .command(
+      'worker',
+      'run compile jobs from a job queue (compile --queue URL) until SIGTERM',
+      (y) =>
+        y
+          .option('queue', { type: 'string', demandOption: true, describe: `the queue (${QUEUE_URL})` })
+          .option('concurrency', { type: 'string', describe: 'jobs run at once, each in a thread (default 1)' })
+          .example('$0 worker --queue redis://:secret@10.0.0.5:6379 --concurrency 4', 'on each machine; then compile ... --queue with the same URL'),
+      async (a) => {
+        const target = parseQueueUrl(String(a.queue));
+        const concurrency = a.concurrency === undefined ? 1 : parseWhole('concurrency', a.concurrency, 1, MAX_WORKERS);
+        await (await import('./commands/worker.js')).runWorker({ target, concurrency }, err);
       },
     )
     .demandCommand(1, `name a command: ${VERBS.join(', ')}`)

@@ -15,6 +15,8 @@ export type ErrorKind =
   | 'interrupted'
   | 'worker'
   | 'worse'
+  // The job queue of `--queue URL` cannot be reached, or was lost during the compile.
+  | 'queue'
   // A result that cannot be delivered: stdout failed (a full device, an I/O error).
   | 'io';
 
@@ -34,6 +36,8 @@ export const EXIT_STATUS: Readonly<Record<ErrorKind, number>> = {
   io: 9,
   /** A compile into trees/ that would replace a tree by a worse one (without --force). */
   worse: 10,
+  /** `--queue URL`: the queue cannot be reached (or the connection was lost); a bad URL is `usage`. */
+  queue: 11,
 };
 
 export class GuesstreeError extends Error {

@@ -100,13 +100,14 @@ export function headerOf(loaded: LoadedGame, tree: import('../../runtime/tree-fo
   };
 }
 
-export async function runCompile(loaded: LoadedGame, req: CompileRequest, control: Pick<CompileControl, 'options'>, log: (line: string) => void): Promise<CompileResult> {
+export async function runCompile(loaded: LoadedGame, req: CompileRequest, control: Pick<CompileControl, 'options' | 'executor'>, log: (line: string) => void): Promise<CompileResult> {
   const started = process.hrtime.bigint();
   const { game } = loaded;
   const limit = req.maxMemory ?? defaultMaxMemoryMiB();
-  const estimate = estimateCompileMiB(game, req.workers);
+  // On a job queue (--queue) the searches run on the workers' machines: only this thread's engine counts here.
+  const estimate = estimateCompileMiB(game, control.executor ? 0 : req.workers);
   if (estimate > limit) {
-    throw fail('limit', `${loaded.slug}: this compile needs about ${estimate} MiB with ${req.workers} worker${req.workers === 1 ? '' : 's'}, over the limit of ${limit} MiB (--max-memory); use fewer workers or a smaller list`);
+    throw fail('limit', `${loaded.slug}: this compile needs about ${estimate} MiB ${control.executor ? 'here (its searches on the queue)' : `with ${req.workers} worker${req.workers === 1 ? '' : 's'}`}, over the limit of ${limit} MiB (--max-memory); use fewer workers or a smaller list`);
   }
   const efforts = loaded.module.efforts.map((e) => e.name);
   if (!efforts.includes(req.effort)) throw fail('usage', `--effort ${req.effort}: unknown effort for ${game.id} (choose ${efforts.join(', ')})`);
@@ -118,7 +119,7 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
   const bar = progressBar(loaded.slug);
   const outcome = await searchWithSignals(
     loaded,
-    { effort: req.effort, workers: req.workers, options: control.options, checkpoint, onProgress: (p: CompileProgress) => bar?.update(p) },
+    { effort: req.effort, workers: req.workers, options: control.options, checkpoint, onProgress: (p: CompileProgress) => bar?.update(p), executor: control.executor },
     () => bar?.stop(),
   ).finally(() => bar?.stop());
   if (bar) process.stderr.write(`${loaded.slug}: search done in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s; replaying every secret\n`);

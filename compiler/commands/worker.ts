@@ -1,0 +1,179 @@
+/**
+ * `guesstree worker --queue URL [--concurrency N]`: a long-running worker for compiles on the
+ * job queue (`compile --queue URL`). It takes jobs from the queue, runs each in a thread of its
+ * own piscina pool (so this thread stays free to renew the jobs' locks: a busy worker is never
+ * taken for a dead one) with the same task runner as a local compile, and stores the result
+ * for the compile. One line per job on stderr. SIGTERM or Ctrl-C: it takes no more jobs,
+ * puts the jobs it is running back in the queue (another worker takes them up), exits 0.
+ *
+ * A job from another tool version, tree format or queue protocol is refused with one line:
+ * the job fails at once (no retry) and its compile ends naming the job and the reason.
+ */
+import { hostname } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { Piscina } from 'piscina';
+import type { ThreadJob } from '../pool/queue-thread.js';
+import { checkQueue, inputKey, jobSummary, MAX_STALLS, ownVersions, QUEUE_NAME, QUEUE_PREFIX, reasonOf, redisOptions, resultsKey, type JobData, type QueueTarget } from '../pool/queue-shared.js';
+
+/** A job's lock: renewed every half of it while the job runs; a killed worker's job is taken up again after about this long. */
+const DEFAULT_LOCK_MS = 30_000;
+/** Compile inputs kept in memory (their jobs skip the fetch). */
+const KEEP_INPUTS = 2;
+
+/** Stores a result only while the compile's input exists (a finished or interrupted compile has deleted it); the results expire with the input. */
+const STORE_RESULT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
+return 1`;
+
+type StoreClient = Redis & { guesstreeStore(input: string, results: string, id: string, bytes: Buffer): Promise<number> };
+
+export interface WorkerRequest {
+  readonly target: QueueTarget;
+  readonly concurrency: number;
+}
+
+function lockMs(): number {
+  const env = Number(process.env['GUESSTREE_QUEUE_LOCK_MS']);
+  return Number.isInteger(env) && env >= 200 ? env : DEFAULT_LOCK_MS;
+}
+
+/** Run a worker until SIGTERM or SIGINT. */
+export async function runWorker(req: WorkerRequest, log: (line: string) => void): Promise<void> {
+  const { target, concurrency } = req;
+  await checkQueue(target);
+  const own = ownVersions();
+  const lock = lockMs();
+  const pool = new Piscina<ThreadJob, Uint8Array>({
+    filename: fileURLToPath(new URL('../pool/queue-thread.js', import.meta.url)),
+    minThreads: concurrency,
+    maxThreads: concurrency,
+    idleTimeout: 2 ** 31 - 1,
+  });
+  pool.on('error', () => {});
+  const redis = new Redis(redisOptions(target, Infinity)) as StoreClient;
+  redis.defineCommand('guesstreeStore', { numberOfKeys: 2, lua: STORE_RESULT });
+  let lastError = '';
+  const noteError = (e: unknown): void => {
+    const text = reasonOf(target, e);
+    if (text !== lastError) log(`worker: queue error: ${text}`);
+    lastError = text;
+  };
+  redis.on('error', noteError);
+  redis.on('ready', () => (lastError = ''));
+
+  const inputs = new Map<string, Promise<Uint8Array | null>>();
+  const inputOf = async (run: string): Promise<Uint8Array | null> => {
+    const cached = inputs.get(run);
+    if (cached) {
+      inputs.delete(run);
+      inputs.set(run, cached);
+      const bytes = await cached;
+      if (bytes && (await redis.exists(inputKey(run))) === 1) return bytes;
+      inputs.delete(run);
+      return null;
+    }
+    const fetched = redis.getBuffer(inputKey(run)).then((b) => {
+      if (!b) return null;
+      // Shared memory: the pool's threads read it without a copy per job.
+      const shared = new Uint8Array(new SharedArrayBuffer(b.length));
+      shared.set(b);
+      return shared;
+    });
+    inputs.set(run, fetched);
+    while (inputs.size > KEEP_INPUTS) inputs.delete(inputs.keys().next().value as string);
+    const bytes = await fetched.catch((e: unknown) => {
+      inputs.delete(run);
+      throw e;
+    });
+    if (!bytes) inputs.delete(run);
+    return bytes;
+  };
+
+  const running = new Map<string, AbortController>();
+  let stopping = false;
+
+  const process_ = async (job: Job<JobData>, token?: string): Promise<string> => {
+    const d = job.data;
+    const id = job.id as string;
+    const tag = `job ${id} (${jobSummary(d)})`;
+    const started = Date.now();
+    if (d.protocol !== own.protocol || d.tool !== own.tool || d.treeFormat !== own.treeFormat) {
+      const reason = `this worker is guesstree ${own.tool} (tree format ${own.treeFormat}, queue protocol ${own.protocol}), the job comes from guesstree ${d.tool} (tree format ${d.treeFormat}, queue protocol ${d.protocol})`;
+      log(`worker: ${tag} refused: ${reason}`);
+      throw new UnrecoverableError(`refused: ${reason}`);
+    }
+    const release = async (): Promise<never> => {
+      if (token) await job.moveToWait(token);
+      log(`worker: ${tag} put back in the queue`);
+      throw new WaitingError();
+    };
+    if (stopping) return release();
+    const input = await inputOf(d.run);
+    if (!input) {
+      log(`worker: ${tag} skipped: its compile is gone`);
+      return 'gone';
+    }
+    if (stopping) return release();
+    const abort = new AbortController();
+    running.set(id, abort);
+    try {
+      const bytes = await pool.run({ run: d.run, input, task: Buffer.from(d.task, 'base64') }, { signal: abort.signal });
+      const stored = await redis.guesstreeStore(inputKey(d.run), resultsKey(d.run), id, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      log(stored === 1 ? `worker: ${tag} done in ${seconds} s` : `worker: ${tag} done in ${seconds} s; its compile is gone, result dropped`);
+      return stored === 1 ? 'done' : 'gone';
+    } catch (e) {
+      if (abort.signal.aborted) return release();
+      const attempts = job.opts.attempts ?? 1;
+      log(`worker: ${tag} failed (attempt ${job.attemptsMade + 1} of ${attempts}): ${reasonOf(target, e)}`);
+      throw e;
+    } finally {
+      running.delete(id);
+    }
+  };
+
+  const worker = new Worker<JobData, string>(QUEUE_NAME, process_, {
+    connection: redisOptions(target, Infinity),
+    prefix: QUEUE_PREFIX,
+    // Recorded on each job it takes (BullMQ's processedBy): which machine and process ran it.
+    name: `${hostname()}:${process.pid}`,
+    concurrency,
+    lockDuration: lock,
+    stalledInterval: lock,
+    maxStalledCount: MAX_STALLS,
+    autorun: false,
+  });
+  worker.on('error', noteError);
+  worker.on('stalled', (jobId: string) => log(`worker: job ${jobId} stalled (its worker stopped mid-job); back in the queue`));
+
+  let stopped: Promise<void> | null = null;
+  const stop = (sig: NodeJS.Signals): void => {
+    if (stopped) return;
+    stopping = true;
+    log(`worker: ${sig} received, ${running.size ? `putting ${running.size} running job${running.size === 1 ? '' : 's'} back in the queue` : 'stopping'}`);
+    const closing = worker.close();
+    for (const a of running.values()) a.abort();
+    stopped = closing
+      .catch(noteError)
+      .then(() => pool.destroy())
+      .then(() => redis.quit())
+      .then(
+        () => undefined,
+        () => redis.disconnect(),
+      );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  await worker.waitUntilReady();
+  log(`worker: taking jobs from ${target.shown} (concurrency ${concurrency}; guesstree ${own.tool}, tree format ${own.treeFormat}, queue protocol ${own.protocol})`);
+  await worker.run();
+  await (stopped ?? Promise.resolve());
+  process.off('SIGTERM', stop);
+  process.off('SIGINT', stop);
+  log('worker: stopped');
+}

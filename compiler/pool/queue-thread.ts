@@ -1,0 +1,43 @@
+/**
+ * A `guesstree worker` thread (piscina): runs one job's task with the task runner of its
+ * compile (tasks.ts), the same code as the local pool's workers. The runner of a compile is
+ * built from the compile's input on first use and kept for its next jobs (the last few
+ * compiles, least recently used dropped). Tasks and results travel as msgpack bytes.
+ */
+import { PROGRESS_SLOTS, type Task, type TaskResult, type WorkerInit } from './messages.js';
+import { decode, encode } from './queue-shared.js';
+import { taskRunner } from './tasks.js';
+
+export interface ThreadJob {
+  readonly run: string;
+  /** The compile's input (msgpack of its PoolJob), in shared memory: not copied per job. */
+  readonly input: Uint8Array;
+  readonly task: Uint8Array;
+}
+
+const KEEP = 2;
+const runners = new Map<string, (task: Task) => TaskResult>();
+
+function runnerOf(run: string, input: Uint8Array): (task: Task) => TaskResult {
+  let r = runners.get(run);
+  if (r) {
+    runners.delete(run);
+  } else {
+    const job = decode<{ module: string; gameSpec: unknown; setup: unknown }>(input);
+    const init: WorkerInit = { module: job.module, gameSpec: job.gameSpec, setup: job.setup, progress: new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * 4)) };
+    r = taskRunner(init);
+    while (runners.size >= KEEP) runners.delete(runners.keys().next().value as string);
+  }
+  runners.set(run, r);
+  return r;
+}
+
+/** For the tests: GUESSTREE_TEST_QUEUE_SLOW_MS=N makes each solve task take N ms longer (a job surely running when the test acts). */
+const SLOW_MS = Number(process.env['GUESSTREE_TEST_QUEUE_SLOW_MS']) || 0;
+
+export default function runJob(job: ThreadJob): Uint8Array {
+  const task = decode<Task>(job.task);
+  if (SLOW_MS > 0 && task.kind === 'solve') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SLOW_MS);
+  const result = runnerOf(job.run, job.input)(task);
+  return new Uint8Array(encode(result));
+}
