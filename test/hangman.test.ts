@@ -437,7 +437,7 @@ describe('CLI end to end', () => {
       [['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--objective', 'win', '--lives', '0'], 2, /--lives 0/],
       [['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--strategy', 'best'], 2, /--strategy best: unknown strategy/],
       [['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--livez', '3'], 2, /livez/],
-      [['verify', '--tree', join(dir, 'missing.gtree'), '--wordlist', list], 4, /no such file/],
+      [['verify', '--tree', join(dir, 'missing.gtree'), '--wordlist', list], 3, /no such file/],
     ];
     const runs = await Promise.all(cases.map(([args]) => cli(args, { trees: join(dir, 'trees-bad') })));
     cases.forEach(([args, status, why], i) => {

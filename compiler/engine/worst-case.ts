@@ -20,6 +20,7 @@
 import { fail } from '../../runtime/errors.js';
 import type { Game } from '../game.js';
 import { EMPTY_CODES, type Plan } from './plan.js';
+import { TopK } from './top-k.js';
 import { MM_NO, MM_UNKNOWN, MM_YES, WorstCaseSearch, type Packing, type ReplyTable } from './worst-case-core.js';
 
 export interface MinimaxSettings {
@@ -97,6 +98,7 @@ export class MinimaxSearch {
   readonly core: WorstCaseSearch;
   private readonly scores: Float64Array;
   private checkBudgetLeft = 0;
+  private readonly top = new TopK();
 
   constructor(game: Game, settings: MinimaxSettings = MINIMAX_DEFAULTS) {
     this.game = game;
@@ -234,19 +236,22 @@ export class MinimaxSearch {
       return this.assemble(set, g, used, (grp) => this.leaf(core.members(grp)[0] as number, used + 1));
     }
     const width = Math.max(1, this.settings.widths[used] ?? 1);
-    type Option = { g: number; est: number; hit: boolean };
-    const options: Option[] = [];
+    // Every guess that tells something, best estimate first, a candidate first on ties (the
+    // engine's one top-k selection, unbounded: a full sort by estimate, then hit, then guess).
+    const order = this.top;
+    order.reset(Infinity);
     for (let g = 0; g < game.guessCount; g++) {
       const { groups, hit } = core.split(set, g);
       if (!hit && groups.length === 1) continue; // tells nothing
       let est = 0;
       for (const grp of groups) est += MinimaxSearch.estimate(core.size(grp));
-      options.push({ g, est: est + (hit ? 0 : 1), hit });
+      order.push(g, g, 0, est + (hit ? 0 : 1), hit ? 0 : 1);
     }
-    options.sort((a, b) => a.est - b.est || Number(b.hit) - Number(a.hit) || a.g - b.g);
+    const options = order.result();
     const feasible: number[] = [];
-    for (const o of options) {
+    for (let i = 0; i < options.length; i++) {
       if (feasible.length >= width) break;
+      const o = { g: options.guess[i] as number };
       const { groups } = core.split(set, o.g);
       let ok = true;
       // Largest groups first: they are the likeliest to fail.
