@@ -17,6 +17,7 @@ import { checkTreeMatches, readTreeFile } from '../runtime/tree-format.js';
 import { childOf } from '../runtime/tree-walker.js';
 import { bruteTotalDepth } from './support/brute.js';
 import { cli, lines, parsePaths, removeDir, rng, ROOT, tempDir } from './support/e2e.js';
+import { BULLSCOWS_VECTORS } from './support/references.js';
 
 /** Bulls and cows the textbook way. */
 function reference(secret: string, guess: string): [number, number] {
@@ -36,15 +37,7 @@ describe('the game', () => {
   it('the published test vectors, and the reference on random pairs with both kernels', () => {
     const game = new BullsCowsGame(4, 10);
     expect(game.secretCount).toBe(5040);
-    const vectors: Array<[string, string, number, number]> = [
-      ['1234', '1234', 4, 0],
-      ['1234', '4321', 0, 4],
-      ['1234', '3241', 1, 3],
-      ['5046', '3456', 1, 2],
-      ['1234', '5678', 0, 0],
-      ['0123', '1230', 0, 4],
-    ];
-    for (const [s, g, b, c] of vectors) expect(game.codeName(game.feedback(game.codeOf(g), game.codeOf(s))), `${s} ${g}`).toBe(`${b}A${c}B`);
+    for (const [s, g, b, c] of BULLSCOWS_VECTORS) expect(game.codeName(game.feedback(game.codeOf(g), game.codeOf(s))), `${s} ${g}`).toBe(`${b}A${c}B`);
     const r = rng(3);
     // 4 of 10 uses the packed table; 4 of 20 and 6 of 8 the plain loop.
     for (const [d, sy] of [[4, 10], [4, 20], [6, 8], [3, 36]] as const) {

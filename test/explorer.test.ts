@@ -23,6 +23,7 @@ import { explorerInputOf } from '../compiler/emit/explorer-input.js';
 import { findModule } from '../compiler/games/registry.js';
 import { computeStats, histogramOf, replaySecret, replyOf, type Model } from '../compiler/emit/explorer-client.js';
 import { cli, CLUSTER, lines, normalized, randomWords, removeDir, rng, tempDir, writeList } from './support/e2e.js';
+import { BULLSCOWS_VECTORS, LINGO_VECTORS, mastermindReference } from './support/references.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
@@ -31,33 +32,7 @@ if (!haveChromium) console.warn(`explorer: the browser tests are skipped: ${CHRO
 // ---------------------------------------------------------------------------------------------
 // Plain references, written here
 
-/** The Lingo harness's test vectors (../shared/lingo/README.md): secret, guess, mask. */
-const HARNESS_VECTORS: Array<[string, string, string]> = [
-  ['flower', 'rewolf', '??????'],
-  ['flower', 'floflo', 'OOOXXX'],
-  ['flower', 'florqe', 'OOO?X?'],
-  ['elephant', 'eeeeeeee', 'OXOXXXXX'],
-  ['elephant', 'zezeeeee', 'X?X?XXXX'],
-  ['elephant', 'zrzeeeee', 'XXX??XXX'],
-  ['stories', 'element', '?XXXXX?'],
-  ['cozies', 'tosses', 'XOXXOO'],
-  ['apathetic', 'arbitrate', 'OXX??X???'],
-  ['essentially', 'pedestaling', 'X?XO?O????X'],
-];
 
-function mastermindReply(guess: string, secret: string): [number, number] {
-  let blacks = 0;
-  const cg = new Map<string, number>();
-  const cs = new Map<string, number>();
-  for (let i = 0; i < guess.length; i++) {
-    if (guess[i] === secret[i]) blacks++;
-    cg.set(guess[i]!, (cg.get(guess[i]!) ?? 0) + 1);
-    cs.set(secret[i]!, (cs.get(secret[i]!) ?? 0) + 1);
-  }
-  let common = 0;
-  for (const [k, v] of cg) common += Math.min(v, cs.get(k) ?? 0);
-  return [blacks, common - blacks];
-}
 function bullsCows(guess: string, secret: string): [number, number] {
   let bulls = 0;
   let cows = 0;
@@ -83,7 +58,7 @@ function referenceCode(rules: ExplorerRules, guess: string, secret: string): num
     case 'word-mask':
       return maskToCode(referenceMask(secret, guess), rules.length);
     case 'mastermind': {
-      const [b, w] = mastermindReply(guess, secret);
+      const [b, w] = mastermindReference(guess, secret);
       return b * (rules.pegs + 1) + w;
     }
     case 'bulls-cows': {
@@ -337,7 +312,7 @@ describe('the page logic, in Node', () => {
       }
     }
     // The harness's examples: greens first, then yellows left to right while copies remain.
-    for (const [secret, guess, mask] of HARNESS_VECTORS) expect(replyOf({ kind: 'word-mask', length: secret.length, attempts: 5 }, guess, secret)).toBe(maskToCode(mask, secret.length));
+    for (const [secret, guess, mask] of LINGO_VECTORS) expect(replyOf({ kind: 'word-mask', length: secret.length, attempts: 5 }, guess, secret)).toBe(maskToCode(mask, secret.length));
   });
 
   it('Mastermind, Bulls and Cows, Hangman and match-count: the page\'s replies equal plain references', () => {
@@ -347,15 +322,7 @@ describe('the page logic, in Node', () => {
     expect(wrong).toEqual([]);
     // Bulls and Cows test vectors (../shared/bullscows/README.md): secret, guess -> bulls cows.
     const bc: ExplorerRules = { kind: 'bulls-cows', digits: 4, symbols: 10 };
-    const vectors: Array<[string, string, number, number]> = [
-      ['1234', '1234', 4, 0],
-      ['1234', '4321', 0, 4],
-      ['1234', '3241', 1, 3],
-      ['5046', '3456', 1, 2],
-      ['1234', '5678', 0, 0],
-      ['0123', '1230', 0, 4],
-    ];
-    for (const [secret, guess, b, c] of vectors) expect(replyOf(bc, guess, secret)).toBe(b * 5 + c);
+    for (const [secret, guess, b, c] of BULLSCOWS_VECTORS) expect(replyOf(bc, guess, secret)).toBe(b * 5 + c);
     const hm: ExplorerRules = { kind: 'hangman', length: 6, lives: 6 };
     expect(replyOf(hm, 'a', 'banana')).toBe(0b101010);
     expect(replyOf(hm, 'z', 'banana')).toBe(0);

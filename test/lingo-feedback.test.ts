@@ -9,25 +9,11 @@ import {
   referenceMask,
   solvedCode,
 } from '../runtime/lingo-feedback.js';
+import { LINGO_VECTORS } from './support/references.js';
 
-// The harness's own test vectors (../shared/lingo/README.md): secret, guess, mask.
-const VECTORS: Array<[string, string, string]> = [
-  ['flower', 'flower', 'OOOOOO'],
-  ['flower', 'rewolf', '??????'],
-  ['flower', 'floflo', 'OOOXXX'],
-  ['flower', 'florqe', 'OOO?X?'],
-  ['flower', 'kittis', 'XXXXXX'],
-  ['elephant', 'eeeeeeee', 'OXOXXXXX'],
-  ['elephant', 'zezeeeee', 'X?X?XXXX'],
-  ['elephant', 'zrzeeeee', 'XXX??XXX'],
-  ['stories', 'element', '?XXXXX?'],
-  ['cozies', 'tosses', 'XOXXOO'],
-  ['apathetic', 'arbitrate', 'OXX??X???'],
-  ['essentially', 'pedestaling', 'X?XO?O????X'],
-];
 
 describe('lingo feedback: harness test vectors', () => {
-  for (const [secret, guess, mask] of VECTORS) {
+  for (const [secret, guess, mask] of LINGO_VECTORS) {
     it(`${secret} / ${guess} -> ${mask}`, () => {
       const k = LingoFeedback.fromWords([guess, secret], secret.length);
       expect(codeToMask(k.feedback(0, 1), secret.length)).toBe(mask);
@@ -80,7 +66,7 @@ const wordsArb = (alphabet: string) =>
   fc.integer({ min: 4, max: 13 }).chain((L) => fc.tuple(fc.constant(L), fc.array(wordOver(alphabet, L), { minLength: 2, maxLength: 6 })));
 
 describe('lingo feedback: plain reference agrees with the harness vectors', () => {
-  for (const [secret, guess, mask] of VECTORS) {
+  for (const [secret, guess, mask] of LINGO_VECTORS) {
     it(`${secret} / ${guess}`, () => {
       expect(plainMask(secret, guess)).toBe(mask);
     });

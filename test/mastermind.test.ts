@@ -19,24 +19,11 @@ import { replayAll } from '../compiler/replay.js';
 import { findEntry, readManifest } from '../runtime/manifest.js';
 import { checkTreeMatches, readTreeFile, type TreeArrays } from '../runtime/tree-format.js';
 import { bruteTotalDepth } from './support/brute.js';
+import { mastermindReference } from './support/references.js';
 import { cli, lines, removeDir, rng, ROOT, tempDir, type Run } from './support/e2e.js';
 
 const EXACT: MastermindSettings = { exactBelow: Infinity, widths: [[Infinity, 1]], maxDepth: 0, rank: 'bound' };
 
-/** The textbook reply: blacks by position, whites from the colour counts. */
-function referenceReply(guess: string, secret: string): [number, number] {
-  let blacks = 0;
-  const cg = new Map<string, number>();
-  const cs = new Map<string, number>();
-  for (let i = 0; i < guess.length; i++) {
-    if (guess[i] === secret[i]) blacks++;
-    cg.set(guess[i]!, (cg.get(guess[i]!) ?? 0) + 1);
-    cs.set(secret[i]!, (cs.get(secret[i]!) ?? 0) + 1);
-  }
-  let common = 0;
-  for (const [k, v] of cg) common += Math.min(v, cs.get(k) ?? 0);
-  return [blacks, common - blacks];
-}
 
 
 function solveTree(game: MastermindGame, settings: MastermindSettings = EXACT): { total: number; tree: TreeArrays } {
@@ -80,7 +67,7 @@ describe('the reply function', () => {
       const game = new MastermindGame(p, c);
       fc.assert(
         fc.property(fc.integer({ min: 0, max: game.secretCount - 1 }), fc.integer({ min: 0, max: game.secretCount - 1 }), (g, s) => {
-          const [b, w] = referenceReply(game.codeText(g), game.codeText(s));
+          const [b, w] = mastermindReference(game.codeText(g), game.codeText(s));
           const code = game.feedback(g, s);
           expect(game.codeName(code)).toBe(`${b}${w}`);
           const out = new Uint32Array(1);
