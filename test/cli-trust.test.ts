@@ -152,7 +152,9 @@ describe('misleading output', () => {
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     const exited = new Promise((resolve) => child.on('exit', resolve));
-    await new Promise((r) => setTimeout(r, 1200));
+    // Stop it once a bar has been drawn (or after 20 s on a very busy machine: then none was).
+    for (let waited = 0; waited < 20_000 && !/(^|[\r\n])lingo-len6/.test(stderr); waited += 100) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 300));
     child.kill('SIGTERM');
     await exited;
     const bars = stderr.split(/[\r\n]/).filter((l) => l.startsWith('lingo-len6'));
