@@ -29,8 +29,8 @@ function plan(guess: number, value: number, kids: Array<[number, Plan]> = []): P
   return { guess, value, codes: Uint32Array.from(kids.map(([c]) => c)), children: kids.map(([, p]) => p) };
 }
 
-/** Run `f`, which must throw a one-line `tree-file` GuesstreeError; return its message. */
-function treeFileError(f: () => unknown): string {
+/** Run `f`, which must throw a one-line GuesstreeError of `kind` (a tree-file error unless told); return its message. */
+function treeFileError(f: () => unknown, kind: 'tree-file' | 'input' = 'tree-file'): string {
   let thrown: unknown = undefined;
   try {
     f();
@@ -39,7 +39,7 @@ function treeFileError(f: () => unknown): string {
   }
   if (thrown === undefined) throw new Error('expected a tree-file GuesstreeError, nothing was thrown');
   if (!(thrown instanceof GuesstreeError)) throw new Error(`expected a GuesstreeError, got ${String(thrown)}`);
-  expect(thrown.kind).toBe('tree-file');
+  expect(thrown.kind).toBe(kind);
   expect(thrown.message).not.toContain('\n');
   return thrown.message;
 }
@@ -319,7 +319,9 @@ describe('encodeTreeFile / decodeTreeFile', () => {
       writeFileSync(p, encodeTreeFile(SMALL_FILE));
       expectSameFile(readTreeFile(p), SMALL_FILE);
       const missing = join(dir, 'missing.tree');
-      const msg = treeFileError(() => readTreeFile(missing));
+      // A file that cannot be read is an input error (status 3, as for every kind of input file);
+      // one that reads but is not a tree is a tree-file error (status 4).
+      const msg = treeFileError(() => readTreeFile(missing), 'input');
       expect(msg).toContain(missing);
       expect(msg).toContain('no such file');
       const junk = join(dir, 'junk.tree');

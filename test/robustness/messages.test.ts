@@ -311,7 +311,8 @@ describe('word-list messages echo lines safely', () => {
         }
         throw new Error('expected an error');
       })();
-      expect(err.kind).toBe('tree-file');
+      expect(err.kind).toBe('input');
+      expect(err.exitStatus).toBe(3);
       expect(err.message).toBe(`${dir}: cannot read tree file: is a directory, not a file`);
     });
   });
