@@ -143,9 +143,37 @@ describe('with a shipped tree for the list', () => {
     expect(none.stdout).toBe(`${paths.get(secret)?.[0]}\n`);
   });
 
+  it('skips blank lines between masks (empty, spaces only, CRLF) and plays as without them', async () => {
+    const secrets = [solvedSecrets().find((w) => (paths.get(w)?.length ?? 0) >= 3), unsolvedSecrets()[0]] as string[];
+    // After each mask, a blank line: the harness's stdin line 2 is "" in the first game.
+    const eols = [(n: number) => (n % 2 ? '\n\n' : '\n  \n\n'), (n: number) => (n % 2 ? '\r\n\r\n' : '\n\t\n')];
+    const games = await Promise.all(secrets.map((secret, i) => play(cwdAll, { trees, secret, eol: eols[i], closeWhenOver: false })));
+    games.forEach((g, i) => {
+      const secret = secrets[i] as string;
+      expect(g.timedOut, `${secret}: the player must exit by itself when the game is over`).toBe(false);
+      expect(g.code, g.stderr).toBe(0);
+      expect(g.stderr).toBe('');
+      expect(g.guesses).toEqual(paths.get(secret));
+      expectOnlyGuesses(g, WORD_SET);
+    });
+    // Online too (no tree for this list): blank lines change nothing.
+    const online = [WORDS[7], WORDS[8]] as string[];
+    const runs = await Promise.all(
+      online.flatMap((secret) => [play(cwdOther, { trees, secret }), play(cwdOther, { trees, secret, eol: () => '\n\n \n' })]),
+    );
+    for (let k = 0; k < online.length; k++) {
+      const [plain, blank] = [runs[2 * k], runs[2 * k + 1]] as Dialogue[];
+      expect(blank.code, blank.stderr).toBe(0);
+      expect(blank.stderr).toBe(plain.stderr);
+      expect(blank.stdout).toBe(plain.stdout);
+      expect(blank.guesses.at(-1)).toBe(online[k]);
+    }
+    expect(Math.max(...runs.map((g) => g.guesses.length))).toBeGreaterThan(1);
+  });
+
   it('a malformed mask gives exactly one stderr line and a non-zero status', async () => {
     const secret = WORDS[5] as string;
-    const bad = ['XXX', 'XXXXX', 'XX!X', 'ooxx', ''];
+    const bad = ['XXX', 'XXXXX', 'XX!X', 'ooxx', 'O O O'];
     const games = await Promise.all(bad.map((m) => play(cwdAll, { trees, maskFor: (g, n) => (n === 1 ? referenceMask(secret, g) : m) })));
     games.forEach((g, i) => {
       expect(g.timedOut).toBe(false);
