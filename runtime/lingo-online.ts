@@ -77,7 +77,7 @@ export interface OnlineSettings {
 
 export const DEFAULT_ONLINE_SETTINGS: OnlineSettings = {
   workBudget: 8_000_000,
-  guardMs: 700,
+  guardMs: 600,
   stage1Work: 2_000_000,
   openerWork: 1_000_000,
   openerSample: 500,
@@ -250,7 +250,15 @@ export class LingoOnlineSearch {
     this.workLimit = this.settings.workBudget;
     this.deadline = startedAt + this.settings.guardMs;
     this.checkAt = 0;
-    if (this.est.length === 0) this.buildEstimates(this.calibrate());
+    if (this.est.length === 0) {
+      // Half the time already gone (a slow start on a loaded machine): no calibration.
+      const late = this.clock() > startedAt + this.settings.guardMs / 2;
+      this.buildEstimates(late ? { c: this.settings.splitC, alpha: this.settings.splitAlpha, points: 0 } : this.calibrate());
+    }
+    if (this.clock() > this.deadline) {
+      // Out of time before searching: the word whose letters best split the candidates.
+      return this.letterPool(c, 1)[0] as number;
+    }
     return this.choose(c, left, this.used === 0);
   }
 
