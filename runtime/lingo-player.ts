@@ -3,8 +3,8 @@
  * The Lingo pit player: `node dist/runtime/lingo-player.js LEN`.
  * Reads wordlistLEN.txt (else wordlist.txt) in the working directory, finds the shipped tree
  * whose list hash matches, and plays the harness protocol: a guess and '\n' on stdout per
- * turn, a mask per line on stdin, until an all-O mask or end of input. stdout carries guesses
- * only; reasons and errors go to stderr, once.
+ * turn, a mask per line on stdin (blank lines skipped), until an all-O mask or end of input.
+ * stdout carries guesses only; reasons and errors go to stderr, once.
  */
 import { existsSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,7 +62,8 @@ function main(): void {
   }
   const session = new LingoSession(len, tree, () => LingoFeedback.fromWords(list.words, len));
   const words = list.words;
-  if (!write(words[session.start()] as string)) return;
+  // The online search's time guard counts the first guess from the process start.
+  if (!write(words[session.start(0)] as string)) return;
   let pending = '';
   let done = false;
   let lineNo = 0;
@@ -70,6 +71,8 @@ function main(): void {
     if (done) return;
     lineNo++;
     const mask = raw.trim();
+    // A blank line (a harness's stray newline) is not a mask: skipped, still counted for messages.
+    if (mask.length === 0) return;
     const code = maskToCode(mask, len, `lingo-player: stdin line ${lineNo}`);
     const step = session.reply(code);
     if (step.kind === 'over') {

@@ -45,9 +45,12 @@ export class LingoSession {
     return this.history.length + (this.lastGuess >= 0 ? 1 : 0);
   }
 
-  /** The first guess. */
-  start(): number {
-    this.lastGuess = this.mode.kind === 'tree' && this.tree ? (this.tree.guess[0] as number) : (this.mode as { search: LingoOnlineSearch }).search.next();
+  /**
+   * The first guess. `startedAt` (performance.now() ms, default now) is when the online search's
+   * time guard starts counting: the pit player passes 0, its process start.
+   */
+  start(startedAt?: number): number {
+    this.lastGuess = this.mode.kind === 'tree' && this.tree ? (this.tree.guess[0] as number) : (this.mode as { search: LingoOnlineSearch }).search.next(startedAt);
     return this.lastGuess;
   }
 

@@ -7,10 +7,19 @@
  *   npm run bench:pit [-- --rounds N --lengths 4-13 --player "CMD" --seed S --wordlist PATH]
  *
  * Target: mean game / mean bare start ≤ 2.0.
+ *
+ * `--foreign [--peer PATH]`: the online fallback on a list no shipped tree matches, the default
+ * dictionary (the `word-list` package). Per length, a fresh folder whose `wordlist.txt` holds
+ * that length's words (sorted, unique) and nothing else; the same seeded words (100 a length
+ * by default) for our player and for the peer (any program playing the harness protocol, run
+ * as `PATH LEN`). Prints per length the mean scores, their ratio and the longest wait for a
+ * guess (the first from the spawn, so start-up included; each later one from the mask before
+ * it), then the totals. Targets: our total ≥ 1.05 × the peer's, no guess over 1 s.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import wordListPackagePath from 'word-list';
 import { fail } from '../runtime/errors.js';
 import {
   DEFAULT_GAME_TIMEOUT_MS,
@@ -19,6 +28,7 @@ import {
   PIT_MIN_LENGTH,
   defaultWordListPath,
   isEntryPoint,
+  killLivePlayers,
   loadPitWords,
   parseCommandLine,
   parseCount,
@@ -31,6 +41,8 @@ import {
   roundScore,
   shellQuote,
   withPitDir,
+  type GameResult,
+  type PitWords,
 } from './pit.js';
 
 export const TARGET_RATIO = 2.0;
@@ -49,12 +61,159 @@ function median(xs: readonly number[]): number {
 
 const USAGE = `usage: npm run bench:pit [-- --rounds N] [--lengths 4-13|4,5,9] [--player "CMD"] [--seed S]
          [--wordlist PATH] [--no-split] [--quiet]
+       npm run bench:pit -- --foreign [--peer PATH] [--rounds N] [--lengths SPEC] [--seed S] [--wordlist PATH]
 
-  --rounds N      words per length (default 10)
+  --rounds N      words per length (default 10; 100 with --foreign)
   --lengths SPEC  word lengths (default 4-13)
   --player CMD    player command (default: node <repo>/dist/runtime/lingo-player.js)
   --seed S        seed of the word draw (default 1)
+  --foreign       score the online fallback on the default dictionary (no shipped tree matches it),
+                  one wordlist.txt per length; the players' stderr is discarded
+  --peer PATH     with --foreign: also play this program (run as "PATH LEN") on the same words
+  --wordlist PATH with --foreign: another list instead of the default dictionary
 `;
+
+/** One player's results at one length in the foreign benchmark. */
+interface ForeignCell {
+  score: number;
+  games: number;
+  /** Longest wait for a first guess (spawn to line) and for a later one (mask to line), ms. */
+  maxFirstMs: number;
+  maxLaterMs: number;
+  guesses: number;
+  /** Guesses that took more than 1 s. */
+  slow: number;
+  abnormal: number;
+}
+
+const GUESS_LIMIT_MS = 1000;
+export const FOREIGN_TARGET = 1.05;
+
+function emptyCell(): ForeignCell {
+  return { score: 0, games: 0, maxFirstMs: 0, maxLaterMs: 0, guesses: 0, slow: 0, abnormal: 0 };
+}
+
+function addGame(cell: ForeignCell, g: GameResult): void {
+  cell.games++;
+  cell.score += roundScore(g.attempts, g.found);
+  g.guessMs.forEach((ms, i) => {
+    if (i === 0) cell.maxFirstMs = Math.max(cell.maxFirstMs, ms);
+    else cell.maxLaterMs = Math.max(cell.maxLaterMs, ms);
+    if (ms > GUESS_LIMIT_MS) cell.slow++;
+  });
+  cell.guesses += g.guessMs.length;
+  if (g.timedOut || g.exitCode !== 0) cell.abnormal++;
+}
+
+function padL(s: string, n: number): string {
+  return s.length >= n ? s : ' '.repeat(n - s.length) + s;
+}
+
+async function foreign(
+  values: Record<string, string | boolean | string[] | undefined>,
+  player: string,
+  command: string,
+): Promise<void> {
+  const rounds = parseCount(values.rounds as string | undefined, '--rounds', 100);
+  const seed = parseCount(values.seed as string | undefined, '--seed', 1, 0);
+  const lengths = parseLengths((values.lengths as string | undefined) ?? `${PIT_MIN_LENGTH}-${PIT_MAX_LENGTH}`);
+  const wordlistArg = values.wordlist as string | undefined;
+  const words: PitWords = loadPitWords(wordlistArg !== undefined ? resolve(wordlistArg) : wordListPackagePath);
+  const peerArg = values.peer as string | undefined;
+  const peer = peerArg !== undefined ? shellQuote(resolve(peerArg)) : undefined;
+  if (peerArg !== undefined && !existsSync(resolve(peerArg))) throw fail('usage', `--peer: ${resolve(peerArg)} does not exist`);
+  const secrets = pitSecrets(words, lengths, rounds, seed);
+  const ours = new Map<number, ForeignCell>();
+  const theirs = new Map<number, ForeignCell>();
+  const progress = progressReporter('bench:pit --foreign');
+  const total = rounds * lengths.length;
+  let done = 0;
+  const dir = mkdtempSync(join(tmpdir(), 'lingo-foreign-'));
+  const cleanup = (): void => {
+    killLivePlayers();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const onSignal = (signal: NodeJS.Signals): void => {
+    cleanup();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    for (const len of lengths) {
+      const list = words.byLength.get(len) ?? [];
+      const set = words.sets.get(len) ?? new Set<string>();
+      // The same file, the only one in the folder, for both players.
+      writeFileSync(join(dir, 'wordlist.txt'), list.join('\n') + '\n');
+      const a = emptyCell();
+      const b = emptyCell();
+      ours.set(len, a);
+      theirs.set(len, b);
+      for (const secret of secrets.get(len) ?? []) {
+        addGame(a, await playGame(command, len, secret, dir, set, { stderr: 'ignore', timeoutMs: DEFAULT_GAME_TIMEOUT_MS }));
+        if (peer !== undefined) addGame(b, await playGame(peer, len, secret, dir, set, { stderr: 'ignore', timeoutMs: DEFAULT_GAME_TIMEOUT_MS }));
+        progress.onGame(++done, total, len);
+      }
+    }
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    cleanup();
+  }
+  progress.clear();
+
+  const mean = (c: ForeignCell): string => (c.games > 0 ? c.score / c.games : 0).toFixed(2);
+  const ms = (x: number): string => x.toFixed(0);
+  const lines: string[] = [];
+  lines.push(`bench:pit --foreign  list: ${words.path} (one wordlist.txt per length), seed ${seed}, ${rounds} words per length`);
+  lines.push(`cores: ${availableParallelism()}   load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  lines.push(`  ours: ${player}`);
+  if (peer !== undefined) lines.push(`  peer: ${peer}`);
+  lines.push('max guess ms: the first guess from the spawn (start-up included) / later guesses from the mask before');
+  lines.push('');
+  const head =
+    `${padL('len', 4)} ${padL('words', 6)} | ${padL('ours mean', 9)} ${padL('peer mean', 9)} ${padL('ratio', 6)} | ` +
+    `${padL('ours max ms', 13)} ${padL('peer max ms', 13)}`;
+  lines.push(head);
+  lines.push('-'.repeat(head.length));
+  const sum = { a: emptyCell(), b: emptyCell() };
+  for (const len of lengths) {
+    const a = ours.get(len) as ForeignCell;
+    const b = theirs.get(len) as ForeignCell;
+    for (const [acc, c] of [
+      [sum.a, a],
+      [sum.b, b],
+    ] as const) {
+      acc.score += c.score;
+      acc.games += c.games;
+      acc.guesses += c.guesses;
+      acc.slow += c.slow;
+      acc.abnormal += c.abnormal;
+      acc.maxFirstMs = Math.max(acc.maxFirstMs, c.maxFirstMs);
+      acc.maxLaterMs = Math.max(acc.maxLaterMs, c.maxLaterMs);
+    }
+    const ratio = peer !== undefined && b.score > 0 ? (a.score / b.score).toFixed(3) : '-';
+    lines.push(
+      `${padL(String(len), 4)} ${padL(String(words.byLength.get(len)?.length ?? 0), 6)} | ${padL(mean(a), 9)} ${padL(peer !== undefined ? mean(b) : '-', 9)} ${padL(ratio, 6)} | ` +
+        `${padL(`${ms(a.maxFirstMs)} / ${ms(a.maxLaterMs)}`, 13)} ${padL(peer !== undefined ? `${ms(b.maxFirstMs)} / ${ms(b.maxLaterMs)}` : '-', 13)}`,
+    );
+  }
+  lines.push('-'.repeat(head.length));
+  const sumMeans = (c: ForeignCell): string => (rounds > 0 ? c.score / rounds : 0).toFixed(2);
+  const totalRatio = peer !== undefined && sum.b.score > 0 ? sum.a.score / sum.b.score : NaN;
+  lines.push(
+    `${padL('sum', 4)} ${padL('', 6)} | ${padL(sumMeans(sum.a), 9)} ${padL(peer !== undefined ? sumMeans(sum.b) : '-', 9)} ${padL(Number.isNaN(totalRatio) ? '-' : totalRatio.toFixed(3), 6)} | ` +
+      `${padL(`${ms(sum.a.maxFirstMs)} / ${ms(sum.a.maxLaterMs)}`, 13)} ${padL(peer !== undefined ? `${ms(sum.b.maxFirstMs)} / ${ms(sum.b.maxLaterMs)}` : '-', 13)}`,
+  );
+  lines.push(`mean: score per word; sum: the sum of the per-length means`);
+  lines.push(`ours: total ${sum.a.score} over ${sum.a.games} games, ${sum.a.guesses} guesses, ${sum.a.slow} over 1 s` + (sum.a.abnormal > 0 ? `, ${sum.a.abnormal} games ended abnormally` : ''));
+  if (peer !== undefined) {
+    lines.push(`peer: total ${sum.b.score} over ${sum.b.games} games, ${sum.b.guesses} guesses, ${sum.b.slow} over 1 s` + (sum.b.abnormal > 0 ? `, ${sum.b.abnormal} games ended abnormally` : ''));
+    const met = totalRatio >= FOREIGN_TARGET && sum.a.slow === 0;
+    lines.push(`target (ours >= ${FOREIGN_TARGET.toFixed(2)} x peer, no guess over 1 s): ${met ? 'met' : 'NOT met'} (ratio ${totalRatio.toFixed(3)})`);
+  }
+  process.stdout.write(lines.join('\n') + '\n');
+}
 
 async function main(argv: readonly string[]): Promise<void> {
   const values = parseCommandLine(argv, {
@@ -65,6 +224,8 @@ async function main(argv: readonly string[]): Promise<void> {
     lengths: { type: 'string' },
     'no-split': { type: 'boolean' },
     quiet: { type: 'boolean' },
+    foreign: { type: 'boolean' },
+    peer: { type: 'string' },
     help: { type: 'boolean' },
   });
   if (values.help === true) {
@@ -78,6 +239,11 @@ async function main(argv: readonly string[]): Promise<void> {
     player = `node ${shellQuote(script)}`;
   }
   const command = absolutizeCommand(player);
+  if (values.foreign === true) {
+    await foreign(values, player, command);
+    return;
+  }
+  if (values.peer !== undefined) throw fail('usage', '--peer goes with --foreign');
   const rounds = parseCount(values.rounds as string | undefined, '--rounds', 10);
   const seed = parseCount(values.seed as string | undefined, '--seed', 1, 0);
   const lengths = parseLengths((values.lengths as string | undefined) ?? `${PIT_MIN_LENGTH}-${PIT_MAX_LENGTH}`);

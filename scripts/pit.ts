@@ -119,6 +119,11 @@ export interface GameResult {
   readonly signal: NodeJS.Signals | null;
   /** Wall time from spawn to exit, milliseconds. */
   readonly wallMs: number;
+  /**
+   * Per guess, milliseconds until its line arrived: the first from the spawn (so it holds the
+   * player's start-up), each later one from the writing of the mask before it.
+   */
+  readonly guessMs: number[];
 }
 
 /** Children alive right now (process-group leaders), killed on SIGINT / SIGTERM / exit. */
@@ -174,6 +179,8 @@ export function playGame(
 
     const guesses: string[] = [];
     const masks: string[] = [];
+    const guessMs: number[] = [];
+    let lastSent = start;
     let found = false;
     let over = false;
     let timedOut = false;
@@ -191,8 +198,10 @@ export function playGame(
       const mask = valid ? referenceMask(secret, guess) : invalidMask;
       guesses.push(guess);
       masks.push(mask);
+      guessMs.push(performance.now() - lastSent);
       if (mask === solvedMask) found = true;
       child.stdin.write(mask + '\n');
+      lastSent = performance.now();
       if (found || guesses.length >= PIT_ATTEMPTS) endGame();
     };
 
@@ -244,6 +253,7 @@ export function playGame(
         exitCode: code,
         signal,
         wallMs: exitAt - start,
+        guessMs,
       });
     });
   });

@@ -7,7 +7,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referenceMask } from '../runtime/lingo-feedback.js';
+import { LingoFeedback, referenceMask } from '../runtime/lingo-feedback.js';
+import { LingoOnlineSearch } from '../runtime/lingo-online.js';
+import { LingoSession } from '../runtime/lingo-session.js';
 import { decodeTreeFile, encodeTreeFile } from '../runtime/tree-format.js';
 import {
   allMasks,
@@ -17,6 +19,8 @@ import {
   dialogue,
   lingoFixture,
   listSha256,
+  normalized,
+  randomWords,
   parsePaths,
   PLAYER,
   removeDir,
@@ -143,9 +147,37 @@ describe('with a shipped tree for the list', () => {
     expect(none.stdout).toBe(`${paths.get(secret)?.[0]}\n`);
   });
 
+  it('skips blank lines between masks (empty, spaces only, CRLF) and plays as without them', async () => {
+    const secrets = [solvedSecrets().find((w) => (paths.get(w)?.length ?? 0) >= 3), unsolvedSecrets()[0]] as string[];
+    // After each mask, a blank line: the harness's stdin line 2 is "" in the first game.
+    const eols = [(n: number) => (n % 2 ? '\n\n' : '\n  \n\n'), (n: number) => (n % 2 ? '\r\n\r\n' : '\n\t\n')];
+    const games = await Promise.all(secrets.map((secret, i) => play(cwdAll, { trees, secret, eol: eols[i], closeWhenOver: false })));
+    games.forEach((g, i) => {
+      const secret = secrets[i] as string;
+      expect(g.timedOut, `${secret}: the player must exit by itself when the game is over`).toBe(false);
+      expect(g.code, g.stderr).toBe(0);
+      expect(g.stderr).toBe('');
+      expect(g.guesses).toEqual(paths.get(secret));
+      expectOnlyGuesses(g, WORD_SET);
+    });
+    // Online too (no tree for this list): blank lines change nothing.
+    const online = [WORDS[7], WORDS[8]] as string[];
+    const runs = await Promise.all(
+      online.flatMap((secret) => [play(cwdOther, { trees, secret }), play(cwdOther, { trees, secret, eol: () => '\n\n \n' })]),
+    );
+    for (let k = 0; k < online.length; k++) {
+      const [plain, blank] = [runs[2 * k], runs[2 * k + 1]] as Dialogue[];
+      expect(blank.code, blank.stderr).toBe(0);
+      expect(blank.stderr).toBe(plain.stderr);
+      expect(blank.stdout).toBe(plain.stdout);
+      expect(blank.guesses.at(-1)).toBe(online[k]);
+    }
+    expect(Math.max(...runs.map((g) => g.guesses.length))).toBeGreaterThan(1);
+  });
+
   it('a malformed mask gives exactly one stderr line and a non-zero status', async () => {
     const secret = WORDS[5] as string;
-    const bad = ['XXX', 'XXXXX', 'XX!X', 'ooxx', ''];
+    const bad = ['XXX', 'XXXXX', 'XX!X', 'ooxx', 'O O O'];
     const games = await Promise.all(bad.map((m) => play(cwdAll, { trees, maskFor: (g, n) => (n === 1 ? referenceMask(secret, g) : m) })));
     games.forEach((g, i) => {
       expect(g.timedOut).toBe(false);
@@ -198,6 +230,23 @@ describe('without a usable tree: says why once on stderr and searches online', (
       expectOnlyGuesses(g, i < secrets.length ? otherSet : WORD_SET);
       expect(g.guesses.length).toBeLessThanOrEqual(ATTEMPTS);
       if (!CLUSTER.includes(secret)) expect(g.guesses.at(-1), `${secret} found online`).toBe(secret);
+    });
+  });
+
+  it('a foreign list: every game within 5 guesses, solved unless in the cluster, the same guesses for the same word', async () => {
+    const otherSet = new Set(otherWords);
+    const secrets = [...randomSolvable().slice(0, 5), CLUSTER[1] as string, CLUSTER[6] as string];
+    const runs = await Promise.all(secrets.flatMap((secret) => [play(cwdOther, { trees, secret }), play(cwdOther, { trees, secret })]));
+    secrets.forEach((secret, i) => {
+      const [a, b] = [runs[2 * i], runs[2 * i + 1]] as Dialogue[];
+      for (const g of [a, b]) {
+        expect(g.code, g.stderr).toBe(0);
+        expect(g.guesses.length).toBeLessThanOrEqual(ATTEMPTS);
+        expectOnlyGuesses(g, otherSet);
+        if (g.guesses.at(-1) !== secret) expect(g.guesses, `${secret} not found: all 5 guesses used`).toHaveLength(ATTEMPTS);
+      }
+      expect(b.guesses, `${secret}: same word, same guesses`).toEqual(a.guesses);
+      if (!CLUSTER.includes(secret)) expect(a.guesses.at(-1), `${secret} found online`).toBe(secret);
     });
   });
 
@@ -283,5 +332,104 @@ describe('without a usable tree: says why once on stderr and searches online', (
       if (g.code === 5) expect(stderrLines(g).at(-1)).toMatch(/impossible/);
       expect(g.stdout).toBe(g.guesses.map((w) => w + '\n').join(''));
     });
+  });
+});
+
+describe('the online search (in process)', () => {
+  // 5-letter words over 13 letters: many near neighbours, so the later guesses matter.
+  const words = normalized(randomWords(rng(5), 300, 5, 'abcdeilmnorst'));
+  const kernel = LingoFeedback.fromWords(words, 5);
+  const index = new Map(words.map((w, i) => [w, i]));
+
+  /** One game through a fresh session (as the player runs it): its guesses. */
+  function playOne(s: number): number[] {
+    const session = new LingoSession(5, null, () => kernel);
+    const guesses = [session.start()];
+    for (;;) {
+      const step = session.reply(kernel.feedback(guesses.at(-1) as number, s));
+      if (step.kind === 'over') return guesses;
+      guesses.push(step.guess);
+    }
+  }
+
+  /** Every word's game, walking the search's tree of games (a fork per reply). */
+  function playAll(): number[][] {
+    const games: number[][] = [];
+    const walk = (search: LingoOnlineSearch, path: number[]): void => {
+      const g = search.next();
+      const guesses = [...path, g];
+      const replies = new Map<number, number[]>();
+      for (const s of search.remainingWords) {
+        if (s === g) games[s] = guesses;
+        else {
+          const code = kernel.feedback(g, s);
+          replies.set(code, [...(replies.get(code) ?? []), s]);
+        }
+      }
+      for (const [code, secrets] of replies) {
+        if (guesses.length === ATTEMPTS) {
+          for (const s of secrets) games[s] = guesses;
+          continue;
+        }
+        const next = search.fork();
+        next.observe(g, code);
+        walk(next, guesses);
+      }
+    };
+    walk(new LingoOnlineSearch(kernel), []);
+    return games;
+  }
+
+  it('plays every word within 5 guesses, finds them all, beats guessing the first candidate, and repeats itself', () => {
+    const a = playAll();
+    expect(a).toHaveLength(words.length);
+    let score = 0;
+    a.forEach((guesses, i) => {
+      expect(guesses.length).toBeLessThanOrEqual(ATTEMPTS);
+      expect(guesses.at(-1), words[i]).toBe(i);
+      score += 100 * (6 - guesses.length);
+    });
+    // Fresh sessions, one per game as the player plays them, give the same games.
+    for (let s = 0; s < words.length; s += 7) expect(playOne(s), words[s]).toEqual(a[s]);
+    // The plain strategy: the first word consistent with every mask so far.
+    let naive = 0;
+    for (let s = 0; s < words.length; s++) {
+      let cand = words.map((_, i) => i);
+      for (let t = 1; t <= ATTEMPTS; t++) {
+        const g = cand[0] as number;
+        if (g === s) {
+          naive += 100 * (6 - t);
+          break;
+        }
+        const code = kernel.feedback(g, s);
+        cand = cand.filter((w) => kernel.feedback(g, w) === code);
+      }
+    }
+    expect(score / words.length).toBeGreaterThan(naive / words.length + 20);
+  });
+
+  it('with two tries left, takes the best of all words: 200 if it is the secret, plus 100 per other reply group', () => {
+    const rand = rng(17);
+    let checked = 0;
+    for (let k = 0; k < 300 && checked < 25; k++) {
+      const s = Math.floor(rand() * words.length);
+      const search = new LingoOnlineSearch(kernel);
+      // Three random guesses (so that several candidates are left), then the search's own.
+      const history = [0, 1, 2].map(() => Math.floor(rand() * words.length));
+      for (const g of history) search.observe(g, kernel.feedback(g, s));
+      const cand = Uint32Array.from(words.map((_, i) => i).filter((w) => history.every((g) => kernel.feedback(g, w) === kernel.feedback(g, s))));
+      if (cand.length < 3) continue;
+      const value = (g: number): number => {
+        const codes = new Set(Array.from(cand, (w) => kernel.feedback(g, w)));
+        const hit = cand.includes(g);
+        return (hit ? 200 : 0) + 100 * (codes.size - (hit ? 1 : 0));
+      };
+      let best = 0;
+      for (let g = 0; g < words.length; g++) best = Math.max(best, value(g));
+      expect(search.remaining).toBe(cand.length);
+      expect(value(search.next()), `candidates ${Array.from(cand, (w) => words[w]).join(' ')}`).toBe(best);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(10);
   });
 });
