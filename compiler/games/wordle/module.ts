@@ -64,7 +64,7 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
     objective,
     moves,
     ranker,
-    effort: { exactBelow: 0, widthsByUsed: effort.widths, lookaheadMinSet: 1, memoMaxSet: Infinity, memoMaxEntries: 2_000_000, cutoffs: true, groupOrder: 'largest-first' },
+    effort: { exactBelow: 0, widthsByUsed: effort.widths, lookaheadMinSet: 1, memoMaxSet: Infinity, memoMinSet: 3, memoMaxEntries: 2_000_000, cutoffs: true, groupOrder: 'largest-first', prepass: true },
   };
 }
 
