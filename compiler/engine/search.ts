@@ -133,6 +133,15 @@ export class SearchEngine<S> {
     return cost * DEPTH_SLOTS + this.objective.leastDepth(n, used);
   }
 
+  /**
+   * The budget of one part of a guess's split (a key) when the guess must stay under `beta`
+   * and the rest (this level's costs and the other parts) costs at least `others`.
+   */
+  partBudget(beta: number, others: number): number {
+    if (!this.effort.cutoffs || beta === Infinity) return Infinity;
+    return beta - others * this.slots - (this.tieBreak ? 1 : 0);
+  }
+
   /** The least cost of a plan whose key is at least `key`. */
   private costOfKey(key: number): number {
     return this.tieBreak ? Math.ceil((key - (DEPTH_SLOTS - 1)) / DEPTH_SLOTS) : key;

@@ -30,12 +30,16 @@ export interface RankTask {
   readonly to: number;
 }
 
-/** Solve each set at its node, with the full search or its pilot (width 1). */
+/**
+ * Solve each set at its node, with the full search or its pilot (width 1); with `betas`, each
+ * under its budget (null: no plan under it).
+ */
 export interface SolveTask {
   readonly kind: 'solve';
   readonly pilot: boolean;
   readonly sets: readonly Uint32Array[];
   readonly nodes: readonly SearchNode<unknown>[];
+  readonly betas?: readonly number[] | undefined;
 }
 
 /** Solve one set whole in a fresh engine (exact searches: one piece of work, a node budget). */
