@@ -342,7 +342,23 @@ export class CandidateRanker implements Ranker<string> {
    * table and stopped once its bound reaches `beta` (such a guess is never searched; the set's
    * bound is then at most `beta`). With `exact`, the exact rules and order of the settings.
    */
-  private rankTable(set: Uint32Array, node: SearchNode<string>, width: number, from: number, to: number, beta: number): Ranking {
+  /**
+   * The probe (the engine's prepass, for large parts): every guess of the pool counted as `rank`
+   * counts them, no list built: the set's bound (at most `beta`), or the guess `rank` would
+   * take as known optimal, with its exact cost.
+   */
+  probe(set: Uint32Array, node: SearchNode<string>, width: number, beta: number, out: QuickResult): void {
+    const r = this.table ? this.rankTable(set, node, width, 0, Infinity, beta, true) : this.rank(set, node, width, 0, Infinity, beta);
+    if (r.optimal) {
+      out.guess = r.optimal.guess;
+      out.cost = r.optimal.bound;
+    } else {
+      out.guess = -1;
+      out.cost = r.setBound;
+    }
+  }
+
+  private rankTable(set: Uint32Array, node: SearchNode<string>, width: number, from: number, to: number, beta: number, probe = false): Ranking {
     const n = set.length;
     const used = node.used;
     const obj = this.objective;
@@ -358,8 +374,10 @@ export class CandidateRanker implements Ranker<string> {
     const leading = n <= this.settings.candidatePoolMax;
     const exact = this.settings.exact === true && width === Infinity && leading;
     const top = this.top;
-    const sorted = exact && left !== 2;
-    top.reset(left === 2 ? 1 : sorted ? 0 : width);
+    const sorted = exact && left !== 2 && !probe;
+    // A probe keeps only what `optimal` needs (the best guess with two tries left).
+    const listed = !probe || left === 2;
+    top.reset(left === 2 ? 1 : sorted || !listed ? 0 : width);
     const shortcutAt = this.settings.candidateShortcut && from === 0 && leading && end > n ? n : -1;
     let bestCandidate: RankedGuess | null = null;
     let bestCandidateExact = false;
@@ -425,7 +443,7 @@ export class CandidateRanker implements Ranker<string> {
         const key = mixed ? n * (2 * n + col - hit) + 2 * this.tSquares : (2 * col + 1 - hit) * squareScale + this.tSquares;
         (boundAt as Float64Array)[pi - from] = bound;
         packed[survivors++] = key * placeScale + pi;
-      } else top.push(g, pi, bound, bound, left === 2 ? 0 : key2);
+      } else if (listed) top.push(g, pi, bound, bound, left === 2 ? 0 : key2);
     }
     const setBound = Math.min(minBound, beta);
     // The least bound is exact for a guess whose groups hold at most two: it is optimal.

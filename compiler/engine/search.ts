@@ -338,6 +338,25 @@ export class SearchEngine<S> {
     return best;
   }
 
+  /** Sort parts `order[0..count)` by size (smallest or largest first); ties stay in reply order. */
+  private sortParts(f: Frame<S>, order: Uint32Array, count: number, smallest: boolean): void {
+    const starts = f.starts;
+    for (let i = 1; i < count; i++) {
+      const p = order[i] as number;
+      const gp = f.group[p] as number;
+      const mp = (starts[gp + 1] as number) - (starts[gp] as number);
+      let j = i - 1;
+      for (; j >= 0; j--) {
+        const q = order[j] as number;
+        const gq = f.group[q] as number;
+        const mq = (starts[gq + 1] as number) - (starts[gq] as number);
+        if (smallest ? mq <= mp : mq >= mp) break;
+        order[j + 1] = q;
+      }
+      order[j + 1] = p;
+    }
+  }
+
   /** The state after reply group `g` of the frame's split (worked out once per part). */
   private stateOf(f: Frame<S>, p: number, node: SearchNode<S>, guess: number): S {
     let st = f.states[p];
@@ -402,6 +421,8 @@ export class SearchEngine<S> {
       const memoMin = Math.max(3, this.effort.memoMinSet ?? 0);
       const memoMax = this.effort.memoMaxSet;
       const num = obj.depthTag(used + 1);
+      const probe = this.ranker.probe;
+      const probeMin = this.effort.probeMinSet ?? Infinity;
       for (let p = 0; p < parts; p++) {
         const g = f.group[p] as number;
         const from = starts[g] as number;
@@ -437,6 +458,33 @@ export class SearchEngine<S> {
         f.bound[p] = b;
         if (this.keyBound(cost + rest, n, used) >= beta) return null;
       }
+      if (probe && beta !== Infinity) {
+        // Large open parts probed, largest first, each with the room the others' bounds leave.
+        const order = f.order;
+        let open = 0;
+        for (let p = 0; p < parts; p++) {
+          const g = f.group[p] as number;
+          if (f.known[p] === OPEN && (starts[g + 1] as number) - (starts[g] as number) >= probeMin) order[open++] = p;
+        }
+        this.sortParts(f, order, open, false);
+        for (let i = 0; i < open; i++) {
+          const p = order[i] as number;
+          const g = f.group[p] as number;
+          const from = starts[g] as number;
+          const m = (starts[g + 1] as number) - from;
+          const room = this.costOfKey(beta) - (cost + rest - (f.bound[p] as number));
+          probe.call(this.ranker, f.items.subarray(from, from + m), { used: used + 1, state: this.stateOf(f, p, node, guess) }, this.width(m, used + 1), room, look);
+          let b = f.bound[p] as number;
+          if (look.guess >= 0) {
+            f.quickGuess[p] = look.guess;
+            b = look.cost;
+            f.known[p] = QUICK;
+          } else if (look.cost > b) b = look.cost;
+          rest += b - (f.bound[p] as number);
+          f.bound[p] = b;
+          if (this.keyBound(cost + rest, n, used) >= beta) return null;
+        }
+      }
       // Known parts are paid for now.
       for (let p = 0; p < parts; p++) {
         if (f.known[p] === OPEN) continue;
@@ -448,22 +496,7 @@ export class SearchEngine<S> {
     const order = f.order;
     let open = 0;
     for (let p = 0; p < parts; p++) if (f.known[p] === OPEN) order[open++] = p;
-    const smallest = this.effort.groupOrder === 'smallest-first';
-    for (let i = 1; i < open; i++) {
-      const p = order[i] as number;
-      const gp = f.group[p] as number;
-      const mp = (starts[gp + 1] as number) - (starts[gp] as number);
-      let j = i - 1;
-      for (; j >= 0; j--) {
-        const q = order[j] as number;
-        const gq = f.group[q] as number;
-        const mq = (starts[gq + 1] as number) - (starts[gq] as number);
-        // Ties stay in reply order.
-        if (smallest ? mq <= mp : mq >= mp) break;
-        order[j + 1] = q;
-      }
-      order[j + 1] = p;
-    }
+    this.sortParts(f, order, open, this.effort.groupOrder === 'smallest-first');
     const cutoffs = this.effort.cutoffs;
     const level = this.tieBreak ? 1 : 0;
     for (let i = 0; i < open; i++) {

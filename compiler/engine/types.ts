@@ -146,6 +146,11 @@ export interface Ranker<S> {
    * with `rank`: the engine takes its guess instead of ranking.
    */
   quick?(buf: Uint32Array, off: number, n: number, node: SearchNode<S>, out: QuickResult): void;
+  /**
+   * Optional: what ranking the set at `width` finds without listing the guesses: the guess it
+   * takes as known optimal (with its exact cost), else the set's bound (at most `beta`).
+   */
+  probe?(set: Uint32Array, node: SearchNode<S>, width: number, beta: number, out: QuickResult): void;
   /** Entries of the pool at a node (for slicing). */
   poolSize(set: Uint32Array, node: SearchNode<S>): number;
   /** Rankings of slices of one pool, merged into what ranking it whole gives; absent: not sliceable. */
@@ -193,6 +198,12 @@ export interface Effort {
    * either way.
    */
   readonly prepass?: boolean | undefined;
+  /**
+   * With `prepass`, parts of at least this many secrets are also probed (`Ranker.probe`: every
+   * guess counted, the least one-step bound) before any part is searched, when the guess has a
+   * budget: the bounds a refutation needs, before its first expensive search. Default: none.
+   */
+  readonly probeMinSet?: number | undefined;
   /** Stop with a `budget` result past this many searched sets (0: no limit). */
   readonly nodeBudget?: number | undefined;
 }

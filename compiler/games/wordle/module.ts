@@ -61,6 +61,9 @@ export interface WordleSetup {
   readonly probes: Uint32Array;
 }
 
+/** Parts of at least this many answers are probed (their one-step bounds) before any is searched. */
+const EXACT_PROBE_MIN = 50;
+
 /** Memo entries of an exact search (sets of 3 answers or more): about 2 GB at most. */
 const EXACT_MEMO_ENTRIES = 8_000_000;
 
@@ -88,8 +91,12 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
       memoMinSet: 3,
       memoMaxEntries: exact ? EXACT_MEMO_ENTRIES : 2_000_000,
       cutoffs: true,
-      groupOrder: 'largest-first',
+      // Exact: small parts first (solved exactly, they leave the large ones a tight budget that
+      // fails fast), and the large parts' one-step bounds before any search (a bad opener is
+      // refuted by them alone). The default effort's widths gain nothing from either.
+      groupOrder: exact ? 'smallest-first' : 'largest-first',
       prepass: true,
+      probeMinSet: exact ? EXACT_PROBE_MIN : undefined,
     },
   };
 }
