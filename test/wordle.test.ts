@@ -181,8 +181,14 @@ describe('wordle from the CLI', () => {
       outs.push(out);
     }
     expect(readFileSync(outs[1]!).equals(readFileSync(outs[0]!))).toBe(true);
-    const header = decodeTreeFile(readFileSync(outs[0]!), outs[0]!).header;
+    const file = decodeTreeFile(readFileSync(outs[0]!), outs[0]!);
+    const header = file.header;
     expect(header.settings).toMatchObject({ effort: 'exact', proven: 'global' });
+    // The pool's tree is the one the same search gives in this thread.
+    const lists = { answers: answersFile, guesses: guessesFile, hard: false };
+    const inThread = await wordleModule.load(lists).compile({ effort: 'default', workers: 1, options: { ...lists, prove: true } }, threadRunner);
+    expect(Array.from(inThread.tree.guess)).toEqual(Array.from(file.tree.guess));
+    expect(Array.from(inThread.tree.edgeCode)).toEqual(Array.from(file.tree.edgeCode));
     // No opener does better than the proven tree.
     expect(Number(header.objective['totalGuesses'])).toBeLessThanOrEqual(Number(compiled.normal.header.objective['totalGuesses']));
     const ck = join(dir, 'prove-ck');

@@ -372,9 +372,11 @@ export class CandidateRanker implements Ranker<string> {
     const stamp = set.length > this.settings.candidatePoolMax ? this.stampSet(set, 0, n) : this.stamp;
     const inSet = this.inSetStamp;
     const leading = n <= this.settings.candidatePoolMax;
-    const exact = this.settings.exact === true && width === Infinity && leading;
+    // The exact order, in any slice; the exact rules compare with every guess of the pool.
+    const exactOrder = this.settings.exact === true && width === Infinity && leading;
+    const exact = exactOrder && from === 0 && end === poolLength;
     const top = this.top;
-    const sorted = exact && left !== 2 && !probe;
+    const sorted = exactOrder && left !== 2 && !probe;
     // A probe keeps only what `optimal` needs (the best guess with two tries left).
     const listed = !probe || left === 2;
     top.reset(left === 2 ? 1 : sorted || !listed ? 0 : width);

@@ -439,8 +439,10 @@ async function solveCandidates<S>(pool: TaskExecutor, engine: SearchEngine<S>, c
 
 /** What the budgeted root mode compares, and how it reports. */
 export interface BudgetedRoot {
-  /** The root's ranking width (Infinity: every guess); ignored with `only`. */
+  /** The root's ranking width (Infinity: every guess the ranker offers); ignored with `only`. */
   readonly width: number;
+  /** Of the ranking, only the first this many (default: all of it). */
+  readonly first?: number | undefined;
   /** Compare only these root guesses, in this order. */
   readonly only?: readonly number[] | undefined;
   /** What progress counts ("openers"). */
@@ -453,45 +455,39 @@ export interface BudgetedTree extends EngineTree {
   readonly guess: number;
   /** Root guesses compared. */
   readonly candidates: number;
-  /** Whether the candidates were every guess the ranker offers at the root (`complete` ranking). */
+  /** Whether the candidates were every guess the ranker offers at the root (a complete ranking, not cut short). */
   readonly everyGuess: boolean;
-  /** Settled by their bound alone (never searched) / searched and cut off / searched to the end. */
+  /** Settled by the bound of their groups' sizes alone / searched and cut off / searched to the end. */
   readonly byBound: number;
   readonly cut: number;
   readonly searched: number;
-}
-
-/** One root guess of the budgeted root: its parts, what is known of each, what is in flight. */
-interface RootCandidate<S> extends Candidate<S> {
-  readonly index: number;
-  /** Per part: a lower bound of its cost (its exact cost once solved). */
-  readonly lower: number[];
-  /** Open parts in the order they are searched (largest first). */
-  readonly order: number[];
-  next: number;
-  inFlight: number;
-  failed: boolean;
 }
 
 /** A candidate's saved outcome (checkpoint): its exact tree, or the least key proven for it. */
 type RootOutcome = { readonly tree: SolvedSet } | { readonly atLeast: number };
 
 /** The root guesses of a budgeted root, best first, and the ranking's bound. */
-async function budgetedChoices<S>(pool: TaskExecutor, job: EngineJob<S>, engine: SearchEngine<S>, all: Uint32Array, root: SearchNode<S>, spec: BudgetedRoot): Promise<{ guesses: number[]; lowerBound: number | null; complete: boolean }> {
-  if (spec.only) return { guesses: [...spec.only], lowerBound: null, complete: false };
-  const ranking = await rankRoot(pool, job.label, engine, all, root, spec.width);
-  const guesses = ranking.optimal ? [ranking.optimal.guess] : Array.from(ranking.top.guess);
-  return { guesses, lowerBound: ranking.complete ? ranking.setBound : null, complete: ranking.complete && !ranking.optimal && spec.width === Infinity };
+function choicesOf(ranking: Ranking, spec: BudgetedRoot): { guesses: number[]; lowerBound: number | null; everyGuess: boolean } {
+  const ranked = ranking.optimal ? [ranking.optimal.guess] : Array.from(ranking.top.guess);
+  const guesses = spec.first !== undefined && spec.first < ranked.length ? ranked.slice(0, spec.first) : ranked;
+  return { guesses, lowerBound: ranking.complete ? ranking.setBound : null, everyGuess: ranking.complete && !ranking.optimal && spec.width === Infinity && guesses.length === ranked.length };
+}
+
+/** The budget of the candidate at `index`: the best's key, one more when it is ranked before the best's. */
+function budgetAt(index: number, best: { readonly index: number; readonly key: number } | null): number {
+  return best === null ? Infinity : index < best.index ? best.key + 1 : best.key;
 }
 
 /**
- * The budgeted root: root guesses in order, each one's parts solved in the pool under the
- * budget the best so far leaves (a candidate ranked before the best's gets one more, so that
- * among equal keys the earlier one wins); a candidate whose parts' bounds reach its budget is
- * settled without search, one whose part fails its budget is cut off. Every candidate is thus
- * given a budget at least the final best's key (plus one when ranked before it), so the result
- * is the first candidate of least key whatever the timing and the number of workers; its parts'
- * trees are pure functions of the parts. Each settled candidate is saved to `--checkpoint`.
+ * The budgeted root: root guesses in order, each searched in the pool under the budget the best
+ * so far leaves (a candidate ranked before the best's gets one more, so that among equal keys
+ * the earlier one wins); a candidate whose groups' size bounds reach its budget is settled
+ * without search. Every candidate is thus given a budget at least the final best's key (plus one
+ * when ranked before it), so the result is the first candidate of least key whatever the timing
+ * and the number of workers, and its tree is the pure function of its parts. While there is no
+ * best yet, the first candidate's parts are solved side by side (one task each); after that each
+ * candidate is one task (its own evaluation, budget and cut-offs inside the worker), one per
+ * worker. Each settled candidate is saved to `--checkpoint` under its guess.
  */
 export async function compileBudgeted<S>(job: EngineJob<S>, control: CompileControl, spec: BudgetedRoot): Promise<BudgetedTree | null> {
   const parts = job.parts;
@@ -502,117 +498,75 @@ export async function compileBudgeted<S>(job: EngineJob<S>, control: CompileCont
   const terminal = parts.objective.terminal(all, 0, root.state);
   if (terminal) return { tree: flattenPlan(terminal.plan), cost: terminal.cost, depth: terminal.depth, lowerBound: null, guess: terminal.plan.guess, candidates: 0, everyGuess: false, byBound: 0, cut: 0, searched: 0 };
   return withPool(job, control, async (pool) => {
-    const { guesses, lowerBound, complete } = await budgetedChoices(pool, job, engine, all, root, spec);
-    const checkpoint = control.checkpoint ? new Checkpoint(control.checkpoint, fingerprint({ module: job.module, setup: job.setup, mode: 'budgeted', guesses }), 'root-') : null;
+    const { guesses, lowerBound, everyGuess } = spec.only ? { guesses: [...spec.only], lowerBound: null, everyGuess: false } : choicesOf(await rankRoot(pool, job.label, engine, all, root, spec.width), spec);
+    const checkpoint = control.checkpoint ? new Checkpoint(control.checkpoint, fingerprint({ module: job.module, setup: job.setup, mode: 'budgeted' }), 'root-') : null;
     const unit = spec.unit ?? 'openers';
     const N = all.length;
-    let best: RootCandidate<S> | null = null;
-    let bestKey = Infinity;
-    let bestTree: SolvedSet | null = null;
+    let best: { index: number; key: number; guess: number; tree: SolvedSet } | null = null;
     let settled = 0;
     let byBound = 0;
     let cut = 0;
     let searched = 0;
     let bestText: string | null = null;
     const report = (): void => control.onProgress?.({ done: settled, total: guesses.length, unit, best: bestText });
-    const budgetOf = (index: number): number => (best === null ? Infinity : index < best.index ? bestKey + 1 : bestKey);
-    const settle = (c: RootCandidate<S> | null, index: number, outcome: RootOutcome, how: 'bound' | 'cut' | 'searched'): void => {
+    const settle = (index: number, outcome: RootOutcome, how: 'bound' | 'cut' | 'searched', save = true): void => {
       settled++;
       if (how === 'bound') byBound++;
       else if (how === 'cut') cut++;
       else searched++;
+      const guess = guesses[index] as number;
       if ('tree' in outcome) {
         const key = engine.keyOf(outcome.tree);
-        if (key < bestKey || (key === bestKey && best !== null && index < best.index)) {
-          best = c ?? candidateAt(index);
-          bestKey = key;
-          bestTree = outcome.tree;
+        if (best === null || key < best.key || (key === best.key && index < best.index)) {
+          best = { index, key, guess, tree: outcome.tree };
           bestText = job.bestText ? job.bestText(outcome.tree.cost, outcome.tree.depth) : String(outcome.tree.cost);
         }
       }
-      if (how !== 'bound') checkpoint?.saveOutcome(index, outcome);
+      if (save && how !== 'bound') checkpoint?.saveOutcome(guess, outcome);
       report();
     };
-    const quick = parts.effort.prepass ? parts.ranker.quick : undefined;
-    const look: QuickResult = { guess: -1, cost: 0 };
-    const candidateAt = (index: number): RootCandidate<S> => {
-      const c = candidateOf(engine, guesses[index] as number, all, root);
-      const lower = c.parts.map((p, j) => c.results[j]?.cost ?? parts.objective.sizeBound(p.set.length, 1, root.state));
-      if (quick) {
-        // The ranker's quick look at each part (here: it is cheap): parts it solves need no task.
-        c.parts.forEach((p, j) => {
-          if (c.results[j] !== undefined) return;
-          quick.call(parts.ranker, p.set, 0, p.set.length, p.node, look);
-          if (look.guess >= 0) {
-            const v = engine.evaluate(look.guess, p.set, p.node);
-            if (!v) throw new Error('compile pool: a quick look promised a plan its guess does not give');
-            c.results[j] = { cost: v.cost, depth: v.depth, tree: flattenPlan(v.plan) };
-            c.open--;
-            lower[j] = v.cost;
-          } else if (look.cost > (lower[j] as number)) lower[j] = look.cost;
-        });
-      }
-      const order = c.parts.map((_, j) => j).filter((j) => c.results[j] === undefined);
-      order.sort((a, b) => (c.parts[b] as Part<S>).set.length - (c.parts[a] as Part<S>).set.length || a - b);
-      return { ...c, index, lower, order, next: 0, inFlight: 0, failed: false };
-    };
-    const floorOf = (c: RootCandidate<S>): number => engine.keyBound(c.lower.reduce((a, b) => a + b, c.rootCost), N, 0);
-    /** Finish a candidate whose parts are all solved. */
-    const finish = (c: RootCandidate<S>): void => {
-      const trees = c.results.map((r) => (r as SolvedSet).tree);
-      const tree: SolvedSet = { cost: candidateCost(c), depth: candidateDepth(c), tree: graftTrees(c.guess, c.codes, trees) };
-      settle(c, c.index, { tree }, 'searched');
-    };
+    // The first candidate while there is no best: its parts, side by side.
+    let split: (Candidate<S> & { index: number; next: number; order: number[]; inFlight: number }) | null = null;
     let nextIndex = 0;
-    const active: RootCandidate<S>[] = [];
-    /** The next candidate worth searching (settling the others on the way), or null. */
-    const activate = (): RootCandidate<S> | null => {
+    /** The next candidate worth a search (settling the others on the way), or -1. */
+    const nextCandidate = (): number => {
       while (nextIndex < guesses.length) {
         const index = nextIndex++;
-        const budget = budgetOf(index);
-        const saved = control.checkpoint?.resume ? checkpoint?.loadOutcome(index) : null;
+        const guess = guesses[index] as number;
+        const budget = budgetAt(index, best);
+        const saved = control.checkpoint?.resume ? checkpoint?.loadOutcome(guess) : null;
         if (saved && 'tree' in saved) {
-          settle(null, index, saved, 'searched');
+          settle(index, saved, 'searched', false);
           continue;
         }
         if (saved && saved.atLeast >= budget) {
-          settle(null, index, saved, 'cut');
+          settle(index, saved, 'cut', false);
           continue;
         }
-        const c = candidateAt(index);
-        if (floorOf(c) >= budget) {
-          settle(c, index, { atLeast: floorOf(c) }, 'bound');
+        const c = candidateOf(engine, guess, all, root);
+        let floor = c.rootCost;
+        c.parts.forEach((p, j) => (floor += c.results[j]?.cost ?? parts.objective.sizeBound(p.set.length, 1, root.state)));
+        if (engine.keyBound(floor, N, 0) >= budget) {
+          settle(index, { atLeast: engine.keyBound(floor, N, 0) }, 'bound');
           continue;
         }
-        if (c.order.length === 0) {
-          finish(c);
+        if (best === null) {
+          const order = c.parts.map((_, j) => j).filter((j) => c.results[j] === undefined);
+          order.sort((a, b) => (c.parts[b] as Part<S>).set.length - (c.parts[a] as Part<S>).set.length || a - b);
+          split = { ...c, index, next: 0, order, inFlight: 0 };
+          if (order.length === 0) finishSplit();
+          else return index;
           continue;
         }
-        active.push(c);
-        return c;
+        return index;
       }
-      return null;
+      return -1;
     };
-    /** Drop a candidate from the active list; settle it as cut off unless it was finished. */
-    const retire = (c: RootCandidate<S>, atLeast: number): void => {
-      const at = active.indexOf(c);
-      if (at >= 0) active.splice(at, 1);
-      settle(c, c.index, { atLeast }, 'cut');
-    };
-    /** The part to search next: a candidate with nothing in flight first; before any best, the first candidate's parts side by side. */
-    const pick = (): { c: RootCandidate<S>; j: number } | null => {
-      // Candidates the best so far has made hopeless stop here (once nothing of theirs runs).
-      for (const c of [...active]) {
-        if (!c.failed && floorOf(c) >= budgetOf(c.index)) c.failed = true;
-        if (c.failed && c.inFlight === 0) retire(c, Math.max(floorOf(c), budgetOf(c.index)));
-      }
-      const ready = (c: RootCandidate<S>): boolean => !c.failed && c.next < c.order.length;
-      let c = active.find((x) => ready(x) && x.inFlight === 0) ?? null;
-      if (!c && (best !== null || active.length === 0)) c = activate();
-      c ??= active.find(ready) ?? null;
-      c ??= activate();
-      if (!c) return null;
-      return { c, j: c.order[c.next++] as number };
+    const finishSplit = (): void => {
+      const c = split as NonNullable<typeof split>;
+      split = null;
+      const trees = c.results.map((r) => (r as SolvedSet).tree);
+      settle(c.index, { tree: { cost: candidateCost(c), depth: candidateDepth(c), tree: graftTrees(c.guess, c.codes, trees) } }, 'searched');
     };
     const onAbort = (): Error => {
       const saved = control.checkpoint ? `; settled ${unit} are saved in ${control.checkpoint.dir}, rerun with --resume` : '';
@@ -622,57 +576,72 @@ export async function compileBudgeted<S>(job: EngineJob<S>, control: CompileCont
     await new Promise<void>((resolve, reject) => {
       let running = 0;
       let broken = false;
-      const launch = (c: RootCandidate<S>, j: number): void => {
+      const done = (e: unknown): void => {
+        broken = true;
+        reject(e);
+      };
+      /** A part of the split candidate (no budget: there is no best yet). */
+      const launchPart = (): void => {
+        const c = split as NonNullable<typeof split>;
+        const j = c.order[c.next++] as number;
         const part = c.parts[j] as Part<S>;
-        let others = c.rootCost;
-        c.lower.forEach((b, k) => {
-          if (k !== j) others += b;
-        });
-        const budget = budgetOf(c.index);
-        const beta = engine.partBudget(budget, others);
         running++;
         c.inFlight++;
-        const what = (): string => `a part of ${part.set.length} secrets under root guess #${c.guess}${job.nameSecret ? ` (first ${job.nameSecret(part.set[0] as number)})` : ''}`;
+        const what = (): string => `a group of ${part.set.length} secrets after root guess #${c.guess}${job.nameSecret ? ` (first ${job.nameSecret(part.set[0] as number)})` : ''}`;
         pool
-          .runWithRetry({ kind: 'solve', pilot: false, sets: [part.set], nodes: [part.node], betas: [beta] }, what, onAbort)
+          .runWithRetry({ kind: 'solve', pilot: false, sets: [part.set], nodes: [part.node] }, what, onAbort)
           .then((r) => {
             running--;
             c.inFlight--;
             if (pool.aborted) throw onAbort();
-            const v = (r as { results: ReadonlyArray<SolvedSet | null> }).results[0] ?? null;
-            if (c.failed) {
-              if (c.inFlight === 0) retire(c, budget);
-            } else if (v) {
-              c.results[j] = v;
-              c.lower[j] = v.cost;
-              c.open--;
-              if (c.open === 0) {
-                active.splice(active.indexOf(c), 1);
-                finish(c);
-              }
-            } else {
-              // The part has no plan under its budget: neither has the candidate under `budget`.
-              c.failed = true;
-              if (c.inFlight === 0) retire(c, budget);
+            c.results[j] = (r as { results: ReadonlyArray<SolvedSet | null> }).results[0] ?? null;
+            c.open--;
+            if (c.open === 0) {
+              if (c.results.some((x) => x === null)) {
+                split = null;
+                settle(c.index, { atLeast: Infinity }, 'cut');
+              } else finishSplit();
             }
             pump();
           })
-          .catch((e: unknown) => {
-            broken = true;
-            reject(e);
-          });
+          .catch(done);
+      };
+      /** A whole candidate under its budget, as one task. */
+      const launchCandidate = (index: number): void => {
+        const guess = guesses[index] as number;
+        const budget = budgetAt(index, best);
+        running++;
+        const what = (): string => `root guess #${guess} under a budget of ${budget}`;
+        pool
+          .runWithRetry({ kind: 'evaluate', guess, set: all, node: root, beta: budget }, what, onAbort)
+          .then((r) => {
+            running--;
+            if (pool.aborted) throw onAbort();
+            const v = (r as { result: SolvedSet | null }).result;
+            if (v) settle(index, { tree: v }, 'searched');
+            else settle(index, { atLeast: budget }, 'cut');
+            pump();
+          })
+          .catch(done);
       };
       const pump = (): void => {
         if (broken) return;
         try {
           while (running < pool.workers) {
-            const next = pick();
-            if (!next) break;
-            launch(next.c, next.j);
+            if (split) {
+              if (split.next < split.order.length) {
+                launchPart();
+                continue;
+              }
+              break; // the split candidate's last parts are running: wait for its result
+            }
+            const index = nextCandidate();
+            if (index < 0) break;
+            if (split) launchPart();
+            else launchCandidate(index);
           }
         } catch (e) {
-          broken = true;
-          reject(e);
+          done(e);
           return;
         }
         if (running === 0) resolve();
@@ -680,10 +649,9 @@ export async function compileBudgeted<S>(job: EngineJob<S>, control: CompileCont
       pump();
     });
     if (pool.aborted) throw onAbort();
-    const winner = best as RootCandidate<S> | null;
-    const tree = bestTree as SolvedSet | null;
-    if (!winner || !tree) return null;
-    return { tree: tree.tree, cost: tree.cost, depth: tree.depth, lowerBound, guess: winner.guess, candidates: guesses.length, everyGuess: complete, byBound, cut, searched };
+    const winner = best as { index: number; key: number; guess: number; tree: SolvedSet } | null;
+    if (!winner) return null;
+    return { tree: winner.tree.tree, cost: winner.tree.cost, depth: winner.tree.depth, lowerBound, guess: winner.guess, candidates: guesses.length, everyGuess, byBound, cut, searched };
   });
 }
 
@@ -714,16 +682,7 @@ export function threadBudgeted<S>(job: EngineJob<S>, spec: BudgetedRoot, onProgr
   const root: SearchNode<S> = { used: 0, state: parts.moves.root };
   const terminal = parts.objective.terminal(all, 0, root.state);
   if (terminal) return { tree: flattenPlan(terminal.plan), cost: terminal.cost, depth: terminal.depth, lowerBound: null, guess: terminal.plan.guess, candidates: 0, everyGuess: false, byBound: 0, cut: 0, searched: 0 };
-  let guesses: number[];
-  let lowerBound: number | null = null;
-  let everyGuess = false;
-  if (spec.only) guesses = [...spec.only];
-  else {
-    const ranking = engine.rank(all, root, spec.width);
-    guesses = ranking.optimal ? [ranking.optimal.guess] : Array.from(ranking.top.guess);
-    lowerBound = ranking.complete ? ranking.setBound : null;
-    everyGuess = ranking.complete && !ranking.optimal && spec.width === Infinity;
-  }
+  const { guesses, lowerBound, everyGuess } = spec.only ? { guesses: [...spec.only], lowerBound: null, everyGuess: false } : choicesOf(engine.rank(all, root, spec.width), spec);
   const unit = spec.unit ?? 'openers';
   let best: { index: number; key: number; guess: number; v: { cost: number; depth: number; plan: Plan } } | null = null;
   let byBound = 0;
@@ -731,7 +690,7 @@ export function threadBudgeted<S>(job: EngineJob<S>, spec: BudgetedRoot, onProgr
   let searched = 0;
   for (let index = 0; index < guesses.length; index++) {
     const guess = guesses[index] as number;
-    const budget = best === null ? Infinity : index < best.index ? best.key + 1 : best.key;
+    const budget = budgetAt(index, best);
     const v = engine.evaluate(guess, all, root, budget);
     if (v) {
       searched++;

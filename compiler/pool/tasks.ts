@@ -67,6 +67,10 @@ export function taskRunner(init: WorkerInit): (task: Task) => TaskResult {
           Atomics.store(init.progress, PROGRESS_NODES, 0);
         }
       }
+      case 'evaluate': {
+        injectedFault();
+        return { kind: 'evaluated', result: solved(engine().evaluate(task.guess, task.set, task.node, task.beta)) };
+      }
       case 'module': {
         const run = setup.tasks?.[task.name];
         if (!run) throw new Error(`${init.module} has no worker task "${task.name}"`);

@@ -41,8 +41,8 @@ export const WORDLE_EFFORTS: readonly WordleEffort[] = [
   { name: 'default', describe: 'the top 12 openers and the top 100 guesses at every node below, compared by their subtrees', widths: [12, 100, 100, 100, 100, 100] },
   {
     name: 'exact',
-    describe: 'every allowed guess at every node below the top 12 openers (or below --opener): the optimum for each opener, proven',
-    widths: [12, ALL, ALL, ALL, ALL, ALL],
+    describe: 'every allowed guess at every node below the 12 best-ranked openers (--openers N, or below --opener): the optimum for each, proven',
+    widths: [ALL, ALL, ALL, ALL, ALL, ALL],
     exact: true,
   },
 ];
@@ -60,6 +60,9 @@ export interface WordleSetup {
   readonly effort: string;
   readonly probes: Uint32Array;
 }
+
+/** Openers `--effort exact` compares (the best-ranked), unless --openers says otherwise. */
+const EXACT_OPENERS = 12;
 
 /** Parts of at least this many answers are probed (their one-step bounds) before any is searched. */
 const EXACT_PROBE_MIN = 50;
@@ -134,7 +137,11 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   const parts = wordleParts(game, setup);
   const N = game.secretCount;
   const job = { module: 'wordle', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s) };
-  const r = await runner.budgeted(job, { width: prove ? Infinity : (effort.widths[0] as number), only: opener === undefined ? undefined : [opener], unit: 'openers' });
+  const count = typeof control.options['openers'] === 'number' ? (control.options['openers'] as number) : undefined;
+  if (count !== undefined && (prove || !effort.exact || opener !== undefined)) throw fail('usage', '--openers N goes with --effort exact (without --opener): the N best-ranked openers, each searched exactly');
+  // Exact: the openers in the order of the exact ranking (every guess), the first N of them.
+  const spec = !effort.exact ? { width: effort.widths[0] as number } : opener !== undefined ? { width: 1, only: [opener] } : prove ? { width: Infinity } : { width: Infinity, first: count ?? EXACT_OPENERS };
+  const r = await runner.budgeted(job, { ...spec, unit: 'openers' });
   if (!r) throw new Error('wordle compile: no plan');
   const widthText = effort.widths.map((w) => (w === ALL ? 'all' : String(w))).join('/');
   let settings: Record<string, ParamValue>;
@@ -144,7 +151,7 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
     const proven = prove && r.everyGuess ? 'global' : 'opener';
     settings = {
       effort: 'exact',
-      widths: opener !== undefined ? 'the opener, then all' : prove ? 'all' : widthText,
+      widths: 'all',
       opener: game.guessName(r.guess),
       openers: r.candidates,
       ranking: 'reply groups and the sum of squared group sizes',
@@ -179,6 +186,7 @@ export const wordleModule: GameModule = {
     { name: 'hard', type: 'boolean', describe: 'hard mode: greens stay in place, revealed letters are reused' },
     { name: 'opener', type: 'string', compileOnly: true, describe: 'search below this first guess only (with --effort exact: its proven optimum)' },
     { name: 'prove', type: 'boolean', compileOnly: true, describe: 'prove which opener is optimal: every allowed first guess bounded or searched exactly (implies --effort exact)' },
+    { name: 'openers', type: 'integer', min: 1, compileOnly: true, describe: 'with --effort exact: how many of the best-ranked openers are searched exactly (default 12)' },
   ],
   efforts: WORDLE_EFFORTS.map((e) => ({ name: e.name, describe: e.describe })),
   defaultEffort: 'default',
