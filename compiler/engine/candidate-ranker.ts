@@ -43,6 +43,53 @@ export interface CandidateRankerSettings {
    * an even split can come before a slightly better bound).
    */
   readonly exactOrder?: 'bound' | 'mixed' | undefined;
+  /** Endgame families (exact only): sets of secrets that only one position tells apart. */
+  readonly endgames?: Endgames | undefined;
+}
+
+/**
+ * Endgame families, precomputed: secrets alike but for the letter at one position (`_akes`:
+ * bakes, cakes, fakes...). A guess tells the secrets of a family apart only by the letters it
+ * holds, each in its own reply (the others share one): with r − 1 guesses before the last try,
+ * at most 1 + the sum of the r − 1 largest (replies − 1) of them are told apart. When that is
+ * fewer than a node's members of the family, some secret of the node cannot be found within r
+ * tries, whatever the plan.
+ */
+export interface Endgames {
+  /** The families of secret s: list[of[s] .. of[s + 1]). */
+  readonly of: Int32Array;
+  readonly list: Int32Array;
+  readonly count: number;
+}
+
+/** Families of at least `min` secrets among `words` (each `length` letters, codes 0..25 in `letters[w * length + p]`). */
+export function endgameFamilies(letters: Uint8Array, length: number, secrets: number, secretWord: (s: number) => number, min: number): Endgames {
+  const byKey = new Map<string, number[]>();
+  for (let s = 0; s < secrets; s++) {
+    const w = secretWord(s);
+    for (let p = 0; p < length; p++) {
+      let key = String(p);
+      for (let q = 0; q < length; q++) if (q !== p) key += String.fromCharCode(97 + (letters[w * length + q] as number));
+      const members = byKey.get(key);
+      if (members) members.push(s);
+      else byKey.set(key, [s]);
+    }
+  }
+  const per: number[][] = Array.from({ length: secrets }, () => []);
+  let count = 0;
+  for (const members of byKey.values()) {
+    if (members.length < min) continue;
+    for (const s of members) (per[s] as number[]).push(count);
+    count++;
+  }
+  const of = new Int32Array(secrets + 1);
+  const list: number[] = [];
+  per.forEach((fs, s) => {
+    of[s] = list.length;
+    list.push(...fs);
+  });
+  of[secrets] = list.length;
+  return { of, list: Int32Array.from(list), count };
 }
 
 export interface CandidateGame extends SearchGame {
@@ -72,6 +119,12 @@ export class CandidateRanker implements Ranker<string> {
   private readonly rows: Int32Array;
   private readonly counts: Int32Array;
   private readonly touched: Int32Array;
+  /** Endgame scratch: members of each family in the node's set (stamped). */
+  private readonly familyCount: Int32Array;
+  private readonly familyStamp: Int32Array;
+  private familyGen = 0;
+  private readonly familyMembers: Uint32Array;
+  private readonly topReplies = new Int32Array(16);
   // Statistics of the last `tableStats` call.
   private tCollisions = 0;
   private tSquares = 0;
@@ -92,6 +145,64 @@ export class CandidateRanker implements Ranker<string> {
     this.rows = new Int32Array(game.secretCount);
     this.counts = new Int32Array(game.codeCount);
     this.touched = new Int32Array(Math.min(game.codeCount, game.secretCount) + 1);
+    const families = settings.endgames?.count ?? 0;
+    this.familyCount = new Int32Array(families);
+    this.familyStamp = new Int32Array(families);
+    this.familyMembers = new Uint32Array(families > 0 ? game.secretCount : 0);
+  }
+
+  /**
+   * The endgame test at a set with `left` tries: whether its largest family cannot be told
+   * apart within them (then some secret of the set stays unfound, whatever the plan).
+   */
+  private endgameLost(buf: Uint32Array, off: number, n: number, left: number, state: string): boolean {
+    const e = this.settings.endgames;
+    if (!e || left < 2 || left > 16) return false;
+    const gen = ++this.familyGen;
+    const count = this.familyCount;
+    const stampOf = this.familyStamp;
+    let best = -1;
+    let most = 0;
+    for (let i = 0; i < n; i++) {
+      const s = buf[off + i] as number;
+      for (let j = e.of[s] as number; j < (e.of[s + 1] as number); j++) {
+        const f = e.list[j] as number;
+        const c = stampOf[f] === gen ? (count[f] as number) + 1 : 1;
+        stampOf[f] = gen;
+        count[f] = c;
+        if (c > most) {
+          most = c;
+          best = f;
+        }
+      }
+    }
+    // Told apart trivially when one guess a try is enough for each.
+    if (best < 0 || most <= left) return false;
+    const members = this.familyMembers;
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      const s = buf[off + i] as number;
+      for (let j = e.of[s] as number; j < (e.of[s + 1] as number); j++) if (e.list[j] === best) members[m++] = s;
+    }
+    // The replies each allowed guess gives the family; the left − 1 largest (replies − 1) kept
+    // (ascending in `top`), until they tell the family apart.
+    const guesses = this.rule ? this.allowedProbes(state) : this.settings.probes;
+    this.prepareRows(members, 0, m);
+    const slots = left - 1;
+    const top = this.topReplies;
+    for (let k = 0; k < slots; k++) top[k] = 0;
+    let sum = 0;
+    for (let i = 0; i < guesses.length; i++) {
+      this.tableStats(guesses[i] as number, m, Infinity);
+      const extra = this.tGroups - 1;
+      if (extra <= (top[0] as number)) continue;
+      sum += extra - (top[0] as number);
+      let k = 1;
+      for (; k < slots && (top[k] as number) < extra; k++) top[k - 1] = top[k] as number;
+      top[k - 1] = extra;
+      if (1 + sum >= m) return false;
+    }
+    return true;
   }
 
   /** Stamp the guesses of the set's secrets (a guess can win iff it is stamped). */
@@ -281,6 +392,10 @@ export class CandidateRanker implements Ranker<string> {
       return;
     }
     out.cost = Math.min(candidateBound, nextAttempt);
+    // An endgame lost within the tries left: some secret is never found.
+    if (this.settings.exact && this.endgameLost(buf, off, n, obj.attempts - used, node.state)) {
+      out.cost = Math.max(out.cost, obj.unsolved - obj.costAt(used) + (n - 1) * gc);
+    }
   }
 
   /** Whether the pool of a set holds a guess that is not a candidate. */

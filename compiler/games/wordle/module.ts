@@ -9,7 +9,7 @@ import { fail } from '../../../runtime/errors.js';
 import type { ParamValue, TreeHeader } from '../../../runtime/tree-format.js';
 import { loadUniformWordList, makeWordList } from '../../../runtime/wordlist.js';
 import { AttemptObjective } from '../../engine/attempt-objective.js';
-import { CandidateRanker } from '../../engine/candidate-ranker.js';
+import { CandidateRanker, endgameFamilies } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Moves } from '../../engine/types.js';
 import { poolRunner, type CompileControl, type SearchRunner } from '../../pool/driver.js';
@@ -61,6 +61,9 @@ export interface WordleSetup {
   readonly probes: Uint32Array;
 }
 
+/** Endgame families (answers alike but for one letter) of at least this many answers. */
+const ENDGAME_MIN = 3;
+
 /** Openers `--effort exact` compares (the best-ranked), unless --openers says otherwise. */
 const EXACT_OPENERS = 12;
 
@@ -79,7 +82,9 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
   );
   const rule = game.guessFilter;
   const exact = effort.exact === true;
-  const ranker = new CandidateRanker(game, objective, { probes: setup.probes, candidatePoolMax: Number.MAX_SAFE_INTEGER, candidateShortcut: true, exact, exactOrder: 'mixed' }, rule);
+  // Endgames bind in hard mode (few guesses allowed test the letter a family differs by).
+  const endgames = exact && rule ? endgameFamilies(game.kernel.letters, game.params.length, game.secretCount, (s) => game.guessOfSecret(s), ENDGAME_MIN) : undefined;
+  const ranker = new CandidateRanker(game, objective, { probes: setup.probes, candidatePoolMax: Number.MAX_SAFE_INTEGER, candidateShortcut: true, exact, exactOrder: 'mixed', endgames }, rule);
   const moves: Moves<string> = rule ? { root: rule.start, after: (s, g, code) => rule.after(s, g, code), key: (s) => s } : { root: '', after: (s) => s, key: (s) => s };
   return {
     game,
