@@ -111,7 +111,7 @@ export class SearchEngine<S> {
     this.ranker = parts.ranker;
     this.effort = parts.effort;
     this.partitioner = new Partitioner(parts.game);
-    this.memo = new SetMemo<MemoEntry>(parts.effort.memoMaxEntries);
+    this.memo = new SetMemo<MemoEntry>(parts.effort.memoMaxEntries, parts.effort.memoMaxBytes ?? Infinity);
     this.tieBreak = parts.objective.depthTieBreak;
     this.slots = this.tieBreak ? DEPTH_SLOTS : 1;
     this.maxGroups = Math.min(parts.game.codeCount, parts.game.secretCount) + 1;

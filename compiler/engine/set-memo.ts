@@ -5,10 +5,14 @@
  * so a hash collision is a miss, never another set's value. A set is given as a range of a
  * buffer (`buf[off .. off + n)`), so a reply group is looked up where it lies, without a view.
  *
- * Memory is bounded by `maxEntries` in two generations of half as many each: when the current
- * one is full it becomes the old one (the older is dropped) and a fresh one starts; an entry found in the old
+ * Memory is bounded by `maxEntries` and `maxBytes` (an estimate: a fixed cost per entry and the
+ * set's copy) in two generations of half as much each: when the current one is full it becomes
+ * the old one (the older is dropped) and a fresh one starts; an entry found in the old
  * generation moves to the current one. Recently used sets stay; only speed depends on it.
  */
+
+/** A memo entry's own cost in bytes besides its set (slot, map entry, the entry and a plan node): an estimate. */
+const ENTRY_BYTES = 256;
 
 interface Slot<E> {
   readonly set: Uint32Array;
@@ -56,10 +60,13 @@ export class SetMemo<E> {
   private oldEntries = 0;
   readonly maxEntries: number;
   private readonly perGeneration: number;
+  private readonly bytesPerGeneration: number;
+  private bytes = 0;
 
-  constructor(maxEntries = Infinity) {
+  constructor(maxEntries = Infinity, maxBytes = Infinity) {
     this.maxEntries = maxEntries;
     this.perGeneration = Math.max(1, Math.ceil(maxEntries / 2));
+    this.bytesPerGeneration = maxBytes / 2;
   }
 
   get size(): number {
@@ -93,14 +100,16 @@ export class SetMemo<E> {
   }
 
   private insert(hash: number, own: Uint32Array, num: number, tag: string, entry: E): void {
-    if (this.entries >= this.perGeneration) {
+    if (this.entries >= this.perGeneration || this.bytes >= this.bytesPerGeneration) {
       this.old = this.current;
       this.oldEntries = this.entries;
       this.current = new Map();
       this.entries = 0;
+      this.bytes = 0;
     }
     this.current.set(hash, { set: own, num, tag, entry, next: this.current.get(hash) ?? null });
     this.entries++;
+    this.bytes += ENTRY_BYTES + 4 * own.length + 2 * tag.length;
   }
 
   clear(): void {
@@ -108,5 +117,6 @@ export class SetMemo<E> {
     this.old.clear();
     this.entries = 0;
     this.oldEntries = 0;
+    this.bytes = 0;
   }
 }

@@ -184,6 +184,8 @@ export interface Effort {
   readonly memoMinSet?: number | undefined;
   /** Memo entries kept before the memo starts again (bounds the memory). */
   readonly memoMaxEntries: number;
+  /** Optional: the memo's estimated bytes kept before it starts again. */
+  readonly memoMaxBytes?: number | undefined;
   /**
    * Each reply group is searched under the budget its siblings leave (else every group is
    * solved in full). The same plans either way; only the time differs.

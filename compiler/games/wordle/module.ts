@@ -70,8 +70,9 @@ const EXACT_OPENERS = 12;
 /** Parts of at least this many answers are probed (their one-step bounds) before any is searched. */
 const EXACT_PROBE_MIN = 50;
 
-/** Memo entries of an exact search (sets of 3 answers or more): about 2 GB at most. */
+/** The memo of an exact search (sets of 3 answers or more), per engine: entries and estimated bytes. */
 const EXACT_MEMO_ENTRIES = 8_000_000;
+const EXACT_MEMO_BYTES = 1024 * 2 ** 20;
 
 export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<string> {
   const effort = wordleEffort(setup.effort);
@@ -98,6 +99,7 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
       memoMaxSet: Infinity,
       memoMinSet: 3,
       memoMaxEntries: exact ? EXACT_MEMO_ENTRIES : 2_000_000,
+      memoMaxBytes: exact ? EXACT_MEMO_BYTES : undefined,
       cutoffs: true,
       // Exact: small parts first (solved exactly, they leave the large ones a tight budget that
       // fails fast), and the large parts' one-step bounds before any search (a bad opener is
