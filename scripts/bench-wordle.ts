@@ -1,48 +1,49 @@
 /**
- * `npm run bench:wordle`: the default-effort Wordle search on the original lists
- * (../shared/wordle/), normal and hard mode, in this thread (one core): every compared opener
- * with its total, the best tree's total, mean and maximum depth (replayed), compile time and
- * peak memory, next to the published optima; then the shipped trees, when there are any.
+ * `npm run bench:wordle`: the Wordle searches on the original lists (../shared/wordle/), normal
+ * and hard mode, on one core (in this thread, as the 1-worker compile runs them), each run
+ * from a fresh engine:
+ *   - exact: `--effort exact --opener salet`, every allowed guess at every node below the
+ *     opener: the proven optimum for that opener;
+ *   - default: the default effort (the top 12 openers, the top 100 guesses at every node
+ *     below, compared through the budgeted root): the tree `compile` ships.
+ * Each prints the total (replayed), whether it is the published optimum, the search's CPU and
+ * wall time (the lists and the feedback table are loaded once per mode, timed apart).
  *
- * What is proven and what is not: an opener's total is achieved by a tree (replayed for the
- * best), so it is an upper bound of that opener's optimum; it is that optimum only when every
- * allowed guess was tried at every node below (widths at least the guess count). The only
- * lower bound for any tree is the opener bound (n answers split into k groups cost at least
- * 3n - k, one less when the guess can be the answer), maximised over every guess.
+ * `--peer PATH` runs a built alex1770/wordle binary with the same lists in the same run,
+ * alternating with ours (pinned to one core with taskset when it exists): `-w OPENER`
+ * (exhaustive for that opener) beside our exact search, `-n 100` beside our default effort
+ * (`-H` in hard mode); its own "Time taken" (search CPU, without its start-up) and its wall
+ * time, its total, and the ratios ours/peer.
  *
- * `-- --mode normal|hard|both --widths 12,100 --answers FILE --guesses FILE`; `--exact OPENER`
- * searches below that one opener with every allowed guess at every node: its exact optimum.
+ * `-- --mode normal|hard|both --only exact|default --opener WORD --reps 3 --peer PATH
+ * --peer-core 0 --peer-n 100 --answers FILE --guesses FILE`
  */
-import { existsSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { findEntry, readManifest, treesDir } from '../runtime/manifest.js';
-import { checkTreeMatches, readTreeFile } from '../runtime/tree-format.js';
-import { flattenPlan, type Plan } from '../compiler/engine/plan.js';
-import { SearchEngine } from '../compiler/engine/search.js';
-import type { CandidateRanker } from '../compiler/engine/candidate-ranker.js';
-import { rankedAt } from '../compiler/engine/top-k.js';
-import type { RankedGuess } from '../compiler/engine/types.js';
+import { threadBudgeted, type BudgetedTree } from '../compiler/pool/driver.js';
 import { wordleProbes, type WordleGame } from '../compiler/games/wordle/game.js';
-import { loadWordleGame, wordleEffort, wordleParts, WORDLE_GUESS_COST } from '../compiler/games/wordle/module.js';
+import { loadWordleGame, wordleEffort, wordleParts, WORDLE_GUESS_COST, type WordleSetup } from '../compiler/games/wordle/module.js';
 import { replayAll } from '../compiler/replay.js';
 import { guessTotals } from '../compiler/objective.js';
 
 /** Published proven optima (../shared/wordle/README.md). */
-const PUBLISHED: Record<'normal' | 'hard', { total: number; opener: string }> = {
-  normal: { total: 7920, opener: 'salet' },
-  hard: { total: 8122, opener: 'salet' },
-};
+const PUBLISHED: Record<'normal' | 'hard', number> = { normal: 7920, hard: 8122 };
 
 const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const shared = join(repo, '..', 'shared', 'wordle');
 const { values } = parseArgs({
   options: {
     mode: { type: 'string', default: 'both' },
-    widths: { type: 'string' },
-    exact: { type: 'string' },
+    only: { type: 'string' },
+    opener: { type: 'string', default: 'salet' },
+    reps: { type: 'string', default: '3' },
+    peer: { type: 'string' },
+    'peer-core': { type: 'string', default: '0' },
+    'peer-n': { type: 'string', default: '100' },
     answers: { type: 'string', default: join(shared, 'answers.txt') },
     guesses: { type: 'string', default: join(shared, 'allowed.txt') },
   },
@@ -54,87 +55,121 @@ if (!existsSync(values.answers) || !existsSync(values.guesses)) {
 }
 const modes = values.mode === 'both' ? (['normal', 'hard'] as const) : ([values.mode] as Array<'normal' | 'hard'>);
 for (const m of modes) if (m !== 'normal' && m !== 'hard') throw new Error(`--mode ${String(m)}: normal, hard or both`);
-const effort = wordleEffort('default');
-const FULL = Number.MAX_SAFE_INTEGER;
-const widths = values.exact !== undefined ? [1, FULL, FULL, FULL, FULL, FULL] : values.widths ? values.widths.split(',').map(Number) : effort.widths;
+const kinds = values.only === undefined ? (['exact', 'default'] as const) : ([values.only] as Array<'exact' | 'default'>);
+for (const k of kinds) if (k !== 'exact' && k !== 'default') throw new Error(`--only ${String(k)}: exact or default`);
+const reps = Math.max(1, Number(values.reps));
+const peer = values.peer;
+if (peer !== undefined && !existsSync(peer)) throw new Error(`--peer ${peer}: no such file`);
+const taskset = (() => {
+  try {
+    execFileSync('taskset', ['-c', values['peer-core'], 'true'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
-console.log(`bench:wordle on ${availableParallelism()} cores (search on 1; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at start)`);
-console.log(`lists: ${values.answers}, ${values.guesses}; widths by guesses used ${widths.map((w) => (w === FULL ? 'all' : String(w))).join('/')}${values.exact !== undefined ? ` (--exact ${values.exact})` : values.widths ? ' (overridden)' : ' (default effort)'}`);
+console.log(`bench:wordle on ${availableParallelism()} cores (load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at start); ours in this thread, one core`);
+console.log(`lists: ${values.answers}, ${values.guesses}; ${reps} run${reps === 1 ? '' : 's'} of each, ours and the peer's alternating`);
+if (peer) console.log(`peer: ${peer}${taskset ? ` pinned to core ${values['peer-core']} (taskset)` : ' (no taskset: not pinned)'}; its time is its own "Time taken" (search CPU, start-up excluded)`);
 
-/**
- * Total guesses over the found answers, sixth guesses and answers not found, from an engine
- * cost (a guess costs WORDLE_GUESS_COST, a 6th one more, an answer not found a million guesses).
- */
-function split(cost: number): { guesses: number; sixths: number; unfound: number } {
-  const unfoundCost = 1_000_000 * WORDLE_GUESS_COST;
-  const unfound = Math.floor(cost / unfoundCost);
-  const rest = cost - unfound * unfoundCost;
-  return { guesses: Math.floor(rest / WORDLE_GUESS_COST), sixths: rest % WORDLE_GUESS_COST, unfound };
+interface Run {
+  readonly cpu: number;
+  readonly wall: number;
+  readonly total: number;
+  readonly note: string;
 }
 
-function totalText(s: { guesses: number; unfound: number }): string {
-  return s.unfound ? `${s.unfound} not found (${s.guesses} over the rest)` : String(s.guesses);
-}
+const cpuSeconds = (u: NodeJS.CpuUsage): number => (u.user + u.system) / 1e6;
 
-function bench(mode: 'normal' | 'hard'): void {
-  const t0 = process.hrtime.bigint();
-  const game: WordleGame = loadWordleGame(values.answers, values.guesses, mode === 'hard');
-  const parts = wordleParts(game, { effort: effort.name, probes: wordleProbes(game) });
-  const engine = new SearchEngine({ ...parts, effort: { ...parts.effort, widthsByUsed: widths } });
-  const ranker = parts.ranker as CandidateRanker;
-  const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
-  const root = { used: 0, state: parts.moves.root };
-  const ranking = engine.rank(all, root);
-  let openers: RankedGuess[] = ranking.optimal ? [ranking.optimal] : Array.from({ length: ranking.top.length }, (_, i) => rankedAt(ranking.top, i));
-  if (values.exact !== undefined) {
-    const g = game.guesses!.indexOf(values.exact);
-    if (g < 0) throw new Error(`--exact ${values.exact}: not a guess of the lists`);
-    const bound = ranker.guessBound(g, all, 0);
-    openers = [{ guess: g, at: 0, bound, key1: bound, key2: 0 }];
-  }
-  const setup = Number(process.hrtime.bigint() - t0) / 1e9;
-  const exactBelow = widths.slice(1, game.maxAttempts - 2).every((w) => w >= game.guessCount) && widths.length >= game.maxAttempts - 2;
-  console.log(`\n== ${mode} mode: ${game.secretCount} answers, ${game.guessCount} guesses; setup (byte table, ranking every opener) ${setup.toFixed(1)} s`);
-  console.log('rank | opener | groups | opener bound | total | sixth guesses | what the total is | seconds');
-  let best: { plan: Plan; cost: number; opener: string } | null = null;
-  const rows: Array<{ opener: string; cost: number; text: string }> = [];
-  for (const [i, r] of openers.entries()) {
-    const t = process.hrtime.bigint();
-    const v = engine.evaluate(r.guess, all, root);
-    if (!v) throw new Error(`opener ${game.guessName(r.guess)}: no plan`);
-    const s = split(v.cost);
-    const groups = engine.partitioner.split(r.guess, all).codes.length;
-    const lower = split(r.bound).guesses;
-    rows.push({ opener: game.guessName(r.guess), cost: v.cost, text: totalText(s) });
-    console.log(
-      [i + 1, game.guessName(r.guess), groups, lower, totalText(s), s.sixths, exactBelow ? 'exact for this opener' : 'upper bound (a tree reaches it)', (Number(process.hrtime.bigint() - t) / 1e9).toFixed(1)].join(' | '),
-    );
-    if (best === null || v.cost < best.cost) best = { plan: v.plan, cost: v.cost, opener: game.guessName(r.guess) };
-  }
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  const tree = flattenPlan(best!.plan);
-  const s = replayAll(game, tree);
+/** One search of ours from a fresh engine: CPU and wall seconds, the replayed total. */
+function ours(game: WordleGame, setup: WordleSetup, kind: 'exact' | 'default'): Run {
+  const parts = wordleParts(game, setup);
+  const N = game.secretCount;
+  const job = { module: 'wordle', gameSpec: null, setup, parts, label: 'bench' };
+  const c0 = process.cpuUsage();
+  const w0 = process.hrtime.bigint();
+  let r: BudgetedTree | null;
+  if (kind === 'exact') {
+    const g = game.guesses!.indexOf(values.opener);
+    if (g < 0) throw new Error(`--opener ${values.opener}: not a guess of the lists`);
+    r = threadBudgeted(job, { width: 1, only: [g] });
+  } else r = threadBudgeted(job, { width: wordleEffort('default').widths[0] as number });
+  const cpu = cpuSeconds(process.cpuUsage(c0));
+  const wall = Number(process.hrtime.bigint() - w0) / 1e9;
+  if (!r) throw new Error('bench:wordle: no plan');
+  const s = replayAll(game, r.tree);
   const totals = guessTotals(s);
-  const anyTree = split(ranking.setBound).guesses;
-  const published = PUBLISHED[mode];
-  const sorted = rows.slice().sort((a, b) => a.cost - b.cost);
-  console.log(`best opener ${best!.opener}: total ${totals.totalGuesses} (replayed), mean ${totals.meanGuesses.toFixed(4)}, max depth ${s.maxFound}, depth histogram ${s.histogram.slice(1).join('/')}, not found ${s.histogram[0]}; ${tree.guess.length} nodes`);
-  console.log(`runners-up: ${sorted.slice(1, 6).map((r) => `${r.opener} ${r.text}`).join(', ')}`);
-  console.log(`search time ${seconds.toFixed(1)} s on one core; peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB (process so far)`);
-  console.log(
-    `published optimum ${published.total} (${published.opener}): ${s.histogram[0] ? `not reached (${s.histogram[0]} answers not found)` : totals.totalGuesses === published.total ? 'matched' : `${totals.totalGuesses - published.total} above`}; proven here: no tree needs fewer than ${anyTree} guesses (opener bound over every guess); ${exactBelow ? 'each opener total is exact for that opener' : `each total is an upper bound (top ${widths.slice(1).join('/')} guesses per node below the opener, top ${widths[0]} openers)`}`,
-  );
-  const entry = findEntry(readManifest(), game.id, game.params, game.lists);
-  if (entry) {
-    const path = join(treesDir(), entry.file);
-    const file = readTreeFile(path);
-    checkTreeMatches(file, { game: game.id, params: game.params, lists: game.lists }, path);
-    const shipped = replayAll(game, file.tree);
-    const st = guessTotals(shipped);
-    console.log(`shipped tree ${entry.file}: total ${st.totalGuesses}, mean ${st.meanGuesses.toFixed(4)}, max depth ${shipped.maxFound}, opener ${game.guessName(file.tree.guess[0] as number)}; compiled in ${entry.compileSeconds ?? '?'} s, ${entry.compilePeakMiB ?? '?'} MiB, ${entry.bytes} bytes`);
-  } else {
-    console.log('shipped tree: none for these lists in trees/manifest.json');
+  const sixths = s.histogram[6] ?? 0;
+  if (s.histogram[0]) return { cpu, wall, total: NaN, note: `${s.histogram[0]} answers not found` };
+  if (totals.totalGuesses !== Math.floor(r.cost / WORDLE_GUESS_COST)) throw new Error('bench:wordle: the replay does not give the search total');
+  const what = kind === 'exact' ? `proven for ${values.opener}` : `opener ${game.guessName(r.guess)} (of ${r.candidates}: ${r.searched} searched to the end, ${r.cut} cut off)`;
+  return { cpu, wall, total: totals.totalGuesses, note: `${what}; ${sixths} sixth guess${sixths === 1 ? '' : 'es'}, ${N} answers` };
+}
+
+/** One run of the peer: its "Time taken", the wall time around it, its best total. */
+function peerRun(hard: boolean, kind: 'exact' | 'default'): Run {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-wordle-peer-'));
+  try {
+    const args = ['-a', resolve(values.guesses), '-h', resolve(values.answers), ...(hard ? ['-H'] : []), ...(kind === 'exact' ? ['-w', values.opener] : ['-n', values['peer-n']])];
+    const cmd = taskset ? 'taskset' : (peer as string);
+    const argv = taskset ? ['-c', values['peer-core'], peer as string, ...args] : args;
+    const w0 = process.hrtime.bigint();
+    const p = spawnSync(cmd, argv, { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+    const wall = Number(process.hrtime.bigint() - w0) / 1e9;
+    if (p.status !== 0) throw new Error(`peer exited with ${p.status}: ${p.stderr.slice(0, 400)}`);
+    const time = /Time taken = ([\d.]+)s/.exec(p.stdout);
+    const score = /Best first guess score = (\d+)/.exec(p.stdout);
+    const best = /Best first guess = (\w+)/.exec(p.stdout);
+    if (!time || !score) throw new Error(`peer output not understood: ${p.stdout.slice(-400)}`);
+    return { cpu: Number(time[1]), wall, total: Number(score[1]), note: `opener ${best?.[1] ?? '?'}; ${peer} ${args.slice(4).join(' ')}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
-for (const m of modes) bench(m);
+const fmt = (x: number): string => x.toFixed(2);
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
+};
+
+const summary: string[] = [];
+for (const mode of modes) {
+  const hard = mode === 'hard';
+  const t0 = process.hrtime.bigint();
+  const c0 = process.cpuUsage();
+  const game = loadWordleGame(values.answers, values.guesses, hard);
+  const probes = wordleProbes(game);
+  const setupWall = Number(process.hrtime.bigint() - t0) / 1e9;
+  console.log(`\n== ${mode} mode: ${game.secretCount} answers, ${game.guessCount} guesses; setup (lists, feedback table, probe order) ${fmt(cpuSeconds(process.cpuUsage(c0)))} s CPU, ${fmt(setupWall)} s wall (counted only in the whole-run ratio)`);
+  for (const kind of kinds) {
+    const setup: WordleSetup = { effort: kind, probes };
+    const mine: Run[] = [];
+    const theirs: Run[] = [];
+    for (let i = 0; i < reps; i++) {
+      mine.push(ours(game, setup, kind));
+      const m = mine[i] as Run;
+      console.log(`${kind} run ${i + 1}: ours ${m.total} in ${fmt(m.cpu)} s CPU (${fmt(m.wall)} s wall); ${m.note}`);
+      if (peer) {
+        theirs.push(peerRun(hard, kind));
+        const t = theirs[i] as Run;
+        console.log(`${kind} run ${i + 1}: peer ${t.total} in ${fmt(t.cpu)} s CPU (${fmt(t.wall)} s wall with its start-up); ${t.note}`);
+      }
+    }
+    const mc = median(mine.map((r) => r.cpu));
+    const mw = median(mine.map((r) => r.wall));
+    const total = (mine[0] as Run).total;
+    const published = PUBLISHED[mode];
+    let line = `${mode} ${kind.padEnd(7)} | ours ${total}${total === published ? ' (the published optimum)' : ` (published ${published})`} median ${fmt(mc)} s CPU, ${fmt(mw)} s wall`;
+    if (peer) {
+      const pc = median(theirs.map((r) => r.cpu));
+      const pw = median(theirs.map((r) => r.wall));
+      // Whole runs: ours with the setup of its mode (lists, table), the peer's with its start-up.
+      line += ` | peer ${(theirs[0] as Run).total} median ${fmt(pc)} s CPU, ${fmt(pw)} s wall | ours/peer ${fmt(mc / pc)} (search CPU), ${fmt((mw + setupWall) / pw)} (whole run, wall)`;
+    }
+    summary.push(line);
+  }
+}
+console.log(`\nsummary (${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at the end):`);
+for (const l of summary) console.log(l);

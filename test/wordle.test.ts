@@ -13,7 +13,8 @@ import { decodeTreeFile } from '../runtime/tree-format.js';
 import { makeWordList } from '../runtime/wordlist.js';
 import { flattenPlan } from '../compiler/engine/plan.js';
 import { WordleGame } from '../compiler/games/wordle/game.js';
-import { loadWordleGame } from '../compiler/games/wordle/module.js';
+import { loadWordleGame, wordleModule } from '../compiler/games/wordle/module.js';
+import { threadRunner } from '../compiler/pool/driver.js';
 import { illegalGuesses, replayAll } from '../compiler/replay.js';
 import { guessTotals } from '../compiler/objective.js';
 import { solveAll, wordleEngine, wordleScore } from './support/engine.js';
@@ -169,6 +170,41 @@ describe('wordle from the CLI', () => {
     expect(lines(r.stdout).filter((l) => !/still possible|^reply with/.test(l))).toEqual([...path.map((g, i) => `guess ${i + 1}: ${g}`), `solved in ${path.length} guesses`]);
   });
 
+  it('--prove: the same bytes with 1 and 2 workers and after --resume; the header says what is proven', async () => {
+    const game = ['--game', 'wordle', '--answers', answersFile, '--guesses', guessesFile];
+    const outs: string[] = [];
+    for (const w of ['1', '2']) {
+      const out = join(dir, `prove-${w}.gtree`);
+      const c = await cli(['compile', ...game, '--prove', '--workers', w, '--out', out], { trees });
+      expect(c.code, c.stderr).toBe(0);
+      expect(c.stdout).toMatch(/proven optimal over every opener/);
+      outs.push(out);
+    }
+    expect(readFileSync(outs[1]!).equals(readFileSync(outs[0]!))).toBe(true);
+    const file = decodeTreeFile(readFileSync(outs[0]!), outs[0]!);
+    const header = file.header;
+    expect(header.settings).toMatchObject({ effort: 'exact', proven: 'global' });
+    // The pool's tree is the one the same search gives in this thread.
+    const lists = { answers: answersFile, guesses: guessesFile, hard: false };
+    const inThread = await wordleModule.load(lists).compile({ effort: 'default', workers: 1, options: { ...lists, prove: true } }, threadRunner);
+    expect(Array.from(inThread.tree.guess)).toEqual(Array.from(file.tree.guess));
+    expect(Array.from(inThread.tree.edgeCode)).toEqual(Array.from(file.tree.edgeCode));
+    // No opener does better than the proven tree.
+    expect(Number(header.objective['totalGuesses'])).toBeLessThanOrEqual(Number(compiled.normal.header.objective['totalGuesses']));
+    const ck = join(dir, 'prove-ck');
+    const first = await cli(['compile', ...game, '--prove', '--workers', '2', '--checkpoint', ck, '--out', join(dir, 'prove-ck.gtree')], { trees });
+    expect(first.code, first.stderr).toBe(0);
+    const again = await cli(['compile', ...game, '--prove', '--workers', '1', '--checkpoint', ck, '--resume', '--out', join(dir, 'prove-resumed.gtree')], { trees });
+    expect(again.code, again.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'prove-resumed.gtree')).equals(readFileSync(outs[0]!))).toBe(true);
+    const bad = await cli(['compile', ...game, '--prove', '--opener', 'bakes', '--out', join(dir, 'x.gtree')], { trees });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--prove');
+    const unknown = await cli(['compile', ...game, '--effort', 'exact', '--opener', 'zzzzz', '--out', join(dir, 'y.gtree')], { trees });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--opener "zzzzz": not a word');
+  }, 120_000);
+
   it('bad input: guesses of another length, no --guesses', async () => {
     const bad = writeList(join(dir, 'six.txt'), ['abcdef']);
     const r = await cli(['compile', '--game', 'wordle', '--answers', answersFile, '--guesses', bad, '--out', join(dir, 'x.gtree')], { trees });
@@ -218,6 +254,61 @@ function bruteForce(game: WordleGame, set: number[], used: number, hard: boolean
   memo.set(key, best);
   return best;
 }
+
+/** The brute-force optimum when the first guess is `opener` (every guess below it, no bounds). */
+function bruteForceOpener(game: WordleGame, opener: number, hard: boolean): number {
+  const memo = new Map<string, number>();
+  const groups = new Map<number, number[]>();
+  let value = 0;
+  for (let s = 0; s < game.secretCount; s++) {
+    const c = game.feedback(opener, s);
+    if (c === game.solvedCode) value += game.objective.scores[1] as number;
+    else groups.set(c, [...(groups.get(c) ?? []), s]);
+  }
+  for (const [c, grp] of groups) value += bruteForce(game, grp, 1, hard, [[game.guessName(opener), game.codeName(c)]], memo);
+  return value;
+}
+
+describe('the exact effort on wordle (through the module, in this thread)', () => {
+  for (const hard of [false, true]) {
+    it(`${hard ? 'hard' : 'normal'} mode: --prove gives the brute-force optimum over every opener, --opener the optimum below it`, async () => {
+      const dir = tempDir('wordle-exact');
+      try {
+        const r = rng(hard ? 17 : 19);
+        const answers = [...randomWords(r, 9, 5, 'aeilnrst'), ...CLUSTER.slice(0, 5)];
+        const guesses = [...randomWords(r, 14, 5, 'aeilnrstcu', new Set(answers)), ...PROBES];
+        const lists = { answers: writeList(join(dir, 'a.txt'), answers), guesses: writeList(join(dir, 'g.txt'), guesses), hard };
+        const loaded = wordleModule.load(lists);
+        const game = loaded.game as WordleGame;
+        const all = Array.from({ length: game.secretCount }, (_, i) => i);
+        const proved = await loaded.compile({ effort: 'default', workers: 1, options: { ...lists, prove: true } }, threadRunner);
+        expect(proved.settings['effort']).toBe('exact');
+        expect(proved.settings['proven']).toBe('global');
+        expect(proved.settings['openers']).toBeGreaterThan(1);
+        const optimum = bruteForce(game, all, 0, hard);
+        expect(replayAll(game, proved.tree).total).toBe(optimum);
+        if (hard) expect(illegalGuesses(game, proved.tree)).toEqual([]);
+        // --opener: three first guesses (the proven tree's, a candidate, a probe), each its own optimum.
+        const openers = [proved.tree.guess[0] as number, game.guessOfSecret(0), game.guesses!.indexOf(PROBES[0] as string)];
+        for (const opener of openers) {
+          const word = game.guessName(opener);
+          const one = await loaded.compile({ effort: 'exact', workers: 1, options: { ...lists, opener: word } }, threadRunner);
+          expect(one.tree.guess[0]).toBe(opener);
+          expect(one.settings).toMatchObject({ effort: 'exact', opener: word, openers: 1, proven: 'opener' });
+          const expected = bruteForceOpener(game, opener, hard);
+          expect(replayAll(game, one.tree).total, word).toBe(expected);
+          expect(expected).toBeLessThanOrEqual(optimum);
+        }
+        // --effort exact alone: the best of the top-ranked openers, each exact below.
+        const top = await loaded.compile({ effort: 'exact', workers: 1, options: lists }, threadRunner);
+        expect(top.settings['proven']).toBe('opener');
+        expect(replayAll(game, top.tree).total).toBe(bruteForceOpener(game, top.tree.guess[0] as number, hard));
+      } finally {
+        removeDir(dir);
+      }
+    }, 60_000);
+  }
+});
 
 describe('the engine on wordle', () => {
   for (const hard of [false, true]) {

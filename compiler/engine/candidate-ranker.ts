@@ -13,13 +13,15 @@
 import type { AttemptObjective } from './attempt-objective.js';
 import { Partitioner } from './partition.js';
 import { EMPTY_RANKED, mergeTop, rankedAt, TopK } from './top-k.js';
-import type { Ranker, Ranking, RankedGuess, SearchGame, SearchNode } from './types.js';
+import type { QuickResult, Ranker, Ranking, RankedGuess, RankedList, SearchGame, SearchNode } from './types.js';
 
 /** A rule that restricts the guesses by what the replies so far revealed (its state is a short string). */
 export interface GuessRule {
   readonly start: string;
   after(state: string, guess: number, code: number): string;
   allows(state: string, guess: number): boolean;
+  /** Optional: the guesses of `list` the state allows, in list order (faster than `allows` one by one). */
+  filter?(state: string, list: Uint32Array): Uint32Array;
 }
 
 export interface CandidateRankerSettings {
@@ -28,6 +30,66 @@ export interface CandidateRankerSettings {
   /** Larger sets try only the probes. */
   readonly candidatePoolMax: number;
   readonly candidateShortcut: boolean;
+  /**
+   * The rules that hold only when every guess is compared at every node (widths Infinity):
+   * a guess that leaves the set whole is never offered; a guess known optimal is taken when
+   * the least bound is exact (groups of at most two) or a non-candidate splits the set into
+   * singletons once no candidate does; the pool is ordered by `exactOrder`.
+   */
+  readonly exact?: boolean | undefined;
+  /**
+   * The order of an exact ranking: 'bound' (the one-step bound, then the sum of squared group
+   * sizes) or 'mixed' (n times the bound plus twice a guess's cost times the sum of squares:
+   * an even split can come before a slightly better bound).
+   */
+  readonly exactOrder?: 'bound' | 'mixed' | undefined;
+  /** Endgame families (exact only): sets of secrets that only one position tells apart. */
+  readonly endgames?: Endgames | undefined;
+}
+
+/**
+ * Endgame families, precomputed: secrets alike but for the letter at one position (`_akes`:
+ * bakes, cakes, fakes...). A guess tells the secrets of a family apart only by the letters it
+ * holds, each in its own reply (the others share one): with r − 1 guesses before the last try,
+ * at most 1 + the sum of the r − 1 largest (replies − 1) of them are told apart. When that is
+ * fewer than a node's members of the family, some secret of the node cannot be found within r
+ * tries, whatever the plan.
+ */
+export interface Endgames {
+  /** The families of secret s: list[of[s] .. of[s + 1]). */
+  readonly of: Int32Array;
+  readonly list: Int32Array;
+  readonly count: number;
+}
+
+/** Families of at least `min` secrets among `words` (each `length` letters, codes 0..25 in `letters[w * length + p]`). */
+export function endgameFamilies(letters: Uint8Array, length: number, secrets: number, secretWord: (s: number) => number, min: number): Endgames {
+  const byKey = new Map<string, number[]>();
+  for (let s = 0; s < secrets; s++) {
+    const w = secretWord(s);
+    for (let p = 0; p < length; p++) {
+      let key = String(p);
+      for (let q = 0; q < length; q++) if (q !== p) key += String.fromCharCode(97 + (letters[w * length + q] as number));
+      const members = byKey.get(key);
+      if (members) members.push(s);
+      else byKey.set(key, [s]);
+    }
+  }
+  const per: number[][] = Array.from({ length: secrets }, () => []);
+  let count = 0;
+  for (const members of byKey.values()) {
+    if (members.length < min) continue;
+    for (const s of members) (per[s] as number[]).push(count);
+    count++;
+  }
+  const of = new Int32Array(secrets + 1);
+  const list: number[] = [];
+  per.forEach((fs, s) => {
+    of[s] = list.length;
+    list.push(...fs);
+  });
+  of[secrets] = list.length;
+  return { of, list: Int32Array.from(list), count };
 }
 
 export interface CandidateGame extends SearchGame {
@@ -35,6 +97,8 @@ export interface CandidateGame extends SearchGame {
 }
 
 const PROBE_CACHE_MAX = 20_000;
+/** Exact rankings pack (sort key, pool place) into one double: the place gets this many bits at most. */
+const PLACE_BITS_MAX = 20;
 
 export class CandidateRanker implements Ranker<string> {
   readonly game: CandidateGame;
@@ -46,6 +110,26 @@ export class CandidateRanker implements Ranker<string> {
   private stamp = 0;
   private readonly probesByState = new Map<string, Uint32Array>();
   private readonly top = new TopK();
+  /** The pool of the last `pool` call: poolBuf[0..poolLength). */
+  private readonly poolBuf: Uint32Array;
+  private poolLength = 0;
+  /** The reply table (secret-major), when the game has one, and its scratch. */
+  private readonly table: Uint8Array | null;
+  private readonly stride: number;
+  private readonly rows: Int32Array;
+  private readonly counts: Int32Array;
+  private readonly touched: Int32Array;
+  /** Endgame scratch: members of each family in the node's set (stamped). */
+  private readonly familyCount: Int32Array;
+  private readonly familyStamp: Int32Array;
+  private familyGen = 0;
+  private readonly familyMembers: Uint32Array;
+  private readonly topReplies = new Int32Array(16);
+  // Statistics of the last `tableStats` call.
+  private tCollisions = 0;
+  private tSquares = 0;
+  private tLargeGroup = false;
+  private tGroups = 0;
 
   constructor(game: CandidateGame, objective: AttemptObjective<string>, settings: CandidateRankerSettings, rule?: GuessRule) {
     this.game = game;
@@ -54,26 +138,106 @@ export class CandidateRanker implements Ranker<string> {
     this.rule = rule;
     this.partitioner = new Partitioner(game, 'first-seen');
     this.inSetStamp = new Uint32Array(game.guessCount);
+    this.poolBuf = new Uint32Array(game.secretCount + settings.probes.length);
+    const t = game.replyTable;
+    this.table = t ? t.codes : null;
+    this.stride = t ? t.stride : 0;
+    this.rows = new Int32Array(game.secretCount);
+    this.counts = new Int32Array(game.codeCount);
+    this.touched = new Int32Array(Math.min(game.codeCount, game.secretCount) + 1);
+    const families = settings.endgames?.count ?? 0;
+    this.familyCount = new Int32Array(families);
+    this.familyStamp = new Int32Array(families);
+    this.familyMembers = new Uint32Array(families > 0 ? game.secretCount : 0);
   }
 
-  /** Candidates first (as guesses), then probes that are not candidates. */
-  pool(set: Uint32Array, state: string): Uint32Array {
+  /**
+   * The endgame test at a set with `left` tries: whether its largest family cannot be told
+   * apart within them (then some secret of the set stays unfound, whatever the plan).
+   */
+  private endgameLost(buf: Uint32Array, off: number, n: number, left: number, state: string): boolean {
+    const e = this.settings.endgames;
+    if (!e || left < 2 || left > 16) return false;
+    const gen = ++this.familyGen;
+    const count = this.familyCount;
+    const stampOf = this.familyStamp;
+    let best = -1;
+    let most = 0;
+    for (let i = 0; i < n; i++) {
+      const s = buf[off + i] as number;
+      for (let j = e.of[s] as number; j < (e.of[s + 1] as number); j++) {
+        const f = e.list[j] as number;
+        const c = stampOf[f] === gen ? (count[f] as number) + 1 : 1;
+        stampOf[f] = gen;
+        count[f] = c;
+        if (c > most) {
+          most = c;
+          best = f;
+        }
+      }
+    }
+    // Told apart trivially when one guess a try is enough for each.
+    if (best < 0 || most <= left) return false;
+    const members = this.familyMembers;
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      const s = buf[off + i] as number;
+      for (let j = e.of[s] as number; j < (e.of[s + 1] as number); j++) if (e.list[j] === best) members[m++] = s;
+    }
+    // The replies each allowed guess gives the family; the left − 1 largest (replies − 1) kept
+    // (ascending in `top`), until they tell the family apart.
+    const guesses = this.rule ? this.allowedProbes(state) : this.settings.probes;
+    this.prepareRows(members, 0, m);
+    const slots = left - 1;
+    const top = this.topReplies;
+    for (let k = 0; k < slots; k++) top[k] = 0;
+    let sum = 0;
+    for (let i = 0; i < guesses.length; i++) {
+      this.tableStats(guesses[i] as number, m, Infinity);
+      const extra = this.tGroups - 1;
+      if (extra <= (top[0] as number)) continue;
+      sum += extra - (top[0] as number);
+      let k = 1;
+      for (; k < slots && (top[k] as number) < extra; k++) top[k - 1] = top[k] as number;
+      top[k - 1] = extra;
+      if (1 + sum >= m) return false;
+    }
+    return true;
+  }
+
+  /** Stamp the guesses of the set's secrets (a guess can win iff it is stamped). */
+  private stampSet(buf: Uint32Array, off: number, n: number): number {
+    const stamp = ++this.stamp;
+    const game = this.game;
+    for (let i = 0; i < n; i++) this.inSetStamp[game.guessOfSecret(buf[off + i] as number)] = stamp;
+    return stamp;
+  }
+
+  /** Candidates first (as guesses), then probes that are not candidates; into poolBuf, returns its length. */
+  private fillPool(set: Uint32Array, state: string): number {
     const game = this.game;
     const probes = this.rule ? this.allowedProbes(state) : this.settings.probes;
-    if (set.length > this.settings.candidatePoolMax) return probes;
-    const stamp = ++this.stamp;
-    const out = new Uint32Array(set.length + probes.length);
-    let k = 0;
-    for (let i = 0; i < set.length; i++) {
-      const g = game.guessOfSecret(set[i] as number);
-      this.inSetStamp[g] = stamp;
-      out[k++] = g;
+    const out = this.poolBuf;
+    if (set.length > this.settings.candidatePoolMax) {
+      out.set(probes, 0);
+      this.poolLength = probes.length;
+      return probes.length;
     }
+    const stamp = this.stampSet(set, 0, set.length);
+    let k = 0;
+    for (let i = 0; i < set.length; i++) out[k++] = game.guessOfSecret(set[i] as number);
     for (let i = 0; i < probes.length; i++) {
       const g = probes[i] as number;
       if (this.inSetStamp[g] !== stamp) out[k++] = g;
     }
-    return out.subarray(0, k);
+    this.poolLength = k;
+    return k;
+  }
+
+  /** Candidates first (as guesses), then probes that are not candidates (a copy). */
+  pool(set: Uint32Array, state: string): Uint32Array {
+    const k = this.fillPool(set, state);
+    return this.poolBuf.slice(0, k);
   }
 
   /** The probes a rule state allows, in probe order (cached per state). */
@@ -82,16 +246,20 @@ export class CandidateRanker implements Ranker<string> {
     if (hit) return hit;
     const rule = this.rule as GuessRule;
     const all = this.settings.probes;
-    const out: number[] = [];
-    for (let i = 0; i < all.length; i++) if (rule.allows(state, all[i] as number)) out.push(all[i] as number);
-    const probes = Uint32Array.from(out);
+    let probes: Uint32Array;
+    if (rule.filter) probes = rule.filter(state, all);
+    else {
+      const out: number[] = [];
+      for (let i = 0; i < all.length; i++) if (rule.allows(state, all[i] as number)) out.push(all[i] as number);
+      probes = Uint32Array.from(out);
+    }
     if (this.probesByState.size >= PROBE_CACHE_MAX) this.probesByState.clear();
     this.probesByState.set(state, probes);
     return probes;
   }
 
   poolSize(set: Uint32Array, node: SearchNode<string>): number {
-    return this.pool(set, node.state).length;
+    return this.fillPool(set, node.state);
   }
 
   /**
@@ -125,6 +293,51 @@ export class CandidateRanker implements Ranker<string> {
     s.exact = largest <= 2;
   }
 
+  /** Rows of the table for the secrets `buf[off .. off + n)`. */
+  private prepareRows(buf: Uint32Array, off: number, n: number): void {
+    const rows = this.rows;
+    const stride = this.stride;
+    for (let i = 0; i < n; i++) rows[i] = (buf[off + i] as number) * stride;
+  }
+
+  /**
+   * The split statistics of guess `g` over the prepared rows, from the table: collisions
+   * (secrets minus groups), the sum of squared group sizes, whether a group holds more than
+   * two. Stops once the collisions reach `limit` (the guess's bound then reaches the budget);
+   * returns false then.
+   */
+  private tableStats(g: number, n: number, limit: number): boolean {
+    const T = this.table as Uint8Array;
+    const rows = this.rows;
+    const counts = this.counts;
+    const touched = this.touched;
+    let k = 0;
+    let col = 0;
+    let sq = 0;
+    let large = false;
+    let done = true;
+    for (let i = 0; i < n; i++) {
+      const c = T[(rows[i] as number) + g] as number;
+      const m = counts[c] as number;
+      if (m === 0) touched[k++] = c;
+      else {
+        if (m >= 2) large = true;
+        if (++col >= limit) {
+          done = false;
+          break;
+        }
+      }
+      counts[c] = m + 1;
+      sq += 2 * m + 1;
+    }
+    for (let j = 0; j < k; j++) counts[touched[j] as number] = 0;
+    this.tCollisions = col;
+    this.tSquares = sq;
+    this.tLargeGroup = large;
+    this.tGroups = k;
+    return done;
+  }
+
   /** The terms of the one-step bound after `used` guesses: each secret's guess, the first of a group, each other. */
   private terms(used: number): { gc: number; first: number; next: number } {
     const obj = this.objective;
@@ -132,15 +345,79 @@ export class CandidateRanker implements Ranker<string> {
     return { gc: obj.groupCost(0, 1, used), first, next: obj.sizeBound(2, used + 1) - first };
   }
 
-  rank(set: Uint32Array, node: SearchNode<string>, width: number, from = 0, to = Infinity): Ranking {
+  /**
+   * Collisions at which a guess's bound reaches `beta`: the bound is
+   * n·gc + (n − hit)·first + collisions·(next − first).
+   */
+  private static collisionLimit(beta: number, n: number, hit: number, gc: number, first: number, next: number): number {
+    if (beta === Infinity || next <= first) return Infinity;
+    return Math.max(0, Math.ceil((beta - n * gc - (n - hit) * first) / (next - first)));
+  }
+
+  /**
+   * The quick look (the engine's prepass): the candidates only, each until its second
+   * collision. A candidate that splits the set into singletons is optimal (as `rank` finds
+   * it); failing that, with the candidate shortcut, the first candidate with a single pair
+   * when no other guess can beat it (as `rank` takes it). Else a lower bound: a candidate
+   * costs at least its one-step bound, any other guess at least every secret on the next attempt.
+   */
+  quick(buf: Uint32Array, off: number, n: number, node: SearchNode<string>, out: QuickResult): void {
+    const obj = this.objective;
+    const used = node.used;
+    out.guess = -1;
+    if (n > this.settings.candidatePoolMax || !this.table) {
+      out.cost = obj.sizeBound(n, used);
+      return;
+    }
+    const { gc, first, next } = this.terms(used);
+    const nextAttempt = n * (obj.costAt(used + 2) - obj.costAt(used));
+    const game = this.game;
+    this.prepareRows(buf, off, n);
+    let pair = -1;
+    for (let i = 0; i < n; i++) {
+      const g = game.guessOfSecret(buf[off + i] as number);
+      this.tableStats(g, n, 2);
+      const col = this.tCollisions;
+      if (col === 0) {
+        out.guess = g;
+        out.cost = n * gc + (n - 1) * first;
+        return;
+      }
+      if (col === 1 && pair < 0) pair = g;
+    }
+    const candidateBound = n * gc + (n - 1) * first + (pair >= 0 ? 1 : 2) * (next - first);
+    if (pair >= 0 && this.settings.candidateShortcut && candidateBound <= nextAttempt && this.poolHasProbe(buf, off, n, node.state)) {
+      out.guess = pair;
+      out.cost = candidateBound;
+      return;
+    }
+    out.cost = Math.min(candidateBound, nextAttempt);
+    // An endgame lost within the tries left: some secret is never found.
+    if (this.settings.exact && this.endgameLost(buf, off, n, obj.attempts - used, node.state)) {
+      out.cost = Math.max(out.cost, obj.unsolved - obj.costAt(used) + (n - 1) * gc);
+    }
+  }
+
+  /** Whether the pool of a set holds a guess that is not a candidate. */
+  private poolHasProbe(buf: Uint32Array, off: number, n: number, state: string): boolean {
+    const probes = this.rule ? this.allowedProbes(state) : this.settings.probes;
+    if (probes.length > n) return true;
+    const stamp = this.stampSet(buf, off, n);
+    for (let i = 0; i < probes.length; i++) if (this.inSetStamp[probes[i] as number] !== stamp) return true;
+    return false;
+  }
+
+  rank(set: Uint32Array, node: SearchNode<string>, width: number, from = 0, to = Infinity, beta = Infinity): Ranking {
+    if (this.table) return this.rankTable(set, node, width, from, to, beta);
     const n = set.length;
     const used = node.used;
     const obj = this.objective;
     const left = obj.attempts - used;
     const ceiling = obj.sizeBound(n, used);
-    const pool = this.pool(set, node.state);
-    const end = Math.min(to, pool.length);
-    const complete = pool.length === this.game.guessCount;
+    const poolLength = this.fillPool(set, node.state);
+    const pool = this.poolBuf;
+    const end = Math.min(to, poolLength);
+    const complete = poolLength === this.game.guessCount;
     const top = this.top;
     top.reset(left === 2 ? 1 : width);
     // The candidate shortcut: candidates open the pool when it holds them.
@@ -173,6 +450,143 @@ export class CandidateRanker implements Ranker<string> {
     const best = top.result();
     if (left === 2) return { optimal: best.length ? rankedAt(best, 0) : null, top: EMPTY_RANKED, setBound: minBound, complete };
     return { optimal: null, top: best, setBound: minBound, complete };
+  }
+
+  /**
+   * `rank` over the reply table: the same ranking, each guess's split counted straight from the
+   * table and stopped once its bound reaches `beta` (such a guess is never searched; the set's
+   * bound is then at most `beta`). With `exact`, the exact rules and order of the settings.
+   */
+  /**
+   * The probe (the engine's prepass, for large parts): every guess of the pool counted as `rank`
+   * counts them, no list built: the set's bound (at most `beta`), or the guess `rank` would
+   * take as known optimal, with its exact cost.
+   */
+  probe(set: Uint32Array, node: SearchNode<string>, width: number, beta: number, out: QuickResult): void {
+    const r = this.table ? this.rankTable(set, node, width, 0, Infinity, beta, true) : this.rank(set, node, width, 0, Infinity, beta);
+    if (r.optimal) {
+      out.guess = r.optimal.guess;
+      out.cost = r.optimal.bound;
+    } else {
+      out.guess = -1;
+      out.cost = r.setBound;
+    }
+  }
+
+  private rankTable(set: Uint32Array, node: SearchNode<string>, width: number, from: number, to: number, beta: number, probe = false): Ranking {
+    const n = set.length;
+    const used = node.used;
+    const obj = this.objective;
+    const left = obj.attempts - used;
+    const ceiling = obj.sizeBound(n, used);
+    const poolLength = this.fillPool(set, node.state);
+    const pool = this.poolBuf;
+    const end = Math.min(to, poolLength);
+    const complete = poolLength === this.game.guessCount;
+    // The pool's candidates (they may win) are the stamped guesses.
+    const stamp = set.length > this.settings.candidatePoolMax ? this.stampSet(set, 0, n) : this.stamp;
+    const inSet = this.inSetStamp;
+    const leading = n <= this.settings.candidatePoolMax;
+    // The exact order, in any slice; the exact rules compare with every guess of the pool.
+    const exactOrder = this.settings.exact === true && width === Infinity && leading;
+    const exact = exactOrder && from === 0 && end === poolLength;
+    const top = this.top;
+    const sorted = exactOrder && left !== 2 && !probe;
+    // A probe keeps only what `optimal` needs (the best guess with two tries left).
+    const listed = !probe || left === 2;
+    top.reset(left === 2 ? 1 : sorted || !listed ? 0 : width);
+    const shortcutAt = this.settings.candidateShortcut && from === 0 && leading && end > n ? n : -1;
+    let bestCandidate: RankedGuess | null = null;
+    let bestCandidateExact = false;
+    let minBound = Infinity;
+    const nextAttempt = n * (obj.costAt(used + 2) - obj.costAt(used));
+    const { gc, first, next } = this.terms(used);
+    const limitMiss = CandidateRanker.collisionLimit(beta, n, 0, gc, first, next);
+    const limitHit = CandidateRanker.collisionLimit(beta, n, 1, gc, first, next);
+    this.prepareRows(set, 0, n);
+    // Exact rankings: the first exact guess of least bound, and the survivors' packed keys.
+    let exactBest = -1;
+    let exactBestAt = 0;
+    let exactBestBound = Infinity;
+    let exactBestKey2 = 0;
+    const mixed = this.settings.exactOrder === 'mixed';
+    const placeScale = 2 ** Math.ceil(Math.log2(poolLength + 1));
+    // 'bound': (2·collisions + misses, squares); 'mixed': n·(2n + collisions − hit) + 2·squares.
+    const squareScale = 2 ** Math.ceil(Math.log2(n * n + 1));
+    const keyMax = mixed ? 5 * n * n + 2 : (2 * n + 2) * squareScale;
+    const packs = sorted && keyMax * placeScale < 2 ** 53;
+    let packed: Float64Array | null = null;
+    let boundAt: Float64Array | null = null;
+    let survivors = 0;
+    if (sorted) {
+      if (packs) {
+        packed = new Float64Array(end - from);
+        boundAt = new Float64Array(end - from);
+      } else top.reset(Infinity);
+    }
+    for (let pi = from; pi < end; pi++) {
+      if (pi === shortcutAt && bestCandidate !== null && bestCandidateExact && bestCandidate.bound <= minBound) {
+        // No guess that is not a candidate can beat n secrets found on the next attempt.
+        if (bestCandidate.bound <= nextAttempt) return { optimal: bestCandidate, top: EMPTY_RANKED, setBound: bestCandidate.bound, complete };
+      }
+      const g = pool[pi] as number;
+      const hit = inSet[g] === stamp ? 1 : 0;
+      if (!this.tableStats(g, n, hit ? limitHit : limitMiss)) continue;
+      const col = this.tCollisions;
+      const bound = n * gc + (n - col - hit) * first + col * next;
+      if (bound >= beta) continue;
+      if (exact && this.tGroups === 1 && !hit) continue; // learns nothing: never optimal
+      if (bound < minBound) minBound = bound;
+      const key2 = this.tSquares * 2 + (hit ? 0 : 1);
+      const groupsOfTwo = !this.tLargeGroup;
+      if (pi < shortcutAt && (bestCandidate === null || bound < bestCandidate.bound)) {
+        bestCandidate = { guess: g, at: pi, bound, key1: bound, key2 };
+        bestCandidateExact = groupsOfTwo;
+      }
+      // A candidate that splits the rest into singletons reaches the set's bound: optimal.
+      if (hit && bound === ceiling) return { optimal: { guess: g, at: pi, bound, key1: bound, key2 }, top: EMPTY_RANKED, setBound: ceiling, complete };
+      if (exact) {
+        // Once no candidate splits the set into singletons, nothing beats every secret on the
+        // next attempt: a guess that does it (into singletons, not a candidate) is optimal.
+        if (col === 0 && pi >= n && bound === nextAttempt) return { optimal: { guess: g, at: pi, bound, key1: bound, key2 }, top: EMPTY_RANKED, setBound: bound, complete };
+        if (groupsOfTwo && bound < exactBestBound) {
+          exactBest = g;
+          exactBestAt = pi;
+          exactBestBound = bound;
+          exactBestKey2 = key2;
+        }
+      }
+      if (packed) {
+        const key = mixed ? n * (2 * n + col - hit) + 2 * this.tSquares : (2 * col + 1 - hit) * squareScale + this.tSquares;
+        (boundAt as Float64Array)[pi - from] = bound;
+        packed[survivors++] = key * placeScale + pi;
+      } else if (listed) top.push(g, pi, bound, bound, left === 2 ? 0 : key2);
+    }
+    const setBound = Math.min(minBound, beta);
+    // The least bound is exact for a guess whose groups hold at most two: it is optimal.
+    if (exact && exactBest >= 0 && exactBestBound === minBound) {
+      return { optimal: { guess: exactBest, at: exactBestAt, bound: exactBestBound, key1: exactBestBound, key2: exactBestKey2 }, top: EMPTY_RANKED, setBound: minBound, complete };
+    }
+    if (packed) return { optimal: null, top: CandidateRanker.unpack(pool, packed, survivors, placeScale, boundAt as Float64Array, from), setBound, complete };
+    const best = top.result();
+    if (left === 2) return { optimal: best.length ? rankedAt(best, 0) : null, top: EMPTY_RANKED, setBound, complete };
+    return { optimal: null, top: best, setBound, complete };
+  }
+
+  /** Survivors of an exact ranking, best first: their packed keys sorted, then unpacked. */
+  private static unpack(pool: Uint32Array, packed: Float64Array, survivors: number, placeScale: number, boundAt: Float64Array, from: number): RankedList {
+    const keys = packed.subarray(0, survivors).sort();
+    const out = { length: survivors, guess: new Uint32Array(survivors), at: new Float64Array(survivors), bound: new Float64Array(survivors), key1: new Float64Array(survivors), key2: new Float64Array(survivors) };
+    for (let i = 0; i < survivors; i++) {
+      const k = keys[i] as number;
+      const pi = k % placeScale;
+      out.guess[i] = pool[pi] as number;
+      out.at[i] = pi;
+      out.bound[i] = boundAt[pi - from] as number;
+      out.key1[i] = (k - pi) / placeScale;
+      out.key2[i] = 0;
+    }
+    return out;
   }
 
   merge(parts: readonly Ranking[], width: number, node: SearchNode<string>): Ranking {

@@ -125,7 +125,7 @@ export class CodeRanker implements Ranker<History> {
     return this.guessPool(node.state).length;
   }
 
-  rank(set: Uint32Array, node: SearchNode<History>, width: number, _from = 0, _to = Infinity, boundLimit = Infinity): Ranking {
+  rank(set: Uint32Array, node: SearchNode<History>, width: number, _from = 0, _to = Infinity, beta = Infinity): Ranking {
     const n = set.length;
     const K = this.branches;
     const lb = this.lb;
@@ -150,6 +150,8 @@ export class CodeRanker implements Ranker<History> {
     const candAdjust = this.candidateAdjust;
     const top = this.top;
     top.reset(width);
+    // The top `width` is ordered by score, not bound: only a full ranking may leave guesses out.
+    const boundLimit = width === Infinity ? beta : Infinity;
     for (let j = 0; j < pool.length; j++) {
       const g = pool[j] as number;
       const k = p.count(g);

@@ -7,7 +7,7 @@
  * are scanned, for small code spaces and rankers that sum floats in reply order) or in order
  * of first appearance in the set (the counts of a large code space are never scanned whole).
  */
-import type { ReplyCounter, SearchGame } from './types.js';
+import type { ReplyCounter, ReplyTable, SearchGame } from './types.js';
 
 /** A set split by one guess: group g is items[starts[g] .. starts[g + 1]), replies ascending. */
 export interface Split {
@@ -15,6 +15,16 @@ export interface Split {
   readonly codes: Uint32Array;
   readonly starts: Uint32Array;
   /** The set's members grouped, in set order within each group. */
+  readonly items: Uint32Array;
+}
+
+/** Where `splitInto` writes a split: the same layout as `Split`, in buffers owned by the caller. */
+export interface SplitBuffers {
+  /** At least min(codeCount, secretCount) + 1 entries. */
+  readonly codes: Uint32Array;
+  /** At least one more than `codes`. */
+  readonly starts: Uint32Array;
+  /** At least the set's size. */
   readonly items: Uint32Array;
 }
 
@@ -29,9 +39,11 @@ export class Partitioner {
   private counter: ReplyCounter | null = null;
   private set: Uint32Array = new Uint32Array(0);
   private k = 0;
+  private readonly table: ReplyTable | null;
 
   constructor(game: SearchGame, order: 'ascending' | 'first-seen' = 'first-seen') {
     this.game = game;
+    this.table = game.replyTable ?? null;
     this.counts = new Uint32Array(game.codeCount);
     this.touched = new Uint32Array(Math.min(game.codeCount, game.secretCount) + 1);
     this.codes = new Uint32Array(game.secretCount);
@@ -62,7 +74,7 @@ export class Partitioner {
       for (let c = 0; c < counts.length; c++) if ((counts[c] as number) > 0) touched[k++] = c;
     } else {
       const codes = this.codes;
-      this.game.partitionCodes(guess, set, n, codes);
+      this.replies(guess, set, 0, n, codes);
       for (let i = 0; i < n; i++) {
         const c = codes[i] as number;
         const before = counts[c] as number;
@@ -83,11 +95,70 @@ export class Partitioner {
     this.k = 0;
   }
 
+  /** The reply of each secret of `buf[off .. off + n)` to `guess`, into `out[0..n)`. */
+  private replies(guess: number, buf: Uint32Array, off: number, n: number, out: Uint32Array): void {
+    const t = this.table;
+    if (t) {
+      const T = t.codes;
+      const stride = t.stride;
+      for (let i = 0; i < n; i++) out[i] = T[(buf[off + i] as number) * stride + guess] as number;
+      return;
+    }
+    this.game.partitionCodes(guess, off === 0 && n === buf.length ? buf : buf.subarray(off, off + n), n, out);
+  }
+
+  /**
+   * Split the set `buf[off .. off + n)` by the replies to `guess` into caller-owned buffers
+   * (the layout of `split`, nothing allocated); returns the number of groups.
+   */
+  splitInto(guess: number, buf: Uint32Array, off: number, n: number, out: SplitBuffers): number {
+    const codes = this.codes;
+    this.replies(guess, buf, off, n, codes);
+    const counts = this.counts;
+    if (this.scan) counts.fill(0);
+    const gc = out.codes;
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const c = codes[i] as number;
+      const m = counts[c] as number;
+      if (m === 0) gc[k++] = c;
+      counts[c] = m + 1;
+    }
+    // Replies ascending (insertion sort: a node has few groups).
+    for (let i = 1; i < k; i++) {
+      const c = gc[i] as number;
+      let j = i - 1;
+      while (j >= 0 && (gc[j] as number) > c) {
+        gc[j + 1] = gc[j] as number;
+        j--;
+      }
+      gc[j + 1] = c;
+    }
+    const starts = out.starts;
+    let at = 0;
+    for (let g = 0; g < k; g++) {
+      const c = gc[g] as number;
+      starts[g] = at;
+      at += counts[c] as number;
+      counts[c] = starts[g] as number;
+    }
+    starts[k] = at;
+    const items = out.items;
+    for (let i = 0; i < n; i++) {
+      const c = codes[i] as number;
+      const slot = counts[c] as number;
+      items[slot] = buf[off + i] as number;
+      counts[c] = slot + 1;
+    }
+    for (let g = 0; g < k; g++) counts[gc[g] as number] = 0;
+    return k;
+  }
+
   /** Split `set` by the replies to `guess`. */
   split(guess: number, set: Uint32Array): Split {
     const n = set.length;
     const codes = this.codes;
-    this.game.partitionCodes(guess, set, n, codes);
+    this.replies(guess, set, 0, n, codes);
     const counts = this.counts;
     // Counting over a small code space leaves its counts set; a large one clears them itself.
     if (this.scan) counts.fill(0);

@@ -16,9 +16,9 @@
  * guess in the ranker's order wins.
  */
 import { EMPTY_CODES, type Plan } from './plan.js';
-import { Partitioner, type Split } from './partition.js';
-import { SetMemo } from './set-memo.js';
-import { NodeBudgetExceeded, type Effort, type Moves, type Objective, type Ranker, type Ranking, type SearchGame, type SearchNode, type Solved } from './types.js';
+import { Partitioner, type SplitBuffers } from './partition.js';
+import { rangeHash, SetMemo } from './set-memo.js';
+import { NodeBudgetExceeded, type Effort, type Moves, type Objective, type QuickResult, type Ranker, type Ranking, type SearchGame, type SearchNode, type Solved } from './types.js';
 
 /** Keys pack (cost, depth) as cost·DEPTH_SLOTS + depth when depth breaks ties; depths stay below it. */
 export const DEPTH_SLOTS = 64;
@@ -38,6 +38,50 @@ interface MemoEntry {
   readonly atLeast: number;
 }
 
+/** What a part of a split is known to cost before it is searched. */
+const OPEN = 0;
+/** Solved: the memo's result. */
+const MEMO = 1;
+/** The ranker's quick look found its optimal guess (the cost is exact, the plan is built last). */
+const QUICK = 2;
+
+/**
+ * The scratch of one evaluate at one depth (guesses used): the split of its set and what is
+ * known of each non-solved reply group ("part"). Evaluate at depth u only recurses into depth
+ * u + 1, so one frame per depth serves the whole search without allocating.
+ */
+class Frame<S> implements SplitBuffers {
+  readonly codes: Uint32Array;
+  readonly starts: Uint32Array;
+  readonly items: Uint32Array;
+  /** The group of part p. */
+  readonly group: Uint32Array;
+  /** Part p's cost bound (exact once known). */
+  readonly bound: Float64Array;
+  readonly known: Uint8Array;
+  readonly quickGuess: Int32Array;
+  readonly order: Uint32Array;
+  readonly solved: Array<Solved | null>;
+  /** Part p's state after the reply (set when worked out). */
+  readonly states: Array<S | undefined>;
+  /** A node reused for looks at the parts (never kept by the callee). */
+  readonly scratch: { used: number; state: S };
+
+  constructor(groups: number, secrets: number, root: S) {
+    this.codes = new Uint32Array(groups);
+    this.starts = new Uint32Array(groups + 1);
+    this.items = new Uint32Array(secrets);
+    this.group = new Uint32Array(groups);
+    this.bound = new Float64Array(groups);
+    this.known = new Uint8Array(groups);
+    this.quickGuess = new Int32Array(groups);
+    this.order = new Uint32Array(groups);
+    this.solved = new Array<Solved | null>(groups).fill(null);
+    this.states = new Array<S | undefined>(groups).fill(undefined);
+    this.scratch = { used: 0, state: root };
+  }
+}
+
 export class SearchEngine<S> {
   readonly game: SearchGame;
   readonly objective: Objective<S>;
@@ -53,6 +97,12 @@ export class SearchEngine<S> {
   private readonly tieBreak: boolean;
   private readonly slots: number;
   private pilotEngine: SearchEngine<S> | null = null;
+  private readonly frames: Frame<S>[] = [];
+  private readonly maxGroups: number;
+  private readonly quickLook: Ranker<S>['quick'];
+  private readonly look: QuickResult = { guess: -1, cost: 0 };
+  /** The least key proven for the set of the last `search` that returned null (at least its beta). */
+  private failKey = 0;
 
   constructor(parts: EngineParts<S>) {
     this.game = parts.game;
@@ -61,9 +111,11 @@ export class SearchEngine<S> {
     this.ranker = parts.ranker;
     this.effort = parts.effort;
     this.partitioner = new Partitioner(parts.game);
-    this.memo = new SetMemo<MemoEntry>(parts.effort.memoMaxEntries);
+    this.memo = new SetMemo<MemoEntry>(parts.effort.memoMaxEntries, parts.effort.memoMaxBytes ?? Infinity);
     this.tieBreak = parts.objective.depthTieBreak;
     this.slots = this.tieBreak ? DEPTH_SLOTS : 1;
+    this.maxGroups = Math.min(parts.game.codeCount, parts.game.secretCount) + 1;
+    this.quickLook = parts.effort.prepass ? parts.ranker.quick : undefined;
   }
 
   get memoSize(): number {
@@ -79,6 +131,20 @@ export class SearchEngine<S> {
   keyBound(cost: number, n: number, used: number): number {
     if (!this.tieBreak || cost === Infinity) return cost;
     return cost * DEPTH_SLOTS + this.objective.leastDepth(n, used);
+  }
+
+  /**
+   * The budget of one part of a guess's split (a key) when the guess must stay under `beta`
+   * and the rest (this level's costs and the other parts) costs at least `others`.
+   */
+  partBudget(beta: number, others: number): number {
+    if (!this.effort.cutoffs || beta === Infinity) return Infinity;
+    return beta - others * this.slots - (this.tieBreak ? 1 : 0);
+  }
+
+  /** The least cost of a plan whose key is at least `key`. */
+  private costOfKey(key: number): number {
+    return this.tieBreak ? Math.ceil((key - (DEPTH_SLOTS - 1)) / DEPTH_SLOTS) : key;
   }
 
   /** The width a set gets: Infinity compares every guess the ranker offers. */
@@ -103,25 +169,33 @@ export class SearchEngine<S> {
     return this.ranker.rank(set, node, width);
   }
 
-  private memoTag(node: SearchNode<S>): string {
-    const d = this.objective.depthTag(node.used);
-    const k = this.moves.key(node.state);
-    return d === 0 ? k : `${d}|${k}`;
+  private frameAt(used: number): Frame<S> {
+    let f = this.frames[used];
+    if (!f) {
+      f = new Frame<S>(this.maxGroups, this.game.secretCount, this.moves.root);
+      this.frames[used] = f;
+    }
+    return f;
   }
 
   /** The best plan for `set` at `node`, or null when its key is not below `beta`. */
   solve(set: Uint32Array, node: SearchNode<S>, beta = Infinity): Solved | null {
     const n = set.length;
+    const used = node.used;
     const obj = this.objective;
-    const t = obj.terminal(set, node.used, node.state);
+    const t = obj.terminal(set, used, node.state);
     if (t) return this.keyOf(t) < beta ? t : null;
-    if (this.keyBound(obj.sizeBound(n, node.used, node.state), n, node.used) >= beta) return null;
-    const memoized = n <= this.effort.memoMaxSet;
+    if (this.keyBound(obj.sizeBound(n, used, node.state), n, used) >= beta) return null;
+    const memoized = n <= this.effort.memoMaxSet && n >= (this.effort.memoMinSet ?? 0);
+    let num = 0;
     let tag = '';
+    let hash = 0;
     let hit: MemoEntry | undefined;
     if (memoized) {
-      tag = this.memoTag(node);
-      hit = this.memo.get(set, tag);
+      num = obj.depthTag(used);
+      tag = this.moves.key(node.state);
+      hash = rangeHash(set, 0, n, num, tag);
+      hit = this.memo.get(set, 0, n, num, tag, hash);
       if (hit) {
         if (hit.solved) return this.keyOf(hit.solved) < beta ? hit.solved : null;
         if (hit.atLeast >= beta) return null;
@@ -130,10 +204,31 @@ export class SearchEngine<S> {
     const budget = this.effort.nodeBudget ?? 0;
     if (++this.nodes > budget && budget > 0) throw new NodeBudgetExceeded(budget);
     if ((this.nodes & 4095) === 0 && this.progress) Atomics.add(this.progress, 0, 4096);
-    const result = this.search(set, node, beta);
+    let result: Solved | null;
+    // The least key proven when there is no plan under beta.
+    let fail = beta;
+    const quick = this.quickLook;
+    if (quick) {
+      const look = this.look;
+      quick.call(this.ranker, set, 0, n, node, look);
+      if (look.guess >= 0) result = this.evaluate(look.guess, set, node, beta);
+      else {
+        const floor = this.keyBound(look.cost, n, used);
+        if (floor >= beta) {
+          result = null;
+          fail = floor;
+        } else {
+          result = this.search(set, node, beta);
+          if (!result) fail = this.failKey;
+        }
+      }
+    } else {
+      result = this.search(set, node, beta);
+      if (!result) fail = this.failKey;
+    }
     if (memoized) {
-      if (result) this.memo.set(set, tag, { solved: result, atLeast: Infinity });
-      else this.memo.set(set, tag, { solved: null, atLeast: Math.max(beta, hit ? hit.atLeast : -Infinity) });
+      if (result) this.memo.set(set, 0, n, num, tag, { solved: result, atLeast: Infinity }, hash);
+      else this.memo.set(set, 0, n, num, tag, { solved: null, atLeast: Math.max(beta, fail, hit ? hit.atLeast : -Infinity) }, hash);
     }
     return result;
   }
@@ -144,16 +239,29 @@ export class SearchEngine<S> {
     const width = this.width(n, used);
     const pilot = this.effort.pilot;
     const piloted = pilot !== undefined && width !== Infinity && n > pilot.above;
-    // Comparing every guess: those whose bound cannot get under the budget need not be ranked.
-    const boundLimit = width === Infinity && !piloted && beta !== Infinity ? (this.tieBreak ? (beta - this.objective.leastDepth(n, used)) / DEPTH_SLOTS : beta) : Infinity;
-    const ranking = this.ranker.rank(set, node, piloted ? pilot.width : width, undefined, undefined, boundLimit);
-    if (ranking.optimal) return this.evaluate(ranking.optimal.guess, set, node, beta);
-    if (this.keyBound(ranking.setBound, n, used) >= beta) return null;
-    if (piloted) return this.piloted(ranking, set, node, beta);
+    // A cost budget for the ranker: a guess whose bound reaches it would be skipped (with a
+    // depth tie-break, a key is cost·DEPTH_SLOTS plus at least the set's least depth).
+    const costBeta = piloted || beta === Infinity ? Infinity : this.tieBreak ? (beta - this.objective.leastDepth(n, used)) / DEPTH_SLOTS : beta;
+    const ranking = this.ranker.rank(set, node, piloted ? pilot.width : width, 0, Infinity, costBeta);
+    // `failKey` is set last before returning (nested searches overwrite it).
+    if (ranking.optimal) {
+      const v = this.evaluate(ranking.optimal.guess, set, node, beta);
+      this.failKey = beta;
+      return v;
+    }
+    const floor = this.keyBound(ranking.setBound, n, used);
+    if (floor >= beta) {
+      this.failKey = floor;
+      return null;
+    }
+    if (piloted) {
+      const v = this.piloted(ranking, set, node, beta);
+      this.failKey = beta;
+      return v;
+    }
     let best: Solved | null = null;
     let bestKey = beta;
     // No plan beats the set's bound: once it is reached the rest can only tie.
-    const floor = this.keyBound(ranking.setBound, n, used);
     const top = ranking.top;
     for (let i = 0; i < top.length; i++) {
       if (this.keyBound(top.bound[i] as number, n, used) >= bestKey) continue;
@@ -169,12 +277,14 @@ export class SearchEngine<S> {
     if (!best && beta === Infinity && width !== Infinity && ranking.top.length >= width) {
       // Under a depth cap the best-ranked guesses may all run out of guesses: with no budget
       // to blame, go on down the ranking until one fits.
+      const shown = ranking.top.length;
       const all = this.ranker.rank(set, node, Infinity).top;
-      for (let i = ranking.top.length; i < all.length; i++) {
+      for (let i = shown; i < all.length; i++) {
         const v = this.evaluate(all.guess[i] as number, set, node, Infinity);
         if (v) return v;
       }
     }
+    this.failKey = beta;
     return best;
   }
 
@@ -229,72 +339,199 @@ export class SearchEngine<S> {
     return best;
   }
 
-  /** The plan of playing `guess` at `set`, or null when its key cannot get below `beta`. */
+  /** Sort parts `order[0..count)` by size (smallest or largest first); ties stay in reply order. */
+  private sortParts(f: Frame<S>, order: Uint32Array, count: number, smallest: boolean): void {
+    const starts = f.starts;
+    for (let i = 1; i < count; i++) {
+      const p = order[i] as number;
+      const gp = f.group[p] as number;
+      const mp = (starts[gp + 1] as number) - (starts[gp] as number);
+      let j = i - 1;
+      for (; j >= 0; j--) {
+        const q = order[j] as number;
+        const gq = f.group[q] as number;
+        const mq = (starts[gq + 1] as number) - (starts[gq] as number);
+        if (smallest ? mq <= mp : mq >= mp) break;
+        order[j + 1] = q;
+      }
+      order[j + 1] = p;
+    }
+  }
+
+  /** The state after reply group `g` of the frame's split (worked out once per part). */
+  private stateOf(f: Frame<S>, p: number, node: SearchNode<S>, guess: number): S {
+    let st = f.states[p];
+    if (st === undefined) {
+      st = this.moves.after(node.state, guess, f.codes[f.group[p] as number] as number);
+      f.states[p] = st;
+    }
+    return st;
+  }
+
+  /**
+   * The plan of playing `guess` at `set`, or null when its key cannot get below `beta`. Three
+   * passes over its parts (the reply groups other than the solved one): size bounds (and the
+   * ranker's sharper bounds); with `prepass`, the memo and the ranker's quick look at each part;
+   * then the parts still open are searched, each under the budget the others' bounds leave.
+   */
   evaluate(guess: number, set: Uint32Array, node: SearchNode<S>, beta = Infinity): Solved | null {
     const n = set.length;
     const used = node.used;
     const obj = this.objective;
-    const sp: Split = this.partitioner.split(guess, set);
-    const solved = this.game.solvedCode;
-    const groups = sp.codes.length;
+    const f = this.frameAt(used);
+    const groups = this.partitioner.splitInto(guess, set, 0, n, f);
+    const solvedCode = this.game.solvedCode;
+    const starts = f.starts;
     let cost = 0;
     let parts = 0;
     for (let g = 0; g < groups; g++) {
-      const code = sp.codes[g] as number;
-      cost += obj.groupCost(code, (sp.starts[g + 1] as number) - (sp.starts[g] as number), used, node.state);
-      if (code !== solved) parts++;
+      const code = f.codes[g] as number;
+      cost += obj.groupCost(code, (starts[g + 1] as number) - (starts[g] as number), used, node.state);
+      if (code !== solvedCode) f.group[parts++] = g;
     }
-    // The parts (non-solved groups) in reply order, with their nodes and size bounds.
-    const partSets = new Array<Uint32Array>(parts);
-    const partNodes = new Array<SearchNode<S>>(parts);
-    const partCodes = new Uint32Array(parts);
-    const bounds = new Float64Array(parts);
+    // Pass 1: size bounds. `rest` is the sum of the bounds of the parts not solved yet.
     let rest = 0;
-    let p = 0;
-    for (let g = 0; g < groups; g++) {
-      const code = sp.codes[g] as number;
-      if (code === solved) continue;
-      const s = sp.items.subarray(sp.starts[g] as number, sp.starts[g + 1] as number);
-      const child: SearchNode<S> = { used: used + 1, state: this.moves.after(node.state, guess, code) };
-      partSets[p] = s;
-      partNodes[p] = child;
-      partCodes[p] = code;
-      const b = obj.sizeBound(s.length, used + 1, child.state);
-      bounds[p] = b;
+    for (let p = 0; p < parts; p++) {
+      const g = f.group[p] as number;
+      const b = obj.sizeBound((starts[g + 1] as number) - (starts[g] as number), used + 1, node.state);
+      f.bound[p] = b;
+      f.known[p] = OPEN;
+      f.states[p] = undefined;
+      f.solved[p] = null;
       rest += b;
-      p++;
     }
     if (this.keyBound(cost + rest, n, used) >= beta) return null;
     const refine = this.ranker.refineBound;
     if (refine) {
       // Sharper bounds of the parts themselves, before any of them is searched.
-      for (let i = 0; i < parts; i++) {
-        const b = refine.call(this.ranker, partSets[i] as Uint32Array, partNodes[i] as SearchNode<S>, bounds[i] as number);
-        rest += b - (bounds[i] as number);
-        bounds[i] = b;
+      for (let p = 0; p < parts; p++) {
+        const g = f.group[p] as number;
+        const part = f.items.subarray(starts[g] as number, starts[g + 1] as number);
+        const b = refine.call(this.ranker, part, { used: used + 1, state: this.stateOf(f, p, node, guess) }, f.bound[p] as number);
+        rest += b - (f.bound[p] as number);
+        f.bound[p] = b;
         if (this.keyBound(cost + rest, n, used) >= beta) return null;
       }
     }
-    const order = new Array<number>(parts);
-    for (let i = 0; i < parts; i++) order[i] = i;
-    if (this.effort.groupOrder === 'largest-first') order.sort((a, b) => (partSets[b] as Uint32Array).length - (partSets[a] as Uint32Array).length || a - b);
-    else order.sort((a, b) => (partSets[a] as Uint32Array).length - (partSets[b] as Uint32Array).length || a - b);
-    const children = new Array<Plan>(parts);
-    let depth = 1;
+    const quick = this.quickLook;
+    if (quick) {
+      // Pass 2: what the memo and the quick look know of each part, before any is searched.
+      const look = this.look;
+      const scratch = f.scratch;
+      scratch.used = used + 1;
+      const memoMin = Math.max(3, this.effort.memoMinSet ?? 0);
+      const memoMax = this.effort.memoMaxSet;
+      const num = obj.depthTag(used + 1);
+      const probe = this.ranker.probe;
+      const probeMin = this.effort.probeMinSet ?? Infinity;
+      for (let p = 0; p < parts; p++) {
+        const g = f.group[p] as number;
+        const from = starts[g] as number;
+        const m = (starts[g + 1] as number) - from;
+        if (m < 3) continue;
+        const st = this.stateOf(f, p, node, guess);
+        let b = f.bound[p] as number;
+        let known = OPEN;
+        if (m >= memoMin && m <= memoMax) {
+          const hit = this.memo.get(f.items, from, m, num, this.moves.key(st));
+          if (hit) {
+            if (hit.solved) {
+              f.solved[p] = hit.solved;
+              b = hit.solved.cost;
+              known = MEMO;
+            } else {
+              const c = this.costOfKey(hit.atLeast);
+              if (c > b) b = c;
+            }
+          }
+        }
+        if (known === OPEN) {
+          scratch.state = st;
+          quick.call(this.ranker, f.items, from, m, scratch, look);
+          if (look.guess >= 0) {
+            f.quickGuess[p] = look.guess;
+            b = look.cost;
+            known = QUICK;
+          } else if (look.cost > b) b = look.cost;
+        }
+        f.known[p] = known;
+        rest += b - (f.bound[p] as number);
+        f.bound[p] = b;
+        if (this.keyBound(cost + rest, n, used) >= beta) return null;
+      }
+      if (probe && beta !== Infinity) {
+        // Large open parts probed, largest first, each with the room the others' bounds leave.
+        const order = f.order;
+        let open = 0;
+        for (let p = 0; p < parts; p++) {
+          const g = f.group[p] as number;
+          if (f.known[p] === OPEN && (starts[g + 1] as number) - (starts[g] as number) >= probeMin) order[open++] = p;
+        }
+        this.sortParts(f, order, open, false);
+        for (let i = 0; i < open; i++) {
+          const p = order[i] as number;
+          const g = f.group[p] as number;
+          const from = starts[g] as number;
+          const m = (starts[g + 1] as number) - from;
+          const room = this.costOfKey(beta) - (cost + rest - (f.bound[p] as number));
+          probe.call(this.ranker, f.items.subarray(from, from + m), { used: used + 1, state: this.stateOf(f, p, node, guess) }, this.width(m, used + 1), room, look);
+          let b = f.bound[p] as number;
+          if (look.guess >= 0) {
+            f.quickGuess[p] = look.guess;
+            b = look.cost;
+            f.known[p] = QUICK;
+          } else if (look.cost > b) b = look.cost;
+          rest += b - (f.bound[p] as number);
+          f.bound[p] = b;
+          if (this.keyBound(cost + rest, n, used) >= beta) return null;
+        }
+      }
+      // Known parts are paid for now.
+      for (let p = 0; p < parts; p++) {
+        if (f.known[p] === OPEN) continue;
+        cost += f.bound[p] as number;
+        rest -= f.bound[p] as number;
+      }
+    }
+    // Pass 3: the open parts, in the effort's order, each under the budget the others leave.
+    const order = f.order;
+    let open = 0;
+    for (let p = 0; p < parts; p++) if (f.known[p] === OPEN) order[open++] = p;
+    this.sortParts(f, order, open, this.effort.groupOrder === 'smallest-first');
     const cutoffs = this.effort.cutoffs;
     const level = this.tieBreak ? 1 : 0;
-    for (const i of order) {
-      rest -= bounds[i] as number;
+    for (let i = 0; i < open; i++) {
+      const p = order[i] as number;
+      const g = f.group[p] as number;
+      rest -= f.bound[p] as number;
       // The part's key must leave room for the others' costs (and, with depth, for this level).
       const childBeta = cutoffs && beta !== Infinity ? beta - (cost + rest) * this.slots - level : Infinity;
-      const v = this.solve(partSets[i] as Uint32Array, partNodes[i] as SearchNode<S>, childBeta);
+      const part = f.items.subarray(starts[g] as number, starts[g + 1] as number);
+      const v = this.solve(part, { used: used + 1, state: this.stateOf(f, p, node, guess) }, childBeta);
       if (!v) return null;
-      children[i] = v.plan;
+      f.solved[p] = v;
       cost += v.cost;
-      if (v.depth + 1 > depth) depth = v.depth + 1;
       if (this.keyBound(cost + rest, n, used) >= beta) return null;
     }
-    const result: Solved = { cost, depth, plan: { value: cost, guess, codes: parts ? partCodes : EMPTY_CODES, children } };
+    // The parts whose optimal guess the quick look found: their plans, now that they are needed.
+    for (let p = 0; p < parts; p++) {
+      if (f.known[p] !== QUICK) continue;
+      const g = f.group[p] as number;
+      const part = f.items.subarray(starts[g] as number, starts[g + 1] as number);
+      const v = this.evaluate(f.quickGuess[p] as number, part, { used: used + 1, state: this.stateOf(f, p, node, guess) }, Infinity);
+      if (!v || v.cost !== f.bound[p]) throw new Error('search: a quick look promised a cost its guess does not give');
+      f.solved[p] = v;
+    }
+    const partCodes = parts ? new Uint32Array(parts) : EMPTY_CODES;
+    const children = new Array<Plan>(parts);
+    let depth = 1;
+    for (let p = 0; p < parts; p++) {
+      const v = f.solved[p] as Solved;
+      partCodes[p] = f.codes[f.group[p] as number] as number;
+      children[p] = v.plan;
+      if (v.depth + 1 > depth) depth = v.depth + 1;
+    }
+    const result: Solved = { cost, depth, plan: { value: cost, guess, codes: partCodes, children } };
     // Each part met its own budget, but an early deep part can still leave the whole at it.
     return this.keyOf(result) < beta ? result : null;
   }

@@ -30,6 +30,17 @@ export interface SearchGame {
    * kernel). `count` fills `counts[0..codeCount)` (it zeroes them first).
    */
   replyCounter?(set: Uint32Array): ReplyCounter;
+  /**
+   * Optional: every reply as one byte table, secret-major: `codes[secret * stride + guess]`
+   * (Wordle). The partitioner and the candidate ranker read it directly: a node's secrets are
+   * a few rows, so a pass over every guess stays in cache.
+   */
+  readonly replyTable?: ReplyTable | undefined;
+}
+
+export interface ReplyTable {
+  readonly codes: Uint8Array;
+  readonly stride: number;
 }
 
 export interface ReplyCounter {
@@ -59,7 +70,12 @@ export interface Objective<S> {
   depthTag(used: number): number;
   /** Cost added at a node for a reply group of `m` secrets that answered `code` (the solved group too). */
   groupCost(code: number, m: number, used: number, state: S): number;
-  /** A lower bound of the cost of any plan for `m` secrets at a node; Infinity when none is possible. */
+  /**
+   * A lower bound of the cost of any plan for `m` secrets at a node with `used` guesses spent;
+   * Infinity when none is possible. `state` may be the state of the node or of its parent (the
+   * engine bounds a reply group before it works out the group's state): a size bound must not
+   * depend on the last reply.
+   */
   sizeBound(m: number, used: number, state: S): number;
   /** The result of a set that needs no search (one secret, the last try), or null. */
   terminal(set: Uint32Array, used: number, state: S): Solved | null;
@@ -107,14 +123,36 @@ export interface Ranking {
   readonly complete: boolean;
 }
 
+/** What a ranker's quick look at a set found (`Ranker.quick`), written into a reused object. */
+export interface QuickResult {
+  /** A guess known optimal there (found without ranking the pool), or -1. */
+  guess: number;
+  /** Its cost when `guess` >= 0 (exact); else a lower bound of the set's cost. */
+  cost: number;
+}
+
 export interface Ranker<S> {
   /**
    * Rank the pool at a set of at least two secrets that is not terminal: a guess known optimal,
    * or the best `width` (Infinity: all worth trying), best first. With a slice, only the pool
-   * entries [from, to) (for workers); slices merge with `merge`. With width Infinity, a ranker
-   * may leave out every guess whose bound is at least `boundLimit` (the search would skip it).
+   * entries [from, to) (for workers); slices merge with `merge`. With `beta` (a cost), guesses
+   * whose bound is at least `beta` may be left out (the search would skip them), and `setBound`
+   * is then at most `beta`; a ranker whose top `width` is not ordered by bound leaves them in
+   * unless `width` is Infinity (else it would change which guesses are tried).
    */
-  rank(set: Uint32Array, node: SearchNode<S>, width: number, from?: number, to?: number, boundLimit?: number): Ranking;
+  rank(set: Uint32Array, node: SearchNode<S>, width: number, from?: number, to?: number, beta?: number): Ranking;
+  /**
+   * Optional: a look at the set `buf[off .. off + n)` much cheaper than ranking it: the guess
+   * `rank` would return as known optimal when it finds one without the whole pool (a candidate
+   * that splits the rest into singletons), else a lower bound of the set's cost. It must agree
+   * with `rank`: the engine takes its guess instead of ranking.
+   */
+  quick?(buf: Uint32Array, off: number, n: number, node: SearchNode<S>, out: QuickResult): void;
+  /**
+   * Optional: what ranking the set at `width` finds without listing the guesses: the guess it
+   * takes as known optimal (with its exact cost), else the set's bound (at most `beta`).
+   */
+  probe?(set: Uint32Array, node: SearchNode<S>, width: number, beta: number, out: QuickResult): void;
   /** Entries of the pool at a node (for slicing). */
   poolSize(set: Uint32Array, node: SearchNode<S>): number;
   /** Rankings of slices of one pool, merged into what ranking it whole gives; absent: not sliceable. */
@@ -144,8 +182,12 @@ export interface Effort {
   readonly rootPilot?: PilotEffort | undefined;
   /** Sets of at most this many secrets are memoized. */
   readonly memoMaxSet: number;
+  /** Sets of fewer secrets than this are not memoized (cheaper to search again); default 0. */
+  readonly memoMinSet?: number | undefined;
   /** Memo entries kept before the memo starts again (bounds the memory). */
   readonly memoMaxEntries: number;
+  /** Optional: the memo's estimated bytes kept before it starts again. */
+  readonly memoMaxBytes?: number | undefined;
   /**
    * Each reply group is searched under the budget its siblings leave (else every group is
    * solved in full). The same plans either way; only the time differs.
@@ -153,6 +195,19 @@ export interface Effort {
   readonly cutoffs: boolean;
   /** Which reply groups are searched first: the largest (they cut off soonest) or the smallest. */
   readonly groupOrder: 'largest-first' | 'smallest-first';
+  /**
+   * Before any reply group of a guess is searched, look each one up in the memo and give it
+   * the ranker's quick look (`Ranker.quick`): exact costs and sharper bounds of every group
+   * first, so a guess that cannot win is dropped before its first full search. The same plans
+   * either way.
+   */
+  readonly prepass?: boolean | undefined;
+  /**
+   * With `prepass`, parts of at least this many secrets are also probed (`Ranker.probe`: every
+   * guess counted, the least one-step bound) before any part is searched, when the guess has a
+   * budget: the bounds a refutation needs, before its first expensive search. Default: none.
+   */
+  readonly probeMinSet?: number | undefined;
   /** Stop with a `budget` result past this many searched sets (0: no limit). */
   readonly nodeBudget?: number | undefined;
 }

@@ -77,6 +77,27 @@ export class Checkpoint {
     writeFileAtomic(batchFile(this.dir, this.prefix, index), body);
   }
 
+  /** Save one root candidate's outcome (budgeted root): its exact tree, or the least key proven for it. */
+  saveOutcome(index: number, outcome: { readonly tree: SolvedSet } | { readonly atLeast: number }): void {
+    if ('tree' in outcome) this.save(index, [outcome.tree]);
+    else writeFileAtomic(batchFile(this.dir, this.prefix, index), pack({ fingerprint: this.print, index, atLeast: outcome.atLeast, results: [] }));
+  }
+
+  /** A root candidate's saved outcome, or null when absent or from another compile. */
+  loadOutcome(index: number): { readonly tree: SolvedSet } | { readonly atLeast: number } | null {
+    const path = batchFile(this.dir, this.prefix, index);
+    if (!existsSync(path)) return null;
+    try {
+      const data = unpack(readFileSync(path)) as { fingerprint: string; index: number; atLeast?: number; results: unknown[] };
+      if (data.fingerprint !== this.print || data.index !== index) return null;
+      if (typeof data.atLeast === 'number') return { atLeast: data.atLeast };
+    } catch {
+      return null;
+    }
+    const results = this.load(index, 1);
+    return results && results[0] ? { tree: results[0] } : null;
+  }
+
   /** The saved results of a batch, or null when absent or from another compile. */
   load(index: number, expectedSets: number): Array<SolvedSet | null> | null {
     const path = batchFile(this.dir, this.prefix, index);

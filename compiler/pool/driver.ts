@@ -19,10 +19,10 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { fail } from '../../runtime/errors.js';
 import type { TreeArrays } from '../../runtime/tree-format.js';
-import { flattenPlan, graftTrees } from '../engine/plan.js';
+import { flattenPlan, graftTrees, type Plan } from '../engine/plan.js';
 import { SearchEngine, type EngineParts } from '../engine/search.js';
 import { rankedAt } from '../engine/top-k.js';
-import { NodeBudgetExceeded, type Ranking, type RankedGuess, type SearchNode } from '../engine/types.js';
+import { NodeBudgetExceeded, type QuickResult, type Ranking, type RankedGuess, type SearchNode } from '../engine/types.js';
 import { Checkpoint, fingerprint, type CheckpointOptions } from './checkpoint.js';
 import { PROGRESS_NODES, PROGRESS_SLOTS, type SolvedSet, type Task, type TaskResult, type WorkerInit } from './messages.js';
 
@@ -437,17 +437,269 @@ async function solveCandidates<S>(pool: TaskExecutor, engine: SearchEngine<S>, c
   if (pool.aborted) throw onAbort();
 }
 
+/** What the budgeted root mode compares, and how it reports. */
+export interface BudgetedRoot {
+  /** The root's ranking width (Infinity: every guess the ranker offers); ignored with `only`. */
+  readonly width: number;
+  /** Of the ranking, only the first this many (default: all of it). */
+  readonly first?: number | undefined;
+  /** Compare only these root guesses, in this order. */
+  readonly only?: readonly number[] | undefined;
+  /** What progress counts ("openers"). */
+  readonly unit?: string | undefined;
+}
+
+/** The budgeted root's result: the best candidate's tree, and how the others were settled. */
+export interface BudgetedTree extends EngineTree {
+  /** The best root guess. */
+  readonly guess: number;
+  /** Root guesses compared. */
+  readonly candidates: number;
+  /** Whether the candidates were every guess the ranker offers at the root (a complete ranking, not cut short). */
+  readonly everyGuess: boolean;
+  /** Settled by the bound of their groups' sizes alone / searched and cut off / searched to the end. */
+  readonly byBound: number;
+  readonly cut: number;
+  readonly searched: number;
+}
+
+/** A candidate's saved outcome (checkpoint): its exact tree, or the least key proven for it. */
+type RootOutcome = { readonly tree: SolvedSet } | { readonly atLeast: number };
+
+/** The root guesses of a budgeted root, best first, and the ranking's bound. */
+function choicesOf(ranking: Ranking, spec: BudgetedRoot): { guesses: number[]; lowerBound: number | null; everyGuess: boolean } {
+  const ranked = ranking.optimal ? [ranking.optimal.guess] : Array.from(ranking.top.guess);
+  const guesses = spec.first !== undefined && spec.first < ranked.length ? ranked.slice(0, spec.first) : ranked;
+  return { guesses, lowerBound: ranking.complete ? ranking.setBound : null, everyGuess: ranking.complete && !ranking.optimal && spec.width === Infinity && guesses.length === ranked.length };
+}
+
+/** The budget of the candidate at `index`: the best's key, one more when it is ranked before the best's. */
+function budgetAt(index: number, best: { readonly index: number; readonly key: number } | null): number {
+  return best === null ? Infinity : index < best.index ? best.key + 1 : best.key;
+}
+
+/**
+ * The budgeted root: root guesses in order, each searched in the pool under the budget the best
+ * so far leaves (a candidate ranked before the best's gets one more, so that among equal keys
+ * the earlier one wins); a candidate whose groups' size bounds reach its budget is settled
+ * without search. Every candidate is thus given a budget at least the final best's key (plus one
+ * when ranked before it), so the result is the first candidate of least key whatever the timing
+ * and the number of workers, and its tree is the pure function of its parts. While there is no
+ * best yet, the first candidate's parts are solved side by side (one task each); after that each
+ * candidate is one task (its own evaluation, budget and cut-offs inside the worker), one per
+ * worker. Each settled candidate is saved to `--checkpoint` under its guess.
+ */
+export async function compileBudgeted<S>(job: EngineJob<S>, control: CompileControl, spec: BudgetedRoot): Promise<BudgetedTree | null> {
+  const parts = job.parts;
+  const game = parts.game;
+  const engine = new SearchEngine(parts);
+  const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
+  const root: SearchNode<S> = { used: 0, state: parts.moves.root };
+  const terminal = parts.objective.terminal(all, 0, root.state);
+  if (terminal) return { tree: flattenPlan(terminal.plan), cost: terminal.cost, depth: terminal.depth, lowerBound: null, guess: terminal.plan.guess, candidates: 0, everyGuess: false, byBound: 0, cut: 0, searched: 0 };
+  return withPool(job, control, async (pool) => {
+    const { guesses, lowerBound, everyGuess } = spec.only ? { guesses: [...spec.only], lowerBound: null, everyGuess: false } : choicesOf(await rankRoot(pool, job.label, engine, all, root, spec.width), spec);
+    const checkpoint = control.checkpoint ? new Checkpoint(control.checkpoint, fingerprint({ module: job.module, setup: job.setup, mode: 'budgeted' }), 'root-') : null;
+    const unit = spec.unit ?? 'openers';
+    const N = all.length;
+    let best: { index: number; key: number; guess: number; tree: SolvedSet } | null = null;
+    let settled = 0;
+    let byBound = 0;
+    let cut = 0;
+    let searched = 0;
+    let bestText: string | null = null;
+    const report = (): void => control.onProgress?.({ done: settled, total: guesses.length, unit, best: bestText });
+    const settle = (index: number, outcome: RootOutcome, how: 'bound' | 'cut' | 'searched', save = true): void => {
+      settled++;
+      if (how === 'bound') byBound++;
+      else if (how === 'cut') cut++;
+      else searched++;
+      const guess = guesses[index] as number;
+      if ('tree' in outcome) {
+        const key = engine.keyOf(outcome.tree);
+        if (best === null || key < best.key || (key === best.key && index < best.index)) {
+          best = { index, key, guess, tree: outcome.tree };
+          bestText = job.bestText ? job.bestText(outcome.tree.cost, outcome.tree.depth) : String(outcome.tree.cost);
+        }
+      }
+      if (save && how !== 'bound') checkpoint?.saveOutcome(guess, outcome);
+      report();
+    };
+    // The first candidate while there is no best: its parts, side by side.
+    let split: (Candidate<S> & { index: number; next: number; order: number[]; inFlight: number }) | null = null;
+    let nextIndex = 0;
+    /** The next candidate worth a search (settling the others on the way), or -1. */
+    const nextCandidate = (): number => {
+      while (nextIndex < guesses.length) {
+        const index = nextIndex++;
+        const guess = guesses[index] as number;
+        const budget = budgetAt(index, best);
+        const saved = control.checkpoint?.resume ? checkpoint?.loadOutcome(guess) : null;
+        if (saved && 'tree' in saved) {
+          settle(index, saved, 'searched', false);
+          continue;
+        }
+        if (saved && saved.atLeast >= budget) {
+          settle(index, saved, 'cut', false);
+          continue;
+        }
+        const c = candidateOf(engine, guess, all, root);
+        let floor = c.rootCost;
+        c.parts.forEach((p, j) => (floor += c.results[j]?.cost ?? parts.objective.sizeBound(p.set.length, 1, root.state)));
+        if (engine.keyBound(floor, N, 0) >= budget) {
+          settle(index, { atLeast: engine.keyBound(floor, N, 0) }, 'bound');
+          continue;
+        }
+        if (best === null) {
+          const order = c.parts.map((_, j) => j).filter((j) => c.results[j] === undefined);
+          order.sort((a, b) => (c.parts[b] as Part<S>).set.length - (c.parts[a] as Part<S>).set.length || a - b);
+          split = { ...c, index, next: 0, order, inFlight: 0 };
+          if (order.length === 0) finishSplit();
+          else return index;
+          continue;
+        }
+        return index;
+      }
+      return -1;
+    };
+    const finishSplit = (): void => {
+      const c = split as NonNullable<typeof split>;
+      split = null;
+      const trees = c.results.map((r) => (r as SolvedSet).tree);
+      settle(c.index, { tree: { cost: candidateCost(c), depth: candidateDepth(c), tree: graftTrees(c.guess, c.codes, trees) } }, 'searched');
+    };
+    const onAbort = (): Error => {
+      const saved = control.checkpoint ? `; settled ${unit} are saved in ${control.checkpoint.dir}, rerun with --resume` : '';
+      return fail('interrupted', `${job.label}: interrupted after ${settled} of ${guesses.length} ${unit}${saved}; nothing written`);
+    };
+    report();
+    await new Promise<void>((resolve, reject) => {
+      let running = 0;
+      let broken = false;
+      const done = (e: unknown): void => {
+        broken = true;
+        reject(e);
+      };
+      /** A part of the split candidate (no budget: there is no best yet). */
+      const launchPart = (): void => {
+        const c = split as NonNullable<typeof split>;
+        const j = c.order[c.next++] as number;
+        const part = c.parts[j] as Part<S>;
+        running++;
+        c.inFlight++;
+        const what = (): string => `a group of ${part.set.length} secrets after root guess #${c.guess}${job.nameSecret ? ` (first ${job.nameSecret(part.set[0] as number)})` : ''}`;
+        pool
+          .runWithRetry({ kind: 'solve', pilot: false, sets: [part.set], nodes: [part.node] }, what, onAbort)
+          .then((r) => {
+            running--;
+            c.inFlight--;
+            if (pool.aborted) throw onAbort();
+            c.results[j] = (r as { results: ReadonlyArray<SolvedSet | null> }).results[0] ?? null;
+            c.open--;
+            if (c.open === 0) {
+              if (c.results.some((x) => x === null)) {
+                split = null;
+                settle(c.index, { atLeast: Infinity }, 'cut');
+              } else finishSplit();
+            }
+            pump();
+          })
+          .catch(done);
+      };
+      /** A whole candidate under its budget, as one task. */
+      const launchCandidate = (index: number): void => {
+        const guess = guesses[index] as number;
+        const budget = budgetAt(index, best);
+        running++;
+        const what = (): string => `root guess #${guess} under a budget of ${budget}`;
+        pool
+          .runWithRetry({ kind: 'evaluate', guess, set: all, node: root, beta: budget }, what, onAbort)
+          .then((r) => {
+            running--;
+            if (pool.aborted) throw onAbort();
+            const v = (r as { result: SolvedSet | null }).result;
+            if (v) settle(index, { tree: v }, 'searched');
+            else settle(index, { atLeast: budget }, 'cut');
+            pump();
+          })
+          .catch(done);
+      };
+      const pump = (): void => {
+        if (broken) return;
+        try {
+          while (running < pool.workers) {
+            if (split) {
+              if (split.next < split.order.length) {
+                launchPart();
+                continue;
+              }
+              break; // the split candidate's last parts are running: wait for its result
+            }
+            const index = nextCandidate();
+            if (index < 0) break;
+            if (split) launchPart();
+            else launchCandidate(index);
+          }
+        } catch (e) {
+          done(e);
+          return;
+        }
+        if (running === 0) resolve();
+      };
+      pump();
+    });
+    if (pool.aborted) throw onAbort();
+    const winner = best as { index: number; key: number; guess: number; tree: SolvedSet } | null;
+    if (!winner) return null;
+    return { tree: winner.tree.tree, cost: winner.tree.cost, depth: winner.tree.depth, lowerBound, guess: winner.guess, candidates: guesses.length, everyGuess, byBound, cut, searched };
+  });
+}
+
 /** How a module's compile runs its searches: in the pool (the CLI), or in this thread (tests, one-core benchmarks). */
 export interface SearchRunner {
   split<S>(job: EngineJob<S>): Promise<EngineTree | null>;
   whole<S>(job: EngineJob<S>, nodeBudget?: number): Promise<{ result: EngineTree | null; budgetExceeded: boolean; nodes: number }>;
+  budgeted<S>(job: EngineJob<S>, spec: BudgetedRoot): Promise<BudgetedTree | null>;
 }
 
 export function poolRunner(control: CompileControl): SearchRunner {
   return {
     split: (job) => compileSplit(job, control),
     whole: (job, nodeBudget) => compileWhole(job, control, nodeBudget),
+    budgeted: (job, spec) => compileBudgeted(job, control, spec),
   };
+}
+
+/**
+ * The budgeted root in this thread: the candidates in order, each evaluated whole under the
+ * budget the best so far leaves (one more for those ranked before it); the same result as the
+ * pool's. `onProgress` as the pool reports it.
+ */
+export function threadBudgeted<S>(job: EngineJob<S>, spec: BudgetedRoot, onProgress?: (p: CompileProgress) => void): BudgetedTree | null {
+  const { parts } = job;
+  const engine = new SearchEngine(parts);
+  const all = Uint32Array.from({ length: parts.game.secretCount }, (_, i) => i);
+  const root: SearchNode<S> = { used: 0, state: parts.moves.root };
+  const terminal = parts.objective.terminal(all, 0, root.state);
+  if (terminal) return { tree: flattenPlan(terminal.plan), cost: terminal.cost, depth: terminal.depth, lowerBound: null, guess: terminal.plan.guess, candidates: 0, everyGuess: false, byBound: 0, cut: 0, searched: 0 };
+  const { guesses, lowerBound, everyGuess } = spec.only ? { guesses: [...spec.only], lowerBound: null, everyGuess: false } : choicesOf(engine.rank(all, root, spec.width), spec);
+  const unit = spec.unit ?? 'openers';
+  let best: { index: number; key: number; guess: number; v: { cost: number; depth: number; plan: Plan } } | null = null;
+  let byBound = 0;
+  let cut = 0;
+  let searched = 0;
+  for (let index = 0; index < guesses.length; index++) {
+    const guess = guesses[index] as number;
+    const budget = budgetAt(index, best);
+    const v = engine.evaluate(guess, all, root, budget);
+    if (v) {
+      searched++;
+      best = { index, key: engine.keyOf(v), guess, v };
+    } else cut++;
+    onProgress?.({ done: index + 1, total: guesses.length, unit, best: best ? (job.bestText ? job.bestText(best.v.cost, best.v.depth) : String(best.v.cost)) : null });
+  }
+  if (!best) return null;
+  return { tree: flattenPlan(best.v.plan), cost: best.v.cost, depth: best.v.depth, lowerBound, guess: best.guess, candidates: guesses.length, everyGuess, byBound, cut, searched };
 }
 
 /**
@@ -484,6 +736,9 @@ export const threadRunner: SearchRunner = {
     }
     const best = pick(engine, guesses);
     return best ? { tree: flattenPlan(best.v.plan), cost: best.v.cost, depth: best.v.depth, lowerBound } : null;
+  },
+  async budgeted(job, spec) {
+    return threadBudgeted(job, spec);
   },
   async whole(job, nodeBudget = 0) {
     const { parts } = job;

@@ -30,12 +30,16 @@ export interface RankTask {
   readonly to: number;
 }
 
-/** Solve each set at its node, with the full search or its pilot (width 1). */
+/**
+ * Solve each set at its node, with the full search or its pilot (width 1); with `betas`, each
+ * under its budget (null: no plan under it).
+ */
 export interface SolveTask {
   readonly kind: 'solve';
   readonly pilot: boolean;
   readonly sets: readonly Uint32Array[];
   readonly nodes: readonly SearchNode<unknown>[];
+  readonly betas?: readonly number[] | undefined;
 }
 
 /** Solve one set whole in a fresh engine (exact searches: one piece of work, a node budget). */
@@ -47,6 +51,15 @@ export interface WholeTask {
   readonly nodeBudget: number;
 }
 
+/** Evaluate one guess at a set under a budget (a root candidate of the budgeted root): its tree, or null. */
+export interface EvaluateTask {
+  readonly kind: 'evaluate';
+  readonly guess: number;
+  readonly set: Uint32Array;
+  readonly node: SearchNode<unknown>;
+  readonly beta: number;
+}
+
 /** A task of the game module's own (the worst-case prover, two-level bounds). */
 export interface ModuleTask {
   readonly kind: 'module';
@@ -54,7 +67,7 @@ export interface ModuleTask {
   readonly args: unknown;
 }
 
-export type Task = RankTask | SolveTask | WholeTask | ModuleTask;
+export type Task = RankTask | SolveTask | WholeTask | EvaluateTask | ModuleTask;
 
 /** A solved set: its cost and depth and its flattened plan; null when no plan fits (a depth cap). */
 export interface SolvedSet {
@@ -81,9 +94,15 @@ export interface WholeResult {
   readonly nodes: number;
 }
 
+export interface EvaluateResult {
+  readonly kind: 'evaluated';
+  /** null: no plan under the budget. */
+  readonly result: SolvedSet | null;
+}
+
 export interface ModuleResult {
   readonly kind: 'module';
   readonly value: unknown;
 }
 
-export type TaskResult = RankResult | SolveResult | WholeResult | ModuleResult;
+export type TaskResult = RankResult | SolveResult | WholeResult | EvaluateResult | ModuleResult;

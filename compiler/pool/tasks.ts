@@ -52,7 +52,7 @@ export function taskRunner(init: WorkerInit): (task: Task) => TaskResult {
       case 'solve': {
         injectedFault();
         const e = task.pilot ? engine().pilotSearch() : engine();
-        return { kind: 'solved', results: task.sets.map((set, i) => solved(e.solve(set, task.nodes[i]!))) };
+        return { kind: 'solved', results: task.sets.map((set, i) => solved(e.solve(set, task.nodes[i]!, task.betas?.[i] ?? Infinity))) };
       }
       case 'whole': {
         injectedFault();
@@ -66,6 +66,10 @@ export function taskRunner(init: WorkerInit): (task: Task) => TaskResult {
         } finally {
           Atomics.store(init.progress, PROGRESS_NODES, 0);
         }
+      }
+      case 'evaluate': {
+        injectedFault();
+        return { kind: 'evaluated', result: solved(engine().evaluate(task.guess, task.set, task.node, task.beta)) };
       }
       case 'module': {
         const run = setup.tasks?.[task.name];

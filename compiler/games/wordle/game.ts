@@ -14,6 +14,7 @@ import { LingoFeedback, codeToMask, encodeLetters, maskToCode } from '../../../r
 import type { WordList } from '../../../runtime/wordlist.js';
 import type { ListRef } from '../../../runtime/tree-format.js';
 import type { Game, GuessFilter, ScoreByAttempt } from '../../game.js';
+import type { ReplyTable } from '../../engine/types.js';
 
 export const WORDLE_ATTEMPTS = 6;
 /** A 6th guess costs this much more than 6: at most 1/4 of a guess over 1,000 answers, so it only breaks ties. */
@@ -30,7 +31,7 @@ export interface WordleSpec {
   readonly letters: Uint8Array;
   /** The guess index of each answer, shared. */
   readonly answerGuess: Uint32Array;
-  /** `table[guess * answers + answer]`: the feedback code (byte table; lengths up to 5), shared. */
+  /** `table[answer * guesses + guess]`: the feedback code (byte table; lengths up to 5), shared. */
   readonly table: Uint8Array | null;
   readonly lists: readonly ListRef[];
 }
@@ -48,15 +49,26 @@ function shared<T extends Uint8Array | Uint32Array>(a: T): T {
   return out;
 }
 
-/** The guesses x answers feedback table, one byte per entry (when every code fits a byte). */
+/**
+ * The feedback table, one byte per entry (when every code fits a byte), answer-major:
+ * `table[answer * guesses + guess]`. A node's answers are a few rows, so ranking every guess
+ * at a node reads a few contiguous rows.
+ */
 export function feedbackTable(kernel: LingoFeedback, answerGuess: Uint32Array): Uint8Array | null {
   if (kernel.codeCount > 256) return null;
   const A = answerGuess.length;
-  const table = new Uint8Array(new SharedArrayBuffer(kernel.wordCount * A));
-  const out = new Uint32Array(A);
-  for (let g = 0; g < kernel.wordCount; g++) {
-    kernel.partitionCodes(g, answerGuess, A, out);
-    table.set(out, g * A);
+  const G = kernel.wordCount;
+  const table = new Uint8Array(new SharedArrayBuffer(G * A));
+  // Blocks of guesses computed guess by guess, then written row by row.
+  const BLOCK = 64;
+  const block = new Uint32Array(BLOCK * A);
+  for (let g0 = 0; g0 < G; g0 += BLOCK) {
+    const b = Math.min(BLOCK, G - g0);
+    for (let j = 0; j < b; j++) kernel.partitionCodes(g0 + j, answerGuess, A, block.subarray(j * A, (j + 1) * A));
+    for (let a = 0; a < A; a++) {
+      const row = a * G + g0;
+      for (let j = 0; j < b; j++) table[row + j] = block[j * A + a] as number;
+    }
   }
   return table;
 }
@@ -116,6 +128,43 @@ export class HardModeFilter implements GuessFilter {
     return true;
   }
 
+  /**
+   * The guesses of `list` a state allows, in list order: the state is read once (its greens
+   * and the letters it needs), then each guess checked against those only.
+   */
+  filter(state: string, list: Uint32Array): Uint32Array {
+    const L = this.length;
+    const greenAt: number[] = [];
+    const greenLetter: number[] = [];
+    for (let p = 0; p < L; p++) {
+      const g = state.charCodeAt(p);
+      if (g !== 46) {
+        greenAt.push(p);
+        greenLetter.push(g - 97);
+      }
+    }
+    const needLetter: number[] = [];
+    const needCount: number[] = [];
+    for (let c = 0; c < 26; c++) {
+      const k = state.charCodeAt(L + c) - 48;
+      if (k > 0) {
+        needLetter.push(c);
+        needCount.push(k);
+      }
+    }
+    const out = new Uint32Array(list.length);
+    let m = 0;
+    const letters = this.letters;
+    const counts = this.counts;
+    next: for (let i = 0; i < list.length; i++) {
+      const w = list[i] as number;
+      for (let j = 0; j < greenAt.length; j++) if (letters[w * L + (greenAt[j] as number)] !== greenLetter[j]) continue next;
+      for (let j = 0; j < needLetter.length; j++) if ((counts[w * 26 + (needLetter[j] as number)] as number) < (needCount[j] as number)) continue next;
+      out[m++] = w;
+    }
+    return out.slice(0, m);
+  }
+
   /** Why a guess breaks the rule in a state, or null when it does not (for messages and tests). */
   explain(state: string, guess: number): string | null {
     const L = this.length;
@@ -144,6 +193,8 @@ export class WordleGame implements Game {
   readonly kernel: LingoFeedback;
   readonly answerGuess: Uint32Array;
   readonly table: Uint8Array | null;
+  /** The table as the engine reads it (secret-major), when there is one. */
+  readonly replyTable: ReplyTable | undefined;
   readonly guessFilter: HardModeFilter | undefined;
   /** The answer each guess is, or -1. */
   private readonly guessAnswer: Int32Array;
@@ -162,6 +213,7 @@ export class WordleGame implements Game {
     this.kernel = kernel;
     this.answerGuess = answerGuess;
     this.table = table;
+    this.replyTable = table ? { codes: table, stride: kernel.wordCount } : undefined;
     this.lists = lists;
     this.params = { length: kernel.length, attempts: WORDLE_ATTEMPTS, hard };
     this.secretCount = answerGuess.length;
@@ -208,14 +260,14 @@ export class WordleGame implements Game {
   }
   feedback(guess: number, secret: number): number {
     const t = this.table;
-    if (t) return t[guess * this.secretCount + secret] as number;
+    if (t) return t[secret * this.guessCount + guess] as number;
     return this.kernel.feedback(guess, this.answerGuess[secret] as number);
   }
   partitionCodes(guess: number, secrets: Uint32Array, n: number, out: Uint32Array): void {
     const t = this.table;
     if (t) {
-      const base = guess * this.secretCount;
-      for (let i = 0; i < n; i++) out[i] = t[base + (secrets[i] as number)] as number;
+      const G = this.guessCount;
+      for (let i = 0; i < n; i++) out[i] = t[(secrets[i] as number) * G + guess] as number;
       return;
     }
     for (let i = 0; i < n; i++) out[i] = this.kernel.feedback(guess, this.answerGuess[secrets[i] as number] as number);
@@ -242,24 +294,42 @@ export class WordleGame implements Game {
  * its ties deterministic and puts strong guesses first.
  */
 export function wordleProbes(game: WordleGame): Uint32Array {
-  const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
-  const codes = new Uint32Array(all.length);
-  const seen = new Uint8Array(game.codeCount);
-  const groups = new Int32Array(game.guessCount);
-  for (let g = 0; g < game.guessCount; g++) {
-    game.partitionCodes(g, all, all.length, codes);
-    seen.fill(0);
-    let k = 0;
-    for (let i = 0; i < codes.length; i++) {
-      const c = codes[i] as number;
-      if (!seen[c]) {
-        seen[c] = 1;
-        k++;
+  const G = game.guessCount;
+  const K = game.codeCount;
+  const groups = new Int32Array(G);
+  const t = game.table;
+  if (t) {
+    // Answer by answer over the table's rows: seen[g * K + code].
+    const seen = new Uint8Array(G * K);
+    for (let a = 0; a < game.secretCount; a++) {
+      const row = a * G;
+      for (let g = 0; g < G; g++) {
+        const at = g * K + (t[row + g] as number);
+        if (!seen[at]) {
+          seen[at] = 1;
+          groups[g] = (groups[g] as number) + 1;
+        }
       }
     }
-    groups[g] = k;
+  } else {
+    const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
+    const codes = new Uint32Array(all.length);
+    const seen = new Uint8Array(K);
+    for (let g = 0; g < G; g++) {
+      game.partitionCodes(g, all, all.length, codes);
+      seen.fill(0);
+      let k = 0;
+      for (let i = 0; i < codes.length; i++) {
+        const c = codes[i] as number;
+        if (!seen[c]) {
+          seen[c] = 1;
+          k++;
+        }
+      }
+      groups[g] = k;
+    }
   }
-  const order = Array.from({ length: game.guessCount }, (_, i) => i);
+  const order = Array.from({ length: G }, (_, i) => i);
   order.sort((a, b) => (groups[b] as number) - (groups[a] as number) || a - b);
   return Uint32Array.from(order);
 }

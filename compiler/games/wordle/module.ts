@@ -9,11 +9,12 @@ import { fail } from '../../../runtime/errors.js';
 import type { ParamValue, TreeHeader } from '../../../runtime/tree-format.js';
 import { loadUniformWordList, makeWordList } from '../../../runtime/wordlist.js';
 import { AttemptObjective } from '../../engine/attempt-objective.js';
-import { CandidateRanker } from '../../engine/candidate-ranker.js';
+import { CandidateRanker, endgameFamilies } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Moves } from '../../engine/types.js';
 import { poolRunner, type CompileControl, type SearchRunner } from '../../pool/driver.js';
 import { describeGuessTotals } from '../../objective.js';
+import { safeText } from '../../../runtime/messages.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { flagOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { WORDLE_ATTEMPTS, WordleGame, wordleProbes, type WordleSpec } from './game.js';
@@ -21,18 +22,29 @@ import { WORDLE_ATTEMPTS, WordleGame, wordleProbes, type WordleSpec } from './ga
 export interface WordleEffort {
   readonly name: string;
   readonly describe: string;
-  /** Lookahead widths by guesses used (0 = the opener); past the end: 1. */
+  /** Lookahead widths by guesses used (0 = the opener); past the end: 1; Infinity: every allowed guess. */
   readonly widths: readonly number[];
+  /** Every allowed guess at every node below the openers: the exact optimum for each opener compared. */
+  readonly exact?: boolean;
 }
+
+const ALL = Infinity;
 
 /**
  * Every guess is ranked at every node (by the number of reply groups, then the evenness of the
  * split); the top `widths[used]` are compared by the exact totals of their subtrees, with
- * cut-offs against the best total so far and a memo of solved answer sets.
+ * cut-offs against the best total so far and a memo of solved answer sets. `exact` compares
+ * every allowed guess at every node below the openers.
  */
 export const WORDLE_EFFORTS: readonly WordleEffort[] = [
   { name: 'greedy', describe: 'one step deep: the best-ranked guess everywhere (seconds)', widths: [1] },
   { name: 'default', describe: 'the top 12 openers and the top 100 guesses at every node below, compared by their subtrees', widths: [12, 100, 100, 100, 100, 100] },
+  {
+    name: 'exact',
+    describe: 'every allowed guess at every node below the 12 best-ranked openers (--openers N, or below --opener): the optimum for each, proven',
+    widths: [ALL, ALL, ALL, ALL, ALL, ALL],
+    exact: true,
+  },
 ];
 
 /** One guess costs this much in the engine (a 6th guess one more): exact integers. */
@@ -49,6 +61,19 @@ export interface WordleSetup {
   readonly probes: Uint32Array;
 }
 
+/** Endgame families (answers alike but for one letter) of at least this many answers. */
+const ENDGAME_MIN = 3;
+
+/** Openers `--effort exact` compares (the best-ranked), unless --openers says otherwise. */
+const EXACT_OPENERS = 12;
+
+/** Parts of at least this many answers are probed (their one-step bounds) before any is searched. */
+const EXACT_PROBE_MIN = 50;
+
+/** The memo of an exact search (sets of 3 answers or more), per engine: entries and estimated bytes. */
+const EXACT_MEMO_ENTRIES = 8_000_000;
+const EXACT_MEMO_BYTES = 1024 * 2 ** 20;
+
 export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<string> {
   const effort = wordleEffort(setup.effort);
   const c = WORDLE_GUESS_COST;
@@ -57,14 +82,32 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
     (s) => game.guessOfSecret(s),
   );
   const rule = game.guessFilter;
-  const ranker = new CandidateRanker(game, objective, { probes: setup.probes, candidatePoolMax: Number.MAX_SAFE_INTEGER, candidateShortcut: true }, rule);
+  const exact = effort.exact === true;
+  // Endgames bind in hard mode (few guesses allowed test the letter a family differs by).
+  const endgames = exact && rule ? endgameFamilies(game.kernel.letters, game.params.length, game.secretCount, (s) => game.guessOfSecret(s), ENDGAME_MIN) : undefined;
+  const ranker = new CandidateRanker(game, objective, { probes: setup.probes, candidatePoolMax: Number.MAX_SAFE_INTEGER, candidateShortcut: true, exact, exactOrder: 'mixed', endgames }, rule);
   const moves: Moves<string> = rule ? { root: rule.start, after: (s, g, code) => rule.after(s, g, code), key: (s) => s } : { root: '', after: (s) => s, key: (s) => s };
   return {
     game,
     objective,
     moves,
     ranker,
-    effort: { exactBelow: 0, widthsByUsed: effort.widths, lookaheadMinSet: 1, memoMaxSet: Infinity, memoMaxEntries: 2_000_000, cutoffs: true, groupOrder: 'largest-first' },
+    effort: {
+      exactBelow: 0,
+      widthsByUsed: effort.widths,
+      lookaheadMinSet: 1,
+      memoMaxSet: Infinity,
+      memoMinSet: 3,
+      memoMaxEntries: exact ? EXACT_MEMO_ENTRIES : 2_000_000,
+      memoMaxBytes: exact ? EXACT_MEMO_BYTES : undefined,
+      cutoffs: true,
+      // Exact: small parts first (solved exactly, they leave the large ones a tight budget that
+      // fails fast), and the large parts' one-step bounds before any search (a bad opener is
+      // refuted by them alone). The default effort's widths gain nothing from either.
+      groupOrder: exact ? 'smallest-first' : 'largest-first',
+      prepass: true,
+      probeMinSet: exact ? EXACT_PROBE_MIN : undefined,
+    },
   };
 }
 
@@ -81,25 +124,64 @@ export function loadWordleGame(answersPath: string, guessesPath: string, hard: b
   return WordleGame.fromLists(answers, guesses, hard);
 }
 
-async function compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileControl, runner: SearchRunner = poolRunner(control)) {
-  const effort = wordleEffort(control.effort);
+/** What a compile proved, for the line after the tree (not in the header: it depends on the timing). */
+interface WordleReport {
+  line: string | null;
+}
+
+async function compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileControl, runner: SearchRunner, report: WordleReport) {
+  const prove = control.options['prove'] === true;
+  const openerWord = typeof control.options['opener'] === 'string' ? (control.options['opener'] as string) : undefined;
+  if (prove && openerWord !== undefined) throw fail('usage', '--prove searches every opener; it takes no --opener');
+  if (prove && control.effort !== 'default' && control.effort !== 'exact') throw fail('usage', `--prove is an exact search; it cannot be combined with --effort ${control.effort}`);
+  const effort = wordleEffort(prove ? 'exact' : control.effort);
+  let opener: number | undefined;
+  if (openerWord !== undefined) {
+    opener = game.guesses?.indexOf(openerWord) ?? -1;
+    if (opener < 0) throw fail('usage', `--opener ${safeText(openerWord)}: not a word of the guesses or the answers`);
+  }
   const setup: WordleSetup = { effort: effort.name, probes: wordleProbes(game) };
   const parts = wordleParts(game, setup);
   const N = game.secretCount;
-  const r = await runner.split(
-    { module: 'wordle', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s) => game.secretName(s) },
-  );
+  const job = { module: 'wordle', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s) };
+  const count = typeof control.options['openers'] === 'number' ? (control.options['openers'] as number) : undefined;
+  if (count !== undefined && (prove || !effort.exact || opener !== undefined)) throw fail('usage', '--openers N goes with --effort exact (without --opener): the N best-ranked openers, each searched exactly');
+  // Exact: the openers in the order of the exact ranking (every guess), the first N of them.
+  const spec = !effort.exact ? { width: effort.widths[0] as number } : opener !== undefined ? { width: 1, only: [opener] } : prove ? { width: Infinity } : { width: Infinity, first: count ?? EXACT_OPENERS };
+  const r = await runner.budgeted(job, { ...spec, unit: 'openers' });
   if (!r) throw new Error('wordle compile: no plan');
-  const settings: Record<string, ParamValue> = {
-    effort: effort.name,
-    widths: effort.widths.join('/'),
-    ranking: 'reply groups, then sum of squared group sizes',
-    cutoffs: true,
-    candidateShortcut: true,
-  };
+  const widthText = effort.widths.map((w) => (w === ALL ? 'all' : String(w))).join('/');
+  let settings: Record<string, ParamValue>;
+  if (!effort.exact) {
+    settings = { effort: effort.name, widths: widthText, ranking: 'reply groups, then sum of squared group sizes', cutoffs: true, candidateShortcut: true };
+  } else {
+    const proven = prove && r.everyGuess ? 'global' : 'opener';
+    settings = {
+      effort: 'exact',
+      widths: 'all',
+      opener: game.guessName(r.guess),
+      openers: r.candidates,
+      ranking: 'reply groups and the sum of squared group sizes',
+      cutoffs: true,
+      candidateShortcut: true,
+      proven,
+    };
+    const how = `${r.candidates} opener${r.candidates === 1 ? '' : 's'}: ${r.searched} searched to the end, ${r.cut} cut off, ${r.byBound} settled by their bound`;
+    report.line = proven === 'global' ? `proven optimal over every opener (${how})` : `proven optimal for the opener ${game.guessName(r.guess)} (${how})`;
+  }
   // The engine's bound as the header's score: minus the guesses (and 1/4096 per 6th guess).
-  const objectiveExtra: Record<string, ParamValue> = r.lowerBound !== null ? { upperBound: -r.lowerBound / WORDLE_GUESS_COST, upperBoundMean: Math.round((-r.lowerBound / WORDLE_GUESS_COST / N) * 1e6) / 1e6 } : {};
+  const bound = settings['proven'] === 'global' ? r.cost : r.lowerBound;
+  const objectiveExtra: Record<string, ParamValue> = bound !== null ? { upperBound: -bound / WORDLE_GUESS_COST, upperBoundMean: Math.round((-bound / WORDLE_GUESS_COST / N) * 1e6) / 1e6 } : {};
   return { tree: r.tree, settings, objectiveExtra };
+}
+
+/** The objective in words, and what the search proved. */
+function describeWordle(header: TreeHeader): string[] {
+  const proven = header.settings['proven'];
+  const lines = describeGuessTotals(header);
+  if (proven === 'global') return [lines[0] as string, `proven optimal: no tree needs fewer guesses, whatever its opener (${String(header.settings['openers'])} openers compared)`];
+  if (proven === 'opener') return [...lines, `proven optimal for the opener ${String(header.settings['opener'])}`];
+  return lines;
 }
 
 export const wordleModule: GameModule = {
@@ -109,6 +191,9 @@ export const wordleModule: GameModule = {
     { name: 'answers', type: 'file', describe: 'the possible secrets, one word a line' },
     { name: 'guesses', type: 'file', describe: 'the allowed guesses (the answers are always allowed too)' },
     { name: 'hard', type: 'boolean', describe: 'hard mode: greens stay in place, revealed letters are reused' },
+    { name: 'opener', type: 'string', compileOnly: true, describe: 'search below this first guess only (with --effort exact: its proven optimum)' },
+    { name: 'prove', type: 'boolean', compileOnly: true, describe: 'prove which opener is optimal: every allowed first guess bounded or searched exactly (implies --effort exact)' },
+    { name: 'openers', type: 'integer', min: 1, compileOnly: true, describe: 'with --effort exact: how many of the best-ranked openers are searched exactly (default 12)' },
   ],
   efforts: WORDLE_EFFORTS.map((e) => ({ name: e.name, describe: e.describe })),
   defaultEffort: 'default',
@@ -121,13 +206,17 @@ export const wordleModule: GameModule = {
     const guesses = required(stringOption(opts, 'guesses'), 'wordle', '--answers FILE (the possible secrets) and --guesses FILE (the allowed guesses)');
     const hard = flagOption(opts, 'hard');
     const game = loadWordleGame(answers, guesses, hard);
+    const report: WordleReport = { line: null };
     const loaded: LoadedGame = {
       module: wordleModule,
       game,
       slug: hard ? 'wordle-hard' : 'wordle',
       options: opts,
-      compile: (control, runner) => compileWordle(loaded, game, control, runner),
-      describe: describeGuessTotals,
+      compile: (control, runner) => compileWordle(loaded, game, control, runner ?? poolRunner(control), report),
+      afterCompile: (_header, _path, log) => {
+        if (report.line) log(`${loaded.slug}: ${report.line}`);
+      },
+      describe: describeWordle,
       merit: (h: TreeHeader) => Number(h.objective['total']),
       explorerRules: () => ({ kind: 'word-mask', length: game.params.length, attempts: WORDLE_ATTEMPTS }),
     };
