@@ -166,7 +166,7 @@ describe('with a shipped tree for the list', () => {
       online.flatMap((secret) => [play(cwdOther, { trees, secret }), play(cwdOther, { trees, secret, eol: () => '\n\n \n' })]),
     );
     for (let k = 0; k < online.length; k++) {
-      const [plain, blank] = [runs[2 * k], runs[2 * k + 1]] as Dialogue[];
+      const [plain, blank] = [runs[2 * k], runs[2 * k + 1]] as [Dialogue, Dialogue];
       expect(blank.code, blank.stderr).toBe(0);
       expect(blank.stderr).toBe(plain.stderr);
       expect(blank.stdout).toBe(plain.stdout);
@@ -238,7 +238,7 @@ describe('without a usable tree: says why once on stderr and searches online', (
     const secrets = [...randomSolvable().slice(0, 5), CLUSTER[1] as string, CLUSTER[6] as string];
     const runs = await Promise.all(secrets.flatMap((secret) => [play(cwdOther, { trees, secret }), play(cwdOther, { trees, secret })]));
     secrets.forEach((secret, i) => {
-      const [a, b] = [runs[2 * i], runs[2 * i + 1]] as Dialogue[];
+      const [a, b] = [runs[2 * i], runs[2 * i + 1]] as [Dialogue, Dialogue];
       for (const g of [a, b]) {
         expect(g.code, g.stderr).toBe(0);
         expect(g.guesses.length).toBeLessThanOrEqual(ATTEMPTS);
