@@ -168,7 +168,7 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     // Every job ran once, on one of the workers, each reported in one line.
     const done = [...a.lines(), ...b.lines()].filter((l) => / done in /.test(l));
     expect(done.length).toBeGreaterThan(4);
-    for (const l of done) expect(l).toMatch(/^worker: job [0-9a-f]{16}-\d+ \(wordle (rank|solve, \d+ sets?)\) done in \d+\.\d s$/);
+    for (const l of done) expect(l).toMatch(/^worker: job [0-9a-f]{16}-\d+ \(wordle (rank|solve, \d+ sets?|evaluate)\) done in \d+\.\d s$/);
     expect(new Set(done.map((l) => l.split(' ')[2])).size).toBe(done.length);
     expect(a.lines().filter((l) => / done in /.test(l)).length, 'both workers took jobs').toBeGreaterThan(0);
     expect(b.lines().filter((l) => / done in /.test(l)).length, 'both workers took jobs').toBeGreaterThan(0);
@@ -193,7 +193,7 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     expect(readFileSync(out).equals(local.get('hard') as Buffer)).toBe(true);
     // The other worker found the job stalled and ran it.
     expect(b.stderr).toContain(`worker: job ${job} stalled (its worker stopped mid-job); back in the queue`);
-    expect(b.stderr).toMatch(new RegExp(`^worker: job ${job} \\(wordle solve, \\d+ sets?\\) done in `, 'm'));
+    expect(b.stderr).toMatch(new RegExp(`^worker: job ${job} \\(wordle (solve, \\d+ sets?|evaluate)\\) done in `, 'm'));
     expect(a.stderr).not.toMatch(new RegExp(`job ${job} .*done`));
     await expectQueueClean();
     await stopWorkers();
@@ -213,7 +213,7 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     expect(a.lines().at(-1)).toBe('worker: stopped');
     expect((await c.exited).code, c.stderr).toBe(0);
     expect(readFileSync(out).equals(local.get('hard') as Buffer)).toBe(true);
-    expect(b.stderr).toMatch(new RegExp(`^worker: job ${job} \\(wordle solve, \\d+ sets?\\) done in `, 'm'));
+    expect(b.stderr).toMatch(new RegExp(`^worker: job ${job} \\(wordle (solve, \\d+ sets?|evaluate)\\) done in `, 'm'));
     await expectQueueClean();
     await stopWorkers();
   }, 120_000);
@@ -236,7 +236,7 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     const w = await startWorker({ GUESSTREE_TEST_WORKER_FAULT: `always:${fault}` });
     const failed = await compile('hard', join(dir, 'failed.gtree'), ['--queue', url]);
     expect(failed.code).toBe(8);
-    expect(failed.stderr).toMatch(/^guesstree: wordle compile: a worker failed twice on batch \d+ \(node: \d+ secrets after 1 guess, first [a-z]+\) \(job [0-9a-f]{16}-\d+\): injected worker fault\n$/);
+    expect(failed.stderr).toMatch(/^guesstree: wordle compile: a worker failed twice on a group of \d+ secrets after root guess [a-z]{5} \(first [a-z]{5}\) \(job [0-9a-f]{16}-\d+\): injected worker fault\n$/);
     expect(w.stderr).toMatch(/failed \(attempt 1 of 2\): injected worker fault/);
     expect(w.stderr).toMatch(/failed \(attempt 2 of 2\): injected worker fault/);
     await stopWorkers();

@@ -86,6 +86,8 @@ export interface EngineJob<S> extends PoolJob {
   readonly bestText?: ((cost: number, depth: number) => string) | undefined;
   /** A set in messages: "its first secret". */
   readonly nameSecret?: ((secret: number) => string) | undefined;
+  /** A guess in messages (default: its number). */
+  readonly nameGuess?: ((guess: number) => string) | undefined;
   /** What the progress bar counts (default: "the openers' groups"). */
   readonly progressUnit?: string | undefined;
 }
@@ -587,7 +589,7 @@ export async function compileBudgeted<S>(job: EngineJob<S>, control: CompileCont
         const part = c.parts[j] as Part<S>;
         running++;
         c.inFlight++;
-        const what = (): string => `a group of ${part.set.length} secrets after root guess #${c.guess}${job.nameSecret ? ` (first ${job.nameSecret(part.set[0] as number)})` : ''}`;
+        const what = (): string => `a group of ${part.set.length} secrets after root guess ${job.nameGuess ? job.nameGuess(c.guess) : `#${c.guess}`}${job.nameSecret ? ` (first ${job.nameSecret(part.set[0] as number)})` : ''}`;
         pool
           .runWithRetry({ kind: 'solve', pilot: false, sets: [part.set], nodes: [part.node] }, what, onAbort)
           .then((r) => {

@@ -84,7 +84,7 @@ export async function compileHangman(game: HangmanGame, control: CompileControl,
     setup,
     parts: hangmanParts(game, setup),
     label,
-    nameSecret: (s) => game.secretName(s),
+    nameSecret: (s) => game.secretName(s), nameGuess: (g) => game.guessName(g),
   });
   let settings: Record<string, ParamValue>;
   let raw;

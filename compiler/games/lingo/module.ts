@@ -113,7 +113,7 @@ async function compileLingo(loaded: LoadedGame, game: LingoGame, control: Compil
   const parts = lingoParts(game, setup);
   const N = game.secretCount;
   const r = await runner.split(
-    { module: 'lingo', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost) => `mean ${((LINGO_FULL_SCORE * N - cost) / N).toFixed(3)}`, nameSecret: (s) => game.secretName(s) },
+    { module: 'lingo', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost) => `mean ${((LINGO_FULL_SCORE * N - cost) / N).toFixed(3)}`, nameSecret: (s) => game.secretName(s), nameGuess: (g) => game.guessName(g) },
   );
   if (!r) throw new Error('lingo compile: no plan');
   const objectiveExtra: Record<string, ParamValue> = {};

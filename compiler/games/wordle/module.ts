@@ -143,7 +143,7 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   const setup: WordleSetup = { effort: effort.name, probes: wordleProbes(game) };
   const parts = wordleParts(game, setup);
   const N = game.secretCount;
-  const job = { module: 'wordle', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s) };
+  const job = { module: 'wordle', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s), nameGuess: (g: number) => game.guessName(g) };
   const count = typeof control.options['openers'] === 'number' ? (control.options['openers'] as number) : undefined;
   if (count !== undefined && (prove || !effort.exact || opener !== undefined)) throw fail('usage', '--openers N goes with --effort exact (without --opener): the N best-ranked openers, each searched exactly');
   // Exact: the openers in the order of the exact ranking (every guess), the first N of them.
@@ -193,7 +193,7 @@ export const wordleModule: GameModule = {
     { name: 'hard', type: 'boolean', describe: 'hard mode: greens stay in place, revealed letters are reused' },
     { name: 'opener', type: 'string', compileOnly: true, describe: 'search below this first guess only (with --effort exact: its proven optimum)' },
     { name: 'prove', type: 'boolean', compileOnly: true, describe: 'prove which opener is optimal: every allowed first guess bounded or searched exactly (implies --effort exact)' },
-    { name: 'openers', type: 'integer', min: 1, compileOnly: true, describe: 'with --effort exact: how many of the best-ranked openers are searched exactly (default 12)' },
+    { name: 'openers', type: 'integer', min: 1, max: 1_000_000, compileOnly: true, describe: 'with --effort exact: how many of the best-ranked openers are searched exactly (default 12; more than there are: all)' },
   ],
   efforts: WORDLE_EFFORTS.map((e) => ({ name: e.name, describe: e.describe })),
   defaultEffort: 'default',
