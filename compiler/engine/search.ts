@@ -31,13 +31,6 @@ export interface EngineParts<S> {
   readonly effort: Effort;
 }
 
-interface MemoEntry {
-  /** The result when solved; null when only a bound is known. */
-  readonly solved: Solved | null;
-  /** The set's key is at least this (Infinity when solved). */
-  readonly atLeast: number;
-}
-
 /** What a part of a split is known to cost before it is searched. */
 const OPEN = 0;
 /** Solved: the memo's result. */
@@ -93,7 +86,8 @@ export class SearchEngine<S> {
   nodes = 0;
   /** Optional shared counter: slot 0 gets the nodes searched, in steps of 4096 (progress of long searches). */
   progress: Int32Array | null = null;
-  private readonly memo: SetMemo<MemoEntry>;
+  /** Per set: its result when solved (value Infinity), else null and the least key proven for it. */
+  private readonly memo: SetMemo<Solved>;
   private readonly tieBreak: boolean;
   private readonly slots: number;
   private pilotEngine: SearchEngine<S> | null = null;
@@ -111,7 +105,7 @@ export class SearchEngine<S> {
     this.ranker = parts.ranker;
     this.effort = parts.effort;
     this.partitioner = new Partitioner(parts.game);
-    this.memo = new SetMemo<MemoEntry>(parts.effort.memoMaxEntries, parts.effort.memoMaxBytes ?? Infinity);
+    this.memo = new SetMemo<Solved>(parts.effort.memoMaxEntries, parts.effort.memoMaxBytes ?? Infinity);
     this.tieBreak = parts.objective.depthTieBreak;
     this.slots = this.tieBreak ? DEPTH_SLOTS : 1;
     this.maxGroups = Math.min(parts.game.codeCount, parts.game.secretCount) + 1;
@@ -190,15 +184,18 @@ export class SearchEngine<S> {
     let num = 0;
     let tag = '';
     let hash = 0;
-    let hit: MemoEntry | undefined;
+    // The least key the memo knew for the set (-Infinity: nothing).
+    let known = -Infinity;
     if (memoized) {
       num = obj.depthTag(used);
       tag = this.moves.key(node.state);
       hash = rangeHash(set, 0, n, num, tag);
-      hit = this.memo.get(set, 0, n, num, tag, hash);
-      if (hit) {
-        if (hit.solved) return this.keyOf(hit.solved) < beta ? hit.solved : null;
-        if (hit.atLeast >= beta) return null;
+      const id = this.memo.find(set, 0, n, num, tag, hash);
+      if (id >= 0) {
+        const solved = this.memo.payload(id);
+        if (solved) return this.keyOf(solved) < beta ? solved : null;
+        known = this.memo.value(id);
+        if (known >= beta) return null;
       }
     }
     const budget = this.effort.nodeBudget ?? 0;
@@ -227,8 +224,8 @@ export class SearchEngine<S> {
       if (!result) fail = this.failKey;
     }
     if (memoized) {
-      if (result) this.memo.set(set, 0, n, num, tag, { solved: result, atLeast: Infinity }, hash);
-      else this.memo.set(set, 0, n, num, tag, { solved: null, atLeast: Math.max(beta, fail, hit ? hit.atLeast : -Infinity) }, hash);
+      if (result) this.memo.set(set, 0, n, num, tag, result, Infinity, hash);
+      else this.memo.set(set, 0, n, num, tag, null, Math.max(beta, fail, known), hash);
     }
     return result;
   }
@@ -433,14 +430,15 @@ export class SearchEngine<S> {
         let b = f.bound[p] as number;
         let known = OPEN;
         if (m >= memoMin && m <= memoMax) {
-          const hit = this.memo.get(f.items, from, m, num, this.moves.key(st));
-          if (hit) {
-            if (hit.solved) {
-              f.solved[p] = hit.solved;
-              b = hit.solved.cost;
+          const id = this.memo.find(f.items, from, m, num, this.moves.key(st));
+          if (id >= 0) {
+            const solved = this.memo.payload(id);
+            if (solved) {
+              f.solved[p] = solved;
+              b = solved.cost;
               known = MEMO;
             } else {
-              const c = this.costOfKey(hit.atLeast);
+              const c = this.costOfKey(this.memo.value(id));
               if (c > b) b = c;
             }
           }

@@ -5,22 +5,25 @@
  * so a hash collision is a miss, never another set's value. A set is given as a range of a
  * buffer (`buf[off .. off + n)`), so a reply group is looked up where it lies, without a view.
  *
+ * An entry is a number (its value) and an optional payload object (null for most entries).
+ * Storage is flat: each generation keeps its sets end to end in arena pages, its hashes, tag
+ * numbers, sizes and values in pages of typed arrays and its slots in one open-addressing
+ * table, so an entry costs a few dozen bytes besides its set (no object of its own, no typed
+ * array per set), and growing never copies what is stored (only the slot table is rebuilt).
+ * An entry is named by an id that holds until the next store (a store may start a new
+ * generation).
+ *
  * Memory is bounded by `maxEntries` and `maxBytes` (an estimate: a fixed cost per entry and the
  * set's copy) in two generations of half as much each: when the current one is full it becomes
  * the old one (the older is dropped) and a fresh one starts; an entry found in the old
  * generation moves to the current one. Recently used sets stay; only speed depends on it.
  */
 
-/** A memo entry's own cost in bytes besides its set (slot, map entry, the entry and a plan node): an estimate. */
+/**
+ * An entry's cost in bytes besides its set, as the byte bound counts it: an estimate kept from
+ * the memo of objects (slot, map entry, entry and plan node), so a bound keeps the same entries.
+ */
 const ENTRY_BYTES = 256;
-
-interface Slot<E> {
-  readonly set: Uint32Array;
-  readonly num: number;
-  readonly tag: string;
-  entry: E;
-  next: Slot<E> | null;
-}
 
 /** Two 32-bit hashes of the set and tag, combined into one exact integer below 2^52. */
 export function rangeHash(buf: Uint32Array, off: number, n: number, num: number, tag: string): number {
@@ -47,21 +50,176 @@ export function setHash(set: Uint32Array, tag: string): number {
   return rangeHash(set, 0, set.length, 0, tag);
 }
 
-function sameRange(s: Uint32Array, buf: Uint32Array, off: number, n: number): boolean {
-  if (s.length !== n) return false;
-  for (let i = 0; i < n; i++) if (s[i] !== buf[off + i]) return false;
-  return true;
+/** Entries per page of the per-entry arrays (pages are never copied: a generation grows by pages). */
+const PAGE_BITS = 14;
+const PAGE_SIZE = 1 << PAGE_BITS;
+const PAGE_MASK = PAGE_SIZE - 1;
+/** Set elements per arena page; a larger set gets a page of its own. A set's place is page · ARENA_PAGE + offset. */
+const ARENA_BITS = 18;
+const ARENA_PAGE = 1 << ARENA_BITS;
+/** Slots of a fresh generation's table (kept at most half full). */
+const INITIAL_SLOTS = 1 << 12;
+
+/**
+ * One generation: entry i's fields in pages of typed arrays (page i >> PAGE_BITS, index
+ * i & PAGE_MASK), its set in an arena page, its payload (when any) in one list. Growing adds
+ * pages; only the slot table is rebuilt (doubled) as entries come.
+ */
+class Generation<P> {
+  count = 0;
+  /** Estimated bytes (ENTRY_BYTES per entry plus its set and tag). */
+  bytes = 0;
+  private readonly hashes: Float64Array[] = [];
+  private readonly nums: Int32Array[] = [];
+  private readonly tagIds: Int32Array[] = [];
+  /** Where the set lies (arena page · ARENA_PAGE + offset) and its size. */
+  private readonly places: Uint32Array[] = [];
+  private readonly sizes: Uint32Array[] = [];
+  /** The entry's value, and its payload's index in `payloadList` (-1: none). */
+  private readonly values: Float64Array[] = [];
+  private readonly payloadAt: Int32Array[] = [];
+  private readonly payloadList: P[] = [];
+  private readonly arena: Uint32Array[] = [];
+  /** Elements used in the last arena page. */
+  private arenaUsed = ARENA_PAGE;
+  /** Tags as small numbers, per generation. */
+  private readonly tagNumbers = new Map<string, number>();
+  /** Open addressing, linear probing: entry id + 1, 0 when free; at most half full. */
+  private slots = new Int32Array(INITIAL_SLOTS);
+  private mask = INITIAL_SLOTS - 1;
+
+  /** The number of a tag in this generation, or -1 when it has none (no entry has the tag). */
+  tagNumber(tag: string): number {
+    return this.tagNumbers.get(tag) ?? -1;
+  }
+
+  find(hash: number, buf: Uint32Array, off: number, n: number, num: number, tag: string): number {
+    const t = this.tagNumber(tag);
+    if (t < 0) return -1;
+    const { slots, mask, hashes } = this;
+    for (let i = (hash >>> 0) & mask; ; i = (i + 1) & mask) {
+      const s = slots[i] as number;
+      if (s === 0) return -1;
+      const id = s - 1;
+      const page = id >>> PAGE_BITS;
+      const k = id & PAGE_MASK;
+      if ((hashes[page] as Float64Array)[k] !== hash) continue;
+      if ((this.nums[page] as Int32Array)[k] !== num || (this.sizes[page] as Uint32Array)[k] !== n || (this.tagIds[page] as Int32Array)[k] !== t) continue;
+      const place = (this.places[page] as Uint32Array)[k] as number;
+      const a = this.arena[place >>> ARENA_BITS] as Uint32Array;
+      const from = place & (ARENA_PAGE - 1);
+      let same = true;
+      for (let j = 0; j < n; j++) {
+        if (a[from + j] !== buf[off + j]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return id;
+    }
+  }
+
+  /** Entry id's set as a view of its arena page (for moving it to another generation). */
+  setOf(id: number): Uint32Array {
+    const page = id >>> PAGE_BITS;
+    const k = id & PAGE_MASK;
+    const place = (this.places[page] as Uint32Array)[k] as number;
+    const from = place & (ARENA_PAGE - 1);
+    return (this.arena[place >>> ARENA_BITS] as Uint32Array).subarray(from, from + ((this.sizes[page] as Uint32Array)[k] as number));
+  }
+
+  value(id: number): number {
+    return (this.values[id >>> PAGE_BITS] as Float64Array)[id & PAGE_MASK] as number;
+  }
+
+  payload(id: number): P | null {
+    const at = (this.payloadAt[id >>> PAGE_BITS] as Int32Array)[id & PAGE_MASK] as number;
+    return at < 0 ? null : (this.payloadList[at] as P);
+  }
+
+  /** Replace entry id's value and payload. */
+  update(id: number, payload: P | null, value: number): void {
+    const page = id >>> PAGE_BITS;
+    const k = id & PAGE_MASK;
+    (this.values[page] as Float64Array)[k] = value;
+    const pa = this.payloadAt[page] as Int32Array;
+    const at = pa[k] as number;
+    if (payload === null) pa[k] = -1;
+    else if (at >= 0) this.payloadList[at] = payload;
+    else {
+      pa[k] = this.payloadList.length;
+      this.payloadList.push(payload);
+    }
+  }
+
+  add(hash: number, buf: Uint32Array, off: number, n: number, num: number, tag: string, payload: P | null, value: number): number {
+    const id = this.count;
+    const page = id >>> PAGE_BITS;
+    const k = id & PAGE_MASK;
+    if (k === 0) {
+      this.hashes.push(new Float64Array(PAGE_SIZE));
+      this.nums.push(new Int32Array(PAGE_SIZE));
+      this.tagIds.push(new Int32Array(PAGE_SIZE));
+      this.places.push(new Uint32Array(PAGE_SIZE));
+      this.sizes.push(new Uint32Array(PAGE_SIZE));
+      this.values.push(new Float64Array(PAGE_SIZE));
+      this.payloadAt.push(new Int32Array(PAGE_SIZE));
+    }
+    if (2 * (id + 1) > this.slots.length) this.growSlots();
+    let t = this.tagNumbers.get(tag);
+    if (t === undefined) {
+      t = this.tagNumbers.size;
+      this.tagNumbers.set(tag, t);
+    }
+    let place: number;
+    if (n > ARENA_PAGE) {
+      // A page of its own; the next set starts a fresh page.
+      place = this.arena.length * ARENA_PAGE;
+      this.arena.push(buf.slice(off, off + n));
+      this.arenaUsed = ARENA_PAGE;
+    } else {
+      if (this.arenaUsed + n > ARENA_PAGE) {
+        this.arena.push(new Uint32Array(ARENA_PAGE));
+        this.arenaUsed = 0;
+      }
+      place = (this.arena.length - 1) * ARENA_PAGE + this.arenaUsed;
+      (this.arena[this.arena.length - 1] as Uint32Array).set(buf.subarray(off, off + n), this.arenaUsed);
+      this.arenaUsed += n;
+    }
+    this.count++;
+    (this.hashes[page] as Float64Array)[k] = hash;
+    (this.nums[page] as Int32Array)[k] = num;
+    (this.tagIds[page] as Int32Array)[k] = t;
+    (this.places[page] as Uint32Array)[k] = place;
+    (this.sizes[page] as Uint32Array)[k] = n;
+    (this.payloadAt[page] as Int32Array)[k] = -1;
+    this.update(id, payload, value);
+    this.place(id, hash);
+    this.bytes += ENTRY_BYTES + 4 * n + 2 * tag.length;
+    return id;
+  }
+
+  private place(id: number, hash: number): void {
+    const { slots, mask } = this;
+    let i = (hash >>> 0) & mask;
+    while ((slots[i] as number) !== 0) i = (i + 1) & mask;
+    slots[i] = id + 1;
+  }
+
+  private growSlots(): void {
+    const size = 2 * this.slots.length;
+    this.slots = new Int32Array(size);
+    this.mask = size - 1;
+    for (let id = 0; id < this.count; id++) this.place(id, (this.hashes[id >>> PAGE_BITS] as Float64Array)[id & PAGE_MASK] as number);
+  }
 }
 
-export class SetMemo<E> {
-  private current = new Map<number, Slot<E>>();
-  private old = new Map<number, Slot<E>>();
-  private entries = 0;
-  private oldEntries = 0;
+export class SetMemo<P> {
+  private current = new Generation<P>();
+  private old = new Generation<P>();
   readonly maxEntries: number;
   private readonly perGeneration: number;
   private readonly bytesPerGeneration: number;
-  private bytes = 0;
 
   constructor(maxEntries = Infinity, maxBytes = Infinity) {
     this.maxEntries = maxEntries;
@@ -70,53 +228,48 @@ export class SetMemo<E> {
   }
 
   get size(): number {
-    return this.entries + this.oldEntries;
+    return this.current.count + this.old.count;
   }
 
-  private static find<E>(map: Map<number, Slot<E>>, hash: number, buf: Uint32Array, off: number, n: number, num: number, tag: string): Slot<E> | null {
-    for (let s = map.get(hash) ?? null; s; s = s.next) if (s.num === num && s.tag === tag && sameRange(s.set, buf, off, n)) return s;
-    return null;
+  /**
+   * The id of the entry of the set `buf[off .. off + n)` with tag (num, tag), or -1; read it
+   * with `value` and `payload` before the next store.
+   */
+  find(buf: Uint32Array, off: number, n: number, num: number, tag: string, hash = rangeHash(buf, off, n, num, tag)): number {
+    const id = this.current.find(hash, buf, off, n, num, tag);
+    if (id >= 0 || this.old.count === 0) return id;
+    const o = this.old;
+    const j = o.find(hash, buf, off, n, num, tag);
+    if (j < 0) return -1;
+    return this.insert(hash, o.setOf(j), 0, n, num, tag, o.payload(j), o.value(j));
   }
 
-  /** The entry of the set `buf[off .. off + n)` with tag (num, tag), or undefined. */
-  get(buf: Uint32Array, off: number, n: number, num: number, tag: string, hash = rangeHash(buf, off, n, num, tag)): E | undefined {
-    const s = SetMemo.find(this.current, hash, buf, off, n, num, tag);
-    if (s) return s.entry;
-    if (this.oldEntries === 0) return undefined;
-    const o = SetMemo.find(this.old, hash, buf, off, n, num, tag);
-    if (!o) return undefined;
-    this.insert(hash, o.set, num, tag, o.entry);
-    return o.entry;
+  value(id: number): number {
+    return this.current.value(id);
+  }
+
+  payload(id: number): P | null {
+    return this.current.payload(id);
   }
 
   /** Store (or replace) the entry of a set; the set is copied. */
-  set(buf: Uint32Array, off: number, n: number, num: number, tag: string, entry: E, hash = rangeHash(buf, off, n, num, tag)): void {
-    const s = SetMemo.find(this.current, hash, buf, off, n, num, tag);
-    if (s) {
-      s.entry = entry;
-      return;
-    }
-    this.insert(hash, buf.slice(off, off + n), num, tag, entry);
+  set(buf: Uint32Array, off: number, n: number, num: number, tag: string, payload: P | null, value: number, hash = rangeHash(buf, off, n, num, tag)): void {
+    const c = this.current;
+    const id = c.find(hash, buf, off, n, num, tag);
+    if (id >= 0) c.update(id, payload, value);
+    else this.insert(hash, buf, off, n, num, tag, payload, value);
   }
 
-  private insert(hash: number, own: Uint32Array, num: number, tag: string, entry: E): void {
-    if (this.entries >= this.perGeneration || this.bytes >= this.bytesPerGeneration) {
+  private insert(hash: number, buf: Uint32Array, off: number, n: number, num: number, tag: string, payload: P | null, value: number): number {
+    if (this.current.count >= this.perGeneration || this.current.bytes >= this.bytesPerGeneration) {
       this.old = this.current;
-      this.oldEntries = this.entries;
-      this.current = new Map();
-      this.entries = 0;
-      this.bytes = 0;
+      this.current = new Generation<P>();
     }
-    this.current.set(hash, { set: own, num, tag, entry, next: this.current.get(hash) ?? null });
-    this.entries++;
-    this.bytes += ENTRY_BYTES + 4 * own.length + 2 * tag.length;
+    return this.current.add(hash, buf, off, n, num, tag, payload, value);
   }
 
   clear(): void {
-    this.current.clear();
-    this.old.clear();
-    this.entries = 0;
-    this.oldEntries = 0;
-    this.bytes = 0;
+    this.current = new Generation<P>();
+    this.old = new Generation<P>();
   }
 }

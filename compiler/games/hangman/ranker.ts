@@ -49,10 +49,13 @@ export const hangmanObjective: Objective<number> = {
   leastDepth: () => 1,
 };
 
+/** The memo tags of the lives values, made once: the memo keeps one string per value, not one per set. */
+const LIVES_KEYS: readonly string[] = Array.from({ length: NO_LIVES + 1 }, (_, lives) => String(lives));
+
 export const hangmanMoves = (rootLives: number): Moves<number> => ({
   root: rootLives,
   after: (lives, _letter, code) => (code === 0 && lives !== NO_LIVES ? (lives - 1 === 0 ? NO_LIVES : lives - 1) : lives),
-  key: (lives) => String(lives),
+  key: (lives) => LIVES_KEYS[lives] ?? String(lives),
 });
 
 export type HangmanRule = 'search' | 'greedy';
