@@ -58,6 +58,10 @@ export class CodeRanker implements Ranker<History> {
   private readonly estimate: Float64Array;
   private readonly candidateAdjust: number;
   private readonly top = new TopK();
+  /** The replies that can occur, the solved one included, ascending (the order scores are summed in). */
+  private readonly scanCodes: Uint32Array;
+  /** Counts for `ReplyCounter.tally`: zero between guesses (each scan zeroes what it read). */
+  private readonly tallied: Uint32Array;
 
   constructor(game: CodeGame, objective: AttemptObjective<History>, rule: RankRule) {
     this.game = game;
@@ -77,6 +81,8 @@ export class CodeRanker implements Ranker<History> {
       this.estimate[m] = rule === 'entropy' ? ent : rule === 'parts' ? -1e6 + ent : rule === 'size-model' ? model : (this.lb[m] as number) * 1e6 + ent;
     }
     this.candidateAdjust = rule === 'parts' ? -1e6 : rule === 'size-model' ? 0 : -0.5;
+    this.scanCodes = Uint32Array.from([...game.replyCodes, game.solvedCode].sort((a, b) => a - b));
+    this.tallied = new Uint32Array(game.codeCount);
   }
 
   private depthLeft(used: number): number {
@@ -125,7 +131,7 @@ export class CodeRanker implements Ranker<History> {
     return this.guessPool(node.state).length;
   }
 
-  rank(set: Uint32Array, node: SearchNode<History>, width: number, _from = 0, _to = Infinity, beta = Infinity): Ranking {
+  rank(set: Uint32Array, node: SearchNode<History>, width: number, _from = 0, _to = Infinity, beta = Infinity, lazy = false): Ranking {
     const n = set.length;
     const K = this.branches;
     const lb = this.lb;
@@ -140,10 +146,6 @@ export class CodeRanker implements Ranker<History> {
       setBound = 2 * n;
     }
     const pool = this.guessPool(node.state);
-    const p = this.partitioner;
-    p.begin(set);
-    const counts = p.counts;
-    const touched = p.touched;
     const solved = this.game.solvedCode;
     const partCap = Number.isFinite(depthLeft) ? treeCapacity(depthLeft - 1, K) : Infinity;
     const est = this.estimate;
@@ -152,35 +154,80 @@ export class CodeRanker implements Ranker<History> {
     top.reset(width);
     // The top `width` is ordered by score, not bound: only a full ranking may leave guesses out.
     const boundLimit = width === Infinity ? beta : Infinity;
-    for (let j = 0; j < pool.length; j++) {
-      const g = pool[j] as number;
-      const k = p.count(g);
-      let parts = 0;
-      let maxPart = 0;
-      let lbSum = 0;
-      let score = 0;
-      let isCand = false;
-      for (let r = 0; r < k; r++) {
-        const c = touched[r] as number;
-        const m = counts[c] as number;
-        if (c === solved) {
-          isCand = true;
-          continue;
+    const counter = this.game.replyCounter?.(set);
+    if (counter?.tally) {
+      // Each guess's replies tallied, then read (and zeroed) in ascending reply order: the sums
+      // are the same as over the distinct replies in that order.
+      const counts = this.tallied;
+      const scan = this.scanCodes;
+      const S = scan.length;
+      for (let j = 0; j < pool.length; j++) {
+        const g = pool[j] as number;
+        counter.tally(g, counts);
+        let parts = 0;
+        let maxPart = 0;
+        let lbSum = 0;
+        let score = 0;
+        let isCand = false;
+        for (let r = 0; r < S; r++) {
+          const c = scan[r] as number;
+          const m = counts[c] as number;
+          if (m === 0) continue;
+          counts[c] = 0;
+          if (c === solved) {
+            isCand = true;
+            continue;
+          }
+          parts++;
+          if (m > maxPart) maxPart = m;
+          lbSum += lb[m] as number;
+          score += est[m] as number;
         }
-        parts++;
-        if (m > maxPart) maxPart = m;
-        lbSum += lb[m] as number;
-        score += est[m] as number;
+        if (!isCand && parts === 1) continue; // learns nothing
+        if (maxPart > partCap) continue; // cannot finish within the depth cap
+        const bound = n + lbSum;
+        // A non-candidate that splits the set into singletons, when no candidate does: 2n, optimal.
+        if (maxPart === 1 && !isCand && fewEnough) return { optimal: { guess: g, at: j, bound, key1: 0, key2: 0 }, top: EMPTY_RANKED, setBound, complete: true };
+        if (bound >= boundLimit) continue; // the search would skip it under its budget
+        top.push(g, j, bound, isCand ? score + candAdjust : score, 0);
       }
-      if (!isCand && parts === 1) continue; // learns nothing
-      if (maxPart > partCap) continue; // cannot finish within the depth cap
-      const bound = n + lbSum;
-      // A non-candidate that splits the set into singletons, when no candidate does: 2n, optimal.
-      if (maxPart === 1 && !isCand && fewEnough) return { optimal: { guess: g, at: j, bound, key1: 0, key2: 0 }, top: EMPTY_RANKED, setBound, complete: true };
-      if (bound >= boundLimit) continue; // the search would skip it under its budget
-      top.push(g, j, bound, isCand ? score + candAdjust : score, 0);
+    } else {
+      const p = this.partitioner;
+      p.begin(set);
+      const counts = p.counts;
+      const touched = p.touched;
+      for (let j = 0; j < pool.length; j++) {
+        const g = pool[j] as number;
+        const k = p.count(g);
+        let parts = 0;
+        let maxPart = 0;
+        let lbSum = 0;
+        let score = 0;
+        let isCand = false;
+        for (let r = 0; r < k; r++) {
+          const c = touched[r] as number;
+          const m = counts[c] as number;
+          if (c === solved) {
+            isCand = true;
+            continue;
+          }
+          parts++;
+          if (m > maxPart) maxPart = m;
+          lbSum += lb[m] as number;
+          score += est[m] as number;
+        }
+        if (!isCand && parts === 1) continue; // learns nothing
+        if (maxPart > partCap) continue; // cannot finish within the depth cap
+        const bound = n + lbSum;
+        // A non-candidate that splits the set into singletons, when no candidate does: 2n, optimal.
+        if (maxPart === 1 && !isCand && fewEnough) return { optimal: { guess: g, at: j, bound, key1: 0, key2: 0 }, top: EMPTY_RANKED, setBound, complete: true };
+        if (bound >= boundLimit) continue; // the search would skip it under its budget
+        top.push(g, j, bound, isCand ? score + candAdjust : score, 0);
+      }
     }
-    return { optimal: null, top: top.result(), setBound, complete: true };
+    // A full ranking asked for lazily is left in pool order: the search sorts only what it needs.
+    const unsorted = lazy && width === Infinity;
+    return { optimal: null, top: top.result(!unsorted), setBound, complete: true, ...(unsorted ? { unsorted } : {}) };
   }
 
   /** A set one guess could split into singletons: 2n−1 when a candidate does it, else at least 2n. */

@@ -174,20 +174,24 @@ export class BullsCowsGame implements Game, CodeGame {
     const bt = this.bullsTimesD;
     const packed = this.packed;
     const codes = new Uint32Array(n);
+    const tally = (guess: number, counts: Uint32Array): void => {
+      if (!bt || !packed || (this.maskHi[guess] as number) !== 0) {
+        this.partitionCodes(guess, set, n, codes);
+        for (let i = 0; i < n; i++) counts[codes[i] as number]!++;
+        return;
+      }
+      const glo = this.maskLo[guess] as number;
+      const pg = packed[guess] as number;
+      for (let i = 0; i < n; i++) {
+        counts[(bt[pg ^ (pk[i] as number)] as number) + popcount((glo & (lo[i] as number)) >>> 0)]!++;
+      }
+    };
     return {
       count: (guess, counts) => {
         counts.fill(0);
-        if (!bt || !packed || (this.maskHi[guess] as number) !== 0) {
-          this.partitionCodes(guess, set, n, codes);
-          for (let i = 0; i < n; i++) counts[codes[i] as number]!++;
-          return;
-        }
-        const glo = this.maskLo[guess] as number;
-        const pg = packed[guess] as number;
-        for (let i = 0; i < n; i++) {
-          counts[(bt[pg ^ (pk[i] as number)] as number) + popcount((glo & (lo[i] as number)) >>> 0)]!++;
-        }
+        tally(guess, counts);
       },
+      tally,
     };
   }
 

@@ -92,6 +92,15 @@ export class GatheredSet {
     }
     for (let i = 0; i < this.n; i++) counts[this.game.feedback(guess, this.set[i] as number)]!++;
   }
+  /** counts[reply] += the replies of `guess` over the set (counts is not zeroed). */
+  tally(guess: number, counts: Uint32Array): void {
+    const t = this.t;
+    if (t) {
+      countKernel(t.blacksTimesP, t.matches, t.packed[guess] as number, (t.multiset[guess] as number) * t.multisets, this.sp, this.sm, this.n, counts);
+      return;
+    }
+    for (let i = 0; i < this.n; i++) counts[this.game.feedback(guess, this.set[i] as number)]!++;
+  }
 }
 
 function countKernel(bt: Uint8Array, mt: Uint8Array, pg: number, row: number, sp: Uint32Array, sm: Uint32Array, n: number, counts: Uint32Array): void {
