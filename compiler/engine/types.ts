@@ -50,6 +50,11 @@ export interface ReplyCounter {
    * zeroes the replies that can occur: only those entries are touched).
    */
   tally?(guess: number, counts: Uint32Array): void;
+  /**
+   * Optional: `tally`, returning the bit mask of the replies added (bit r for reply r): only
+   * for games whose replies are all below 31.
+   */
+  tallyMask?(guess: number, counts: Uint32Array): number;
 }
 
 /** Where the search is: the guesses spent so far and the moves' state after them. */

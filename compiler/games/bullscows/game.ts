@@ -186,12 +186,33 @@ export class BullsCowsGame implements Game, CodeGame {
         counts[(bt[pg ^ (pk[i] as number)] as number) + popcount((glo & (lo[i] as number)) >>> 0)]!++;
       }
     };
+    const tallyMask = (guess: number, counts: Uint32Array): number => {
+      let mask = 0;
+      if (!bt || !packed || (this.maskHi[guess] as number) !== 0) {
+        this.partitionCodes(guess, set, n, codes);
+        for (let i = 0; i < n; i++) {
+          const c = codes[i] as number;
+          counts[c]!++;
+          mask |= 1 << c;
+        }
+        return mask;
+      }
+      const glo = this.maskLo[guess] as number;
+      const pg = packed[guess] as number;
+      for (let i = 0; i < n; i++) {
+        const c = (bt[pg ^ (pk[i] as number)] as number) + popcount((glo & (lo[i] as number)) >>> 0);
+        counts[c]!++;
+        mask |= 1 << c;
+      }
+      return mask;
+    };
     return {
       count: (guess, counts) => {
         counts.fill(0);
         tally(guess, counts);
       },
       tally,
+      tallyMask,
     };
   }
 
