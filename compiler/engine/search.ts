@@ -315,6 +315,9 @@ export class SearchEngine<S> {
     for (let i = 0; i < count; i++) live[i] = i;
     let best: Solved | null = null;
     let bestKey = beta;
+    // keyBound(b, n, used) for this set, with its least depth worked out once.
+    const slots = this.tieBreak ? DEPTH_SLOTS : 1;
+    const least = this.tieBreak ? this.objective.leastDepth(n, used) : 0;
     while (count > LAZY_SORT_BELOW) {
       // The first remaining entry in rank order (`live` stays in pool order: ties keep the first).
       let bi = 0;
@@ -328,7 +331,7 @@ export class SearchEngine<S> {
           bi = i;
         }
       }
-      if (this.keyBound(bound[b] as number, n, used) < bestKey) {
+      if ((bound[b] as number) * slots + least < bestKey) {
         const v = this.evaluate(top.guess[b] as number, set, node, bestKey);
         if (v && this.keyOf(v) < bestKey) {
           best = v;
@@ -341,7 +344,7 @@ export class SearchEngine<S> {
       for (let i = 0; i < count; i++) {
         if (i === bi) continue;
         const e = live[i] as number;
-        if (this.keyBound(bound[e] as number, n, used) < bestKey) live[w++] = e;
+        if ((bound[e] as number) * slots + least < bestKey) live[w++] = e;
       }
       count = w;
       if (count * 2 > before) break;
@@ -357,7 +360,7 @@ export class SearchEngine<S> {
       return a - b;
     });
     for (const e of rest) {
-      if (this.keyBound(bound[e] as number, n, used) >= bestKey) continue;
+      if ((bound[e] as number) * slots + least >= bestKey) continue;
       const v = this.evaluate(top.guess[e] as number, set, node, bestKey);
       if (v && this.keyOf(v) < bestKey) {
         best = v;
