@@ -39,6 +39,12 @@ export interface CodeGame extends SearchGame {
 
 export type History = readonly number[];
 
+/** Sets up to this size read a guess's replies from a bit mask (larger ones scan every reply). */
+const MASK_MAX_SET = 32;
+
+/** Guess classes (see `CodeRanker.blank`) are tracked when (symbols + 1)^pegs is at most this. */
+const CLASS_TABLE_MAX = 1 << 20;
+
 /** Guess pools kept for recurring histories. */
 const POOL_CACHE_MAX = 4096;
 
@@ -58,6 +64,24 @@ export class CodeRanker implements Ranker<History> {
   private readonly estimate: Float64Array;
   private readonly candidateAdjust: number;
   private readonly top = new TopK();
+  /** The replies that can occur, the solved one included, ascending (the order scores are summed in). */
+  private readonly scanCodes: Uint32Array;
+  /** Counts for `ReplyCounter.tally`: zero between guesses (each scan zeroes what it read). */
+  private readonly tallied: Uint32Array;
+  /** Every reply is below 31: a guess's replies fit in one bit mask. */
+  private readonly maskable: boolean;
+  /** symbolsUsed[g]: bit k when guess g holds symbol k (empty when there are more than 30 symbols). */
+  private readonly symbolsUsed: Uint32Array;
+  /**
+   * Classes of guesses alike but for the symbols no secret holds (those written as `blank`),
+   * by the class's number in base symbols + 1: the figures of its first guess in the ranking
+   * of stamp `epoch`. Null when the numbers would not fit a small table.
+   */
+  private readonly blank: number | null;
+  private readonly classStamp: Int32Array;
+  private readonly classBound: Float64Array;
+  private readonly classKey: Float64Array;
+  private epoch = 0;
 
   constructor(game: CodeGame, objective: AttemptObjective<History>, rule: RankRule) {
     this.game = game;
@@ -77,6 +101,43 @@ export class CodeRanker implements Ranker<History> {
       this.estimate[m] = rule === 'entropy' ? ent : rule === 'parts' ? -1e6 + ent : rule === 'size-model' ? model : (this.lb[m] as number) * 1e6 + ent;
     }
     this.candidateAdjust = rule === 'parts' ? -1e6 : rule === 'size-model' ? 0 : -0.5;
+    this.scanCodes = Uint32Array.from([...game.replyCodes, game.solvedCode].sort((a, b) => a - b));
+    this.tallied = new Uint32Array(game.codeCount);
+    this.maskable = (this.scanCodes[this.scanCodes.length - 1] as number) < 31;
+    const classes = (game.symbols + 1) ** game.pegs;
+    const dedupe = game.symbols <= 30 && classes <= CLASS_TABLE_MAX;
+    this.blank = dedupe ? game.symbols : null;
+    this.symbolsUsed = new Uint32Array(dedupe ? game.guessCount : 0);
+    for (let g = 0; g < this.symbolsUsed.length; g++) {
+      let m = 0;
+      for (let i = 0; i < game.pegs; i++) m |= 1 << (game.digits[g * game.pegs + i] as number);
+      this.symbolsUsed[g] = m;
+    }
+    this.classStamp = new Int32Array(dedupe ? classes : 0);
+    this.classBound = new Float64Array(dedupe ? classes : 0);
+    this.classKey = new Float64Array(dedupe ? classes : 0);
+  }
+
+  /** The symbols no secret of `set` holds, as a bit mask (0 when classes are not used). */
+  private absentSymbols(set: Uint32Array): number {
+    if (this.blank === null) return 0;
+    const pegs = this.game.pegs;
+    const digits = this.game.digits;
+    const all = (1 << this.game.symbols) - 1;
+    let present = 0;
+    for (let i = 0; i < set.length && present !== all; i++) {
+      const at = (set[i] as number) * pegs;
+      for (let k = 0; k < pegs; k++) present |= 1 << (digits[at + k] as number);
+    }
+    return all & ~present;
+  }
+
+  private nextEpoch(): number {
+    if (this.epoch === 0x7fffffff) {
+      this.classStamp.fill(0);
+      this.epoch = 0;
+    }
+    return ++this.epoch;
   }
 
   private depthLeft(used: number): number {
@@ -125,7 +186,7 @@ export class CodeRanker implements Ranker<History> {
     return this.guessPool(node.state).length;
   }
 
-  rank(set: Uint32Array, node: SearchNode<History>, width: number, _from = 0, _to = Infinity, beta = Infinity): Ranking {
+  rank(set: Uint32Array, node: SearchNode<History>, width: number, _from = 0, _to = Infinity, beta = Infinity, lazy = false): Ranking {
     const n = set.length;
     const K = this.branches;
     const lb = this.lb;
@@ -140,10 +201,6 @@ export class CodeRanker implements Ranker<History> {
       setBound = 2 * n;
     }
     const pool = this.guessPool(node.state);
-    const p = this.partitioner;
-    p.begin(set);
-    const counts = p.counts;
-    const touched = p.touched;
     const solved = this.game.solvedCode;
     const partCap = Number.isFinite(depthLeft) ? treeCapacity(depthLeft - 1, K) : Infinity;
     const est = this.estimate;
@@ -152,35 +209,136 @@ export class CodeRanker implements Ranker<History> {
     top.reset(width);
     // The top `width` is ordered by score, not bound: only a full ranking may leave guesses out.
     const boundLimit = width === Infinity ? beta : Infinity;
-    for (let j = 0; j < pool.length; j++) {
-      const g = pool[j] as number;
-      const k = p.count(g);
-      let parts = 0;
-      let maxPart = 0;
-      let lbSum = 0;
-      let score = 0;
-      let isCand = false;
-      for (let r = 0; r < k; r++) {
-        const c = touched[r] as number;
-        const m = counts[c] as number;
-        if (c === solved) {
-          isCand = true;
-          continue;
+    const counter = this.game.replyCounter?.(set);
+    if (counter?.tally) {
+      // Symbols no secret of the set holds add nothing to any reply: guesses alike but for which
+      // of those symbols they hold get the same replies, so a guess holding one takes the
+      // figures of the first guess of its class (in pool order) when there is one.
+      const absent = this.absentSymbols(set);
+      const used = this.symbolsUsed;
+      const epoch = absent !== 0 ? this.nextEpoch() : 0;
+      const stamp = this.classStamp;
+      const classBound = this.classBound;
+      const classKey = this.classKey;
+      const blank = this.blank;
+      const digits = this.game.digits;
+      const pegs = this.game.pegs;
+      const radix = this.game.symbols + 1;
+      const counts = this.tallied;
+      const scan = this.scanCodes;
+      const S = scan.length;
+      // Small sets: the replies a guess got, as a bit mask, read lowest first (ascending).
+      const masked = counter.tallyMask !== undefined && this.maskable && n <= MASK_MAX_SET;
+      for (let j = 0; j < pool.length; j++) {
+        const g = pool[j] as number;
+        let slot = -1;
+        if (absent !== 0 && ((used[g] as number) & absent) !== 0) {
+          let key = 0;
+          for (let i = 0, at = g * pegs; i < pegs; i++, at++) {
+            const d = digits[at] as number;
+            key = key * radix + ((absent >>> d) & 1 ? (blank as number) : d);
+          }
+          if (stamp[key] === epoch) {
+            const b = classBound[key] as number;
+            if (b >= 0 && b < boundLimit) top.push(g, j, b, classKey[key] as number, 0);
+            continue;
+          }
+          slot = key;
         }
-        parts++;
-        if (m > maxPart) maxPart = m;
-        lbSum += lb[m] as number;
-        score += est[m] as number;
+        let parts = 0;
+        let maxPart = 0;
+        let lbSum = 0;
+        let score = 0;
+        let isCand = false;
+        if (masked) {
+          let rest: number = counter.tallyMask!(g, counts);
+          while (rest !== 0) {
+            const low: number = rest & -rest;
+            rest ^= low;
+            const c = 31 - Math.clz32(low);
+            const m = counts[c] as number;
+            counts[c] = 0;
+            if (c === solved) {
+              isCand = true;
+              continue;
+            }
+            parts++;
+            if (m > maxPart) maxPart = m;
+            lbSum += lb[m] as number;
+            score += est[m] as number;
+          }
+        } else {
+          // Each guess's replies tallied, then read (and zeroed) in ascending reply order: the
+          // sums are the same as over the distinct replies in that order.
+          counter.tally(g, counts);
+          for (let r = 0; r < S; r++) {
+            const c = scan[r] as number;
+            const m = counts[c] as number;
+            if (m === 0) continue;
+            counts[c] = 0;
+            if (c === solved) {
+              isCand = true;
+              continue;
+            }
+            parts++;
+            if (m > maxPart) maxPart = m;
+            lbSum += lb[m] as number;
+            score += est[m] as number;
+          }
+        }
+        // -1: never offered (it learns nothing, or cannot finish within the depth cap).
+        let bound = -1;
+        const key1 = isCand ? score + candAdjust : score;
+        if ((isCand || parts !== 1) && maxPart <= partCap) {
+          bound = n + lbSum;
+          // A non-candidate that splits the set into singletons, when no candidate does: 2n, optimal.
+          if (maxPart === 1 && !isCand && fewEnough) return { optimal: { guess: g, at: j, bound, key1: 0, key2: 0 }, top: EMPTY_RANKED, setBound, complete: true };
+        }
+        if (slot >= 0) {
+          stamp[slot] = epoch;
+          classBound[slot] = bound;
+          classKey[slot] = key1;
+        }
+        // Past `boundLimit` the search would skip it under its budget.
+        if (bound >= 0 && bound < boundLimit) top.push(g, j, bound, key1, 0);
       }
-      if (!isCand && parts === 1) continue; // learns nothing
-      if (maxPart > partCap) continue; // cannot finish within the depth cap
-      const bound = n + lbSum;
-      // A non-candidate that splits the set into singletons, when no candidate does: 2n, optimal.
-      if (maxPart === 1 && !isCand && fewEnough) return { optimal: { guess: g, at: j, bound, key1: 0, key2: 0 }, top: EMPTY_RANKED, setBound, complete: true };
-      if (bound >= boundLimit) continue; // the search would skip it under its budget
-      top.push(g, j, bound, isCand ? score + candAdjust : score, 0);
+    } else {
+      const p = this.partitioner;
+      p.begin(set);
+      const counts = p.counts;
+      const touched = p.touched;
+      for (let j = 0; j < pool.length; j++) {
+        const g = pool[j] as number;
+        const k = p.count(g);
+        let parts = 0;
+        let maxPart = 0;
+        let lbSum = 0;
+        let score = 0;
+        let isCand = false;
+        for (let r = 0; r < k; r++) {
+          const c = touched[r] as number;
+          const m = counts[c] as number;
+          if (c === solved) {
+            isCand = true;
+            continue;
+          }
+          parts++;
+          if (m > maxPart) maxPart = m;
+          lbSum += lb[m] as number;
+          score += est[m] as number;
+        }
+        if (!isCand && parts === 1) continue; // learns nothing
+        if (maxPart > partCap) continue; // cannot finish within the depth cap
+        const bound = n + lbSum;
+        // A non-candidate that splits the set into singletons, when no candidate does: 2n, optimal.
+        if (maxPart === 1 && !isCand && fewEnough) return { optimal: { guess: g, at: j, bound, key1: 0, key2: 0 }, top: EMPTY_RANKED, setBound, complete: true };
+        if (bound >= boundLimit) continue; // the search would skip it under its budget
+        top.push(g, j, bound, isCand ? score + candAdjust : score, 0);
+      }
     }
-    return { optimal: null, top: top.result(), setBound, complete: true };
+    // A full ranking asked for lazily is left in pool order: the search sorts only what it needs.
+    const unsorted = lazy && width === Infinity;
+    return { optimal: null, top: top.result(!unsorted), setBound, complete: true, ...(unsorted ? { unsorted } : {}) };
   }
 
   /** A set one guess could split into singletons: 2n−1 when a candidate does it, else at least 2n. */

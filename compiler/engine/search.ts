@@ -18,7 +18,7 @@
 import { EMPTY_CODES, type Plan } from './plan.js';
 import { Partitioner, type SplitBuffers } from './partition.js';
 import { rangeHash, SetMemo } from './set-memo.js';
-import { NodeBudgetExceeded, type Effort, type Moves, type Objective, type QuickResult, type Ranker, type Ranking, type SearchGame, type SearchNode, type Solved } from './types.js';
+import { NodeBudgetExceeded, type Effort, type Moves, type Objective, type QuickResult, type Ranker, type RankedList, type Ranking, type SearchGame, type SearchNode, type Solved } from './types.js';
 
 /** Keys pack (cost, depth) as cost·DEPTH_SLOTS + depth when depth breaks ties; depths stay below it. */
 export const DEPTH_SLOTS = 64;
@@ -30,6 +30,9 @@ export interface EngineParts<S> {
   readonly ranker: Ranker<S>;
   readonly effort: Effort;
 }
+
+/** A lazily ranked list this short is sorted whole (see `searchUnsorted`). */
+const LAZY_SORT_BELOW = 32;
 
 /** What a part of a split is known to cost before it is searched. */
 const OPEN = 0;
@@ -239,7 +242,7 @@ export class SearchEngine<S> {
     // A cost budget for the ranker: a guess whose bound reaches it would be skipped (with a
     // depth tie-break, a key is cost·DEPTH_SLOTS plus at least the set's least depth).
     const costBeta = piloted || beta === Infinity ? Infinity : this.tieBreak ? (beta - this.objective.leastDepth(n, used)) / DEPTH_SLOTS : beta;
-    const ranking = this.ranker.rank(set, node, piloted ? pilot.width : width, 0, Infinity, costBeta);
+    const ranking = this.ranker.rank(set, node, piloted ? pilot.width : width, 0, Infinity, costBeta, !piloted && width === Infinity);
     // `failKey` is set last before returning (nested searches overwrite it).
     if (ranking.optimal) {
       const v = this.evaluate(ranking.optimal.guess, set, node, beta);
@@ -253,6 +256,11 @@ export class SearchEngine<S> {
     }
     if (piloted) {
       const v = this.piloted(ranking, set, node, beta);
+      this.failKey = beta;
+      return v;
+    }
+    if (ranking.unsorted) {
+      const v = this.searchUnsorted(ranking.top, set, node, beta, floor);
       this.failKey = beta;
       return v;
     }
@@ -282,6 +290,81 @@ export class SearchEngine<S> {
       }
     }
     this.failKey = beta;
+    return best;
+  }
+
+  /**
+   * The loop of `search` over a full ranking left in pool order: the same guesses evaluated in
+   * the same order under the same budgets, without sorting all of them. The loop over the
+   * sorted list skips a guess whose bound reaches the best key so far, and that key only falls;
+   * so a few rounds take the first remaining guess in rank order (key1, key2, then pool place),
+   * evaluate it as the loop would, and drop every guess the new key rules out. What is left once
+   * a round no longer halves it is sorted and looped over as before.
+   */
+  private searchUnsorted(top: RankedList, set: Uint32Array, node: SearchNode<S>, beta: number, floor: number): Solved | null {
+    const n = set.length;
+    const used = node.used;
+    const bound = top.bound;
+    const k1 = top.key1;
+    const k2 = top.key2;
+    let count = top.length;
+    const live = new Uint32Array(count);
+    for (let i = 0; i < count; i++) live[i] = i;
+    let best: Solved | null = null;
+    let bestKey = beta;
+    // keyBound(b, n, used) for this set, with its least depth worked out once.
+    const slots = this.tieBreak ? DEPTH_SLOTS : 1;
+    const least = this.tieBreak ? this.objective.leastDepth(n, used) : 0;
+    while (count > LAZY_SORT_BELOW) {
+      // The first remaining entry in rank order (`live` stays in pool order: ties keep the first).
+      let bi = 0;
+      let b = live[0] as number;
+      for (let i = 1; i < count; i++) {
+        const e = live[i] as number;
+        const x = k1[e] as number;
+        const y = k1[b] as number;
+        if (x < y || (x === y && (k2[e] as number) < (k2[b] as number))) {
+          b = e;
+          bi = i;
+        }
+      }
+      if ((bound[b] as number) * slots + least < bestKey) {
+        const v = this.evaluate(top.guess[b] as number, set, node, bestKey);
+        if (v && this.keyOf(v) < bestKey) {
+          best = v;
+          bestKey = this.keyOf(v);
+          if (bestKey <= floor) return best;
+        }
+      }
+      const before = count;
+      let w = 0;
+      for (let i = 0; i < count; i++) {
+        if (i === bi) continue;
+        const e = live[i] as number;
+        if ((bound[e] as number) * slots + least < bestKey) live[w++] = e;
+      }
+      count = w;
+      if (count * 2 > before) break;
+    }
+    const rest = Array.from(live.subarray(0, count));
+    rest.sort((a, b) => {
+      const x = k1[a] as number;
+      const y = k1[b] as number;
+      if (x !== y) return x < y ? -1 : 1;
+      const u = k2[a] as number;
+      const v = k2[b] as number;
+      if (u !== v) return u < v ? -1 : 1;
+      return a - b;
+    });
+    for (const e of rest) {
+      if ((bound[e] as number) * slots + least >= bestKey) continue;
+      const v = this.evaluate(top.guess[e] as number, set, node, bestKey);
+      if (v && this.keyOf(v) < bestKey) {
+        best = v;
+        bestKey = this.keyOf(v);
+        if (bestKey <= floor) break;
+      }
+    }
     return best;
   }
 

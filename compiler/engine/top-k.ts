@@ -81,8 +81,8 @@ export class TopK {
     this.key2[i] = key2;
   }
 
-  /** The selection, best first. */
-  result(): RankedList {
+  /** The selection, best first (`sorted` false: a selection of every guess is left in push order). */
+  result(sorted = true): RankedList {
     const n = this.size;
     const out: RankedList = {
       length: n,
@@ -92,7 +92,7 @@ export class TopK {
       key1: new Float64Array(n),
       key2: new Float64Array(n),
     };
-    if (!this.unbounded) {
+    if (!this.unbounded || !sorted) {
       out.guess.set(this.guess.subarray(0, n));
       out.at.set(this.at.subarray(0, n));
       out.bound.set(this.bound.subarray(0, n));

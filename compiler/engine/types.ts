@@ -45,6 +45,16 @@ export interface ReplyTable {
 
 export interface ReplyCounter {
   count(guess: number, counts: Uint32Array): void;
+  /**
+   * Optional: add the replies of `guess` to `counts` without zeroing it first (the caller
+   * zeroes the replies that can occur: only those entries are touched).
+   */
+  tally?(guess: number, counts: Uint32Array): void;
+  /**
+   * Optional: `tally`, returning the bit mask of the replies added (bit r for reply r): only
+   * for games whose replies are all below 31.
+   */
+  tallyMask?(guess: number, counts: Uint32Array): number;
 }
 
 /** Where the search is: the guesses spent so far and the moves' state after them. */
@@ -121,6 +131,11 @@ export interface Ranking {
   readonly setBound: number;
   /** The pool held every guess, so `setBound` holds for every plan of the game. */
   readonly complete: boolean;
+  /**
+   * `top` is in pool order, not sorted (only when `rank` was asked for it with `lazy`): the
+   * order is still key1, key2, then pool place, and the caller sorts as far as it needs.
+   */
+  readonly unsorted?: boolean | undefined;
 }
 
 /** What a ranker's quick look at a set found (`Ranker.quick`), written into a reused object. */
@@ -138,9 +153,10 @@ export interface Ranker<S> {
    * entries [from, to) (for workers); slices merge with `merge`. With `beta` (a cost), guesses
    * whose bound is at least `beta` may be left out (the search would skip them), and `setBound`
    * is then at most `beta`; a ranker whose top `width` is not ordered by bound leaves them in
-   * unless `width` is Infinity (else it would change which guesses are tried).
+   * unless `width` is Infinity (else it would change which guesses are tried). With `lazy`, a
+   * ranker may return a full ranking (width Infinity) unsorted (`Ranking.unsorted`).
    */
-  rank(set: Uint32Array, node: SearchNode<S>, width: number, from?: number, to?: number, beta?: number): Ranking;
+  rank(set: Uint32Array, node: SearchNode<S>, width: number, from?: number, to?: number, beta?: number, lazy?: boolean): Ranking;
   /**
    * Optional: a look at the set `buf[off .. off + n)` much cheaper than ranking it: the guess
    * `rank` would return as known optimal when it finds one without the whole pool (a candidate

@@ -174,20 +174,45 @@ export class BullsCowsGame implements Game, CodeGame {
     const bt = this.bullsTimesD;
     const packed = this.packed;
     const codes = new Uint32Array(n);
+    const tally = (guess: number, counts: Uint32Array): void => {
+      if (!bt || !packed || (this.maskHi[guess] as number) !== 0) {
+        this.partitionCodes(guess, set, n, codes);
+        for (let i = 0; i < n; i++) counts[codes[i] as number]!++;
+        return;
+      }
+      const glo = this.maskLo[guess] as number;
+      const pg = packed[guess] as number;
+      for (let i = 0; i < n; i++) {
+        counts[(bt[pg ^ (pk[i] as number)] as number) + popcount((glo & (lo[i] as number)) >>> 0)]!++;
+      }
+    };
+    const tallyMask = (guess: number, counts: Uint32Array): number => {
+      let mask = 0;
+      if (!bt || !packed || (this.maskHi[guess] as number) !== 0) {
+        this.partitionCodes(guess, set, n, codes);
+        for (let i = 0; i < n; i++) {
+          const c = codes[i] as number;
+          counts[c]!++;
+          mask |= 1 << c;
+        }
+        return mask;
+      }
+      const glo = this.maskLo[guess] as number;
+      const pg = packed[guess] as number;
+      for (let i = 0; i < n; i++) {
+        const c = (bt[pg ^ (pk[i] as number)] as number) + popcount((glo & (lo[i] as number)) >>> 0);
+        counts[c]!++;
+        mask |= 1 << c;
+      }
+      return mask;
+    };
     return {
       count: (guess, counts) => {
         counts.fill(0);
-        if (!bt || !packed || (this.maskHi[guess] as number) !== 0) {
-          this.partitionCodes(guess, set, n, codes);
-          for (let i = 0; i < n; i++) counts[codes[i] as number]!++;
-          return;
-        }
-        const glo = this.maskLo[guess] as number;
-        const pg = packed[guess] as number;
-        for (let i = 0; i < n; i++) {
-          counts[(bt[pg ^ (pk[i] as number)] as number) + popcount((glo & (lo[i] as number)) >>> 0)]!++;
-        }
+        tally(guess, counts);
       },
+      tally,
+      tallyMask,
     };
   }
 

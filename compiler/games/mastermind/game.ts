@@ -92,6 +92,37 @@ export class GatheredSet {
     }
     for (let i = 0; i < this.n; i++) counts[this.game.feedback(guess, this.set[i] as number)]!++;
   }
+  /** `tally`, returning the bit mask of the replies added (the replies must be below 31: at most 5 pegs). */
+  tallyMask(guess: number, counts: Uint32Array): number {
+    const t = this.t;
+    if (t) return maskKernel(t.blacksTimesP, t.matches, t.packed[guess] as number, (t.multiset[guess] as number) * t.multisets, this.sp, this.sm, this.n, counts);
+    let mask = 0;
+    for (let i = 0; i < this.n; i++) {
+      const c = this.game.feedback(guess, this.set[i] as number);
+      counts[c]!++;
+      mask |= 1 << c;
+    }
+    return mask;
+  }
+  /** counts[reply] += the replies of `guess` over the set (counts is not zeroed). */
+  tally(guess: number, counts: Uint32Array): void {
+    const t = this.t;
+    if (t) {
+      countKernel(t.blacksTimesP, t.matches, t.packed[guess] as number, (t.multiset[guess] as number) * t.multisets, this.sp, this.sm, this.n, counts);
+      return;
+    }
+    for (let i = 0; i < this.n; i++) counts[this.game.feedback(guess, this.set[i] as number)]!++;
+  }
+}
+
+function maskKernel(bt: Uint8Array, mt: Uint8Array, pg: number, row: number, sp: Uint32Array, sm: Uint32Array, n: number, counts: Uint32Array): number {
+  let mask = 0;
+  for (let i = 0; i < n; i++) {
+    const c = (bt[pg ^ (sp[i] as number)] as number) + (mt[row + (sm[i] as number)] as number);
+    counts[c]!++;
+    mask |= 1 << c;
+  }
+  return mask;
 }
 
 function countKernel(bt: Uint8Array, mt: Uint8Array, pg: number, row: number, sp: Uint32Array, sm: Uint32Array, n: number, counts: Uint32Array): void {
