@@ -143,6 +143,12 @@ export class AttemptObjective<S> implements Objective<S> {
     return null;
   }
 
+  /** Tries left, for the exact tail: capped, per-attempt costs, a finite cost for a secret never found. */
+  triesLeft(used: number): number {
+    if (this.lbBySize || !Number.isFinite(this.attempts) || !Number.isFinite(this.unsolved)) return -1;
+    return this.attempts - used;
+  }
+
   leastDepth(n: number): number {
     if (n <= 1) return 1;
     if (!Number.isFinite(this.branches)) return 2;

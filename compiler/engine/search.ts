@@ -16,6 +16,7 @@
  * guess in the ranker's order wins.
  */
 import { EMPTY_CODES, type Plan } from './plan.js';
+import { ExactTail } from './exact-tail.js';
 import { Partitioner, type SplitBuffers } from './partition.js';
 import { rangeHash, SetMemo } from './set-memo.js';
 import { NodeBudgetExceeded, type Effort, type Moves, type Objective, type QuickResult, type Ranker, type RankedList, type Ranking, type SearchGame, type SearchNode, type Solved } from './types.js';
@@ -100,6 +101,9 @@ export class SearchEngine<S> {
   private readonly look: QuickResult = { guess: -1, cost: 0 };
   /** The least key proven for the set of the last `search` that returned null (at least its beta). */
   private failKey = 0;
+  /** The exact tail (sets with `exactTriesLeft` tries left or fewer), when the effort asks for it. */
+  readonly tail: ExactTail<S> | null;
+  private readonly tailLeft: number;
 
   constructor(parts: EngineParts<S>) {
     this.game = parts.game;
@@ -113,6 +117,13 @@ export class SearchEngine<S> {
     this.slots = this.tieBreak ? DEPTH_SLOTS : 1;
     this.maxGroups = Math.min(parts.game.codeCount, parts.game.secretCount) + 1;
     this.quickLook = parts.effort.prepass ? parts.ranker.quick : undefined;
+    const tailLeft = parts.effort.exactTriesLeft ?? 0;
+    if (tailLeft > 0) {
+      if (tailLeft > 3) throw new Error('search: the exact tail solves at most three tries left');
+      if (!parts.objective.triesLeft || this.tieBreak) throw new Error('search: the exact tail needs an objective affine in the attempts, without a depth tie-break');
+    }
+    this.tailLeft = tailLeft;
+    this.tail = tailLeft > 0 ? new ExactTail<S>(parts.game, parts.objective) : null;
   }
 
   get memoSize(): number {
@@ -208,7 +219,11 @@ export class SearchEngine<S> {
     // The least key proven when there is no plan under beta.
     let fail = beta;
     const quick = this.quickLook;
-    if (quick) {
+    const tail = this.tail;
+    const left = tail ? (obj.triesLeft as (used: number) => number).call(obj, used) : -1;
+    if (tail && left >= 2 && left <= this.tailLeft && tail.applies(n, left)) {
+      result = tail.solve(set, used, node.state, left, beta);
+    } else if (quick) {
       const look = this.look;
       quick.call(this.ranker, set, 0, n, node, look);
       if (look.guess >= 0) result = this.evaluate(look.guess, set, node, beta);

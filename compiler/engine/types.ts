@@ -91,6 +91,15 @@ export interface Objective<S> {
   terminal(set: Uint32Array, used: number, state: S): Solved | null;
   /** The least depth of a tree for `n` secrets with `used` guesses spent (depth tie-break only). */
   leastDepth(n: number, used: number): number;
+  /**
+   * Optional, for the engine's exact tail (`Effort.exactTriesLeft`): the tries left after `used`
+   * guesses, or −1 when the tail cannot value the node. A non-negative answer promises that
+   * costs are affine in the attempts there and below: `groupCost(code, m, u)` is
+   * m · groupCost(0, 1, u) whatever the reply, a set's exact cost with one try left is
+   * `sizeBound(m, u)` (its first secret guessed, the others unsolved, finite), and sizeBound(1, u)
+   * is the cost of one secret guessed at once.
+   */
+  triesLeft?(used: number): number;
 }
 
 export interface Moves<S> {
@@ -224,6 +233,13 @@ export interface Effort {
    * budget: the bounds a refutation needs, before its first expensive search. Default: none.
    */
   readonly probeMinSet?: number | undefined;
+  /**
+   * Sets with at most this many tries left (2 or 3; `Objective.triesLeft`) are solved exactly by
+   * the engine's exact tail (exact-tail.ts) over every guess of the game, whatever the widths:
+   * the effort must allow every guess at every node (no guess rule) and no depth tie-break.
+   * 0 or absent: none.
+   */
+  readonly exactTriesLeft?: number | undefined;
   /** Stop with a `budget` result past this many searched sets (0: no limit). */
   readonly nodeBudget?: number | undefined;
 }

@@ -1,0 +1,719 @@
+/**
+ * The engine's exact tail: a set with two or three tries left solved exactly over every guess of
+ * the game (`Effort.exactTriesLeft`), for objectives whose costs are affine in the attempts
+ * (`Objective.triesLeft`): each secret pays the same at a node whatever the reply, and a group
+ * with one try left costs its size bound (its first secret guessed, the rest unsolved).
+ *
+ * With two tries left (after `v` guesses) a guess g splits a set P of m secrets into `groups`
+ * reply groups, `hit` of them (0 or 1) the solved one; each other group is guessed once more, so
+ *     cost(g) = m·(gc + U) − (groups·B + hit·A),   A = first, B = U − first,
+ * with gc the cost a secret pays at the node, `first` the cost of a secret found on the last try
+ * and U of one never found (both counted from the node's child). The best guess has the largest
+ * key groups·B + hit·A: a candidate that splits P into singletons reaches (m·B + A), any other
+ * guess at most m·B. With three tries left each guess's reply groups are valued that way and
+ * summed; guesses go best one-step bound first and stop once a bound reaches the best so far.
+ *
+ * All of a node's work is over its set S of n secrets: one table of every guess's replies,
+ * renumbered per guess into local group ids 0..k−1 (Uint16, guess-major), so a reply group of S
+ * is a list of local indices and any split of it is table look-ups. Below S nothing allocates but
+ * the plan of the result. Two-tries-left values of reply groups are cached per node (a group is
+ * its sorted local indices, compared in full: a hash collision is a miss).
+ *
+ * Bounds that skip work: (1) a guess's number of groups on a part is at most its number on S, so
+ * the scan of a part takes guesses by groups on S, most first, and stops once that many could not
+ * beat the best; (2) a part's budget (what the other parts' bounds and the best leave) cuts its
+ * scan, and with it the guess above, once no guess left could get under it.
+ *
+ * Determinism: the result is a pure function of (S, used): guesses of S go by key, then guess
+ * number; a part's guess is the first of largest key in the scan's order (candidates in set
+ * order, then by groups on S, then guess number). Budgets only skip what cannot win.
+ */
+import { EMPTY_CODES, leafPlan, type Plan } from './plan.js';
+import type { Objective, SearchGame, Solved } from './types.js';
+
+/** Largest table (guesses × secrets) a node may build; larger sets are left to the search. */
+const TABLE_MAX_ENTRIES = 1 << 25;
+/** Slots of the per-node cache of part values (a power of two) and its members' pool. */
+const CACHE_SLOTS = 1 << 16;
+const CACHE_POOL = 1 << 22;
+/** Stamps restart (arrays zeroed) past this. */
+const STAMP_MAX = 1 << 30;
+/** A scan stopped by its budget. */
+const CUT = -1;
+
+/** The affine terms of a node with two tries left, after `v` guesses. */
+interface TwoLeftTerms {
+  /** A secret's cost at the node. */
+  readonly gc: number;
+  /** The first secret of a group, guessed on the last try / a secret never found (from the child). */
+  readonly first: number;
+  readonly unsolved: number;
+  /** Key weights: a group, the solved group. */
+  readonly B: number;
+  readonly A: number;
+}
+
+export class ExactTail<S> {
+  readonly game: SearchGame;
+  readonly objective: Objective<S>;
+  /** Sets solved by the tail / guesses whose replies were tabled (statistics). */
+  nodes = 0;
+  tabled = 0;
+  private readonly G: number;
+  // The node's set and table.
+  private n = 0;
+  private set: Uint32Array = new Uint32Array(0);
+  private table = new Uint16Array(0);
+  /** Replies of S to one guess (scratch of `partitionCodes`). */
+  private readonly codes: Uint32Array;
+  private readonly codeStamp: Int32Array;
+  private readonly codeId: Uint16Array;
+  private codeGen = 0;
+  /** Groups of each guess on S; the local index of the secret it names, or −1. */
+  private readonly groupsOnS: Uint16Array;
+  private readonly hitIdx: Int32Array;
+  /** Guesses in scan order (groups on S, most first) and in order of their one-step key (three tries left). */
+  private readonly byGroups: Uint32Array;
+  private readonly order3: Uint32Array;
+  private buckets = new Int32Array(0);
+  private offs = new Int32Array(0);
+  /** Guesses whose `hitIdx` is set (cleared when the node is done). */
+  private readonly hitList: Int32Array;
+  private hits = 0;
+  /** Per local index: its candidate guess, part stamp; per local group id: stamp. */
+  private candGuess = new Uint32Array(0);
+  private inP = new Int32Array(0);
+  private pGen = 0;
+  private gidStamp = new Int32Array(0);
+  private gidGen = 0;
+  // The split of S by one guess (three tries left): local indices grouped by local id.
+  private cnt = new Int32Array(0);
+  private starts = new Int32Array(0);
+  private items = new Uint16Array(0);
+  private partOff = new Int32Array(0);
+  private partLen = new Int32Array(0);
+  private partKey = new Float64Array(0);
+  private partGuess = new Int32Array(0);
+  private partOpen = new Uint8Array(0);
+  private openOrder = new Int32Array(0);
+  // The part cache (per node, by generation).
+  private readonly slotGen = new Int32Array(CACHE_SLOTS);
+  private readonly slotHash = new Int32Array(CACHE_SLOTS);
+  private readonly slotOff = new Int32Array(CACHE_SLOTS);
+  private readonly slotLen = new Int32Array(CACHE_SLOTS);
+  private readonly slotKey = new Float64Array(CACHE_SLOTS);
+  private readonly slotGuess = new Int32Array(CACHE_SLOTS);
+  private readonly pool = new Uint16Array(CACHE_POOL);
+  private poolUsed = 0;
+  private slotsUsed = 0;
+  private cacheGen = 1;
+  /** The guess of the last `partKey2` / `scan` result. */
+  private lastGuess = -1;
+
+  constructor(game: SearchGame, objective: Objective<S>) {
+    this.game = game;
+    this.objective = objective;
+    this.G = game.guessCount;
+    this.codes = new Uint32Array(game.secretCount);
+    this.codeStamp = new Int32Array(game.codeCount);
+    this.codeId = new Uint16Array(game.codeCount);
+    this.groupsOnS = new Uint16Array(this.G);
+    this.hitIdx = new Int32Array(this.G).fill(-1);
+    this.byGroups = new Uint32Array(this.G);
+    this.order3 = new Uint32Array(this.G);
+    this.hitList = new Int32Array(this.G);
+  }
+
+  /** Whether the tail solves a set of `n` secrets with `left` tries left. */
+  applies(n: number, left: number): boolean {
+    return (left === 2 || left === 3) && n >= 2 && n * this.G <= TABLE_MAX_ENTRIES && n < 65_536;
+  }
+
+  /** The two-tries-left terms after `v` guesses, or null when the key's weights would not be monotone. */
+  private terms2(v: number, state: S): TwoLeftTerms {
+    const obj = this.objective;
+    const gc = obj.groupCost(0, 1, v, state);
+    const first = obj.sizeBound(1, v + 1, state);
+    const unsolved = obj.sizeBound(2, v + 1, state) - first;
+    return { gc, first, unsolved, A: first, B: unsolved - first };
+  }
+
+  /**
+   * The best plan for `set` (ascending or any fixed order) with `used` guesses spent and two or
+   * three tries left, or null when none costs less than `beta`.
+   */
+  solve(set: Uint32Array, used: number, state: S, left: number, beta: number): Solved | null {
+    this.nodes++;
+    const n = set.length;
+    const t2 = this.terms2(left === 3 ? used + 1 : used, state);
+    if (!(t2.A >= 0 && t2.B >= 0 && Number.isFinite(t2.unsolved))) throw new Error('exact tail: the objective is not affine in the attempts');
+    // A candidate that splits the set into singletons reaches the set's size bound: optimal.
+    const single = this.singletonCandidate(set);
+    if (single >= 0) {
+      const v = this.leafSplit(single, set, used, state, left);
+      return v.cost < beta ? v : null;
+    }
+    this.build(set);
+    if (left === 2) {
+      const all = this.items;
+      for (let i = 0; i < n; i++) all[i] = i;
+      const key = this.partKey2(all, 0, n, t2, -Infinity);
+      const cost = n * (t2.gc + t2.unsolved) - key;
+      if (!(cost < beta)) {
+        this.finish();
+        return null;
+      }
+      const v = this.plan2(this.lastGuess, set, used, state, t2);
+      this.finish();
+      return v;
+    }
+    const obj = this.objective;
+    const gc3 = obj.groupCost(0, 1, used, state);
+    const first3 = obj.sizeBound(1, used + 1, state);
+    const D = obj.sizeBound(2, used + 1, state) - 2 * first3;
+    if (!(D >= 0 && first3 >= 0)) throw new Error('exact tail: the objective is not affine in the attempts');
+    // The bound with no group told apart: every secret pays the node and the one after (next = first + D).
+    const C = n * gc3 + n * (first3 + D);
+    const G = this.G;
+    this.sortByKey3(D, first3);
+    const order = this.order3;
+    const groupsOnS = this.groupsOnS;
+    const hitIdx = this.hitIdx;
+    const perSecret2 = t2.gc + t2.unsolved;
+    let best = beta;
+    let bestGuess = -1;
+    for (let t = 0; t < G; t++) {
+      const g = order[t] as number;
+      const k = groupsOnS[g] as number;
+      const hit = (hitIdx[g] as number) >= 0 ? 1 : 0;
+      const bound = C - (k * D + hit * first3);
+      if (bound >= best) break;
+      if (k === 1 && hit === 0) continue; // learns nothing
+      const cost = this.evaluate3(g, k, hit, n * gc3, perSecret2, t2, best);
+      if (cost < best) {
+        best = cost;
+        bestGuess = g;
+      }
+    }
+    if (bestGuess < 0) {
+      this.finish();
+      return null;
+    }
+    const v = this.plan3(bestGuess, set, used, state, t2);
+    this.finish();
+    if (v.cost !== best) throw new Error('exact tail: the plan does not cost what its value promised');
+    return v;
+  }
+
+  /** The first candidate (in set order) whose replies over the set are all different, or −1. */
+  private singletonCandidate(set: Uint32Array): number {
+    const n = set.length;
+    const codes = this.codes;
+    const stamp = this.codeStamp;
+    for (let i = 0; i < n; i++) {
+      const g = this.game.guessOfSecret(set[i] as number);
+      this.game.partitionCodes(g, set, n, codes);
+      const gen = this.nextCodeGen();
+      let ok = true;
+      for (let j = 0; j < n; j++) {
+        const c = codes[j] as number;
+        if (stamp[c] === gen) {
+          ok = false;
+          break;
+        }
+        stamp[c] = gen;
+      }
+      if (ok) return g;
+    }
+    return -1;
+  }
+
+  private nextCodeGen(): number {
+    if (++this.codeGen >= STAMP_MAX) {
+      this.codeStamp.fill(0);
+      this.codeGen = 1;
+    }
+    return this.codeGen;
+  }
+
+  private nextGid(): number {
+    if (++this.gidGen >= STAMP_MAX) {
+      this.gidStamp.fill(0);
+      this.gidGen = 1;
+    }
+    return this.gidGen;
+  }
+
+  private nextP(): number {
+    if (++this.pGen >= STAMP_MAX) {
+      this.inP.fill(0);
+      this.pGen = 1;
+    }
+    return this.pGen;
+  }
+
+  /** The node's table, scratch and scan order. */
+  private build(set: Uint32Array): void {
+    const n = set.length;
+    const G = this.G;
+    this.n = n;
+    this.set = set;
+    this.tabled += G;
+    if (this.table.length < n * G) this.table = new Uint16Array(Math.max(n * G, Math.min(TABLE_MAX_ENTRIES, 2 * this.table.length)));
+    if (this.inP.length < n) {
+      const cap = Math.max(n, 2 * this.inP.length, 64);
+      this.candGuess = new Uint32Array(cap);
+      this.inP = new Int32Array(cap);
+      this.pGen = 0;
+      this.gidStamp = new Int32Array(cap);
+      this.gidGen = 0;
+      this.cnt = new Int32Array(cap);
+      this.starts = new Int32Array(cap + 1);
+      this.items = new Uint16Array(cap);
+      this.partOff = new Int32Array(cap);
+      this.partLen = new Int32Array(cap);
+      this.partKey = new Float64Array(cap);
+      this.partGuess = new Int32Array(cap);
+      this.offs = new Int32Array(2 * cap + 2);
+      this.partOpen = new Uint8Array(cap);
+      this.openOrder = new Int32Array(cap);
+      this.buckets = new Int32Array(2 * cap + 2);
+    }
+    const T = this.table;
+    const codes = this.codes;
+    const stamp = this.codeStamp;
+    const ids = this.codeId;
+    const solved = this.game.solvedCode;
+    const groupsOnS = this.groupsOnS;
+    const hitIdx = this.hitIdx;
+    for (let i = 0; i < n; i++) this.candGuess[i] = this.game.guessOfSecret(set[i] as number);
+    this.hits = 0;
+    for (let g = 0; g < G; g++) {
+      this.game.partitionCodes(g, set, n, codes);
+      const gen = this.nextCodeGen();
+      const row = g * n;
+      let k = 0;
+      for (let i = 0; i < n; i++) {
+        const c = codes[i] as number;
+        let id: number;
+        if (stamp[c] !== gen) {
+          stamp[c] = gen;
+          id = k++;
+          ids[c] = id;
+          if (c === solved) {
+            hitIdx[g] = i;
+            this.hitList[this.hits++] = g;
+          }
+        } else id = ids[c] as number;
+        T[row + i] = id;
+      }
+      groupsOnS[g] = k;
+    }
+    // The scan order: groups on S, most first, then guess number (a counting sort).
+    const b = this.buckets;
+    b.fill(0, 0, n + 2);
+    for (let g = 0; g < G; g++) b[n - (groupsOnS[g] as number)]!++;
+    let at = 0;
+    for (let j = 0; j <= n; j++) {
+      const c = b[j] as number;
+      b[j] = at;
+      at += c;
+    }
+    const by = this.byGroups;
+    for (let g = 0; g < G; g++) {
+      const j = n - (groupsOnS[g] as number);
+      by[b[j] as number] = g;
+      b[j]!++;
+    }
+    if (++this.cacheGen >= STAMP_MAX) {
+      this.slotGen.fill(0);
+      this.cacheGen = 1;
+    }
+    this.poolUsed = 0;
+    this.slotsUsed = 0;
+  }
+
+  /** The node is done: the guesses that name a secret of it are cleared. */
+  private finish(): void {
+    for (let i = 0; i < this.hits; i++) this.hitIdx[this.hitList[i] as number] = -1;
+    this.hits = 0;
+  }
+
+  /**
+   * Guesses by their one-step key at three tries left, k·D + hit·first (largest first: the least
+   * bound), ties by more groups, then guess number: a counting sort over (groups, hit).
+   */
+  private sortByKey3(D: number, first: number): void {
+    const n = this.n;
+    const G = this.G;
+    const groupsOnS = this.groupsOnS;
+    const hitIdx = this.hitIdx;
+    // Bucket of (k, hit) is 2k + hit, k in 1..n; its rank among the buckets by key.
+    const slots = 2 * n + 2;
+    const rank = this.buckets;
+    // Ranks by key descending, ties by more groups, then hit: with D, first ≥ 0 the key is
+    // monotone in both, so a bucket's rank is its count of buckets of larger (key, k, hit).
+    // Small (2n + 2 buckets): a direct count.
+    for (let a = 0; a < slots; a++) {
+      const ka = a >> 1;
+      const ha = a & 1;
+      const keyA = ka * D + ha * first;
+      let r = 0;
+      for (let c = 0; c < slots; c++) {
+        if (c === a) continue;
+        const kc = c >> 1;
+        const hc = c & 1;
+        const keyC = kc * D + hc * first;
+        if (keyC > keyA || (keyC === keyA && (kc > ka || (kc === ka && hc > ha)))) r++;
+      }
+      rank[a] = r;
+    }
+    // Counts per rank, then offsets (rank slots reuse the second half of the scratch).
+    const off = this.offs;
+    off.fill(0, 0, slots);
+    for (let g = 0; g < G; g++) off[rank[2 * (groupsOnS[g] as number) + ((hitIdx[g] as number) >= 0 ? 1 : 0)] as number]!++;
+    let at = 0;
+    for (let r = 0; r < slots; r++) {
+      const c = off[r] as number;
+      off[r] = at;
+      at += c;
+    }
+    const order = this.order3;
+    for (let g = 0; g < G; g++) {
+      const r = rank[2 * (groupsOnS[g] as number) + ((hitIdx[g] as number) >= 0 ? 1 : 0)] as number;
+      order[off[r] as number] = g;
+      off[r]!++;
+    }
+  }
+
+  /**
+   * The cost of guess g at the node (three tries left), or at least `best` when it cannot get
+   * below it. `known` is what every secret pays at the node.
+   */
+  private evaluate3(g: number, k: number, hit: number, known: number, perSecret2: number, t2: TwoLeftTerms, best: number): number {
+    const n = this.n;
+    const T = this.table;
+    const row = g * n;
+    const cnt = this.cnt;
+    const starts = this.starts;
+    const items = this.items;
+    // Split S by the guess's local ids (stable: local indices ascending in each group).
+    for (let j = 0; j < k; j++) cnt[j] = 0;
+    for (let i = 0; i < n; i++) cnt[T[row + i] as number]!++;
+    let at = 0;
+    for (let j = 0; j < k; j++) {
+      starts[j] = at;
+      at += cnt[j] as number;
+      cnt[j] = starts[j] as number;
+    }
+    starts[k] = n;
+    for (let i = 0; i < n; i++) {
+      const id = T[row + i] as number;
+      items[cnt[id]!++] = i;
+    }
+    const hitId = hit ? (T[row + (this.hitIdx[g] as number)] as number) : -1;
+    const A = t2.A;
+    const B = t2.B;
+    // Pass 1: exact values that are cheap (small parts, the cache, the candidates), bounds of the rest.
+    let cost = known;
+    let rest = 0;
+    let open = 0;
+    const partOff = this.partOff;
+    const partLen = this.partLen;
+    const partKey = this.partKey;
+    const openOrder = this.openOrder;
+    for (let j = 0; j < k; j++) {
+      if (j === hitId) continue;
+      const off = starts[j] as number;
+      const m = (starts[j + 1] as number) - off;
+      if (m <= 2) {
+        cost += m * perSecret2 - (m * B + A);
+        continue;
+      }
+      const cached = this.cacheGet(items, off, m);
+      if (cached >= 0) {
+        cost += m * perSecret2 - cached;
+        continue;
+      }
+      const ck = this.candidates(items, off, m, A, B);
+      if (ck >= m * B) {
+        // No other guess beats m·B: exact.
+        this.cachePut(items, off, m, ck, this.lastGuess);
+        cost += m * perSecret2 - ck;
+        continue;
+      }
+      partOff[open] = off;
+      partLen[open] = m;
+      partKey[open] = ck;
+      this.partGuess[open] = this.lastGuess;
+      openOrder[open] = open;
+      open++;
+      // At most m·B (a non-candidate telling every secret apart).
+      rest += m * perSecret2 - m * B;
+    }
+    if (cost + rest >= best) return best;
+    // Pass 2: the open parts, largest first, each under the budget the others leave.
+    for (let i = 1; i < open; i++) {
+      const p = openOrder[i] as number;
+      const mp = partLen[p] as number;
+      let j = i - 1;
+      for (; j >= 0 && (partLen[openOrder[j] as number] as number) < mp; j--) openOrder[j + 1] = openOrder[j] as number;
+      openOrder[j + 1] = p;
+    }
+    for (let i = 0; i < open; i++) {
+      const p = openOrder[i] as number;
+      const m = partLen[p] as number;
+      const off = partOff[p] as number;
+      rest -= m * perSecret2 - m * B;
+      // The key must exceed this for the guess to stay under `best`.
+      const thr = m * perSecret2 - (best - cost - rest);
+      const key = this.scan(items, off, m, B, partKey[p] as number, this.partGuess[p] as number, thr);
+      if (key === CUT) return best;
+      this.cachePut(items, off, m, key, this.lastGuess);
+      cost += m * perSecret2 - key;
+      if (cost + rest >= best) return best;
+    }
+    return cost;
+  }
+
+  /**
+   * The largest key over the part's candidates (each a guess naming a secret of it: hit = 1),
+   * the first of them in set order; sets `lastGuess`. A candidate telling the part apart ends it.
+   */
+  private candidates(items: Uint16Array, off: number, m: number, A: number, B: number): number {
+    const T = this.table;
+    const n = this.n;
+    const gs = this.gidStamp;
+    let best = -Infinity;
+    let bestGuess = -1;
+    for (let j = 0; j < m; j++) {
+      const g = this.candGuess[items[off + j] as number] as number;
+      const row = g * n;
+      const gen = this.nextGid();
+      let k = 0;
+      for (let q = 0; q < m; q++) {
+        const id = T[row + (items[off + q] as number)] as number;
+        if (gs[id] !== gen) {
+          gs[id] = gen;
+          k++;
+        }
+      }
+      const key = k * B + A;
+      if (key > best) {
+        best = key;
+        bestGuess = g;
+        if (k === m) break;
+      }
+    }
+    this.lastGuess = bestGuess;
+    return best;
+  }
+
+  /**
+   * The part's exact key: its candidates' best `start` (their first such guess `startGuess`), then every
+   * other guess by groups on S (a guess cannot tell more apart in the part), stopping once none
+   * left can beat the best; `CUT` once no guess left can exceed `thr` and none did. Sets
+   * `lastGuess` to the first guess of the largest key.
+   */
+  private scan(items: Uint16Array, off: number, m: number, B: number, start: number, startGuess: number, thr: number): number {
+    let best = start;
+    let bestGuess = startGuess;
+    const T = this.table;
+    const n = this.n;
+    const G = this.G;
+    const by = this.byGroups;
+    const groupsOnS = this.groupsOnS;
+    const hitIdx = this.hitIdx;
+    const inP = this.inP;
+    const pgen = this.nextP();
+    for (let q = 0; q < m; q++) inP[items[off + q] as number] = pgen;
+    const gs = this.gidStamp;
+    // Non-candidates: key = k·B; beating `best` needs k ≥ need.
+    let need = B > 0 ? Math.floor(best / B) + 1 : Infinity;
+    if (need > m) {
+      this.lastGuess = bestGuess;
+      return best;
+    }
+    for (let t = 0; t < G; t++) {
+      const g = by[t] as number;
+      const kS = groupsOnS[g] as number;
+      const cap = kS < m ? kS : m;
+      if (cap < need) break;
+      if (best <= thr && cap * B <= thr) return CUT;
+      const h = hitIdx[g] as number;
+      if (h >= 0 && inP[h] === pgen) continue; // a candidate: done above
+      const row = g * n;
+      const gen = this.nextGid();
+      let k = 0;
+      for (let q = 0; q < m; q++) {
+        const id = T[row + (items[off + q] as number)] as number;
+        if (gs[id] !== gen) {
+          gs[id] = gen;
+          k++;
+        } else if (k + (m - q - 1) < need) break;
+      }
+      if (k >= need) {
+        best = k * B;
+        bestGuess = g;
+        need = k + 1;
+        if (need > m) break;
+      }
+    }
+    if (best <= thr) return CUT;
+    this.lastGuess = bestGuess;
+    return best;
+  }
+
+  /**
+   * The two-tries-left key of the part `items[off .. off + m)` (local indices, ascending): cached,
+   * else its candidates, then the scan. `thr`: as in `scan` (−Infinity: no budget).
+   */
+  private partKey2(items: Uint16Array, off: number, m: number, t2: TwoLeftTerms, thr: number): number {
+    const ck = this.candidates(items, off, m, t2.A, t2.B);
+    if (ck >= m * t2.B) return ck;
+    return this.scan(items, off, m, t2.B, ck, this.lastGuess, thr);
+  }
+
+  // The part cache: the members (local indices) as the key, the exact key and its guess.
+
+  private static hashOf(items: Uint16Array, off: number, m: number): number {
+    let h = Math.imul(0x811c9dc5 ^ m, 0x01000193);
+    for (let q = 0; q < m; q++) h = Math.imul(h ^ (items[off + q] as number), 0x01000193);
+    return (h ^ (h >>> 15)) | 0;
+  }
+
+  /** The cached key of a part, or −1 (setting `lastGuess` on a hit). */
+  private cacheGet(items: Uint16Array, off: number, m: number): number {
+    const h = ExactTail.hashOf(items, off, m);
+    const mask = CACHE_SLOTS - 1;
+    const gen = this.cacheGen;
+    for (let s = h & mask; this.slotGen[s] === gen; s = (s + 1) & mask) {
+      if (this.slotHash[s] !== h || this.slotLen[s] !== m) continue;
+      const po = this.slotOff[s] as number;
+      let same = true;
+      for (let q = 0; q < m; q++) {
+        if (this.pool[po + q] !== items[off + q]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) {
+        this.lastGuess = this.slotGuess[s] as number;
+        return this.slotKey[s] as number;
+      }
+    }
+    return -1;
+  }
+
+  private cachePut(items: Uint16Array, off: number, m: number, key: number, guess: number): void {
+    if (this.slotsUsed >= CACHE_SLOTS >> 1 || this.poolUsed + m > CACHE_POOL) {
+      // Full: start again (only speed depends on it).
+      if (++this.cacheGen >= STAMP_MAX) {
+        this.slotGen.fill(0);
+        this.cacheGen = 1;
+      }
+      this.poolUsed = 0;
+      this.slotsUsed = 0;
+    }
+    const h = ExactTail.hashOf(items, off, m);
+    const mask = CACHE_SLOTS - 1;
+    const gen = this.cacheGen;
+    let s = h & mask;
+    while (this.slotGen[s] === gen) s = (s + 1) & mask;
+    this.slotGen[s] = gen;
+    this.slotHash[s] = h;
+    this.slotLen[s] = m;
+    this.slotOff[s] = this.poolUsed;
+    this.slotKey[s] = key;
+    this.slotGuess[s] = guess;
+    this.pool.set(items.subarray(off, off + m), this.poolUsed);
+    this.poolUsed += m;
+    this.slotsUsed++;
+  }
+
+  // Plans: built only for the result.
+
+  /** A guess at a set whose non-solved reply groups are each given the last-try plan or a singleton's. */
+  private leafSplit(guess: number, set: Uint32Array, used: number, state: S, left: number): Solved {
+    const n = set.length;
+    const obj = this.objective;
+    const codes = this.codes;
+    this.game.partitionCodes(guess, set, n, codes);
+    // Singletons by construction (or groups of the last try): ascending codes.
+    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (codes[a] as number) - (codes[b] as number) || a - b);
+    let cost = n * obj.groupCost(0, 1, used, state);
+    const outCodes: number[] = [];
+    const children: Plan[] = [];
+    for (let i = 0; i < n; i++) {
+      const j = order[i] as number;
+      const c = codes[j] as number;
+      if (c === this.game.solvedCode) continue;
+      const v = obj.sizeBound(1, used + 1, state);
+      cost += v;
+      outCodes.push(c);
+      children.push(leafPlan(this.game.guessOfSecret(set[j] as number), v));
+    }
+    void left;
+    return { cost, depth: children.length ? 2 : 1, plan: { value: cost, guess, codes: outCodes.length ? Uint32Array.from(outCodes) : EMPTY_CODES, children } };
+  }
+
+  /** The plan of a set (global ids) split by `guess`, each group given by `child`. */
+  private splitPlan(guess: number, set: Uint32Array, used: number, state: S, child: (group: Uint32Array) => Solved): Solved {
+    const n = set.length;
+    const codes = new Uint32Array(n);
+    this.game.partitionCodes(guess, set, n, codes);
+    const byCode = new Map<number, number[]>();
+    for (let i = 0; i < n; i++) {
+      const c = codes[i] as number;
+      const list = byCode.get(c);
+      if (list) list.push(set[i] as number);
+      else byCode.set(c, [set[i] as number]);
+    }
+    const sorted = [...byCode.keys()].sort((a, b) => a - b);
+    let cost = n * this.objective.groupCost(0, 1, used, state);
+    let depth = 1;
+    const outCodes: number[] = [];
+    const children: Plan[] = [];
+    for (const c of sorted) {
+      if (c === this.game.solvedCode) continue;
+      const v = child(Uint32Array.from(byCode.get(c) as number[]));
+      cost += v.cost;
+      if (v.depth + 1 > depth) depth = v.depth + 1;
+      outCodes.push(c);
+      children.push(v.plan);
+    }
+    return { cost, depth, plan: { value: cost, guess, codes: outCodes.length ? Uint32Array.from(outCodes) : EMPTY_CODES, children } };
+  }
+
+  /** The two-tries-left plan of `guess` at `set` (after `v` guesses): each group's last try. */
+  private plan2(guess: number, set: Uint32Array, v: number, state: S, t2: TwoLeftTerms): Solved {
+    return this.splitPlan(guess, set, v, state, (group) => {
+      const c = t2.first + (group.length - 1) * t2.unsolved;
+      return { cost: c, depth: 1, plan: leafPlan(this.game.guessOfSecret(group[0] as number), c) };
+    });
+  }
+
+  /** The three-tries-left plan of `guess`: each reply group's best two-tries-left plan. */
+  private plan3(guess: number, set: Uint32Array, used: number, state: S, t2: TwoLeftTerms): Solved {
+    // Local indices of the node's set, for the parts' keys and guesses.
+    const local = new Map<number, number>();
+    for (let i = 0; i < this.n; i++) local.set(this.set[i] as number, i);
+    const buf = new Uint16Array(this.n);
+    return this.splitPlan(guess, set, used, state, (group) => {
+      const m = group.length;
+      if (m === 1) return { cost: t2.gc, depth: 1, plan: leafPlan(this.game.guessOfSecret(group[0] as number), t2.gc) };
+      let g2: number;
+      if (m === 2) g2 = this.game.guessOfSecret(group[0] as number);
+      else {
+        for (let q = 0; q < m; q++) buf[q] = local.get(group[q] as number) as number;
+        const cached = this.cacheGet(buf, 0, m);
+        if (cached >= 0) g2 = this.lastGuess;
+        else {
+          this.partKey2(buf, 0, m, t2, -Infinity);
+          g2 = this.lastGuess;
+        }
+      }
+      return this.plan2(g2, group, used + 1, state, t2);
+    });
+  }
+}
