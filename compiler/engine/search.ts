@@ -19,6 +19,7 @@ import { EMPTY_CODES, type Plan } from './plan.js';
 import { ExactTail } from './exact-tail.js';
 import { Partitioner, type SplitBuffers } from './partition.js';
 import { rangeHash, SetMemo } from './set-memo.js';
+import { byKeys } from './top-k.js';
 import { NodeBudgetExceeded, type Effort, type Moves, type Objective, type QuickResult, type Ranker, type RankedList, type Ranking, type SearchGame, type SearchNode, type Solved } from './types.js';
 
 /** Keys pack (cost, depth) as cost·DEPTH_SLOTS + depth when depth breaks ties; depths stay below it. */
@@ -362,15 +363,7 @@ export class SearchEngine<S> {
       if (count * 2 > before) break;
     }
     const rest = Array.from(live.subarray(0, count));
-    rest.sort((a, b) => {
-      const x = k1[a] as number;
-      const y = k1[b] as number;
-      if (x !== y) return x < y ? -1 : 1;
-      const u = k2[a] as number;
-      const v = k2[b] as number;
-      if (u !== v) return u < v ? -1 : 1;
-      return a - b;
-    });
+    rest.sort(byKeys(k1, k2));
     for (const e of rest) {
       if ((bound[e] as number) * slots + least >= bestKey) continue;
       const v = this.evaluate(top.guess[e] as number, set, node, bestKey);

@@ -105,15 +105,7 @@ export class TopK {
     const k2 = this.key2;
     const order = new Uint32Array(n);
     for (let i = 0; i < n; i++) order[i] = i;
-    order.sort((a, b) => {
-      const x = k1[a] as number;
-      const y = k1[b] as number;
-      if (x !== y) return x < y ? -1 : 1;
-      const u = k2[a] as number;
-      const v = k2[b] as number;
-      if (u !== v) return u < v ? -1 : 1;
-      return a - b;
-    });
+    order.sort(byKeys(k1, k2));
     for (let i = 0; i < n; i++) {
       const j = order[i] as number;
       out.guess[i] = this.guess[j] as number;
@@ -160,4 +152,17 @@ export function mergeTop(parts: readonly RankedList[], k: number): RankedList {
   for (const p of parts) for (let i = 0; i < p.length; i++) all.push(rankedAt(p, i));
   all.sort(compareRanked);
   return rankedList(Number.isFinite(k) ? all.slice(0, k) : all);
+}
+
+/** Entry indices by (key1, key2) ascending, ties by index: the order of every ranked list. */
+export function byKeys(k1: ArrayLike<number>, k2: ArrayLike<number>): (a: number, b: number) => number {
+  return (a, b) => {
+    const x = k1[a] as number;
+    const y = k1[b] as number;
+    if (x !== y) return x < y ? -1 : 1;
+    const u = k2[a] as number;
+    const v = k2[b] as number;
+    if (u !== v) return u < v ? -1 : 1;
+    return a - b;
+  };
 }
