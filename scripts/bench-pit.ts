@@ -21,6 +21,7 @@ import { join, resolve } from 'node:path';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import wordListPackagePath from 'word-list';
 import { fail } from '../runtime/errors.js';
+import { safeText } from '../runtime/messages.js';
 import {
   DEFAULT_GAME_TIMEOUT_MS,
   absolutizeCommand,
@@ -68,7 +69,8 @@ const USAGE = `usage: npm run bench:pit [-- --rounds N] [--lengths 4-13|4,5,9] [
   --player CMD    player command (default: node <repo>/dist/runtime/lingo-player.js)
   --seed S        seed of the word draw (default 1)
   --foreign       score the online fallback on the default dictionary (no shipped tree matches it),
-                  one wordlist.txt per length; the players' stderr is discarded
+                  one wordlist.txt per length; the players' stderr is kept
+                  only to say why a game ended abnormally
   --peer PATH     with --foreign: also play this program (run as "PATH LEN") on the same words
   --wordlist PATH with --foreign: another list instead of the default dictionary
 `;
@@ -84,16 +86,18 @@ interface ForeignCell {
   /** Guesses that took more than 1 s. */
   slow: number;
   abnormal: number;
+  /** Why the abnormal games ended so: secret, status or timeout, the last line of stderr. */
+  why: string[];
 }
 
 const GUESS_LIMIT_MS = 1000;
 export const FOREIGN_TARGET = 1.05;
 
 function emptyCell(): ForeignCell {
-  return { score: 0, games: 0, maxFirstMs: 0, maxLaterMs: 0, guesses: 0, slow: 0, abnormal: 0 };
+  return { score: 0, games: 0, maxFirstMs: 0, maxLaterMs: 0, guesses: 0, slow: 0, abnormal: 0, why: [] };
 }
 
-function addGame(cell: ForeignCell, g: GameResult): void {
+function addGame(cell: ForeignCell, g: GameResult, len: number, secret: string): void {
   cell.games++;
   cell.score += roundScore(g.attempts, g.found);
   g.guessMs.forEach((ms, i) => {
@@ -102,7 +106,12 @@ function addGame(cell: ForeignCell, g: GameResult): void {
     if (ms > GUESS_LIMIT_MS) cell.slow++;
   });
   cell.guesses += g.guessMs.length;
-  if (g.timedOut || g.exitCode !== 0) cell.abnormal++;
+  if (g.timedOut || g.exitCode !== 0) {
+    cell.abnormal++;
+    const how = g.timedOut ? `killed at the ${DEFAULT_GAME_TIMEOUT_MS / 1000} s timeout` : g.exitCode === null ? `signal ${g.signal}` : `status ${g.exitCode}`;
+    const last = g.stderrTail.trimEnd().split('\n').pop() ?? '';
+    cell.why.push(`length ${len} ${secret}: ${how} after ${g.guesses.length} guesses${last ? `; stderr: ${safeText(last).slice(0, 200)}` : ''}`);
+  }
 }
 
 function padL(s: string, n: number): string {
@@ -150,8 +159,8 @@ async function foreign(
       ours.set(len, a);
       theirs.set(len, b);
       for (const secret of secrets.get(len) ?? []) {
-        addGame(a, await playGame(command, len, secret, dir, set, { stderr: 'ignore', timeoutMs: DEFAULT_GAME_TIMEOUT_MS }));
-        if (peer !== undefined) addGame(b, await playGame(peer, len, secret, dir, set, { stderr: 'ignore', timeoutMs: DEFAULT_GAME_TIMEOUT_MS }));
+        addGame(a, await playGame(command, len, secret, dir, set, { stderr: 'keep', timeoutMs: DEFAULT_GAME_TIMEOUT_MS }), len, secret);
+        if (peer !== undefined) addGame(b, await playGame(peer, len, secret, dir, set, { stderr: 'keep', timeoutMs: DEFAULT_GAME_TIMEOUT_MS }), len, secret);
         progress.onGame(++done, total, len);
       }
     }
@@ -189,6 +198,7 @@ async function foreign(
       acc.guesses += c.guesses;
       acc.slow += c.slow;
       acc.abnormal += c.abnormal;
+      acc.why.push(...c.why);
       acc.maxFirstMs = Math.max(acc.maxFirstMs, c.maxFirstMs);
       acc.maxLaterMs = Math.max(acc.maxLaterMs, c.maxLaterMs);
     }
@@ -207,7 +217,9 @@ async function foreign(
   );
   lines.push(`mean: score per word; sum: the sum of the per-length means`);
   lines.push(`ours: total ${sum.a.score} over ${sum.a.games} games, ${sum.a.guesses} guesses, ${sum.a.slow} over 1 s` + (sum.a.abnormal > 0 ? `, ${sum.a.abnormal} games ended abnormally` : ''));
+  for (const w of sum.a.why) lines.push(`  ours abnormal: ${w}`);
   if (peer !== undefined) {
+    for (const w of sum.b.why) lines.push(`  peer abnormal: ${w}`);
     lines.push(`peer: total ${sum.b.score} over ${sum.b.games} games, ${sum.b.guesses} guesses, ${sum.b.slow} over 1 s` + (sum.b.abnormal > 0 ? `, ${sum.b.abnormal} games ended abnormally` : ''));
     const met = totalRatio >= FOREIGN_TARGET && sum.a.slow === 0;
     lines.push(`target (ours >= ${FOREIGN_TARGET.toFixed(2)} x peer, no guess over 1 s): ${met ? 'met' : 'NOT met'} (ratio ${totalRatio.toFixed(3)})`);

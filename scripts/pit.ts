@@ -17,7 +17,8 @@
  * The pure parts (seeded sampling, the protocol driver) are exported for tests and the
  * benchmark; the command line runs only when this file is the entry point.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { copyFileSync, existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -102,8 +103,12 @@ export interface PlayOptions {
   /** Kill the player this long after its start (default 10 s). */
   readonly timeoutMs?: number;
   /** The player's stderr: passed through to ours (default) or discarded. */
-  readonly stderr?: 'inherit' | 'ignore';
+  /** The player's stderr: passed through, dropped, or kept (its last `STDERR_KEPT` characters in `stderrTail`). */
+  readonly stderr?: 'inherit' | 'ignore' | 'keep';
 }
+
+/** How much of a player's stderr a game keeps with `stderr: 'keep'`. */
+export const STDERR_KEPT = 2000;
 
 export interface GameResult {
   /** Guesses the player made that the emulator answered (at most 5). */
@@ -124,6 +129,8 @@ export interface GameResult {
    * player's start-up), each later one from the writing of the mask before it.
    */
   readonly guessMs: number[];
+  /** With `stderr: 'keep'`: the end of what the player wrote to stderr, else ''. */
+  readonly stderrTail: string;
 }
 
 /** Children alive right now (process-group leaders), killed on SIGINT / SIGTERM / exit. */
@@ -172,8 +179,15 @@ export function playGame(
       cwd: dir,
       // Own process group, so a timeout or an interrupt can kill the shell and the player.
       detached: true,
-      stdio: ['pipe', 'pipe', options.stderr ?? 'inherit'],
-    });
+      stdio: ['pipe', 'pipe', options.stderr === 'keep' ? 'pipe' : (options.stderr ?? 'inherit')],
+    }) as ChildProcessByStdio<Writable, Readable, Readable | null>;
+    let stderrTail = '';
+    if (options.stderr === 'keep') {
+      child.stderr?.setEncoding('utf8');
+      child.stderr?.on('data', (chunk: string) => {
+        stderrTail = (stderrTail + chunk).slice(-STDERR_KEPT);
+      });
+    }
     const pid = child.pid;
     if (pid !== undefined) liveChildren.add(pid);
 
@@ -254,6 +268,7 @@ export function playGame(
         signal,
         wallMs: exitAt - start,
         guessMs,
+        stderrTail,
       });
     });
   });

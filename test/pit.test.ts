@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceMask } from '../runtime/lingo-feedback.js';
-import { absolutizeCommand, parseLengths, playGame, sampleWords, type PitReport, type WordRecord } from '../scripts/pit.js';
+import { absolutizeCommand, parseLengths, playGame, sampleWords, STDERR_KEPT, type PitReport, type WordRecord } from '../scripts/pit.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PIT = join(ROOT, 'dist', 'scripts', 'pit.js');
@@ -420,6 +420,23 @@ describe('playGame (imported)', () => {
       expect(r.timedOut).toBe(false);
       expect(r.exitCode).toBe(0);
       expect(r.wallMs).toBeGreaterThan(0);
+      expect(r.stderrTail).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps the end of a failing player's stderr with stderr: 'keep'", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pit-play-'));
+    try {
+      const script = join(dir, 'fails.mjs');
+      // One guess, then a long stderr whose last line says why, and status 3.
+      writeFileSync(script, "process.stdout.write('hole\\n'); process.stderr.write('x'.repeat(5000) + '\\nfirst line\\nplayer: the reason\\n'); process.exit(3);\n");
+      const r = await playGame(`node ${script}`, 4, 'bolt', dir, new Set(['hole', 'bolt']), { stderr: 'keep' });
+      expect(r.exitCode).toBe(3);
+      expect(r.timedOut).toBe(false);
+      expect(r.stderrTail.length).toBe(STDERR_KEPT);
+      expect(r.stderrTail.endsWith('first line\nplayer: the reason\n')).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -100,6 +100,18 @@ const PROBE_CACHE_MAX = 20_000;
 /** Exact rankings pack (sort key, pool place) into one double: the place gets this many bits at most. */
 const PLACE_BITS_MAX = 20;
 
+/** See `CandidateRanker.frame`. */
+interface RankFrame {
+  readonly n: number;
+  readonly used: number;
+  readonly left: number;
+  readonly ceiling: number;
+  readonly poolLength: number;
+  readonly end: number;
+  readonly complete: boolean;
+  readonly nextAttempt: number;
+}
+
 export class CandidateRanker implements Ranker<string> {
   readonly game: CandidateGame;
   readonly objective: AttemptObjective<string>;
@@ -407,17 +419,30 @@ export class CandidateRanker implements Ranker<string> {
     return false;
   }
 
-  rank(set: Uint32Array, node: SearchNode<string>, width: number, from = 0, to = Infinity, beta = Infinity): Ranking {
-    if (this.table) return this.rankTable(set, node, width, from, to, beta);
+  /** What both rankings start from: the set's size and tries, its bound, the pool (filled) and its end. */
+  private frame(set: Uint32Array, node: SearchNode<string>, to: number): RankFrame {
     const n = set.length;
     const used = node.used;
     const obj = this.objective;
-    const left = obj.attempts - used;
-    const ceiling = obj.sizeBound(n, used);
     const poolLength = this.fillPool(set, node.state);
+    return {
+      n,
+      used,
+      left: obj.attempts - used,
+      ceiling: obj.sizeBound(n, used),
+      poolLength,
+      end: Math.min(to, poolLength),
+      complete: poolLength === this.game.guessCount,
+      // n secrets all found on the next attempt.
+      nextAttempt: n * (obj.costAt(used + 2) - obj.costAt(used)),
+    };
+  }
+
+  rank(set: Uint32Array, node: SearchNode<string>, width: number, from = 0, to = Infinity, beta = Infinity): Ranking {
+    if (this.table) return this.rankTable(set, node, width, from, to, beta);
+    const { n, used, left, ceiling, poolLength, end, complete, nextAttempt } = this.frame(set, node, to);
+    const obj = this.objective;
     const pool = this.poolBuf;
-    const end = Math.min(to, poolLength);
-    const complete = poolLength === this.game.guessCount;
     const top = this.top;
     top.reset(left === 2 ? 1 : width);
     // The candidate shortcut: candidates open the pool when it holds them.
@@ -425,7 +450,6 @@ export class CandidateRanker implements Ranker<string> {
     let bestCandidate: RankedGuess | null = null;
     let bestCandidateExact = false;
     let minBound = Infinity;
-    const nextAttempt = n * (obj.costAt(used + 2) - obj.costAt(used));
     this.partitioner.begin(set);
     const s = this.stats;
     const { gc, first, next } = this.terms(used);
@@ -474,15 +498,9 @@ export class CandidateRanker implements Ranker<string> {
   }
 
   private rankTable(set: Uint32Array, node: SearchNode<string>, width: number, from: number, to: number, beta: number, probe = false): Ranking {
-    const n = set.length;
-    const used = node.used;
+    const { n, used, left, ceiling, poolLength, end, complete, nextAttempt } = this.frame(set, node, to);
     const obj = this.objective;
-    const left = obj.attempts - used;
-    const ceiling = obj.sizeBound(n, used);
-    const poolLength = this.fillPool(set, node.state);
     const pool = this.poolBuf;
-    const end = Math.min(to, poolLength);
-    const complete = poolLength === this.game.guessCount;
     // The pool's candidates (they may win) are the stamped guesses.
     const stamp = set.length > this.settings.candidatePoolMax ? this.stampSet(set, 0, n) : this.stamp;
     const inSet = this.inSetStamp;
@@ -499,7 +517,6 @@ export class CandidateRanker implements Ranker<string> {
     let bestCandidate: RankedGuess | null = null;
     let bestCandidateExact = false;
     let minBound = Infinity;
-    const nextAttempt = n * (obj.costAt(used + 2) - obj.costAt(used));
     const { gc, first, next } = this.terms(used);
     const limitMiss = CandidateRanker.collisionLimit(beta, n, 0, gc, first, next);
     const limitHit = CandidateRanker.collisionLimit(beta, n, 1, gc, first, next);

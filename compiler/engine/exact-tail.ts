@@ -477,27 +477,35 @@ export class ExactTail<S> {
   }
 
   /**
+   * How many reply groups the guess of table row `row` makes on the part `items[off .. off + m)`;
+   * stops early (returning less than `need`) once `need` groups can no longer be reached.
+   */
+  private groupsIn(row: number, items: Uint16Array, off: number, m: number, need: number): number {
+    const T = this.table;
+    const gs = this.gidStamp;
+    const gen = this.nextGid();
+    let k = 0;
+    for (let q = 0; q < m; q++) {
+      const id = T[row + (items[off + q] as number)] as number;
+      if (gs[id] !== gen) {
+        gs[id] = gen;
+        k++;
+      } else if (k + (m - q - 1) < need) break;
+    }
+    return k;
+  }
+
+  /**
    * The largest key over the part's candidates (each a guess naming a secret of it: hit = 1),
    * the first of them in set order; sets `lastGuess`. A candidate telling the part apart ends it.
    */
   private candidates(items: Uint16Array, off: number, m: number, A: number, B: number): number {
-    const T = this.table;
     const n = this.n;
-    const gs = this.gidStamp;
     let best = -Infinity;
     let bestGuess = -1;
     for (let j = 0; j < m; j++) {
       const g = this.candGuess[items[off + j] as number] as number;
-      const row = g * n;
-      const gen = this.nextGid();
-      let k = 0;
-      for (let q = 0; q < m; q++) {
-        const id = T[row + (items[off + q] as number)] as number;
-        if (gs[id] !== gen) {
-          gs[id] = gen;
-          k++;
-        }
-      }
+      const k = this.groupsIn(g * n, items, off, m, 0);
       const key = k * B + A;
       if (key > best) {
         best = key;
@@ -518,7 +526,6 @@ export class ExactTail<S> {
   private scan(items: Uint16Array, off: number, m: number, B: number, start: number, startGuess: number, thr: number): number {
     let best = start;
     let bestGuess = startGuess;
-    const T = this.table;
     const n = this.n;
     const G = this.G;
     const by = this.byGroups;
@@ -527,7 +534,6 @@ export class ExactTail<S> {
     const inP = this.inP;
     const pgen = this.nextP();
     for (let q = 0; q < m; q++) inP[items[off + q] as number] = pgen;
-    const gs = this.gidStamp;
     // Non-candidates: key = k·B; beating `best` needs k ≥ need.
     let need = B > 0 ? Math.floor(best / B) + 1 : Infinity;
     if (need > m) {
@@ -542,16 +548,7 @@ export class ExactTail<S> {
       if (best <= thr && cap * B <= thr) return CUT;
       const h = hitIdx[g] as number;
       if (h >= 0 && inP[h] === pgen) continue; // a candidate: done above
-      const row = g * n;
-      const gen = this.nextGid();
-      let k = 0;
-      for (let q = 0; q < m; q++) {
-        const id = T[row + (items[off + q] as number)] as number;
-        if (gs[id] !== gen) {
-          gs[id] = gen;
-          k++;
-        } else if (k + (m - q - 1) < need) break;
-      }
+      const k = this.groupsIn(g * n, items, off, m, need);
       if (k >= need) {
         best = k * B;
         bestGuess = g;

@@ -233,18 +233,36 @@ interface Candidate<S> {
   open: number;
 }
 
+/** A job's root: its engine, every secret, the root node, and its tree when the root is already a leaf. */
+interface Root<S> {
+  readonly engine: SearchEngine<S>;
+  readonly all: Uint32Array;
+  readonly root: SearchNode<S>;
+  readonly leaf: { readonly tree: EngineTree; readonly guess: number } | null;
+}
+
+function rootOf<S>(parts: EngineParts<S>): Root<S> {
+  const engine = new SearchEngine(parts);
+  const all = Uint32Array.from({ length: parts.game.secretCount }, (_, i) => i);
+  const root: SearchNode<S> = { used: 0, state: parts.moves.root };
+  const terminal = parts.objective.terminal(all, 0, root.state);
+  const leaf = terminal ? { tree: { tree: flattenPlan(terminal.plan), cost: terminal.cost, depth: terminal.depth, lowerBound: null }, guess: terminal.plan.guess } : null;
+  return { engine, all, root, leaf };
+}
+
+/** A budgeted root that is already a leaf. */
+function leafBudgeted(leaf: NonNullable<Root<unknown>['leaf']>): BudgetedTree {
+  return { ...leaf.tree, guess: leaf.guess, candidates: 0, everyGuess: false, byBound: 0, cut: 0, searched: 0 };
+}
+
 /**
  * The root's candidates and their parts in the pool: the best candidate's tree. Returns null
  * when no candidate has a plan (every one runs out of guesses under a depth cap).
  */
 export async function compileSplit<S>(job: EngineJob<S>, control: CompileControl): Promise<EngineTree | null> {
   const parts = job.parts;
-  const game = parts.game;
-  const engine = new SearchEngine(parts);
-  const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
-  const root: SearchNode<S> = { used: 0, state: parts.moves.root };
-  const terminal = parts.objective.terminal(all, 0, root.state);
-  if (terminal) return { tree: flattenPlan(terminal.plan), cost: terminal.cost, depth: terminal.depth, lowerBound: null };
+  const { engine, all, root, leaf } = rootOf(parts);
+  if (leaf) return leaf.tree;
   return withPool(job, control, async (pool) => {
     const rootPilot = parts.effort.rootPilot;
     const width = rootPilot ? Infinity : engine.width(all.length, 0);
@@ -493,12 +511,8 @@ function budgetAt(index: number, best: { readonly index: number; readonly key: n
  */
 export async function compileBudgeted<S>(job: EngineJob<S>, control: CompileControl, spec: BudgetedRoot): Promise<BudgetedTree | null> {
   const parts = job.parts;
-  const game = parts.game;
-  const engine = new SearchEngine(parts);
-  const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
-  const root: SearchNode<S> = { used: 0, state: parts.moves.root };
-  const terminal = parts.objective.terminal(all, 0, root.state);
-  if (terminal) return { tree: flattenPlan(terminal.plan), cost: terminal.cost, depth: terminal.depth, lowerBound: null, guess: terminal.plan.guess, candidates: 0, everyGuess: false, byBound: 0, cut: 0, searched: 0 };
+  const { engine, all, root, leaf } = rootOf(parts);
+  if (leaf) return leafBudgeted(leaf);
   return withPool(job, control, async (pool) => {
     const { guesses, lowerBound, everyGuess } = spec.only ? { guesses: [...spec.only], lowerBound: null, everyGuess: false } : choicesOf(await rankRoot(pool, job.label, engine, all, root, spec.width), spec);
     const checkpoint = control.checkpoint ? new Checkpoint(control.checkpoint, fingerprint({ module: job.module, setup: job.setup, mode: 'budgeted' }), 'root-') : null;
@@ -678,12 +692,8 @@ export function poolRunner(control: CompileControl): SearchRunner {
  * pool's. `onProgress` as the pool reports it.
  */
 export function threadBudgeted<S>(job: EngineJob<S>, spec: BudgetedRoot, onProgress?: (p: CompileProgress) => void): BudgetedTree | null {
-  const { parts } = job;
-  const engine = new SearchEngine(parts);
-  const all = Uint32Array.from({ length: parts.game.secretCount }, (_, i) => i);
-  const root: SearchNode<S> = { used: 0, state: parts.moves.root };
-  const terminal = parts.objective.terminal(all, 0, root.state);
-  if (terminal) return { tree: flattenPlan(terminal.plan), cost: terminal.cost, depth: terminal.depth, lowerBound: null, guess: terminal.plan.guess, candidates: 0, everyGuess: false, byBound: 0, cut: 0, searched: 0 };
+  const { engine, all, root, leaf } = rootOf(job.parts);
+  if (leaf) return leafBudgeted(leaf);
   const { guesses, lowerBound, everyGuess } = spec.only ? { guesses: [...spec.only], lowerBound: null, everyGuess: false } : choicesOf(engine.rank(all, root, spec.width), spec);
   const unit = spec.unit ?? 'openers';
   let best: { index: number; key: number; guess: number; v: { cost: number; depth: number; plan: Plan } } | null = null;
@@ -711,11 +721,8 @@ export function threadBudgeted<S>(job: EngineJob<S>, spec: BudgetedRoot, onProgr
 export const threadRunner: SearchRunner = {
   async split(job) {
     const { parts } = job;
-    const engine = new SearchEngine(parts);
-    const all = Uint32Array.from({ length: parts.game.secretCount }, (_, i) => i);
-    const root = { used: 0, state: parts.moves.root };
-    const terminal = parts.objective.terminal(all, 0, root.state);
-    if (terminal) return { tree: flattenPlan(terminal.plan), cost: terminal.cost, depth: terminal.depth, lowerBound: null };
+    const { engine, all, root, leaf } = rootOf(parts);
+    if (leaf) return leaf.tree;
     const rootPilot = parts.effort.rootPilot;
     const ranking = engine.rank(all, root, rootPilot ? Infinity : engine.width(all.length, 0));
     const lowerBound = ranking.complete ? ranking.setBound : null;
