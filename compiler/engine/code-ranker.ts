@@ -250,41 +250,30 @@ export class CodeRanker implements Ranker<History> {
         let lbSum = 0;
         let score = 0;
         let isCand = false;
-        if (masked) {
-          let rest: number = counter.tallyMask!(g, counts);
-          while (rest !== 0) {
+        // Each guess's replies tallied, then read (and zeroed) in ascending reply order, from the
+        // bit mask of the replies it got or by scanning every reply: the sums are the same as
+        // over the distinct replies in that order.
+        let rest: number = masked ? counter.tallyMask!(g, counts) : (counter.tally(g, counts), 0);
+        for (let r = 0; masked ? rest !== 0 : r < S; r++) {
+          let c: number;
+          if (masked) {
             const low: number = rest & -rest;
             rest ^= low;
-            const c = 31 - Math.clz32(low);
-            const m = counts[c] as number;
-            counts[c] = 0;
-            if (c === solved) {
-              isCand = true;
-              continue;
-            }
-            parts++;
-            if (m > maxPart) maxPart = m;
-            lbSum += lb[m] as number;
-            score += est[m] as number;
+            c = 31 - Math.clz32(low);
+          } else {
+            c = scan[r] as number;
+            if (counts[c] === 0) continue;
           }
-        } else {
-          // Each guess's replies tallied, then read (and zeroed) in ascending reply order: the
-          // sums are the same as over the distinct replies in that order.
-          counter.tally(g, counts);
-          for (let r = 0; r < S; r++) {
-            const c = scan[r] as number;
-            const m = counts[c] as number;
-            if (m === 0) continue;
-            counts[c] = 0;
-            if (c === solved) {
-              isCand = true;
-              continue;
-            }
-            parts++;
-            if (m > maxPart) maxPart = m;
-            lbSum += lb[m] as number;
-            score += est[m] as number;
+          const m = counts[c] as number;
+          counts[c] = 0;
+          if (c === solved) {
+            isCand = true;
+            continue;
           }
+          parts++;
+          if (m > maxPart) maxPart = m;
+          lbSum += lb[m] as number;
+          score += est[m] as number;
         }
         // -1: never offered (it learns nothing, or cannot finish within the depth cap).
         let bound = -1;
