@@ -88,18 +88,76 @@ interface ForeignCell {
   abnormal: number;
   /** Why the abnormal games ended so: secret, status or timeout, the last line of stderr. */
   why: string[];
+  /** Each game's score, in the order of the seeded words (the same order for both players). */
+  scores: number[];
 }
 
 const GUESS_LIMIT_MS = 1000;
 export const FOREIGN_TARGET = 1.05;
 
 function emptyCell(): ForeignCell {
-  return { score: 0, games: 0, maxFirstMs: 0, maxLaterMs: 0, guesses: 0, slow: 0, abnormal: 0, why: [] };
+  return { score: 0, games: 0, maxFirstMs: 0, maxLaterMs: 0, guesses: 0, slow: 0, abnormal: 0, why: [], scores: [] };
+}
+
+/** The ratio of two sums of per-length means, with its standard error over the sampled words. */
+export interface PairedRatio {
+  /** Σ over lengths of our mean, and of the peer's. */
+  readonly ours: number;
+  readonly peer: number;
+  readonly ratio: number;
+  /**
+   * The ratio's standard error (delta method, paired by word): each word's residual is
+   * ours − ratio · peer, and the ratio moves by the residuals' sum-of-means error over Σ peer.
+   */
+  readonly standardError: number;
+  /** How many standard errors the ratio is from `target` (negative: below). */
+  readonly zFromTarget: number;
+}
+
+/**
+ * The paired ratio of per-length score lists: `ours[k][i]` and `peer[k][i]` are the two
+ * players' scores on the same i-th word of the k-th length. A length needs at least two words
+ * for its spread; one word contributes no error.
+ */
+export function pairedRatio(ours: readonly (readonly number[])[], peer: readonly (readonly number[])[], target: number): PairedRatio {
+  if (ours.length !== peer.length) throw new Error('pairedRatio: the two players have different lengths');
+  let a = 0;
+  let b = 0;
+  for (let k = 0; k < ours.length; k++) {
+    const x = ours[k] as readonly number[];
+    const y = peer[k] as readonly number[];
+    if (x.length !== y.length) throw new Error(`pairedRatio: length ${k} has ${x.length} and ${y.length} games`);
+    if (x.length === 0) continue;
+    a += x.reduce((s, v) => s + v, 0) / x.length;
+    b += y.reduce((s, v) => s + v, 0) / y.length;
+  }
+  const ratio = b > 0 ? a / b : NaN;
+  // Var(Σ_k mean_k(ours − ratio · peer)) = Σ_k var_k(residual) / n_k, the words drawn independently.
+  let variance = 0;
+  for (let k = 0; k < ours.length; k++) {
+    const x = ours[k] as readonly number[];
+    const y = peer[k] as readonly number[];
+    const n = x.length;
+    if (n < 2) continue;
+    let m = 0;
+    for (let i = 0; i < n; i++) m += (x[i] as number) - ratio * (y[i] as number);
+    m /= n;
+    let ss = 0;
+    for (let i = 0; i < n; i++) {
+      const d = (x[i] as number) - ratio * (y[i] as number) - m;
+      ss += d * d;
+    }
+    variance += ss / (n - 1) / n;
+  }
+  const standardError = b > 0 ? Math.sqrt(variance) / b : NaN;
+  return { ours: a, peer: b, ratio, standardError, zFromTarget: standardError > 0 ? (ratio - target) / standardError : NaN };
 }
 
 function addGame(cell: ForeignCell, g: GameResult, len: number, secret: string): void {
   cell.games++;
-  cell.score += roundScore(g.attempts, g.found);
+  const score = roundScore(g.attempts, g.found);
+  cell.score += score;
+  cell.scores.push(score);
   g.guessMs.forEach((ms, i) => {
     if (i === 0) cell.maxFirstMs = Math.max(cell.maxFirstMs, ms);
     else cell.maxLaterMs = Math.max(cell.maxLaterMs, ms);
@@ -221,6 +279,15 @@ async function foreign(
   if (peer !== undefined) {
     for (const w of sum.b.why) lines.push(`  peer abnormal: ${w}`);
     lines.push(`peer: total ${sum.b.score} over ${sum.b.games} games, ${sum.b.guesses} guesses, ${sum.b.slow} over 1 s` + (sum.b.abnormal > 0 ? `, ${sum.b.abnormal} games ended abnormally` : ''));
+    const paired = pairedRatio(
+      lengths.map((len) => (ours.get(len) as ForeignCell).scores),
+      lengths.map((len) => (theirs.get(len) as ForeignCell).scores),
+      FOREIGN_TARGET,
+    );
+    lines.push(
+      `ratio ${paired.ratio.toFixed(3)}, standard error ${paired.standardError.toFixed(3)} over the sampled words (paired by word): ` +
+        `${Math.abs(paired.zFromTarget).toFixed(1)} standard errors ${paired.zFromTarget >= 0 ? 'above' : 'below'} ${FOREIGN_TARGET.toFixed(2)}`,
+    );
     const met = totalRatio >= FOREIGN_TARGET && sum.a.slow === 0;
     lines.push(`target (ours >= ${FOREIGN_TARGET.toFixed(2)} x peer, no guess over 1 s): ${met ? 'met' : 'NOT met'} (ratio ${totalRatio.toFixed(3)})`);
   }
