@@ -352,11 +352,14 @@ describe('the online search (in process)', () => {
     }
   }
 
-  /** Every word's game, walking the search's tree of games (a fork per reply). */
-  function playAll(): number[][] {
+  /**
+   * Every word's game, walking the search's tree of games (a fork per reply). `lateBy`: the
+   * first guess starts that many ms after its turn began (a slow process start).
+   */
+  function playAll(lateBy = 0): number[][] {
     const games: number[][] = [];
     const walk = (search: LingoOnlineSearch, path: number[]): void => {
-      const g = search.next();
+      const g = path.length === 0 && lateBy > 0 ? search.next(performance.now() - lateBy) : search.next();
       const guesses = [...path, g];
       const replies = new Map<number, number[]>();
       for (const s of search.remainingWords) {
@@ -406,6 +409,11 @@ describe('the online search (in process)', () => {
       }
     }
     expect(score / words.length).toBeGreaterThan(naive / words.length + 20);
+  });
+
+  it('a slow start plays the same games: the clock only cuts a search the guard would end', () => {
+    // 400 ms of the 600 ms guard gone before the first guess: what is left is ample here.
+    expect(playAll(400)).toEqual(playAll());
   });
 
   it('with two tries left, takes the best of all words: 200 if it is the secret, plus 100 per other reply group', () => {
