@@ -5,12 +5,8 @@
  * included, makes 100 · r), among every word of the list, not only the candidates:
  *
  * - Estimates: the score m secrets will still make with r tries left, a table by m and r
- *   (`buildEstimates`), from a split model: a guess leaves the other m − 1 in c · (m − 1)^alpha
- *   reply groups. The same fixed model on every list: fitting c and alpha to each list when
- *   the search started scored no better (sums over lengths 4..13 of 2,802 / 2,847 / 2,778
- *   fitted against 2,809 / 2,848 / 2,776.5 fixed, on 200 or 300 seeded words a length of the
- *   default dictionary and of the pit list), cost up to 2 million feedbacks at the first
- *   guess, and made the play depend on the clock (the fit was skipped on a slow start).
+ *   (`buildEstimates`), from a split model fitted to the list when the search starts
+ *   (`calibrate`: how many reply groups the best guess makes in groups of each size).
  * - Stage 1 ranks guesses by their one-step value: the secret found now, plus each reply
  *   group's estimate. Large sets are ranked on a sample of the candidates with the words
  *   whose letters best split them; the best of the sample are scored again on the whole set.
@@ -74,7 +70,7 @@ export interface OnlineSettings {
   readonly probesLast: number;
   /** A reply group with three or more tries left: its best few guesses searched deeper. */
   readonly innerDeep: number;
-  /** The split model of the estimates: the m − 1 secrets a guess misses fall in c · (m − 1)^alpha groups. */
+  /** The split model when the calibration finds too few groups: c · (m − 1)^alpha groups. */
   readonly splitC: number;
   readonly splitAlpha: number;
 }
@@ -114,6 +110,11 @@ interface Level {
 }
 
 class Aborted extends Error {}
+
+/** Calibration: probes, groups per size range, largest group used. */
+const CALIBRATION_PROBES = 60;
+const CALIBRATION_PER_RANGE = 3;
+const CALIBRATION_MAX_GROUP = 1024;
 
 /** What a kernel call costs besides its feedbacks (per-guess set-up, counting), in feedbacks. */
 const CALL_COST = 24;
@@ -175,6 +176,8 @@ export class LingoOnlineSearch {
   private at: Float64Array;
   private readonly wordScore: Float64Array;
   private readonly wordOrder: Uint32Array;
+  /** The split model the estimates were built with (see `calibrate`). */
+  fit: { c: number; alpha: number; points: number } = { c: 0, alpha: 0, points: 0 };
 
   constructor(kernel: LingoFeedback, settings: Partial<OnlineSettings> = {}, clock: () => number = () => performance.now()) {
     this.kernel = kernel;
@@ -210,6 +213,7 @@ export class LingoOnlineSearch {
     copy.used = this.used;
     copy.est = this.est;
     copy.per = this.per;
+    copy.fit = this.fit;
     return copy;
   }
 
@@ -246,7 +250,9 @@ export class LingoOnlineSearch {
     this.workLimit = this.settings.workBudget;
     this.deadline = startedAt + this.settings.guardMs;
     this.checkAt = 0;
-    if (this.est.length === 0) this.buildEstimates();
+    // The split model fitted once, whenever the first guess starts: a slow start does not change
+    // the play (only the guard below, on a machine too loaded to finish in time).
+    if (this.est.length === 0) this.buildEstimates(this.calibrate());
     if (this.clock() > this.deadline) {
       // Out of time before searching: the word whose letters best split the candidates.
       return this.letterPool(c, 1)[0] as number;
@@ -263,12 +269,14 @@ export class LingoOnlineSearch {
    * guessed (found with probability 1/m), and the rest split into c · (m−1)^alpha equal groups
    * (at most m − 1), each with one try less. Exact for m ≤ 2 and for one try left.
    */
-  private buildEstimates(): void {
+  private buildEstimates(fit: { c: number; alpha: number; points: number }): void {
     const N = this.n0;
     const W = N + 1;
     const per = new Float64Array((this.attempts + 1) * W);
     const est = new Float64Array((this.attempts + 1) * W);
-    const { splitC, splitAlpha } = this.settings;
+    const splitC = fit.c;
+    const splitAlpha = fit.alpha;
+    this.fit = fit;
     // The size of the groups the other m − 1 secrets split into, by m.
     const subOf = new Float64Array(W);
     for (let m = 2; m <= N; m++) subOf[m] = (m - 1) / Math.min(m - 1, Math.max(1, splitC * Math.pow(m - 1, splitAlpha)));
@@ -292,6 +300,65 @@ export class LingoOnlineSearch {
     }
     this.per = per;
     this.est = est;
+  }
+
+  /**
+   * The split model, fitted to this list: the word whose letters best split the whole list
+   * splits it; from its reply groups of each size range (3-5, 6-11, 12-23, ...) a few are
+   * taken, and in each the best guess among its candidates and the best letter-split words
+   * gives k groups besides the winning one. Least squares of ln k on ln(m − 1) give alpha
+   * and c. Falls back on the settings when fewer than two size ranges are found.
+   */
+  private calibrate(): { c: number; alpha: number; points: number } {
+    const fallback = { c: this.settings.splitC, alpha: this.settings.splitAlpha, points: 0 };
+    const all = Uint32Array.from({ length: this.n0 }, (_, i) => i);
+    const probes = this.letterPool(all, CALIBRATION_PROBES);
+    try {
+      const k = this.split(probes[0] as number, all, this.n0, 0);
+      const lv = this.levels[0] as Level;
+      const taken = new Uint8Array(32);
+      let sx = 0;
+      let sy = 0;
+      let sxx = 0;
+      let sxy = 0;
+      let points = 0;
+      let ranges = 0;
+      for (let j = 0; j < k; j++) {
+        const a = lv.start[j] as number;
+        const m = (lv.start[j + 1] as number) - a;
+        if (m < 3 || m > CALIBRATION_MAX_GROUP) continue;
+        const b = 31 - Math.clz32(m); // 3 → range 1, 4-7 → 2, ...
+        if ((taken[b] as number) >= CALIBRATION_PER_RANGE) continue;
+        if (taken[b] === 0) ranges++;
+        taken[b] = (taken[b] as number) + 1;
+        const group = lv.members.slice(a, a + m);
+        let best = 1;
+        for (let i = 0; i < m + probes.length; i++) {
+          const h = i < m ? (group[i] as number) : (probes[i - m] as number);
+          this.kernel.partitionCodes(h, group, m, this.codes);
+          this.spend(m);
+          const g = this.tally(m, false);
+          let groups = g;
+          for (let t = 0; t < g; t++) if (this.gcode[t] === this.solved) groups--;
+          if (groups > best) best = groups;
+        }
+        const x = Math.log(m - 1);
+        const y = Math.log(best);
+        sx += x;
+        sy += y;
+        sxx += x * x;
+        sxy += x * y;
+        points++;
+      }
+      if (ranges < 2) return fallback;
+      const alpha = (points * sxy - sx * sy) / (points * sxx - sx * sx);
+      const c = Math.exp((sy - alpha * sx) / points);
+      if (!Number.isFinite(alpha) || !Number.isFinite(c)) return fallback;
+      return { c: Math.min(2, Math.max(0.1, c)), alpha: Math.min(1, Math.max(0.2, alpha)), points };
+    } catch (e) {
+      if (!(e instanceof Aborted)) throw e;
+      return fallback;
+    }
   }
 
   /** The most m secrets can make with r tries left: one found now, every other on the next try. */
