@@ -11,10 +11,9 @@
  */
 import type { AttemptObjective } from './attempt-objective.js';
 import { treeCapacity } from './attempt-objective.js';
-import { Partitioner } from './partition.js';
 import { canonicalGuesses, historySymmetry, permutations } from './symmetry.js';
 import { EMPTY_RANKED, TopK } from './top-k.js';
-import type { Ranker, Ranking, SearchGame, SearchNode } from './types.js';
+import type { Ranker, Ranking, SearchGame, SearchNode, TallyCounter } from './types.js';
 
 /** How guesses are ranked: 'entropy' (Σ m·log2 m over the parts, a possible win −0.5), 'parts' (most parts first), 'bound' (the lower bound), 'size-model'. */
 export type RankRule = 'entropy' | 'parts' | 'bound' | 'size-model';
@@ -35,6 +34,8 @@ export interface CodeGame extends SearchGame {
   readonly symbols: number;
   /** The replies that can occur besides the solved one, ascending. */
   readonly replyCodes: Uint32Array;
+  /** The ranker reads every guess's replies through this (tallied, then read and zeroed). */
+  replyCounter(set: Uint32Array): TallyCounter;
 }
 
 export type History = readonly number[];
@@ -59,7 +60,6 @@ export class CodeRanker implements Ranker<History> {
   private readonly perms: Uint8Array[];
   private readonly pools = new Map<string, Uint32Array>();
   private readonly splitters = new WeakMap<Uint32Array, number>();
-  private readonly partitioner: Partitioner;
   private readonly counts: Uint32Array;
   private readonly estimate: Float64Array;
   private readonly candidateAdjust: number;
@@ -91,7 +91,6 @@ export class CodeRanker implements Ranker<History> {
     this.branches = game.replyCodes.length;
     this.lb = objective.sizeTable();
     this.perms = permutations(game.pegs);
-    this.partitioner = new Partitioner(game, 'ascending');
     this.counts = new Uint32Array(game.codeCount);
     const N = game.secretCount;
     this.estimate = new Float64Array(N + 1);
@@ -149,17 +148,11 @@ export class CodeRanker implements Ranker<History> {
     const known = this.splitters.get(set);
     if (known !== undefined) return known;
     const counts = this.counts;
-    const counter = this.game.replyCounter?.(set);
-    const codes = new Uint32Array(set.length);
+    const counter = this.game.replyCounter(set);
     let found = -1;
     for (let i = 0; i < set.length && found < 0; i++) {
       const g = set[i] as number;
-      if (counter) counter.count(g, counts);
-      else {
-        counts.fill(0);
-        this.game.partitionCodes(g, set, set.length, codes);
-        for (let j = 0; j < set.length; j++) counts[codes[j] as number]!++;
-      }
+      counter.count(g, counts);
       let ok = true;
       for (let c = 0; c < counts.length; c++) if ((counts[c] as number) > 1) { ok = false; break; }
       if (ok) found = g;
@@ -209,121 +202,86 @@ export class CodeRanker implements Ranker<History> {
     top.reset(width);
     // The top `width` is ordered by score, not bound: only a full ranking may leave guesses out.
     const boundLimit = width === Infinity ? beta : Infinity;
-    const counter = this.game.replyCounter?.(set);
-    if (counter?.tally) {
-      // Symbols no secret of the set holds add nothing to any reply: guesses alike but for which
-      // of those symbols they hold get the same replies, so a guess holding one takes the
-      // figures of the first guess of its class (in pool order) when there is one.
-      const absent = this.absentSymbols(set);
-      const used = this.symbolsUsed;
-      const epoch = absent !== 0 ? this.nextEpoch() : 0;
-      const stamp = this.classStamp;
-      const classBound = this.classBound;
-      const classKey = this.classKey;
-      const blank = this.blank;
-      const digits = this.game.digits;
-      const pegs = this.game.pegs;
-      const radix = this.game.symbols + 1;
-      const counts = this.tallied;
-      const scan = this.scanCodes;
-      const S = scan.length;
-      // Small sets: the replies a guess got, as a bit mask, read lowest first (ascending).
-      const masked = counter.tallyMask !== undefined && this.maskable && n <= MASK_MAX_SET;
-      for (let j = 0; j < pool.length; j++) {
-        const g = pool[j] as number;
-        let slot = -1;
-        if (absent !== 0 && ((used[g] as number) & absent) !== 0) {
-          let key = 0;
-          for (let i = 0, at = g * pegs; i < pegs; i++, at++) {
-            const d = digits[at] as number;
-            key = key * radix + ((absent >>> d) & 1 ? (blank as number) : d);
-          }
-          if (stamp[key] === epoch) {
-            const b = classBound[key] as number;
-            if (b >= 0 && b < boundLimit) top.push(g, j, b, classKey[key] as number, 0);
-            continue;
-          }
-          slot = key;
+    const counter = this.game.replyCounter(set);
+    // Symbols no secret of the set holds add nothing to any reply: guesses alike but for which
+    // of those symbols they hold get the same replies, so a guess holding one takes the
+    // figures of the first guess of its class (in pool order) when there is one.
+    const absent = this.absentSymbols(set);
+    const used = this.symbolsUsed;
+    const epoch = absent !== 0 ? this.nextEpoch() : 0;
+    const stamp = this.classStamp;
+    const classBound = this.classBound;
+    const classKey = this.classKey;
+    const blank = this.blank;
+    const digits = this.game.digits;
+    const pegs = this.game.pegs;
+    const radix = this.game.symbols + 1;
+    const counts = this.tallied;
+    const scan = this.scanCodes;
+    const S = scan.length;
+    // Small sets: the replies a guess got, as a bit mask, read lowest first (ascending).
+    const masked = counter.tallyMask !== undefined && this.maskable && n <= MASK_MAX_SET;
+    for (let j = 0; j < pool.length; j++) {
+      const g = pool[j] as number;
+      let slot = -1;
+      if (absent !== 0 && ((used[g] as number) & absent) !== 0) {
+        let key = 0;
+        for (let i = 0, at = g * pegs; i < pegs; i++, at++) {
+          const d = digits[at] as number;
+          key = key * radix + ((absent >>> d) & 1 ? (blank as number) : d);
         }
-        let parts = 0;
-        let maxPart = 0;
-        let lbSum = 0;
-        let score = 0;
-        let isCand = false;
-        // Each guess's replies tallied, then read (and zeroed) in ascending reply order, from the
-        // bit mask of the replies it got or by scanning every reply: the sums are the same as
-        // over the distinct replies in that order.
-        let rest: number = masked ? counter.tallyMask!(g, counts) : (counter.tally(g, counts), 0);
-        for (let r = 0; masked ? rest !== 0 : r < S; r++) {
-          let c: number;
-          if (masked) {
-            const low: number = rest & -rest;
-            rest ^= low;
-            c = 31 - Math.clz32(low);
-          } else {
-            c = scan[r] as number;
-            if (counts[c] === 0) continue;
-          }
-          const m = counts[c] as number;
-          counts[c] = 0;
-          if (c === solved) {
-            isCand = true;
-            continue;
-          }
-          parts++;
-          if (m > maxPart) maxPart = m;
-          lbSum += lb[m] as number;
-          score += est[m] as number;
+        if (stamp[key] === epoch) {
+          const b = classBound[key] as number;
+          if (b >= 0 && b < boundLimit) top.push(g, j, b, classKey[key] as number, 0);
+          continue;
         }
-        // -1: never offered (it learns nothing, or cannot finish within the depth cap).
-        let bound = -1;
-        const key1 = isCand ? score + candAdjust : score;
-        if ((isCand || parts !== 1) && maxPart <= partCap) {
-          bound = n + lbSum;
-          // A non-candidate that splits the set into singletons, when no candidate does: 2n, optimal.
-          if (maxPart === 1 && !isCand && fewEnough) return { optimal: { guess: g, at: j, bound, key1: 0, key2: 0 }, top: EMPTY_RANKED, setBound, complete: true };
-        }
-        if (slot >= 0) {
-          stamp[slot] = epoch;
-          classBound[slot] = bound;
-          classKey[slot] = key1;
-        }
-        // Past `boundLimit` the search would skip it under its budget.
-        if (bound >= 0 && bound < boundLimit) top.push(g, j, bound, key1, 0);
+        slot = key;
       }
-    } else {
-      const p = this.partitioner;
-      p.begin(set);
-      const counts = p.counts;
-      const touched = p.touched;
-      for (let j = 0; j < pool.length; j++) {
-        const g = pool[j] as number;
-        const k = p.count(g);
-        let parts = 0;
-        let maxPart = 0;
-        let lbSum = 0;
-        let score = 0;
-        let isCand = false;
-        for (let r = 0; r < k; r++) {
-          const c = touched[r] as number;
-          const m = counts[c] as number;
-          if (c === solved) {
-            isCand = true;
-            continue;
-          }
-          parts++;
-          if (m > maxPart) maxPart = m;
-          lbSum += lb[m] as number;
-          score += est[m] as number;
+      let parts = 0;
+      let maxPart = 0;
+      let lbSum = 0;
+      let score = 0;
+      let isCand = false;
+      // Each guess's replies tallied, then read (and zeroed) in ascending reply order, from the
+      // bit mask of the replies it got or by scanning every reply: the sums are the same as
+      // over the distinct replies in that order.
+      let rest: number = masked ? counter.tallyMask!(g, counts) : (counter.tally(g, counts), 0);
+      for (let r = 0; masked ? rest !== 0 : r < S; r++) {
+        let c: number;
+        if (masked) {
+          const low: number = rest & -rest;
+          rest ^= low;
+          c = 31 - Math.clz32(low);
+        } else {
+          c = scan[r] as number;
+          if (counts[c] === 0) continue;
         }
-        if (!isCand && parts === 1) continue; // learns nothing
-        if (maxPart > partCap) continue; // cannot finish within the depth cap
-        const bound = n + lbSum;
+        const m = counts[c] as number;
+        counts[c] = 0;
+        if (c === solved) {
+          isCand = true;
+          continue;
+        }
+        parts++;
+        if (m > maxPart) maxPart = m;
+        lbSum += lb[m] as number;
+        score += est[m] as number;
+      }
+      // -1: never offered (it learns nothing, or cannot finish within the depth cap).
+      let bound = -1;
+      const key1 = isCand ? score + candAdjust : score;
+      if ((isCand || parts !== 1) && maxPart <= partCap) {
+        bound = n + lbSum;
         // A non-candidate that splits the set into singletons, when no candidate does: 2n, optimal.
         if (maxPart === 1 && !isCand && fewEnough) return { optimal: { guess: g, at: j, bound, key1: 0, key2: 0 }, top: EMPTY_RANKED, setBound, complete: true };
-        if (bound >= boundLimit) continue; // the search would skip it under its budget
-        top.push(g, j, bound, isCand ? score + candAdjust : score, 0);
       }
+      if (slot >= 0) {
+        stamp[slot] = epoch;
+        classBound[slot] = bound;
+        classKey[slot] = key1;
+      }
+      // Past `boundLimit` the search would skip it under its budget.
+      if (bound >= 0 && bound < boundLimit) top.push(g, j, bound, key1, 0);
     }
     // A full ranking asked for lazily is left in pool order: the search sorts only what it needs.
     const unsorted = lazy && width === Infinity;

@@ -57,6 +57,11 @@ export interface ReplyCounter {
   tallyMask?(guess: number, counts: Uint32Array): number;
 }
 
+/** A reply counter that can also add a guess's replies to counts it does not zero (code games). */
+export interface TallyCounter extends ReplyCounter {
+  tally(guess: number, counts: Uint32Array): void;
+}
+
 /** Where the search is: the guesses spent so far and the moves' state after them. */
 export interface SearchNode<S> {
   readonly used: number;

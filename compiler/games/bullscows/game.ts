@@ -10,7 +10,7 @@ import { fail } from '../../../runtime/errors.js';
 import type { ListRef } from '../../../runtime/tree-format.js';
 import type { Game, ScoreByAttempt } from '../../game.js';
 import type { CodeGame } from '../../engine/code-ranker.js';
-import type { ReplyCounter } from '../../engine/types.js';
+import type { TallyCounter } from '../../engine/types.js';
 
 export const BULLSCOWS_MAX_DIGITS = 10;
 export const BULLSCOWS_MAX_SYMBOLS = 36;
@@ -160,7 +160,7 @@ export class BullsCowsGame implements Game, CodeGame {
   }
 
   /** Replies of many guesses over one set: the set's masks and packed symbols gathered once. */
-  replyCounter(set: Uint32Array): ReplyCounter {
+  replyCounter(set: Uint32Array): TallyCounter {
     const n = set.length;
     const lo = new Uint32Array(n);
     const hi = new Uint32Array(n);
