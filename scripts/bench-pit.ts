@@ -127,9 +127,8 @@ export function pairedRatio(ours: readonly (readonly number[])[], peer: readonly
     const x = ours[k] as readonly number[];
     const y = peer[k] as readonly number[];
     if (x.length !== y.length) throw new Error(`pairedRatio: length ${k} has ${x.length} and ${y.length} games`);
-    if (x.length === 0) continue;
-    a += x.reduce((s, v) => s + v, 0) / x.length;
-    b += y.reduce((s, v) => s + v, 0) / y.length;
+    a += mean(x);
+    b += mean(y);
   }
   const ratio = b > 0 ? a / b : NaN;
   // Var(Σ_k mean_k(ours − ratio · peer)) = Σ_k var_k(residual) / n_k, the words drawn independently.
@@ -268,7 +267,16 @@ async function foreign(
   }
   lines.push('-'.repeat(head.length));
   const sumMeans = (c: ForeignCell): string => (rounds > 0 ? c.score / rounds : 0).toFixed(2);
-  const totalRatio = peer !== undefined && sum.b.score > 0 ? sum.a.score / sum.b.score : NaN;
+  // Every length has `rounds` games: the ratio of the sums of means is that of the totals.
+  const paired =
+    peer !== undefined
+      ? pairedRatio(
+          lengths.map((len) => (ours.get(len) as ForeignCell).scores),
+          lengths.map((len) => (theirs.get(len) as ForeignCell).scores),
+          FOREIGN_TARGET,
+        )
+      : undefined;
+  const totalRatio = paired?.ratio ?? NaN;
   lines.push(
     `${padL('sum', 4)} ${padL('', 6)} | ${padL(sumMeans(sum.a), 9)} ${padL(peer !== undefined ? sumMeans(sum.b) : '-', 9)} ${padL(Number.isNaN(totalRatio) ? '-' : totalRatio.toFixed(3), 6)} | ` +
       `${padL(`${ms(sum.a.maxFirstMs)} / ${ms(sum.a.maxLaterMs)}`, 13)} ${padL(peer !== undefined ? `${ms(sum.b.maxFirstMs)} / ${ms(sum.b.maxLaterMs)}` : '-', 13)}`,
@@ -276,14 +284,9 @@ async function foreign(
   lines.push(`mean: score per word; sum: the sum of the per-length means`);
   lines.push(`ours: total ${sum.a.score} over ${sum.a.games} games, ${sum.a.guesses} guesses, ${sum.a.slow} over 1 s` + (sum.a.abnormal > 0 ? `, ${sum.a.abnormal} games ended abnormally` : ''));
   for (const w of sum.a.why) lines.push(`  ours abnormal: ${w}`);
-  if (peer !== undefined) {
+  if (paired !== undefined) {
     for (const w of sum.b.why) lines.push(`  peer abnormal: ${w}`);
     lines.push(`peer: total ${sum.b.score} over ${sum.b.games} games, ${sum.b.guesses} guesses, ${sum.b.slow} over 1 s` + (sum.b.abnormal > 0 ? `, ${sum.b.abnormal} games ended abnormally` : ''));
-    const paired = pairedRatio(
-      lengths.map((len) => (ours.get(len) as ForeignCell).scores),
-      lengths.map((len) => (theirs.get(len) as ForeignCell).scores),
-      FOREIGN_TARGET,
-    );
     lines.push(
       `ratio ${paired.ratio.toFixed(3)}, standard error ${paired.standardError.toFixed(3)} over the sampled words (paired by word): ` +
         `${Math.abs(paired.zFromTarget).toFixed(1)} standard errors ${paired.zFromTarget >= 0 ? 'above' : 'below'} ${FOREIGN_TARGET.toFixed(2)}`,
