@@ -59,8 +59,12 @@ export interface CompileResult {
   readonly written: boolean;
 }
 
-/** Run a compile with signals turned into an abort: the search runs in the pool, this thread stays free. */
-async function searchWithSignals(loaded: LoadedGame, control: Omit<CompileControl, 'signal'>, onStop: () => void) {
+/**
+ * Run `body` with SIGINT and SIGTERM turned into an abort of its signal (a second one exits
+ * 130 at once): the search runs in the pool, this thread stays free. Any failure after an
+ * abort is the one `interrupted` line naming `label`.
+ */
+export async function withSignals<T>(label: string, body: (signal: AbortSignal) => Promise<T>, onStop: () => void = () => {}): Promise<T> {
   const abort = new AbortController();
   // Every pool task listens on this signal: no listener limit (else Node warns on stderr).
   setMaxListeners(0, abort.signal);
@@ -73,11 +77,11 @@ async function searchWithSignals(loaded: LoadedGame, control: Omit<CompileContro
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const outcome = await loaded.compile({ ...control, signal: abort.signal });
-    if (abort.signal.aborted) throw fail('interrupted', `${loaded.slug}: interrupted; nothing written`);
+    const outcome = await body(abort.signal);
+    if (abort.signal.aborted) throw fail('interrupted', `${label}: interrupted; nothing written`);
     return outcome;
   } catch (e) {
-    if (abort.signal.aborted && !(isGuesstreeError(e) && e.kind === 'interrupted')) throw fail('interrupted', `${loaded.slug}: interrupted; nothing written`);
+    if (abort.signal.aborted && !(isGuesstreeError(e) && e.kind === 'interrupted')) throw fail('interrupted', `${label}: interrupted; nothing written`);
     throw e;
   } finally {
     process.off('SIGINT', onSignal);
@@ -117,9 +121,9 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
   if (checkpoint) ensureWritableDir(checkpoint.dir, '--checkpoint');
   if (req.out === undefined) ensureWritableDir(treesDir(), 'the trees folder');
   const bar = progressBar(loaded.slug);
-  const outcome = await searchWithSignals(
-    loaded,
-    { effort: req.effort, workers: req.workers, options: control.options, checkpoint, onProgress: (p: CompileProgress) => bar?.update(p), executor: control.executor },
+  const outcome = await withSignals(
+    loaded.slug,
+    (signal) => loaded.compile({ effort: req.effort, workers: req.workers, options: control.options, checkpoint, onProgress: (p: CompileProgress) => bar?.update(p), executor: control.executor, signal }),
     () => bar?.stop(),
   ).finally(() => bar?.stop());
   if (bar) process.stderr.write(`${loaded.slug}: search done in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s; replaying every secret\n`);
@@ -200,6 +204,6 @@ function headerOfFile(path: string): TreeHeader | null {
 
 /** A tree compiled now and kept in memory (verbs on a cheap game with no shipped tree). */
 export async function compileInMemory(loaded: LoadedGame): Promise<import('../../runtime/tree-format.js').TreeFile> {
-  const outcome = await searchWithSignals(loaded, { effort: loaded.module.defaultEffort, workers: availableParallelism(), options: loaded.options }, () => {});
+  const outcome = await withSignals(loaded.slug, (signal) => loaded.compile({ effort: loaded.module.defaultEffort, workers: availableParallelism(), options: loaded.options, signal }));
   return { header: headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra), tree: outcome.tree };
 }

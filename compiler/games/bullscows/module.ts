@@ -12,7 +12,7 @@ import { fail } from '../../../runtime/errors.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
 import type { EngineParts } from '../../engine/search.js';
 import { describeGuessTotals } from '../../objective.js';
-import { poolRunner, type CompileControl, type SearchRunner } from '../../pool/driver.js';
+import { compileSplit, type CompileControl } from '../../pool/driver.js';
 import { CODE_SEARCH_OPTIONS, codeJob } from '../code-games.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { intOption } from '../options.js';
@@ -41,12 +41,12 @@ function effortOf(name: string, game: BullsCowsGame, maxDepth: number): CodeEffo
   return e;
 }
 
-export async function compileBullsCows(game: BullsCowsGame, control: CompileControl, runner: SearchRunner = poolRunner(control)) {
+export async function compileBullsCows(game: BullsCowsGame, control: CompileControl) {
   const maxDepth = intOption(control.options, 'max-depth') ?? 0;
   const effort = effortOf(control.options['exact'] === true ? 'exact' : control.effort, game, maxDepth);
   const label = `bullscows-d${game.pegs}s${game.symbols}`;
   // One root class: its reply sets go to the pool, exact or not.
-  const r = await runner.split(codeJob('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, effort, label));
+  const r = await compileSplit(codeJob('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, effort, label), control);
   if (!r) throw fail('budget', `${label}: the search found no strategy within --max-depth ${maxDepth}`);
   return { tree: r.tree, settings: codeSettings(effort, game.codeText(r.tree.guess[0] as number), effort.exact, SYMMETRY) };
 }
@@ -70,7 +70,7 @@ export const bullscowsModule: GameModule = {
       slug: `bullscows-d${game.pegs}s${game.symbols}`,
       options: opts,
       cheap: game.secretCount <= 1000,
-      compile: async (control, runner) => compileBullsCows(game, control, runner),
+      compile: async (control) => compileBullsCows(game, control),
       describe: describeGuessTotals,
       merit: (h) => Number(h.objective['total']),
       explorerRules: () => ({ kind: 'bulls-cows', digits: game.pegs, symbols: game.symbols }),

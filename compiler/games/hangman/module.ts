@@ -11,7 +11,7 @@ import type { ParamValue, TreeHeader } from '../../../runtime/tree-format.js';
 import { loadWordListOfLength } from '../../../runtime/wordlist.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Effort } from '../../engine/types.js';
-import { poolRunner, type CompileControl, type EngineJob, type SearchRunner } from '../../pool/driver.js';
+import { compileSplit, compileWhole, type CompileControl, type EngineJob } from '../../pool/driver.js';
 import { replayAll } from '../../replay.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { DEFAULT_WORDLIST, WORDLIST_OPTION, intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
@@ -73,8 +73,8 @@ export function hangmanParts(game: HangmanGame, setup: HangmanSetup): EnginePart
   };
 }
 
-/** A Hangman tree of an effort (`runner`: the pool, or this thread), with the header's settings. */
-export async function compileHangman(game: HangmanGame, control: CompileControl, runner: SearchRunner = poolRunner(control), nodeBudget = HANGMAN_EXACT_NODE_BUDGET) {
+/** A Hangman tree of an effort, with the header's settings. */
+export async function compileHangman(game: HangmanGame, control: CompileControl, nodeBudget = HANGMAN_EXACT_NODE_BUDGET) {
   const label = slugOf(game.spec);
   const rule: HangmanRule = control.effort === 'greedy' ? 'greedy' : 'search';
   const exactList = rule === 'search' && game.secretCount <= HANGMAN_EXACT_LIST_MAX;
@@ -89,7 +89,7 @@ export async function compileHangman(game: HangmanGame, control: CompileControl,
   let settings: Record<string, ParamValue>;
   let raw;
   if (rule === 'greedy') {
-    raw = await runner.split(job({ rule, exactMax: 0 }));
+    raw = await compileSplit(job({ rule, exactMax: 0 }), control);
     settings = { strategy: 'greedy', rule: 'letter missing from the fewest candidates, then a-z' };
   } else {
     let exactMax = exactList ? HANGMAN_EXACT_LIST_MAX : HANGMAN_EXACT_SET_MAX;
@@ -97,7 +97,7 @@ export async function compileHangman(game: HangmanGame, control: CompileControl,
     let nodes = 0;
     if (exactList) {
       if (control.checkpoint) throw fail('usage', `--checkpoint: the exact search of ${label} (at most ${HANGMAN_EXACT_LIST_MAX} words) runs as one piece of work and cannot be checkpointed`);
-      const whole = await runner.whole(job({ rule, exactMax }), nodeBudget);
+      const whole = await compileWhole(job({ rule, exactMax }), control, nodeBudget);
       raw = whole.result;
       nodes = whole.nodes;
       if (whole.budgetExceeded) {
@@ -106,7 +106,7 @@ export async function compileHangman(game: HangmanGame, control: CompileControl,
         exactMax = HANGMAN_EXACT_SET_MAX;
       }
     }
-    if (!raw) raw = await runner.split(job({ rule, exactMax }));
+    if (!raw) raw = await compileSplit(job({ rule, exactMax }), control);
     settings = {
       strategy: 'search',
       exactMax,
@@ -172,7 +172,7 @@ export const hangmanModule: GameModule = {
       game,
       slug: slugOf(spec),
       options: opts,
-      compile: (control, runner) => compileHangman(game, control, runner),
+      compile: (control) => compileHangman(game, control),
       describe: describeHangman,
       merit: (h) => Number(h.objective['total']),
       verify: (file, path, out) => hangmanVerify(game, file, path, out),

@@ -12,7 +12,7 @@ import { CandidateRanker } from '../../engine/candidate-ranker.js';
 import { openerBounds, openerTwoLevelBound, type OpenerBoundsArgs, type TwoLevelArgs } from '../../engine/two-level-bound.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Effort, Moves } from '../../engine/types.js';
-import { poolRunner, type CompileControl, type SearchRunner } from '../../pool/driver.js';
+import { compileSplit, type CompileControl } from '../../pool/driver.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { DEFAULT_WORDLIST, WORDLIST_OPTION, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { LINGO_ATTEMPTS, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH, LingoGame, lingoProbes, type LingoSpec } from './game.js';
@@ -131,14 +131,15 @@ function settingsOf(effort: LingoEffort, game: LingoGame): Record<string, ParamV
   };
 }
 
-async function compileLingo(loaded: LoadedGame, game: LingoGame, control: CompileControl, runner: SearchRunner = poolRunner(control)) {
+async function compileLingo(loaded: LoadedGame, game: LingoGame, control: CompileControl) {
   const effort = lingoEffort(control.effort);
   if (!game.words) throw new Error('lingo compile needs the words');
   const setup: LingoSetup = { effort: effort.name, probes: lingoProbes(game.words, game.params.length, effort.probes) };
   const parts = lingoParts(game, setup);
   const N = game.secretCount;
-  const r = await runner.split(
+  const r = await compileSplit(
     { module: 'lingo', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost) => `mean ${((LINGO_FULL_SCORE * N - cost) / N).toFixed(3)}`, nameSecret: (s) => game.secretName(s), nameGuess: (g) => game.guessName(g) },
+    control,
   );
   if (!r) throw new Error('lingo compile: no plan');
   const objectiveExtra: Record<string, ParamValue> = {};
@@ -177,7 +178,7 @@ export const lingoModule: GameModule = {
       game,
       slug: `lingo-len${len}`,
       options: opts,
-      compile: (control, runner) => compileLingo(loaded, game, control, runner),
+      compile: (control) => compileLingo(loaded, game, control),
       describe: describeLingo,
       merit: (h) => Number(h.objective['total']),
       explorerRules: () => ({ kind: 'word-mask', length: len, attempts: LINGO_ATTEMPTS }),
