@@ -81,7 +81,7 @@ export async function main(argv: string[]): Promise<void> {
           .option('checkpoint', { type: 'string', describe: 'save finished subtrees in this folder as the compile goes' })
           .option('resume', { type: 'boolean', default: false, describe: 'reuse the subtrees saved in --checkpoint (same bytes as an uninterrupted run)' })
           .option('max-memory', { type: 'string', describe: 'MiB the compile may use (default: 3/4 of the machine); larger compiles are refused up front' })
-          .option('force', { type: 'boolean', default: false, describe: 'replace the tree in trees/ even by a worse one' })
+          .option('force', { type: 'boolean', default: false, describe: 'replace the tree in trees/ even by a worse one (or, for the very same tree, record this compile\'s settings, e.g. a proof)' })
           .option('queue', { type: 'string', describe: `run the work as jobs on this BullMQ queue (${QUEUE_URL}) for \`guesstree worker\` processes; same tree` })
           .group(['out', 'effort', 'workers', 'checkpoint', 'resume', 'max-memory', 'force', 'queue'], 'compile:')
           .example('$0 compile --game lingo --len 5', 'the main job, on the default dictionary')

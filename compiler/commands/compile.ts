@@ -13,7 +13,7 @@ import { writeFileAtomic } from '../../runtime/atomic-write.js';
 import { fail, isGuesstreeError } from '../../runtime/errors.js';
 import { ensureWritableDir } from '../../runtime/dirs.js';
 import { entryKey, readManifest, treesDir, updateManifest, withEntry, type ManifestEntry } from '../../runtime/manifest.js';
-import { decodeTreeFile, encodeTreeFile, type TreeHeader } from '../../runtime/tree-format.js';
+import { decodeTreeFile, encodeTreeFile, type TreeArrays, type TreeFile, type TreeHeader } from '../../runtime/tree-format.js';
 import type { LoadedGame } from '../games/module.js';
 import { objectiveOf } from '../objective.js';
 import type { CompileControl, CompileProgress } from '../pool/driver.js';
@@ -136,7 +136,7 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
     // Games without a list (Mastermind) are named by their parameters alone.
     const file = game.lists[0] ? `${loaded.slug}-${game.lists[0].sha256.slice(0, 12)}.gtree` : `${loaded.slug}.gtree`;
     path = join(dir, file);
-    written = shipTree(loaded, dir, file, header, bytes, outcome.tree, seconds, req.force === true);
+    written = shipTree(loaded, dir, file, header, bytes, outcome.tree, seconds, req.force === true, (line) => process.stderr.write(line + '\n'));
   }
   const unchanged = written === 'unchanged' ? ' (the same tree was there already; nothing rewritten)' : '';
   log(`${loaded.slug}: ${loaded.describe(header).join('; ')} | ${outcome.tree.guess.length} nodes | ${bytes.length} bytes | ${seconds.toFixed(1)} s | ${path}${unchanged}`);
@@ -148,14 +148,21 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
  * for the same game, parameters and lists is better (then a one-line `worse` error, unless
  * `force`) or is the very same file (then nothing is rewritten, so a clone stays clean).
  */
-function shipTree(loaded: LoadedGame, dir: string, file: string, header: TreeHeader, bytes: Uint8Array, tree: import('../../runtime/tree-format.js').TreeArrays, seconds: number, force: boolean): true | 'unchanged' {
+function shipTree(loaded: LoadedGame, dir: string, file: string, header: TreeHeader, bytes: Uint8Array, tree: TreeArrays, seconds: number, force: boolean, note: (line: string) => void): true | 'unchanged' {
   const manifest = readManifest(dir);
   const key = entryKey(header);
   const old = manifest.trees.find((e) => entryKey(e) === key);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   if (old && old.file === file && old.sha256 === sha256 && existsSync(join(dir, file)) && createHash('sha256').update(readFileSync(join(dir, file))).digest('hex') === sha256) return 'unchanged';
+  const oldFile = old ? treeOfFile(join(dir, old.file)) : null;
+  // The very tree already shipped (same guesses, same replies), only its recorded settings
+  // (effort, a proof) differ: keep the file and its entry, so a clone stays clean; --force records this compile's header.
+  if (old && oldFile && !force && sameTree(oldFile.tree, tree)) {
+    note(`guesstree: note: ${join(dir, old.file)} holds the same tree (same guesses); its recorded settings are kept (--force records this compile's)`);
+    return 'unchanged';
+  }
   if (old && !force) {
-    const oldHeader = headerOfFile(join(dir, old.file)) ?? old;
+    const oldHeader = oldFile?.header ?? old;
     const before = loaded.merit(oldHeader);
     const now = loaded.merit(header);
     if (now < before) {
@@ -189,13 +196,24 @@ function shipTree(loaded: LoadedGame, dir: string, file: string, header: TreeHea
   return true;
 }
 
-/** The header of a tree file, or null when it cannot be read (then the manifest's record stands). */
-function headerOfFile(path: string): TreeHeader | null {
+/** A tree file, or null when it cannot be read (then the manifest's record stands). */
+function treeOfFile(path: string): TreeFile | null {
   try {
-    return decodeTreeFile(readFileSync(path), path).header;
+    return decodeTreeFile(readFileSync(path), path);
   } catch {
     return null;
   }
+}
+
+function sameArray(a: Uint32Array, b: Uint32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Two trees that play alike: the same guesses at the same nodes, the same replies to the same children. */
+export function sameTree(a: TreeArrays, b: TreeArrays): boolean {
+  return sameArray(a.guess, b.guess) && sameArray(a.edgeStart, b.edgeStart) && sameArray(a.edgeCode, b.edgeCode) && sameArray(a.edgeChild, b.edgeChild);
 }
 
 /** A tree compiled now and kept in memory (verbs on a cheap game with no shipped tree). */
