@@ -20,6 +20,7 @@ import type { CompileControl, CompileProgress } from '../pool/driver.js';
 import type { CheckpointOptions } from '../pool/checkpoint.js';
 import { replayAll } from '../replay.js';
 import { TOOL_VERSION } from '../version.js';
+import { watchMemory } from './memory-watch.js';
 import { progressBar } from './progress.js';
 
 export interface CompileRequest {
@@ -32,6 +33,8 @@ export interface CompileRequest {
   readonly maxMemory?: number | undefined;
   /** Replace a tree in trees/ even by a worse one. */
   readonly force?: boolean | undefined;
+  /** Start even when the estimate is over the limit (the watchdog still stops the compile at it). */
+  readonly skipEstimate?: boolean | undefined;
 }
 
 /** Default memory limit: three quarters of the machine's memory. */
@@ -106,9 +109,20 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
   const limit = req.maxMemory ?? defaultMaxMemoryMiB();
   // On a job queue (--queue) the searches run on the workers' machines: only this thread's engine counts here.
   const estimate = estimateCompileMiB(game, control.executor ? 0 : req.workers);
-  if (estimate > limit) {
+  if (estimate > limit && req.skipEstimate !== true) {
     throw fail('limit', `${loaded.slug}: this compile needs about ${estimate} MiB ${control.executor ? 'here (its searches on the queue)' : `with ${req.workers} worker${req.workers === 1 ? '' : 's'}`}, over the limit of ${limit} MiB (--max-memory); use fewer workers or a smaller list`);
   }
+  // From here the compile watches its own memory: past the limit it stops with one line and status 7.
+  const watch = watchMemory(limit, (rss) => `${loaded.slug}: the compile reached ${Math.round(rss)} MiB of memory, over the limit of ${limit} MiB (--max-memory; estimated ${estimate} MiB); stopped, nothing written`);
+  try {
+    return await compileWatched(loaded, req, control, log, started);
+  } finally {
+    watch.stop();
+  }
+}
+
+async function compileWatched(loaded: LoadedGame, req: CompileRequest, control: Pick<CompileControl, 'options' | 'executor'>, log: (line: string) => void, started: bigint): Promise<CompileResult> {
+  const { game } = loaded;
   const efforts = loaded.module.efforts.map((e) => e.name);
   if (!efforts.includes(req.effort)) throw fail('usage', `--effort ${req.effort}: unknown effort for ${game.id} (choose ${efforts.join(', ')})`);
   if (req.resume && req.checkpoint === undefined) throw fail('usage', '--resume needs --checkpoint DIR');
