@@ -395,7 +395,7 @@ describe('CLI: compile, verify, stats, export, play, budget, bad input', () => {
       [2, /matchcount needs --wordlist/],
       [2, /--len is not an option of matchcount \(matchcount takes --wordlist, --budget\)/],
       [2, /extreme/],
-      [2, /--format leetcode is not a format of lingo \(paths, json\)/],
+      [2, /--format leetcode is not a format of lingo \(paths, json, html\)/],
     ];
     runs.forEach((r, i) => {
       const [status, re] = expected[i] as [number, RegExp];

@@ -139,7 +139,7 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
     written = shipTree(loaded, dir, file, header, bytes, outcome.tree, seconds, req.force === true);
   }
   const unchanged = written === 'unchanged' ? ' (the same tree was there already; nothing rewritten)' : '';
-  log(`${loaded.slug}: ${loaded.describe(header).join('; ')} | ${outcome.tree.guess.length} nodes | ${bytes.length} bytes | ${seconds.toFixed(1)} s | ${path}${unchanged}`);
+  log(`${loaded.slug}: ${loaded.describe(header).join('; ')} | ${outcome.tree.guess.length.toLocaleString('en-US')} nodes | ${bytes.length.toLocaleString('en-US')} bytes | ${seconds.toFixed(1)} s | ${path}${unchanged}`);
   return { path, header, bytes: bytes.length, seconds, written: true };
 }
 

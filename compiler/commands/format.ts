@@ -20,7 +20,7 @@ export function fixed(x: number, digits = 4): string {
 /** A tree file's size in words, or nothing for a tree compiled in memory. */
 export function sizeOf(path: string): string {
   try {
-    return ` (${statSync(path).size} bytes)`;
+    return ` (${statSync(path).size.toLocaleString('en-US')} bytes)`;
   } catch {
     return '';
   }

@@ -154,6 +154,7 @@ export function describeHangman(header: TreeHeader): string[] {
 export const hangmanModule: GameModule = {
   id: 'hangman',
   describe: 'Hangman: guess the letters of a word of the list; least misses, or most words won with lives',
+  replyHelp: 'the positions (1 to the length) holding the letter, e.g. 2 5 or 2,5; - (or none, or 0) for a miss',
   options: [
     { name: 'len', type: 'integer', min: HANGMAN_MIN_LENGTH, max: HANGMAN_MAX_LENGTH, describe: 'word length' },
     WORDLIST_OPTION,

@@ -63,6 +63,7 @@ function verdict(header: TreeHeader, path: string, list: string, log: (line: str
 export const matchcountModule: GameModule = {
   id: 'matchcount',
   describe: 'match-count (LeetCode 843 "Guess the Word"): least worst case, proven where possible',
+  replyHelp: 'the number of positions that match, 0 to the word length; the word length when solved',
   options: [
     {
       name: 'wordlist',
