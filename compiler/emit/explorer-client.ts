@@ -508,7 +508,8 @@ export function replyView(rules: ExplorerRules, guess: string, code: number, pat
     case 'mastermind': {
       const blacks = Math.floor(code / (rules.pegs + 1));
       const whites = code % (rules.pegs + 1);
-      const keys = h('span', { class: 'keys', 'aria-hidden': 'true' });
+      // As wide as a full row of keys, so that rows with few (or no) keys line up with the others.
+      const keys = h('span', { class: 'keys', style: `--p:${rules.pegs}`, 'aria-hidden': 'true' });
       for (let i = 0; i < blacks; i++) keys.append(h('span', { class: 'key b' }));
       for (let i = 0; i < whites; i++) keys.append(h('span', { class: 'key w' }));
       return h('span', { class: 'reply mm' }, small ? null : codeView(rules, guess), keys, h('span', { class: 'reply-text' }, `${blacks} black, ${whites} white`));
