@@ -132,7 +132,7 @@ describe('misleading output', () => {
     ]);
     expect(w.stdout).toMatch(/^wordle: total guesses \d+, mean \d\.\d{4} a secret, max depth \d; /);
     expect(m.stdout).toMatch(/^mastermind-p3c3: total guesses 73, mean 2\.7037 a secret, max depth 4; proven optimal \|/);
-    expect(h.stdout).toMatch(/^hangman-len4-win6: mean misses \d\.\d{4} a word \(total \d+, most \d+\); words won with 6 lives: \d+ of 80 \([\d.]+%\)/);
+    expect(h.stdout).toMatch(/^hangman-len4-win6: mean misses \d\.\d{4} a word \(total [\d,]+, most \d+\); words won with 6 lives: \d+ of 80 \([\d.]+%\)/);
     expect(l.stdout).toMatch(/^lingo-len4: mean score [\d.]+ a word \(total [\d,]+\); \d+ words of 80 found, within \d guesses; /);
     for (const r of [w, m, h, l]) {
       expect(r.stderr).toBe('');

@@ -372,7 +372,7 @@ describe('the page logic, in Node', () => {
     expect(summary('wordle')).toMatch(/^total guesses \d+, mean \d\.\d{4} a secret, max depth \d/);
     expect(summary('mastermind')).toMatch(/^total guesses 73, mean 2\.7037 a secret, max depth 4\nproven optimal/);
     expect(summary('matchcount')).toMatch(/^worst case \d+ guesses, (proven optimal|best lower bound proven \d+)/);
-    expect(summary('hangman')).toMatch(/^mean misses \d\.\d{4} a word \(total \d+, most \d+\); words won with 6 lives: \d+ of 80/);
+    expect(summary('hangman')).toMatch(/^mean misses \d\.\d{4} a word \(total [\d,]+, most \d+\); words won with 6 lives: \d+ of 80/);
     expect(cases.find((c) => c.name === 'hangman')!.input.rules).toEqual({ kind: 'hangman', length: 4, lives: 6 });
     expect(cases.find((c) => c.name === 'wordle')!.input.rules).toEqual({ kind: 'word-mask', length: 5, attempts: 6 });
   });
