@@ -87,6 +87,20 @@ function unknownOptions(names: readonly string[], verb: AnyVerb | undefined): ne
   throw fail('usage', `unknown option${names.length === 1 ? '' : 's'}${where}: ${parts.join(', ')} (see guesstree ${verb ? `${verb} ` : ''}--help)`);
 }
 
+/** Flags: options that take no value (every other `--name` takes the next word). */
+const FLAGS = new Set(['help', 'version', ...VERBS.flatMap((v) => verbInfo(v).options.filter((o) => o.type === 'boolean').map((o) => o.name)), ...GAMES.flatMap((m) => m.options.filter((o) => o.type === 'boolean').map((o) => o.name))]);
+
+/** The first word that is not an option or an option's value: the command. */
+function commandWord(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === '--') return undefined;
+    if (!a.startsWith('-')) return a;
+    if (a.startsWith('--') && !a.includes('=') && !FLAGS.has(a.slice(2).replace(/^no-/, ''))) i++;
+  }
+  return undefined;
+}
+
 /** The option names typed before `--` (without dashes or values), in order. */
 function typedOptions(argv: readonly string[]): string[] {
   const out: string[] = [];
@@ -104,7 +118,7 @@ function typedOptions(argv: readonly string[]): string[] {
  */
 function beforeParse(argv: readonly string[]): boolean {
   const head = argv.indexOf('--') < 0 ? argv : argv.slice(0, argv.indexOf('--'));
-  const first = head.find((a) => !a.startsWith('-'));
+  const first = commandWord(head);
   const wantsHelp = head.includes('--help') || head.includes('-h');
   if (first === 'help') {
     const rest = head.filter((a) => !a.startsWith('-') && a !== 'help');
@@ -131,7 +145,7 @@ function beforeParse(argv: readonly string[]): boolean {
 
 export async function main(argv: string[]): Promise<void> {
   if (beforeParse(argv)) return;
-  const verb = argv.find((a) => !a.startsWith('-')) as AnyVerb;
+  const verb = commandWord(argv) as AnyVerb;
   await yargs(argv)
     .scriptName('guesstree')
     .command(
