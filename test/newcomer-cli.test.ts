@@ -258,6 +258,10 @@ describe('6: conventions', () => {
       /^guesstree: unknown option of verify: --frobnicate \(see guesstree verify --help\)$/,
     ];
     runs.forEach((r, i) => expectOneLine(r, 2, expected[i] as RegExp));
+    // Options may come before the command: an option's value is not taken for the command.
+    const before = await cli(['--tree', tree, 'stats', '--wordlist', list, '--hardest', '1'], { trees: empty });
+    expect(before.code, before.stderr).toBe(0);
+    expect(before.stdout).toMatch(/^hardest 1 secrets:$/m);
   });
 
   it('verify --json and stats --json: objective, histogram and failures, equal to an independent replay', async () => {
