@@ -78,7 +78,7 @@ function unknownCommand(word: string): never {
 
 /** Unknown options, each with the nearest name the verb knows when there is one. */
 function unknownOptions(names: readonly string[], verb: AnyVerb | undefined): never {
-  const known = optionNamesOf(verb);
+  const known = verb ? optionNamesOf(verb) : [...new Set(VERBS.flatMap((v) => optionNamesOf(v)))];
   const parts = names.map((n) => {
     const near = closest(n, known);
     return `--${n}${near ? ` (did you mean --${near}?)` : ''}`;
@@ -107,7 +107,7 @@ function typedOptions(argv: readonly string[]): string[] {
   for (const a of argv) {
     if (a === '--') break;
     const m = /^--?(?:no-)?([^=]+)/.exec(a);
-    if (m && !/^-\d/.test(a)) out.push(a.startsWith('--') ? (m[1] as string) : (m[1] as string));
+    if (m && !/^-\d/.test(a)) out.push(m[1] as string);
   }
   return out;
 }
@@ -136,7 +136,9 @@ function beforeParse(argv: readonly string[]): boolean {
       out(TOOL_VERSION);
       return true;
     }
-    const typed = typedOptions(head).filter((n) => n !== 'version' && n !== 'help');
+    // Options some command takes, but no command: say to name one; a misspelt option: name it.
+    const known = new Set(VERBS.flatMap((v) => optionNamesOf(v)));
+    const typed = typedOptions(head).filter((n) => !known.has(n));
     if (typed.length) unknownOptions(typed, undefined);
     throw fail('usage', `name a command: ${VERBS.join(', ')} (see guesstree --help)`);
   }

@@ -258,6 +258,8 @@ describe('6: conventions', () => {
       /^guesstree: unknown option of verify: --frobnicate \(see guesstree verify --help\)$/,
     ];
     runs.forEach((r, i) => expectOneLine(r, 2, expected[i] as RegExp));
+    // Options some command takes, without a command: name one.
+    expectOneLine(await cli(['--game', 'lingo'], { trees: empty }), 2, /^guesstree: name a command: compile, verify, stats, export, play, worker \(see guesstree --help\)$/);
     // Options may come before the command: an option's value is not taken for the command.
     const before = await cli(['--tree', tree, 'stats', '--wordlist', list, '--hardest', '1'], { trees: empty });
     expect(before.code, before.stderr).toBe(0);
