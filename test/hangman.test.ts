@@ -272,7 +272,7 @@ describe('CLI end to end', () => {
   it('compile writes the tree and prints the replayed objective; a second compile gives the same bytes', async () => {
     expect(compileRun.code, compileRun.stderr).toBe(0);
     expect(compileRun.stderr).toBe('');
-    expect(compileRun.stdout).toMatch(/^hangman-len5-misses: mean misses [\d.]+ a word \(total \d+, most \d+\); words won with 6 lives: \d+ of 80 \([\d.]+%\)/);
+    expect(compileRun.stdout).toMatch(/^hangman-len5-misses: mean misses [\d.]+ a word \(total [\d,]+, most \d+\); words won with 6 lives: \d+ of 80 \([\d.]+%\)/);
     const again = join(dir, 'again.gtree');
     const r = await cli(['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--out', again], { trees: empty });
     expect(r.code).toBe(0);
@@ -312,7 +312,7 @@ describe('CLI end to end', () => {
     expect(v.stderr).toBe('');
     const misses = [...parsePaths(p.stdout)].map(([s, ls]) => ls.filter((l) => !s.includes(l)).length);
     const total = misses.reduce((a, b) => a + b, 0);
-    expect(v.stdout).toContain(`mean misses: ${(total / misses.length).toFixed(4)} per word (total ${total}, most ${Math.max(...misses)})`);
+    expect(v.stdout).toContain(`mean misses: ${(total / misses.length).toFixed(4)} per word (total ${total.toLocaleString('en-US')}, most ${Math.max(...misses)})`);
     const wins = misses.filter((m) => m < 6).length;
     expect(v.stdout).toContain(`win rate with 6 lives (fewer than 6 misses): ${wins} of ${misses.length} words`);
     for (let m = 0; m <= Math.max(...misses); m++) {

@@ -157,7 +157,7 @@ async function compileWatched(loaded: LoadedGame, req: CompileRequest, control: 
     written = shipTree(loaded, dir, file, header, bytes, outcome.tree, seconds, req.force === true, (line) => process.stderr.write(line + '\n'));
   }
   const unchanged = written === 'unchanged' ? ' (the same tree was there already; nothing rewritten)' : '';
-  log(`${loaded.slug}: ${loaded.describe(header).join('; ')} | ${outcome.tree.guess.length} nodes | ${bytes.length} bytes | ${seconds.toFixed(1)} s | ${path}${unchanged}`);
+  log(`${loaded.slug}: ${loaded.describe(header).join('; ')} | ${outcome.tree.guess.length.toLocaleString('en-US')} nodes | ${bytes.length.toLocaleString('en-US')} bytes | ${seconds.toFixed(1)} s | ${path}${unchanged}`);
   return { path, header, bytes: bytes.length, seconds, written: true };
 }
 

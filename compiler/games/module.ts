@@ -93,6 +93,8 @@ export interface GameModule {
   readonly id: string;
   readonly describe: string;
   readonly options: readonly OptionSpec[];
+  /** How a person types a reply in `play`, in one line (its --help; the game's own `replyHelp` once loaded). */
+  readonly replyHelp?: string;
   readonly efforts: readonly EffortInfo[];
   readonly defaultEffort: string;
   /** Formats `export` adds for this game besides paths, json and html. */

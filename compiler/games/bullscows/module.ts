@@ -55,6 +55,7 @@ export async function compileBullsCows(game: BullsCowsGame, control: CompileCont
 export const bullscowsModule: GameModule = {
   id: 'bullscows',
   describe: 'Bulls and Cows (MOO): codes of distinct symbols, replies (bulls, cows), least total guesses',
+  replyHelp: 'bulls then cows: "1 2", "12" or 1A2B; all bulls (e.g. 4 0) when solved',
   options: [
     { name: 'digits', type: 'integer', min: 1, max: BULLSCOWS_MAX_DIGITS, describe: 'symbols a code holds, all different (default 4)' },
     { name: 'symbols', type: 'integer', min: 1, max: BULLSCOWS_MAX_SYMBOLS, describe: 'symbols to choose from: 0-9, then a-z (default 10)' },

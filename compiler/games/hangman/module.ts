@@ -14,7 +14,7 @@ import type { Effort } from '../../engine/types.js';
 import { compileSplit, compileWhole, type CompileControl, type EngineJob } from '../../pool/driver.js';
 import { replayAll } from '../../replay.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { DEFAULT_WORDLIST, WORDLIST_OPTION, intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import {
   HANGMAN_DEFAULT_LIVES,
   HANGMAN_EXACT_LIST_MAX,
@@ -145,7 +145,7 @@ export function describeHangman(header: TreeHeader): string[] {
   const secrets = Number(o['secrets']);
   const wins = Number(o['wins']);
   const lines = [
-    `mean misses ${Number(o['meanMisses']).toFixed(4)} a word (total ${String(o['totalMisses'])}, most ${String(o['maxMisses'])}); words won with ${String(o['lives'])} lives: ${wins} of ${secrets} (${((100 * wins) / secrets).toFixed(2)}%)`,
+    `mean misses ${Number(o['meanMisses']).toFixed(4)} a word (total ${count(Number(o['totalMisses']))}, most ${String(o['maxMisses'])}); words won with ${String(o['lives'])} lives: ${count(wins)} of ${count(secrets)} (${((100 * wins) / secrets).toFixed(2)}%)`,
   ];
   if (header.settings['provenOptimal'] === true) lines.push('proven optimal');
   return lines;
@@ -154,6 +154,7 @@ export function describeHangman(header: TreeHeader): string[] {
 export const hangmanModule: GameModule = {
   id: 'hangman',
   describe: 'Hangman: guess the letters of a word of the list; least misses, or most words won with lives',
+  replyHelp: 'the positions (1 to the length) holding the letter, e.g. 2 5 or 2,5; - (or none, or 0) for a miss',
   options: [
     { name: 'len', type: 'integer', min: HANGMAN_MIN_LENGTH, max: HANGMAN_MAX_LENGTH, describe: 'word length' },
     WORDLIST_OPTION,

@@ -14,7 +14,7 @@ import type { EngineParts } from '../../engine/search.js';
 import type { Effort, Moves } from '../../engine/types.js';
 import { compileSplit, type CompileControl } from '../../pool/driver.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { DEFAULT_WORDLIST, WORDLIST_OPTION, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { LINGO_ATTEMPTS, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH, LingoGame, lingoProbes, type LingoSpec } from './game.js';
 
 export interface LingoEffort {
@@ -154,7 +154,7 @@ async function compileLingo(loaded: LoadedGame, game: LingoGame, control: Compil
 export function describeLingo(header: TreeHeader): string[] {
   const o = header.objective;
   const secrets = Number(o['secrets']);
-  const lines = [`mean score ${Number(o['mean']).toFixed(4)} a word (total ${String(o['total'])}); ${plural(Number(o['found']), 'word')} of ${secrets} found, within ${String(o['maxAttempts'])} guesses`];
+  const lines = [`mean score ${Number(o['mean']).toFixed(4)} a word (total ${count(Number(o['total']))}); ${plural(Number(o['found']), 'word')} of ${count(secrets)} found, within ${String(o['maxAttempts'])} guesses`];
   if (typeof o['upperBound'] === 'number') lines.push(`no tree of this list scores more than ${Number(o['upperBoundMean']).toFixed(4)} a word (the opener's one-step bound)`);
   return lines;
 }
@@ -162,6 +162,7 @@ export function describeLingo(header: TreeHeader): string[] {
 export const lingoModule: GameModule = {
   id: 'lingo',
   describe: 'Lingo as the code-challenge pit plays it: 5 attempts, O/?/X masks, 100·(6 − attempts) a word',
+  replyHelp: 'the mask: O right place, ? elsewhere, X absent, one letter a position (any case, e.g. OX?XX); OOOOO when solved',
   options: [
     { name: 'len', type: 'integer', min: LINGO_MIN_LENGTH, max: LINGO_MAX_LENGTH, describe: 'word length' },
     WORDLIST_OPTION,

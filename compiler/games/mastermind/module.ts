@@ -59,6 +59,7 @@ export function mastermindGameOf(opts: GameOptions): MastermindGame {
 export const mastermindModule: GameModule = {
   id: 'mastermind',
   describe: 'Mastermind MM(p,c): p pegs of c colours, replies (blacks, whites), least total guesses',
+  replyHelp: 'blacks then whites: two digits such as 21 (or 2 1); all blacks (e.g. 40) when solved',
   options: [
     { name: 'pegs', type: 'integer', min: 1, max: MASTERMIND_MAX_PEGS, describe: 'pegs per code' },
     { name: 'colors', type: 'integer', min: 2, max: MASTERMIND_MAX_COLORS, describe: 'colours (A, B, ...)' },

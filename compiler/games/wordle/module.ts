@@ -187,6 +187,7 @@ function describeWordle(header: TreeHeader): string[] {
 export const wordleModule: GameModule = {
   id: 'wordle',
   describe: 'Wordle: answers and allowed guesses, 6 tries, least total guesses (normal or hard mode)',
+  replyHelp: 'the mask: O right place, ? elsewhere, X absent, one letter a position (any case, e.g. OX?XX); OOOOO when solved',
   options: [
     { name: 'answers', type: 'file', describe: 'the possible secrets, one word a line' },
     { name: 'guesses', type: 'file', describe: 'the allowed guesses (the answers are always allowed too)' },
