@@ -225,7 +225,7 @@ export async function main(argv: string[]): Promise<void> {
           if (!f) throw fail('usage', `--format ${format} is not a format of ${m.id} (${['paths', 'json', 'html', ...(m.exportFormats ?? []).map((x) => x.name)].join(', ')})`);
           if (f.needsTree) {
             const r = await resolveTree('export', args, hooks());
-            text = f.render(r.loaded, r.file);
+            text = f.render(r.loaded, r.file, r.path);
           } else text = f.render(null, null);
         }
         if (a.out !== undefined) writeFileAtomic(String(a.out), text);

@@ -67,6 +67,7 @@ export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplayS
   if (r.file.header.objective['total'] !== measured['total']) {
     throw fail('tree-file', `${r.path}: header claims total ${String(r.file.header.objective['total'])}, replay gives ${s.total}`);
   }
+  r.loaded.checkBeside?.(r.file, r.path, out);
   out('verify: ok (every secret replayed; the header objective matches)');
   return s;
 }

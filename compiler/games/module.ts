@@ -53,7 +53,7 @@ export interface ExportFormat {
   readonly describe: string;
   /** Whether it needs a tree (else the game options are enough). */
   readonly needsTree: boolean;
-  render(loaded: LoadedGame | null, file: TreeFile | null): string;
+  render(loaded: LoadedGame | null, file: TreeFile | null, path?: string): string;
 }
 
 /** A game built from options: the game for replay and play, and what the verbs do with it. */
@@ -74,6 +74,8 @@ export interface LoadedGame {
   companions?(tree: TreeArrays): Companion[];
   /** After the tree is written (match-count: what was proven, and the --budget check). */
   afterCompile?(header: TreeHeader, path: string, log: (line: string) => void): void;
+  /** After the generic `verify` passed: what ships beside the tree, checked (Wordle: the proof file). */
+  checkBeside?(file: TreeFile, path: string, out: (line: string) => void): void;
   /** A game's own `verify`, `stats` and `play` (Hangman); absent: the generic ones. */
   verify?(file: TreeFile, path: string, out: (line: string) => void): ReplaySummary;
   stats?(file: TreeFile, path: string, hardest: number, out: (line: string) => void): void;

@@ -164,7 +164,7 @@ function rootOf<S>(parts: EngineParts<S>): Root<S> {
 
 /** A budgeted root that is already a leaf. */
 function leafBudgeted(leaf: NonNullable<Root<unknown>['leaf']>): BudgetedTree {
-  return { ...leaf.tree, guess: leaf.guess, candidates: 0, everyGuess: false, byBound: 0, cut: 0, searched: 0 };
+  return { ...leaf.tree, guess: leaf.guess, candidates: 0, everyGuess: false, byBound: 0, cut: 0, searched: 0, outcomes: [] };
 }
 
 /**
@@ -379,7 +379,16 @@ export interface BudgetedRoot {
   readonly only?: readonly number[] | undefined;
   /** What progress counts ("openers"). */
   readonly unit?: string | undefined;
+  /**
+   * A proof's budget for every candidate once there is a best of key `bestKey` (Wordle's proof:
+   * one guess more than the best's, so that every candidate ends exact or bounded above the best
+   * in whole guesses). It must be above `bestKey`; absent: the best's key (one more before it).
+   */
+  readonly budgetOf?: ((bestKey: number) => number) | undefined;
 }
+
+/** How one root candidate was settled: its exact key (its optimum below it), or the least key proven for it. */
+export type CandidateOutcome = { readonly guess: number; readonly key: number } | { readonly guess: number; readonly atLeast: number };
 
 /** The budgeted root's result: the best candidate's tree, and how the others were settled. */
 export interface BudgetedTree extends EngineTree {
@@ -393,6 +402,8 @@ export interface BudgetedTree extends EngineTree {
   readonly byBound: number;
   readonly cut: number;
   readonly searched: number;
+  /** Every candidate's outcome, in the order compared (the ranking's). */
+  readonly outcomes: readonly CandidateOutcome[];
 }
 
 /** A candidate's saved outcome (checkpoint): its exact tree, or the least key proven for it. */
@@ -406,8 +417,15 @@ function choicesOf(ranking: Ranking, spec: BudgetedRoot): { guesses: number[]; l
 }
 
 /** The budget of the candidate at `index`: the best's key, one more when it is ranked before the best's. */
-function budgetAt(index: number, best: { readonly index: number; readonly key: number } | null): number {
-  return best === null ? Infinity : index < best.index ? best.key + 1 : best.key;
+function budgetAt(index: number, best: { readonly index: number; readonly key: number } | null, spec: BudgetedRoot): number {
+  if (best === null) return Infinity;
+  if (spec.budgetOf) return spec.budgetOf(best.key);
+  return index < best.index ? best.key + 1 : best.key;
+}
+
+/** A candidate's outcome as the result lists it. */
+function outcomeOf(guess: number, outcome: RootOutcome, keyOf: (v: SolvedSet) => number): CandidateOutcome {
+  return 'tree' in outcome ? { guess, key: keyOf(outcome.tree) } : { guess, atLeast: outcome.atLeast };
 }
 
 /**
@@ -436,6 +454,7 @@ export async function compileBudgeted<S>(job: EngineJob<S>, control: CompileCont
     let cut = 0;
     let searched = 0;
     let bestText: string | null = null;
+    const outcomes: CandidateOutcome[] = new Array<CandidateOutcome>(guesses.length);
     const report = (): void => control.onProgress?.({ done: settled, total: guesses.length, unit, best: bestText });
     const settle = (index: number, outcome: RootOutcome, how: 'bound' | 'cut' | 'searched', save = true): void => {
       settled++;
@@ -443,6 +462,7 @@ export async function compileBudgeted<S>(job: EngineJob<S>, control: CompileCont
       else if (how === 'cut') cut++;
       else searched++;
       const guess = guesses[index] as number;
+      outcomes[index] = outcomeOf(guess, outcome, (v) => engine.keyOf(v));
       if ('tree' in outcome) {
         const key = engine.keyOf(outcome.tree);
         if (best === null || key < best.key || (key === best.key && index < best.index)) {
@@ -461,7 +481,7 @@ export async function compileBudgeted<S>(job: EngineJob<S>, control: CompileCont
       while (nextIndex < guesses.length) {
         const index = nextIndex++;
         const guess = guesses[index] as number;
-        const budget = budgetAt(index, best);
+        const budget = budgetAt(index, best, spec);
         const saved = control.checkpoint?.resume ? checkpoint?.loadOutcome(guess) : null;
         if (saved && 'tree' in saved) {
           settle(index, saved, 'searched', false);
@@ -537,7 +557,7 @@ export async function compileBudgeted<S>(job: EngineJob<S>, control: CompileCont
       /** A whole candidate under its budget, as one task. */
       const launchCandidate = (index: number): void => {
         const guess = guesses[index] as number;
-        const budget = budgetAt(index, best);
+        const budget = budgetAt(index, best, spec);
         running++;
         const what = (): string => `root guess #${guess} under a budget of ${budget}`;
         pool
@@ -579,6 +599,6 @@ export async function compileBudgeted<S>(job: EngineJob<S>, control: CompileCont
     if (pool.aborted) throw onAbort();
     const winner = best as { index: number; key: number; guess: number; tree: SolvedSet } | null;
     if (!winner) return null;
-    return { tree: winner.tree.tree, cost: winner.tree.cost, depth: winner.tree.depth, lowerBound, guess: winner.guess, candidates: guesses.length, everyGuess, byBound, cut, searched };
+    return { tree: winner.tree.tree, cost: winner.tree.cost, depth: winner.tree.depth, lowerBound, guess: winner.guess, candidates: guesses.length, everyGuess, byBound, cut, searched, outcomes };
   });
 }

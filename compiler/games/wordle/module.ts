@@ -5,8 +5,10 @@
  * need a 6th guess: in the engine a guess costs 4096 and a 6th guess 4097, an answer not found
  * within 6 so much that every answer is found when possible.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../../../runtime/atomic-write.js';
 import { fail } from '../../../runtime/errors.js';
-import type { ParamValue, TreeHeader } from '../../../runtime/tree-format.js';
+import type { ParamValue, TreeFile, TreeHeader } from '../../../runtime/tree-format.js';
 import { loadUniformWordList, makeWordList } from '../../../runtime/wordlist.js';
 import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker, endgameFamilies } from '../../engine/candidate-ranker.js';
@@ -17,7 +19,9 @@ import { describeGuessTotals } from '../../objective.js';
 import { safeText } from '../../../runtime/messages.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { flagOption, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { TOOL_VERSION } from '../../version.js';
 import { WORDLE_ATTEMPTS, WordleGame, wordleProbes, type WordleSpec } from './game.js';
+import { checkProof, formatProof, listOf, parseProof, proofPathOf, proofValue, readProof } from './proof.js';
 
 export interface WordleEffort {
   readonly name: string;
@@ -127,6 +131,27 @@ export function loadWordleGame(answersPath: string, guessesPath: string, hard: b
 /** What a compile proved, for the line after the tree (not in the header: it depends on the timing). */
 interface WordleReport {
   line: string | null;
+  /** The proof file's text after `--prove`. */
+  proof: string | null;
+}
+
+/** A proof's budget: one guess more than the best's, so every opener ends exact or bounded above the best in whole guesses. */
+export function proofBudget(bestKey: number): number {
+  return (Math.floor(bestKey / WORDLE_GUESS_COST) + 1) * WORDLE_GUESS_COST;
+}
+
+/** The words of the game's guesses (the loaded game has them). */
+function guessWords(game: WordleGame): string[] {
+  return Array.from({ length: game.guessCount }, (_, g) => game.guessName(g));
+}
+
+/** The proof beside a tree (or `given`), checked against the game and the tree's total; null when there is none. */
+function checkedProof(game: WordleGame, file: TreeFile, treePath: string, given?: string) {
+  const path = given ?? proofPathOf(treePath);
+  if (given === undefined && !existsSync(path)) return null;
+  const proof = readProof(path);
+  const check = checkProof(proof, { hard: game.params.hard === true, lists: game.lists, guessWords: guessWords(game) }, Number(file.header.objective['totalGuesses']), path);
+  return { path, proof, check };
 }
 
 async function compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileControl, report: WordleReport) {
@@ -148,8 +173,16 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   if (count !== undefined && (prove || !effort.exact || opener !== undefined)) throw fail('usage', '--openers N goes with --effort exact (without --opener): the N best-ranked openers, each searched exactly');
   // Exact: the openers in the order of the exact ranking (every guess), the first N of them.
   const spec = !effort.exact ? { width: effort.widths[0] as number } : opener !== undefined ? { width: 1, only: [opener] } : prove ? { width: Infinity } : { width: Infinity, first: count ?? EXACT_OPENERS };
-  const r = await compileBudgeted(job, control, { ...spec, unit: 'openers' });
+  const started = process.hrtime.bigint();
+  const r = await compileBudgeted(job, control, { ...spec, unit: 'openers', budgetOf: prove ? proofBudget : undefined });
   if (!r) throw new Error('wordle compile: no plan');
+  if (prove && r.everyGuess) {
+    const solvedMax = N * (WORDLE_ATTEMPTS * WORDLE_GUESS_COST + 1);
+    const lines = r.outcomes.map((o) => ({ word: game.guessName(o.guess), value: proofValue(o, WORDLE_GUESS_COST, solvedMax) }));
+    const best = { word: game.guessName(r.guess), total: Math.floor(r.cost / WORDLE_GUESS_COST) };
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    report.proof = formatProof({ mode: game.params.hard === true ? 'hard' : 'normal', answers: listOf(game.lists, 'answers'), guesses: listOf(game.lists, 'guesses'), openers: lines.length, best, seconds, tool: `guesstree ${TOOL_VERSION}` }, lines);
+  }
   const widthText = effort.widths.map((w) => (w === ALL ? 'all' : String(w))).join('/');
   let settings: Record<string, ParamValue>;
   if (!effort.exact) {
@@ -198,6 +231,24 @@ export const wordleModule: GameModule = {
   ],
   efforts: WORDLE_EFFORTS.map((e) => ({ name: e.name, describe: e.describe })),
   defaultEffort: 'default',
+  exportFormats: [
+    {
+      name: 'proof',
+      describe: 'the proof of every first guess that compile --prove wrote beside the tree (WORD<TAB>=N, >=N or none)',
+      needsTree: true,
+      render: (loaded, file, path) => {
+        const game = (loaded as LoadedGame).game as WordleGame;
+        const treePath = path ?? '(the tree)';
+        const c = checkedProof(game, file as TreeFile, treePath);
+        if (!c) throw fail('manifest', `no proof beside ${treePath} (${proofPathOf(treePath)}); make one with: guesstree compile --game wordle --answers FILE --guesses FILE${game.params.hard === true ? ' --hard' : ''} --prove`);
+        return readFileSync(c.path, 'utf8');
+      },
+    },
+  ],
+  verifyExtra: {
+    options: [{ name: 'proof', type: 'file', describe: 'a proof file to check against the lists and the tree (default: the one beside the tree, when there is one)' }],
+    run: () => false,
+  },
   sample(dir) {
     const words = sampleWords(50, 5, 'aeilnorstu', 2);
     return { answers: writeSample(dir, 'answers.txt', words.slice(0, 20)), guesses: writeSample(dir, 'guesses.txt', words.slice(20)) };
@@ -207,15 +258,29 @@ export const wordleModule: GameModule = {
     const guesses = required(stringOption(opts, 'guesses'), 'wordle', '--answers FILE (the possible secrets) and --guesses FILE (the allowed guesses)');
     const hard = flagOption(opts, 'hard');
     const game = loadWordleGame(answers, guesses, hard);
-    const report: WordleReport = { line: null };
+    const report: WordleReport = { line: null, proof: null };
     const loaded: LoadedGame = {
       module: wordleModule,
       game,
       slug: hard ? 'wordle-hard' : 'wordle',
       options: opts,
       compile: (control) => compileWordle(loaded, game, control, report),
-      afterCompile: (_header, _path, log) => {
+      companions: () => (report.proof ? [{ kind: 'proof', extension: '.proof.txt', text: report.proof }] : []),
+      afterCompile: (_header, path, log) => {
         if (report.line) log(`${loaded.slug}: ${report.line}`);
+        if (report.proof) {
+          // In trees/ the companion is written already; beside an --out file it is written here.
+          const beside = proofPathOf(path);
+          if (!existsSync(beside) || readFileSync(beside, 'utf8') !== report.proof) writeFileAtomic(beside, report.proof);
+          const p = parseProof(report.proof, beside);
+          log(`${loaded.slug}: proof of every opener in ${beside} (${p.lines.length} lines, best ${p.header.best.word} =${p.header.best.total})`);
+        }
+      },
+      checkBeside: (file, path, out) => {
+        const given = typeof opts['proof'] === 'string' ? (opts['proof'] as string) : undefined;
+        const c = checkedProof(game, file, path, given);
+        if (!c) return;
+        out(`proof: ${c.path}: ${c.proof.lines.length} first guesses (${c.check.exact} exact, ${c.check.atLeast} bounded above the best, ${c.check.none} none); best ${c.check.best.word} =${c.check.best.total}, the tree's total; lists match`);
       },
       describe: describeWordle,
       merit: (h: TreeHeader) => Number(h.objective['total']),
