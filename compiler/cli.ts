@@ -81,9 +81,10 @@ export async function main(argv: string[]): Promise<void> {
           .option('checkpoint', { type: 'string', describe: 'save finished subtrees in this folder as the compile goes' })
           .option('resume', { type: 'boolean', default: false, describe: 'reuse the subtrees saved in --checkpoint (same bytes as an uninterrupted run)' })
           .option('max-memory', { type: 'string', describe: 'MiB the compile may use (default: 3/4 of the machine); larger compiles are refused up front' })
-          .option('force', { type: 'boolean', default: false, describe: 'replace the tree in trees/ even by a worse one' })
+          .option('skip-estimate', { type: 'boolean', default: false, describe: 'start even when the memory estimate is over --max-memory (the compile still stops at the limit, status 7)' })
+          .option('force', { type: 'boolean', default: false, describe: 'replace the tree in trees/ even by a worse one (or, for the very same tree, record this compile\'s settings, e.g. a proof)' })
           .option('queue', { type: 'string', describe: `run the work as jobs on this BullMQ queue (${QUEUE_URL}) for \`guesstree worker\` processes; same tree` })
-          .group(['out', 'effort', 'workers', 'checkpoint', 'resume', 'max-memory', 'force', 'queue'], 'compile:')
+          .group(['out', 'effort', 'workers', 'checkpoint', 'resume', 'max-memory', 'skip-estimate', 'force', 'queue'], 'compile:')
           .example('$0 compile --game lingo --len 5', 'the main job, on the default dictionary')
           .example('$0 compile --game wordle --answers answers.txt --guesses allowed.txt [--hard]', '')
           .example('$0 compile --game mastermind --pegs 4 --colors 6 --exact', 'proves the optimum, 5625 guesses'),
@@ -96,9 +97,10 @@ export async function main(argv: string[]): Promise<void> {
         const maxMemory = a['max-memory'] === undefined ? undefined : parseWhole('max-memory', a['max-memory'], 1, 2 ** 31);
         const queue = a.queue === undefined ? undefined : parseQueueUrl(String(a.queue));
         if (a.out !== undefined && String(a.out).trim() === '') throw fail('usage', '--out "": expected a file name');
+        m.checkCompile?.(opts);
         const loaded = m.load(opts);
         const effort = a.effort ?? effortAlias ?? m.defaultEffort;
-        const done = await runCompile(loaded, { out: a.out, effort, workers, checkpoint: a.checkpoint, resume: a.resume, maxMemory, force: a.force }, { options: opts, executor: queue && (await import('./pool/queue.js')).queueExecutor(queue) }, out);
+        const done = await runCompile(loaded, { out: a.out, effort, workers, checkpoint: a.checkpoint, resume: a.resume, maxMemory, force: a.force, skipEstimate: a['skip-estimate'] === true }, { options: opts, executor: queue && (await import('./pool/queue.js')).queueExecutor(queue) }, out);
         if (done.written) loaded.afterCompile?.(done.header, done.path, out);
       },
     )

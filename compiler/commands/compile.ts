@@ -13,13 +13,14 @@ import { writeFileAtomic } from '../../runtime/atomic-write.js';
 import { fail, isGuesstreeError } from '../../runtime/errors.js';
 import { ensureWritableDir } from '../../runtime/dirs.js';
 import { entryKey, readManifest, treesDir, updateManifest, withEntry, type ManifestEntry } from '../../runtime/manifest.js';
-import { decodeTreeFile, encodeTreeFile, type TreeHeader } from '../../runtime/tree-format.js';
+import { decodeTreeFile, encodeTreeFile, type TreeArrays, type TreeFile, type TreeHeader } from '../../runtime/tree-format.js';
 import type { LoadedGame } from '../games/module.js';
 import { objectiveOf } from '../objective.js';
 import type { CompileControl, CompileProgress } from '../pool/driver.js';
 import type { CheckpointOptions } from '../pool/checkpoint.js';
 import { replayAll } from '../replay.js';
 import { TOOL_VERSION } from '../version.js';
+import { watchMemory } from './memory-watch.js';
 import { progressBar } from './progress.js';
 
 export interface CompileRequest {
@@ -32,6 +33,8 @@ export interface CompileRequest {
   readonly maxMemory?: number | undefined;
   /** Replace a tree in trees/ even by a worse one. */
   readonly force?: boolean | undefined;
+  /** Start even when the estimate is over the limit (the watchdog still stops the compile at it). */
+  readonly skipEstimate?: boolean | undefined;
 }
 
 /** Default memory limit: three quarters of the machine's memory. */
@@ -110,9 +113,20 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
   const limit = req.maxMemory ?? defaultMaxMemoryMiB();
   // On a job queue (--queue) the searches run on the workers' machines: only this thread's engine counts here.
   const estimate = estimateCompileMiB(game, control.executor ? 0 : req.workers);
-  if (estimate > limit) {
+  if (estimate > limit && req.skipEstimate !== true) {
     throw fail('limit', `${loaded.slug}: this compile needs about ${estimate} MiB ${control.executor ? 'here (its searches on the queue)' : `with ${req.workers} worker${req.workers === 1 ? '' : 's'}`}, over the limit of ${limit} MiB (--max-memory); use fewer workers or a smaller list`);
   }
+  // From here the compile watches its own memory: past the limit it stops with one line and status 7.
+  const watch = watchMemory(limit, (rss) => `${loaded.slug}: the compile reached ${Math.round(rss)} MiB of memory, over the limit of ${limit} MiB (--max-memory; estimated ${estimate} MiB); stopped, nothing written`);
+  try {
+    return await compileWatched(loaded, req, control, log, started);
+  } finally {
+    watch.stop();
+  }
+}
+
+async function compileWatched(loaded: LoadedGame, req: CompileRequest, control: Pick<CompileControl, 'options' | 'executor'>, log: (line: string) => void, started: bigint): Promise<CompileResult> {
+  const { game } = loaded;
   const efforts = loaded.module.efforts.map((e) => e.name);
   if (!efforts.includes(req.effort)) throw fail('usage', `--effort ${req.effort}: unknown effort for ${game.id} (choose ${efforts.join(', ')})`);
   if (req.resume && req.checkpoint === undefined) throw fail('usage', '--resume needs --checkpoint DIR');
@@ -140,7 +154,7 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
     // Games without a list (Mastermind) are named by their parameters alone.
     const file = game.lists[0] ? `${loaded.slug}-${game.lists[0].sha256.slice(0, 12)}.gtree` : `${loaded.slug}.gtree`;
     path = join(dir, file);
-    written = shipTree(loaded, dir, file, header, bytes, outcome.tree, seconds, req.force === true);
+    written = shipTree(loaded, dir, file, header, bytes, outcome.tree, seconds, req.force === true, (line) => process.stderr.write(line + '\n'));
   }
   const unchanged = written === 'unchanged' ? ' (the same tree was there already; nothing rewritten)' : '';
   log(`${loaded.slug}: ${loaded.describe(header).join('; ')} | ${outcome.tree.guess.length} nodes | ${bytes.length} bytes | ${seconds.toFixed(1)} s | ${path}${unchanged}`);
@@ -152,14 +166,21 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
  * for the same game, parameters and lists is better (then a one-line `worse` error, unless
  * `force`) or is the very same file (then nothing is rewritten, so a clone stays clean).
  */
-function shipTree(loaded: LoadedGame, dir: string, file: string, header: TreeHeader, bytes: Uint8Array, tree: import('../../runtime/tree-format.js').TreeArrays, seconds: number, force: boolean): true | 'unchanged' {
+function shipTree(loaded: LoadedGame, dir: string, file: string, header: TreeHeader, bytes: Uint8Array, tree: TreeArrays, seconds: number, force: boolean, note: (line: string) => void): true | 'unchanged' {
   const manifest = readManifest(dir);
   const key = entryKey(header);
   const old = manifest.trees.find((e) => entryKey(e) === key);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   if (old && old.file === file && old.sha256 === sha256 && existsSync(join(dir, file)) && createHash('sha256').update(readFileSync(join(dir, file))).digest('hex') === sha256) return 'unchanged';
+  const oldFile = old ? treeOfFile(join(dir, old.file)) : null;
+  // The very tree already shipped (same guesses, same replies), only its recorded settings
+  // (effort, a proof) differ: keep the file and its entry, so a clone stays clean; --force records this compile's header.
+  if (old && oldFile && !force && sameTree(oldFile.tree, tree)) {
+    note(`guesstree: note: ${join(dir, old.file)} holds the same tree (same guesses); its recorded settings are kept (--force records this compile's)`);
+    return 'unchanged';
+  }
   if (old && !force) {
-    const oldHeader = headerOfFile(join(dir, old.file)) ?? old;
+    const oldHeader = oldFile?.header ?? old;
     const before = loaded.merit(oldHeader);
     const now = loaded.merit(header);
     if (now < before) {
@@ -193,13 +214,24 @@ function shipTree(loaded: LoadedGame, dir: string, file: string, header: TreeHea
   return true;
 }
 
-/** The header of a tree file, or null when it cannot be read (then the manifest's record stands). */
-function headerOfFile(path: string): TreeHeader | null {
+/** A tree file, or null when it cannot be read (then the manifest's record stands). */
+function treeOfFile(path: string): TreeFile | null {
   try {
-    return decodeTreeFile(readFileSync(path), path).header;
+    return decodeTreeFile(readFileSync(path), path);
   } catch {
     return null;
   }
+}
+
+function sameArray(a: Uint32Array, b: Uint32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Two trees that play alike: the same guesses at the same nodes, the same replies to the same children. */
+export function sameTree(a: TreeArrays, b: TreeArrays): boolean {
+  return sameArray(a.guess, b.guess) && sameArray(a.edgeStart, b.edgeStart) && sameArray(a.edgeCode, b.edgeCode) && sameArray(a.edgeChild, b.edgeChild);
 }
 
 /** A tree compiled now and kept in memory (verbs on a cheap game with no shipped tree). */

@@ -104,6 +104,8 @@ export interface GameModule {
   };
   /** A tiny instance (its lists written into `dir`): the contract tests run every verb on it. */
   sample(dir: string): GameOptions;
+  /** Before `compile` builds the game: refuse (a one-line error) options too large to compile. */
+  checkCompile?(opts: GameOptions): void;
   /** Build the game from its options. */
   load(opts: GameOptions): LoadedGame;
   /** The options that say which game a tree header describes (the lists' paths come from `opts`). */

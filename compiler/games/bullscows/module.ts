@@ -13,7 +13,7 @@ import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } fr
 import type { EngineParts } from '../../engine/search.js';
 import { describeGuessTotals } from '../../objective.js';
 import { compileSplit, type CompileControl } from '../../pool/driver.js';
-import { CODE_SEARCH_OPTIONS, codeJob } from '../code-games.js';
+import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob } from '../code-games.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { intOption } from '../options.js';
 import { BULLSCOWS_MAX_DIGITS, BULLSCOWS_MAX_SYMBOLS, BullsCowsGame, bullsCowsCodeCount } from './game.js';
@@ -45,6 +45,7 @@ export async function compileBullsCows(game: BullsCowsGame, control: CompileCont
   const maxDepth = intOption(control.options, 'max-depth') ?? 0;
   const effort = effortOf(control.options['exact'] === true ? 'exact' : control.effort, game, maxDepth);
   const label = `bullscows-d${game.pegs}s${game.symbols}`;
+  checkCompileSize(label, game.secretCount);
   // One root class: its reply sets go to the pool, exact or not.
   const r = await compileSplit(codeJob('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, effort, label), control);
   if (!r) throw fail('budget', `${label}: the search found no strategy within --max-depth ${maxDepth}`);

@@ -10,7 +10,7 @@ import type { History } from '../../engine/code-ranker.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
 import type { EngineParts } from '../../engine/search.js';
 import { compileSplit, compileWhole, type CompileControl, type EngineTree } from '../../pool/driver.js';
-import { CODE_SEARCH_OPTIONS, codeJob } from '../code-games.js';
+import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob } from '../code-games.js';
 import { describeGuessTotals } from '../../objective.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { intOption, required, stringOption } from '../options.js';
@@ -40,6 +40,7 @@ export async function searchMastermind(game: MastermindGame, effort: MastermindE
 }
 
 async function compileMastermind(game: MastermindGame, control: CompileControl) {
+  checkCompileSize(`mastermind-p${game.pegs}c${game.colors}`, game.secretCount);
   const maxDepth = maxDepthOf(control.options);
   const name = control.options['exact'] === true ? 'exact' : control.effort;
   const effort = mastermindEffort(name, game.secretCount, maxDepth);
@@ -82,6 +83,11 @@ export const mastermindModule: GameModule = {
       runVerifyContest(mastermindGameOf(opts), path, out);
       return true;
     },
+  },
+  checkCompile(opts) {
+    const pegs = intOption(opts, 'pegs');
+    const colors = intOption(opts, 'colors');
+    if (pegs !== undefined && colors !== undefined) checkCompileSize(`mastermind-p${pegs}c${colors}`, mastermindCodeCount(pegs, colors));
   },
   load(opts) {
     const game = mastermindGameOf(opts);
