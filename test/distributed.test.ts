@@ -28,8 +28,18 @@ if (!haveRedis) console.warn('distributed: the job-queue tests are skipped: redi
 const PASSWORD = 'q-secret-7f3a';
 /** Short locks, so a killed worker's job is taken up again within seconds. */
 const LOCK_MS = '2000';
+/** What a test worker does besides its jobs (test/support/hooked-thread.mjs). */
+interface Hooks {
+  /** Each solve task takes this much longer. */
+  readonly slowMs?: number;
+  /** Search tasks fail: `always:PATH`, or PATH (the first only). */
+  readonly fault?: string;
+  /** The tool version it claims. */
+  readonly tool?: string;
+}
+const HOOKED_WORKER = join(import.meta.dirname, 'support', 'hooked-worker.mjs');
 /** A worker whose solve tasks take 1.5 s longer: surely mid-job when the test acts. */
-const SLOW = { GUESSTREE_TEST_QUEUE_SLOW_MS: '1500' };
+const SLOW: Hooks = { slowMs: 1500 };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -81,8 +91,13 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
   let wordle: (mode: 'hard' | 'normal') => string[];
   const local = new Map<string, Buffer>();
 
-  const startWorker = async (env: Record<string, string> = {}, args: string[] = []): Promise<Proc> => {
-    const w = new Proc(spawn(process.execPath, [CLI, 'worker', '--queue', url, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, GUESSTREE_QUEUE_LOCK_MS: LOCK_MS, ...env } }));
+  /** `guesstree worker`; with hooks, the same worker from test/support/hooked-worker.mjs (slowed, failing or of another version). */
+  const startWorker = async (hooks?: Hooks): Promise<Proc> => {
+    const command = hooks ? [HOOKED_WORKER, url, ...(hooks.tool ? [hooks.tool] : [])] : [CLI, 'worker', '--queue', url];
+    const env: Record<string, string> = { GUESSTREE_QUEUE_LOCK_MS: LOCK_MS };
+    if (hooks?.slowMs) env['GUESSTREE_TEST_QUEUE_SLOW_MS'] = String(hooks.slowMs);
+    if (hooks?.fault) env['GUESSTREE_TEST_WORKER_FAULT'] = hooks.fault;
+    const w = new Proc(spawn(process.execPath, command, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } }));
     workers.push(w);
     await w.waitFor(/^worker: taking jobs from /m);
     return w;
@@ -233,7 +248,7 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
 
   it('a task that fails twice ends the compile with one line naming the job; a worker of another version refuses with one line', async () => {
     const fault = join(dir, 'fault');
-    const w = await startWorker({ GUESSTREE_TEST_WORKER_FAULT: `always:${fault}` });
+    const w = await startWorker({ fault: `always:${fault}` });
     const failed = await compile('hard', join(dir, 'failed.gtree'), ['--queue', url]);
     expect(failed.code).toBe(8);
     expect(failed.stderr).toMatch(/^guesstree: wordle compile: a worker failed twice on a group of \d+ secrets after root guess [a-z]{5} \(first [a-z]{5}\) \(job [0-9a-f]{16}-\d+\): injected worker fault\n$/);
@@ -242,7 +257,7 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     await stopWorkers();
     await expectQueueClean();
 
-    const old = await startWorker({ GUESSTREE_TEST_QUEUE_TOOL_VERSION: '0.0.1-other' });
+    const old = await startWorker({ tool: '0.0.1-other' });
     const refused = await compile('hard', join(dir, 'refused.gtree'), ['--queue', url]);
     expect(refused.code).toBe(8);
     expect(refused.stderr).toMatch(/^guesstree: wordle compile: job [0-9a-f]{16}-\d+ \(the ranking of the openers\) was refused by a worker: this worker is guesstree 0\.0\.1-other \(tree format 1, queue protocol 1\), the job comes from guesstree \S+ \(tree format 1, queue protocol 1\)\n$/);

@@ -15,7 +15,7 @@ import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Piscina } from 'piscina';
 import type { ThreadJob } from '../pool/queue-thread.js';
-import { checkQueue, inputKey, jobSummary, MAX_STALLS, ownVersions, QUEUE_NAME, QUEUE_PREFIX, reasonOf, redisOptions, resultsKey, type JobData, type QueueTarget } from '../pool/queue-shared.js';
+import { checkQueue, inputKey, jobSummary, MAX_STALLS, ownVersions, QUEUE_NAME, QUEUE_PREFIX, reasonOf, redisOptions, resultsKey, type JobData, type QueueTarget, type Versions } from '../pool/queue-shared.js';
 
 /** A job's lock: renewed every half of it while the job runs; a killed worker's job is taken up again after about this long. */
 const DEFAULT_LOCK_MS = 30_000;
@@ -35,6 +35,10 @@ type StoreClient = Redis & { guesstreeStore(input: string, results: string, id: 
 export interface WorkerRequest {
   readonly target: QueueTarget;
   readonly concurrency: number;
+  /** The thread file that runs a job (default: pool/queue-thread.js; the tests give a slowed or failing one). */
+  readonly threadFile?: URL | undefined;
+  /** What the worker claims to speak (default: this program's; the tests claim another version). */
+  readonly versions?: Versions | undefined;
 }
 
 function lockMs(): number {
@@ -46,10 +50,10 @@ function lockMs(): number {
 export async function runWorker(req: WorkerRequest, log: (line: string) => void): Promise<void> {
   const { target, concurrency } = req;
   await checkQueue(target);
-  const own = ownVersions();
+  const own = req.versions ?? ownVersions();
   const lock = lockMs();
   const pool = new Piscina<ThreadJob, Uint8Array>({
-    filename: fileURLToPath(new URL('../pool/queue-thread.js', import.meta.url)),
+    filename: fileURLToPath(req.threadFile ?? new URL('../pool/queue-thread.js', import.meta.url)),
     minThreads: concurrency,
     maxThreads: concurrency,
     idleTimeout: 2 ** 31 - 1,

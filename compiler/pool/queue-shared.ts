@@ -57,9 +57,15 @@ export interface JobData {
   readonly task: string;
 }
 
-/** What this program speaks; a test may make a worker claim another tool version. */
-export function ownVersions(): { protocol: number; tool: string; treeFormat: number } {
-  return { protocol: QUEUE_PROTOCOL, tool: process.env['GUESSTREE_TEST_QUEUE_TOOL_VERSION'] || TOOL_VERSION, treeFormat: TREE_FORMAT_VERSION };
+export interface Versions {
+  readonly protocol: number;
+  readonly tool: string;
+  readonly treeFormat: number;
+}
+
+/** What this program speaks. */
+export function ownVersions(): Versions {
+  return { protocol: QUEUE_PROTOCOL, tool: TOOL_VERSION, treeFormat: TREE_FORMAT_VERSION };
 }
 
 const packr = new Packr({ useRecords: false, moreTypes: true });

@@ -32,12 +32,8 @@ function runnerOf(run: string, input: Uint8Array): (task: Task) => TaskResult {
   return r;
 }
 
-/** For the tests: GUESSTREE_TEST_QUEUE_SLOW_MS=N makes each solve task take N ms longer (a job surely running when the test acts). */
-const SLOW_MS = Number(process.env['GUESSTREE_TEST_QUEUE_SLOW_MS']) || 0;
-
 export default function runJob(job: ThreadJob): Uint8Array {
   const task = decode<Task>(job.task);
-  if (SLOW_MS > 0 && task.kind === 'solve') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SLOW_MS);
   const result = runnerOf(job.run, job.input)(task);
   return new Uint8Array(encode(result));
 }

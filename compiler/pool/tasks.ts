@@ -4,27 +4,11 @@
  * (worker.ts) and a queue worker run tasks through this, so they compute the same results.
  * Every result is a pure function of its task: which worker runs which task never changes the tree.
  */
-import { existsSync, writeFileSync } from 'node:fs';
 import { flattenPlan, type Plan } from '../engine/plan.js';
 import { SearchEngine, type EngineParts } from '../engine/search.js';
 import { NodeBudgetExceeded } from '../engine/types.js';
 import { findModule } from '../games/registry.js';
 import { PROGRESS_NODES, type SolvedSet, type Task, type TaskResult, type WorkerInit } from './messages.js';
-
-/**
- * Fault injection for the robustness tests: GUESSTREE_TEST_WORKER_FAULT=PATH makes the first
- * solve task fail (and creates PATH, so the retry succeeds); `always:PATH` makes every one fail.
- */
-function injectedFault(): void {
-  const spec = process.env['GUESSTREE_TEST_WORKER_FAULT'];
-  if (!spec) return;
-  const always = spec.startsWith('always:');
-  const marker = always ? spec.slice('always:'.length) : spec;
-  if (always || !existsSync(marker)) {
-    writeFileSync(marker, 'fault injected\n');
-    throw new Error('injected worker fault');
-  }
-}
 
 function solved(v: { cost: number; depth: number; plan: Plan } | null): SolvedSet | null {
   return v ? { cost: v.cost, depth: v.depth, tree: flattenPlan(v.plan) } : null;
@@ -50,12 +34,10 @@ export function taskRunner(init: WorkerInit): (task: Task) => TaskResult {
       case 'rank':
         return { kind: 'ranked', ranking: engine().ranker.rank(task.set, task.node, task.width, task.from, task.to) };
       case 'solve': {
-        injectedFault();
         const e = task.pilot ? engine().pilotSearch() : engine();
         return { kind: 'solved', results: task.sets.map((set, i) => solved(e.solve(set, task.nodes[i]!, task.betas?.[i] ?? Infinity))) };
       }
       case 'whole': {
-        injectedFault();
         const fresh = new SearchEngine({ ...parts(), effort: { ...parts().effort, nodeBudget: task.nodeBudget } });
         fresh.progress = init.progress;
         try {
@@ -68,7 +50,6 @@ export function taskRunner(init: WorkerInit): (task: Task) => TaskResult {
         }
       }
       case 'evaluate': {
-        injectedFault();
         return { kind: 'evaluated', result: solved(engine().evaluate(task.guess, task.set, task.node, task.beta)) };
       }
       case 'module': {

@@ -5,10 +5,17 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
+import { lingoModule } from '../../compiler/games/lingo/module.js';
+import { CompilePool, type ExecutorFactory } from '../../compiler/pool/executor.js';
+import { threadExecutor } from '../../compiler/pool/thread-executor.js';
+import { isGuesstreeError } from '../../runtime/errors.js';
 
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'compiler', 'cli.js');
 // 4-letter words of the default dictionary, the fast 'quick' effort: a few seconds a run.
 const ARGS = ['compile', '--game', 'lingo', '--len', '4', '--effort', 'quick'];
+
+/** A compile worker whose search tasks fail as GUESSTREE_TEST_WORKER_FAULT says (test code, not shipped). */
+const FAULT_WORKER = new URL('../support/fault-worker.cjs', import.meta.url);
 
 function run(extra: string[], env: Record<string, string> = {}) {
   return spawnSync(process.execPath, [CLI, ...ARGS, ...extra], { encoding: 'utf8', env: { ...process.env, GUESSTREE_PROGRESS: '', ...env } });
@@ -54,24 +61,28 @@ describe('robustness: interrupt, resume, worker faults', () => {
     }
   });
 
-  it('a worker that fails once is replaced and its batch retried; failing twice ends the compile with a clear line', () => {
+  it('a worker that fails once is replaced and its batch retried; failing twice ends the compile with a clear line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'guesstree-fault-'));
+    const loaded = lingoModule.load({ len: 4 });
+    const control = { effort: 'quick', workers: 2, options: loaded.options };
+    // The real piscina pool, with a worker file whose search tasks fail as the variable says.
+    const faulty: ExecutorFactory = (job, workers, signal) => new CompilePool(job, workers, signal, FAULT_WORKER);
     try {
-      const clean = run(['--out', join(dir, 'clean.gtree'), '--workers', '1']);
-      expect(clean.status).toBe(0);
-      const once = run(['--out', join(dir, 'once.gtree'), '--workers', '2'], { GUESSTREE_TEST_WORKER_FAULT: join(dir, 'marker') });
-      expect(once.status).toBe(0);
+      const clean = await loaded.compile({ ...control, workers: 1, executor: threadExecutor });
+      process.env['GUESSTREE_TEST_WORKER_FAULT'] = join(dir, 'marker');
+      const once = await loaded.compile({ ...control, executor: faulty });
       expect(existsSync(join(dir, 'marker'))).toBe(true);
-      expect(Buffer.compare(readFileSync(join(dir, 'once.gtree')), readFileSync(join(dir, 'clean.gtree')))).toBe(0);
+      expect(once.tree).toEqual(clean.tree);
 
-      const always = run(['--out', join(dir, 'always.gtree'), '--workers', '2'], { GUESSTREE_TEST_WORKER_FAULT: `always:${join(dir, 'm2')}` });
-      expect(always.status).toBe(8);
-      expect(always.stdout).toBe('');
-      const lines = always.stderr.trim().split('\n');
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/lingo compile: a worker failed twice on batch \d+ \(node: \d+ secrets after 1 guess, first [a-z]+\): injected worker fault/);
-      expect(existsSync(join(dir, 'always.gtree'))).toBe(false);
+      process.env['GUESSTREE_TEST_WORKER_FAULT'] = `always:${join(dir, 'm2')}`;
+      const always = await loaded.compile({ ...control, executor: faulty }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(isGuesstreeError(always) && always.kind).toBe('worker');
+      expect((always as Error).message).toMatch(/^lingo compile: a worker failed twice on batch \d+ \(node: \d+ secrets after 1 guess, first [a-z]+\): injected worker fault \(first failure: injected worker fault\)$/);
     } finally {
+      delete process.env['GUESSTREE_TEST_WORKER_FAULT'];
       rmSync(dir, { recursive: true, force: true });
     }
   });
