@@ -13,9 +13,10 @@ import { writeFileAtomic } from '../runtime/atomic-write.js';
 import { fail, isGuesstreeError } from '../runtime/errors.js';
 import { writeStdout } from '../runtime/stdout.js';
 import { runCompile, compileInMemory } from './commands/compile.js';
-import { exportJson, exportPaths, runStats, runVerify } from './commands/inspect.js';
+import { exportJson, exportPaths, runStats, runVerify, statsJson, verifyJson } from './commands/inspect.js';
 import { knownOptions, parseWhole, gameOptionsOf, type RawArgs, type Verb } from './commands/options.js';
 import { runPlay } from './commands/play.js';
+import { closest, MAX_WORKERS, optionNamesOf, topHelp, VERB_NAMES, verbHelp, verbInfo, type AnyVerb } from './commands/help.js';
 import { parseQueueUrl } from './pool/queue-url.js';
 import { moduleOf, resolveTree } from './commands/resolve.js';
 import { GAMES, GAME_IDS } from './games/registry.js';
@@ -25,9 +26,7 @@ import { explorerInputOf } from './emit/explorer-input.js';
 import { TOOL_VERSION } from './version.js';
 
 const INTERNAL_ERROR_STATUS = 1;
-const VERBS = ['compile', 'verify', 'stats', 'export', 'play', 'worker'] as const;
-const MAX_WORKERS = 256;
-const QUEUE_URL = 'redis://[user:password@]host:port[/db]';
+const VERBS = VERB_NAMES;
 
 // Results go to stdout synchronously: a closed pipe (`| head`) ends the program quietly, a full
 // device is one line and status 9 (runtime/stdout.ts).
@@ -38,24 +37,25 @@ const err = (line: string): void => {
   process.stderr.write(line + '\n');
 };
 
-/** The games that declare an option, for --help groups. */
-function gamesOf(name: string, verb: Verb): string[] {
-  return GAMES.filter((m) => m.options.some((o) => o.name === name && (verb === 'compile' || !o.compileOnly)) || (verb === 'verify' && m.verifyExtra?.options.some((o) => o.name === name))).map((m) => m.id);
+/** --game, --tree and every game option a verb knows (the help pages are commands/help.ts). */
+function gameOptions<T>(y: Argv<T>, verb: Verb) {
+  let a = y.option('game', { type: 'string' });
+  for (const o of knownOptions(verb)) a = a.option(o.name, { type: o.type === 'boolean' ? 'boolean' : 'string', hidden: o.deprecatedOf !== undefined });
+  return verbOptions(a, verb);
 }
 
-/** --game, --tree and every game option a verb knows, grouped by game in --help. */
-function gameOptions<T>(y: Argv<T>, verb: Verb) {
-  let a = y.option('game', { type: 'string', describe: `the game (${GAME_IDS.join(', ')})` });
-  if (verb !== 'compile') a = a.option('tree', { type: 'string', describe: 'a tree file (else the shipped tree matching the game options)' });
-  const groups = new Map<string, string[]>();
-  for (const o of knownOptions(verb)) {
-    a = a.option(o.name, { type: o.type === 'boolean' ? 'boolean' : 'string', describe: o.describe, hidden: o.deprecatedOf !== undefined });
-    if (o.deprecatedOf) continue;
-    const g = gamesOf(o.name, verb).join(', ');
-    groups.set(g, [...(groups.get(g) ?? []), o.name]);
+/** A verb's own options, as commands/help.ts lists them. */
+function verbOptions<T>(y: Argv<T>, verb: AnyVerb) {
+  let a = y;
+  for (const o of verbInfo(verb).options) {
+    a = a.option(o.name, {
+      type: o.type === 'boolean' ? 'boolean' : 'string',
+      ...(o.type === 'boolean' ? { default: false } : {}),
+      ...(o.choices ? { choices: [...o.choices] } : {}),
+      ...(o.required ? { demandOption: true } : {}),
+    }) as unknown as Argv<T>;
   }
-  for (const [g, names] of groups) a = a.group(names, `${g}:`);
-  return a.group(verb === 'compile' ? ['game'] : ['game', 'tree'], 'what:');
+  return a;
 }
 
 /**
@@ -71,33 +71,101 @@ function rawArgs(a: Record<string, unknown>): RawArgs {
   return a;
 }
 
-function effortNote(): string {
-  return GAMES.map((m) => `${m.id}: ${m.efforts.map((e) => e.name).join(', ')}`).join('; ');
+/** The help width: the terminal's, at most 100 (and 100 into a pipe). */
+function helpWidth(): number {
+  return Math.max(60, Math.min(100, process.stdout.columns ?? 100));
+}
+
+function isVerb(word: string | undefined): word is AnyVerb {
+  return word !== undefined && (VERBS as readonly string[]).includes(word);
+}
+
+function unknownCommand(word: string): never {
+  const near = closest(word, [...VERBS, 'help']);
+  throw fail('usage', `unknown command "${word}"${near ? ` (did you mean ${near}?)` : ''} (the commands are ${VERBS.join(', ')}; see --help)`);
+}
+
+/** Unknown options, each with the nearest name the verb knows when there is one. */
+function unknownOptions(names: readonly string[], verb: AnyVerb | undefined): never {
+  const known = verb ? optionNamesOf(verb) : [...new Set(VERBS.flatMap((v) => optionNamesOf(v)))];
+  const parts = names.map((n) => {
+    const near = closest(n, known);
+    return `--${n}${near ? ` (did you mean --${near}?)` : ''}`;
+  });
+  const where = verb ? ` of ${verb}` : '';
+  throw fail('usage', `unknown option${names.length === 1 ? '' : 's'}${where}: ${parts.join(', ')} (see guesstree ${verb ? `${verb} ` : ''}--help)`);
+}
+
+/** Flags: options that take no value (every other `--name` takes the next word). */
+const FLAGS = new Set(['help', 'version', ...VERBS.flatMap((v) => verbInfo(v).options.filter((o) => o.type === 'boolean').map((o) => o.name)), ...GAMES.flatMap((m) => m.options.filter((o) => o.type === 'boolean').map((o) => o.name))]);
+
+/** The first word that is not an option or an option's value: the command. */
+function commandWord(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === '--') return undefined;
+    if (!a.startsWith('-')) return a;
+    if (a.startsWith('--') && !a.includes('=') && !FLAGS.has(a.slice(2).replace(/^no-/, ''))) i++;
+  }
+  return undefined;
+}
+
+/** The option names typed before `--` (without dashes or values), in order. */
+function typedOptions(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const a of argv) {
+    if (a === '--') break;
+    const m = /^--?(?:no-)?([^=]+)/.exec(a);
+    if (m && !/^-\d/.test(a)) out.push(m[1] as string);
+  }
+  return out;
+}
+
+/**
+ * What yargs is not asked: the help pages (`help [VERB]`, `--help`, `-h`), the version, and a
+ * command line without a command (a misspelt option is named, with the nearest one).
+ */
+function beforeParse(argv: readonly string[]): boolean {
+  const head = argv.indexOf('--') < 0 ? argv : argv.slice(0, argv.indexOf('--'));
+  const first = commandWord(head);
+  const wantsHelp = head.includes('--help') || head.includes('-h');
+  if (first === 'help') {
+    const rest = head.filter((a) => !a.startsWith('-') && a !== 'help');
+    if (rest[0] !== undefined && !isVerb(rest[0])) unknownCommand(rest[0]);
+    writeStdout(rest[0] ? verbHelp(rest[0] as AnyVerb, helpWidth()) : topHelp(helpWidth()));
+    return true;
+  }
+  if (first !== undefined && !isVerb(first)) unknownCommand(first);
+  if (wantsHelp) {
+    writeStdout(first ? verbHelp(first as AnyVerb, helpWidth()) : topHelp(helpWidth()));
+    return true;
+  }
+  if (first === undefined) {
+    if (head.includes('--version')) {
+      out(TOOL_VERSION);
+      return true;
+    }
+    // Options some command takes, but no command: say to name one; a misspelt option: name it.
+    const known = new Set(VERBS.flatMap((v) => optionNamesOf(v)));
+    const typed = typedOptions(head).filter((n) => !known.has(n));
+    if (typed.length) unknownOptions(typed, undefined);
+    throw fail('usage', `name a command: ${VERBS.join(', ')} (see guesstree --help)`);
+  }
+  return false;
 }
 
 export async function main(argv: string[]): Promise<void> {
+  if (beforeParse(argv)) return;
+  const verb = commandWord(argv) as AnyVerb;
   await yargs(argv)
     .scriptName('guesstree')
-    .usage('$0 <command> [options]\n\nCompile and inspect complete decision trees for guessing games.')
     .command(
       'compile',
-      'compile a tree; writes --out FILE, else into trees/ with a manifest entry',
-      (y) =>
-        gameOptions(y, 'compile')
-          .option('out', { type: 'string', describe: 'write the tree here instead of trees/' })
-          .option('effort', { type: 'string', describe: `search effort (${effortNote()}); default: default` })
-          .option('workers', { type: 'string', describe: `worker threads, 1 to ${MAX_WORKERS} (default: the core count; the tree does not depend on it)` })
-          .option('checkpoint', { type: 'string', describe: 'save finished subtrees in this folder as the compile goes' })
-          .option('resume', { type: 'boolean', default: false, describe: 'reuse the subtrees saved in --checkpoint (same bytes as an uninterrupted run)' })
-          .option('max-memory', { type: 'string', describe: 'MiB the compile may use (default: 3/4 of the machine); larger compiles are refused up front' })
-          .option('force', { type: 'boolean', default: false, describe: 'replace the tree in trees/ even by a worse one' })
-          .option('queue', { type: 'string', describe: `run the work as jobs on this BullMQ queue (${QUEUE_URL}) for \`guesstree worker\` processes; same tree` })
-          .group(['out', 'effort', 'workers', 'checkpoint', 'resume', 'max-memory', 'force', 'queue'], 'compile:')
-          .example('$0 compile --game lingo --len 5', 'the main job, on the default dictionary')
-          .example('$0 compile --game wordle --answers answers.txt --guesses allowed.txt [--hard]', '')
-          .example('$0 compile --game mastermind --pegs 4 --colors 6 --exact', 'proves the optimum, 5625 guesses'),
+      verbInfo('compile').summary,
+      (y) => gameOptions(y, 'compile'),
       async (a) => {
         const args = rawArgs(a);
+        if (a.game === undefined) throw fail('usage', `no game given: use --game (one of ${GAME_IDS.join(', ')})`);
         const m = moduleOf(args);
         const effortAlias = effortFromDeprecated(m.id, args);
         const opts = gameOptionsOf(m, 'compile', args, err);
@@ -105,47 +173,48 @@ export async function main(argv: string[]): Promise<void> {
         const maxMemory = a['max-memory'] === undefined ? undefined : parseWhole('max-memory', a['max-memory'], 1, 2 ** 31);
         const queue = a.queue === undefined ? undefined : parseQueueUrl(String(a.queue));
         if (a.out !== undefined && String(a.out).trim() === '') throw fail('usage', '--out "": expected a file name');
+        m.checkCompile?.(opts);
         const loaded = m.load(opts);
-        const effort = a.effort ?? effortAlias ?? m.defaultEffort;
-        const done = await runCompile(loaded, { out: a.out, effort, workers, checkpoint: a.checkpoint, resume: a.resume, maxMemory, force: a.force }, { options: opts, executor: queue && (await import('./pool/queue.js')).queueExecutor(queue) }, out);
+        const effort = (a.effort as string | undefined) ?? effortAlias ?? m.defaultEffort;
+        const done = await runCompile(loaded, { out: a.out as string | undefined, effort, workers, checkpoint: a.checkpoint as string | undefined, resume: a.resume === true, maxMemory, force: a.force === true, skipEstimate: a['skip-estimate'] === true }, { options: opts, executor: queue && (await import('./pool/queue.js')).queueExecutor(queue) }, out);
         if (done.written) loaded.afterCompile?.(done.header, done.path, out);
       },
     )
     .command(
       'verify',
-      'replay a tree against every secret and print the exact metric',
-      (y) => gameOptions(y, 'verify').example('$0 verify --game lingo --len 9 --wordlist ../shared/lingo/wordlist.txt', '').example('$0 verify --game mastermind --pegs 5 --colors 8 --contest mm58.txt', 'a contest string: N, depth, coverage'),
+      verbInfo('verify').summary,
+      (y) => gameOptions(y, 'verify'),
       async (a) => {
         const args = rawArgs(a);
         if (a.tree === undefined) {
           const m = moduleOf(args);
           if (m.verifyExtra) {
             const opts = gameOptionsOf(m, 'verify', args, err);
+            const extra = m.verifyExtra.options.find((o) => opts[o.name] !== undefined);
+            if (extra && a.json === true) throw fail('usage', `--json reports a tree; it does not go with --${extra.name}`);
             if (m.verifyExtra.run(opts, out)) return;
           }
         }
-        runVerify(await resolveTree('verify', args, hooks()), out);
+        const r = await resolveTree('verify', args, hooks());
+        if (a.json === true) verifyJson(r, out);
+        else runVerify(r, out);
       },
     )
     .command(
       'stats',
-      'depth histogram, hardest secrets, node count and file size',
-      (y) => gameOptions(y, 'stats').option('hardest', { type: 'string', describe: 'how many of the hardest secrets to list (default 10)' }).example('$0 stats --tree trees/lingo-len5-....gtree', ''),
+      verbInfo('stats').summary,
+      (y) => gameOptions(y, 'stats'),
       async (a) => {
         const hardest = a.hardest === undefined ? 10 : parseWhole('hardest', a.hardest, 0, 1_000_000);
-        runStats(await resolveTree('stats', rawArgs(a), hooks()), hardest, out);
+        const r = await resolveTree('stats', rawArgs(a), hooks());
+        if (a.json === true) statsJson(r, hardest, out);
+        else runStats(r, hardest, out);
       },
     )
     .command(
       'export',
-      'write a tree as paths (SECRET<TAB>GUESS1 GUESS2 ...), JSON, or a game format',
-      (y) =>
-        gameOptions(y, 'export')
-          .option('format', { type: 'string', choices: ['paths', 'json', 'html', ...new Set(GAMES.flatMap((m) => (m.exportFormats ?? []).map((f) => f.name)))], demandOption: true, describe: `output format (paths: SECRET<TAB>GUESS1 GUESS2 ...; json: the nested tree; html: the tree explorer, one self-contained page; ${GAMES.flatMap((m) => (m.exportFormats ?? []).map((f) => `${f.name}: ${m.id}, ${f.describe}`)).join('; ')})` })
-          .option('out', { type: 'string', describe: 'write to this file (atomically) instead of stdout' })
-          .example('$0 export --format paths --game lingo --len 5', '')
-          .example('$0 export --format html --game mastermind --pegs 5 --colors 8 --out mm58.html', 'the tree explorer: open it in a browser')
-          .example('$0 export --format leetcode --game matchcount --out solution.ts', ''),
+      verbInfo('export').summary,
+      (y) => gameOptions(y, 'export'),
       async (a) => {
         const args = rawArgs(a);
         const format = String(a.format);
@@ -162,24 +231,20 @@ export async function main(argv: string[]): Promise<void> {
           const header = typeof a.tree === 'string' ? (await import('../runtime/tree-format.js')).readTreeFile(a.tree).header : undefined;
           const m = moduleOf(args, header);
           const f = m.exportFormats?.find((x) => x.name === format);
-          if (!f) throw fail('usage', `--format ${format} is not a format of ${m.id} (${['paths', 'json', ...(m.exportFormats ?? []).map((x) => x.name)].join(', ')})`);
+          if (!f) throw fail('usage', `--format ${format} is not a format of ${m.id} (${['paths', 'json', 'html', ...(m.exportFormats ?? []).map((x) => x.name)].join(', ')})`);
           if (f.needsTree) {
             const r = await resolveTree('export', args, hooks());
             text = f.render(r.loaded, r.file);
           } else text = f.render(null, null);
         }
-        if (a.out !== undefined) writeFileAtomic(a.out, text);
+        if (a.out !== undefined) writeFileAtomic(String(a.out), text);
         else writeStdout(text);
       },
     )
     .command(
       'play',
-      'play against a secret you hold: shows each guess, reads the reply you type',
-      (y) =>
-        gameOptions(y, 'play')
-          .example('$0 play --game lingo --len 5', 'type masks such as OX?XX')
-          .example('$0 play --game matchcount --wordlist words.txt', 'type the number of positions that match')
-          .example('$0 play --game hangman --len 6', 'type the positions holding the letter (1 3), or - for none'),
+      verbInfo('play').summary,
+      (y) => gameOptions(y, 'play'),
       async (a) => {
         const r = await resolveTree('play', rawArgs(a), hooks());
         if (r.loaded.play) await r.loaded.play(r.file.tree, process.stdin, out, err);
@@ -188,12 +253,8 @@ export async function main(argv: string[]): Promise<void> {
     )
     .command(
       'worker',
-      'run compile jobs from a job queue (compile --queue URL) until SIGTERM',
-      (y) =>
-        y
-          .option('queue', { type: 'string', demandOption: true, describe: `the queue (${QUEUE_URL})` })
-          .option('concurrency', { type: 'string', describe: 'jobs run at once, each in a thread (default 1)' })
-          .example('$0 worker --queue redis://:secret@10.0.0.5:6379 --concurrency 4', 'on each machine; then compile ... --queue with the same URL'),
+      verbInfo('worker').summary,
+      (y) => verbOptions(y, 'worker'),
       async (a) => {
         const target = parseQueueUrl(String(a.queue));
         const concurrency = a.concurrency === undefined ? 1 : parseWhole('concurrency', a.concurrency, 1, MAX_WORKERS);
@@ -204,12 +265,13 @@ export async function main(argv: string[]): Promise<void> {
     .strict()
     .strictCommands()
     .version(TOOL_VERSION)
-    .help()
-    .wrap(Math.min(110, process.stdout.columns ?? 110))
+    .help(false)
     .fail((msg, e) => {
       if (e) throw e;
       const unknown = /^Unknown command: (.*)$/.exec(msg ?? '');
-      if (unknown) throw fail('usage', `unknown command "${unknown[1]}" (the commands are ${VERBS.join(', ')}; see --help)`);
+      if (unknown) unknownCommand(unknown[1] as string);
+      const unknownArgs = /^Unknown arguments?: (.*)$/.exec(msg ?? '');
+      if (unknownArgs) unknownOptions((unknownArgs[1] as string).split(', ').map((n) => n.replace(/^-+/, '')), verb);
       // yargs may spread one message over several lines; the CLI prints one.
       const oneLine = (msg ?? '').split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
       throw fail('usage', `${oneLine} (see --help)`);

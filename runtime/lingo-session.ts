@@ -61,6 +61,14 @@ export class LingoSession {
   reply(code: number): StepResult {
     if (this.mode.kind === 'over' || this.lastGuess < 0) return { kind: 'over', solved: this.mode.kind === 'over' && this.mode.solved };
     const guess = this.lastGuess;
+    if (code === this.solved) {
+      // "Solved" only for a word that every earlier mask allows (as `play` and the explorer refuse it).
+      const earlier = this.history.filter((h) => this.kernel.feedback(h.guess, guess) !== h.code);
+      if (earlier.length > 0) {
+        const masks = [...this.history.map((h) => codeToMask(h.code, this.length)), codeToMask(code, this.length)].join(', ');
+        throw fail('feedback', `impossible masks: no word of the list gives ${masks} to these guesses`);
+      }
+    }
     this.history.push({ guess, code });
     this.lastGuess = -1;
     if (code === this.solved) {

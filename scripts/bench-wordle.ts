@@ -24,7 +24,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { threadBudgeted, type BudgetedTree } from '../compiler/pool/driver.js';
+import { compileBudgeted, type BudgetedTree } from '../compiler/pool/driver.js';
+import { threadExecutor } from '../compiler/pool/thread-executor.js';
 import { wordleProbes, type WordleGame } from '../compiler/games/wordle/game.js';
 import { loadWordleGame, wordleEffort, wordleParts, WORDLE_GUESS_COST, type WordleSetup } from '../compiler/games/wordle/module.js';
 import { replayAll } from '../compiler/replay.js';
@@ -83,18 +84,19 @@ interface Run {
 const cpuSeconds = (u: NodeJS.CpuUsage): number => (u.user + u.system) / 1e6;
 
 /** One search of ours from a fresh engine: CPU and wall seconds, the replayed total. */
-function ours(game: WordleGame, setup: WordleSetup, kind: 'exact' | 'default'): Run {
+async function ours(game: WordleGame, setup: WordleSetup, kind: 'exact' | 'default'): Promise<Run> {
   const parts = wordleParts(game, setup);
   const N = game.secretCount;
-  const job = { module: 'wordle', gameSpec: null, setup, parts, label: 'bench' };
+  const job = { module: 'wordle', gameSpec: game.spec(), setup, parts, label: 'bench' };
+  const control = { effort: setup.effort, workers: 1, options: {}, executor: threadExecutor };
   const c0 = process.cpuUsage();
   const w0 = process.hrtime.bigint();
   let r: BudgetedTree | null;
   if (kind === 'exact') {
     const g = game.guesses!.indexOf(values.opener);
     if (g < 0) throw new Error(`--opener ${values.opener}: not a guess of the lists`);
-    r = threadBudgeted(job, { width: 1, only: [g] });
-  } else r = threadBudgeted(job, { width: wordleEffort('default').widths[0] as number });
+    r = await compileBudgeted(job, control, { width: 1, only: [g] });
+  } else r = await compileBudgeted(job, control, { width: wordleEffort('default').widths[0] as number });
   const cpu = cpuSeconds(process.cpuUsage(c0));
   const wall = Number(process.hrtime.bigint() - w0) / 1e9;
   if (!r) throw new Error('bench:wordle: no plan');
@@ -148,7 +150,7 @@ for (const mode of modes) {
     const mine: Run[] = [];
     const theirs: Run[] = [];
     for (let i = 0; i < reps; i++) {
-      mine.push(ours(game, setup, kind));
+      mine.push(await ours(game, setup, kind));
       const m = mine[i] as Run;
       console.log(`${kind} run ${i + 1}: ours ${m.total} in ${fmt(m.cpu)} s CPU (${fmt(m.wall)} s wall); ${m.note}`);
       if (peer) {

@@ -1,5 +1,5 @@
 /**
- * `npm run bound:lingo -- --lengths 9 [--target 311] [--workers N]`: can any Lingo tree reach a
+ * `npm run bound:lingo -- --lengths 9 [--target 311] [--workers N] [--queue URL]`: can any Lingo tree reach a
  * mean score of T a word? Every opener's one-step bound is computed; each opener that reaches T
  * is then bounded one level deeper (compiler/engine/two-level-bound.ts), until its bound falls
  * below T or every reply group is bounded. When no opener is left, no tree reaches T: a proof,
@@ -10,6 +10,9 @@ import { parseArgs } from 'node:util';
 import { loadWordListOfLength } from '../runtime/wordlist.js';
 import { LingoGame } from '../compiler/games/lingo/game.js';
 import { twoLevelCheck } from '../compiler/games/lingo/two-level.js';
+import { withSignals } from '../compiler/commands/compile.js';
+import { queueExecutor } from '../compiler/pool/queue.js';
+import { parseQueueUrl } from '../compiler/pool/queue-url.js';
 import { PIT_LIST, pitListOrSkip, TARGET } from './lingo-targets.js';
 
 const { values } = parseArgs({
@@ -18,11 +21,13 @@ const { values } = parseArgs({
     target: { type: 'string' },
     workers: { type: 'string', default: String(availableParallelism()) },
     wordlist: { type: 'string', default: PIT_LIST },
+    queue: { type: 'string' },
   },
   strict: true,
 });
 const wordlist = pitListOrSkip('bound:lingo', values.wordlist);
 const workers = Number(values.workers);
+const executor = values.queue === undefined ? undefined : queueExecutor(parseQueueUrl(values.queue));
 const fmt = (x: number): string => x.toLocaleString('en-US');
 console.log(`bound:lingo on ${availableParallelism()} cores, --workers ${workers}; list ${wordlist}`);
 for (const len of values.lengths.split(',').map(Number)) {
@@ -33,9 +38,10 @@ for (const len of values.lengths.split(',').map(Number)) {
   const goal = target * N;
   const started = process.hrtime.bigint();
   const tty = process.stderr.isTTY === true;
-  const report = await twoLevelCheck(game, goal, workers, (done, total) => {
+  const onProgress = (done: number, total: number): void => {
     if (tty) process.stderr.write(`\rlength ${len}: ${done} of ${total} openers bounded two levels deep`);
-  });
+  };
+  const report = await withSignals(`bound:lingo length ${len}`, (signal) => twoLevelCheck(game, goal, { workers, signal, executor, onProgress }));
   if (tty) process.stderr.write('\n');
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const left = report.checked.filter((c) => c.bound >= goal);

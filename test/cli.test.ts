@@ -145,10 +145,10 @@ describe('compile', () => {
       expect(line.startsWith('lingo-len4: ')).toBe(true);
       expect(line.endsWith(out)).toBe(true);
       // The objective in the game's own words, not the engine's record.
-      expect(line).toMatch(new RegExp(`^lingo-len4: mean score [\\d.]+ a word \\(total \\d+\\); \\d+ words of ${N} found, within \\d guesses`));
+      expect(line).toMatch(new RegExp(`^lingo-len4: mean score [\\d.]+ a word \\(total [\\d,]+\\); \\d+ words of ${N} found, within \\d guesses`));
       expect(line).not.toMatch(/\bname |candidatePoolMax|9007199254740991/);
       expect(existsSync(out)).toBe(true);
-      expect(line).toContain(`| ${statSync(out).size} bytes |`);
+      expect(line).toContain(`| ${statSync(out).size.toLocaleString('en-US')} bytes |`);
       expect(readdirSync(d).sort()).toEqual(['list.txt', 't.gtree']);
       // Same inputs and settings, same bytes, wherever the file goes.
       expect(readFileSync(out).equals(treeBytes)).toBe(true);
@@ -261,7 +261,7 @@ describe('verify', () => {
     expect(failures).toBeGreaterThanOrEqual(CLUSTER.length - ATTEMPTS); // the cluster cannot all be found
     expect(histogram(out)).toEqual(expectedHistogram(paths));
     expect(out).toMatch(new RegExp(`^failures: ${failures} secrets not found within 5 guesses$`, 'm'));
-    expect(out).toMatch(new RegExp(`^total score: ${total}$`, 'm'));
+    expect(out).toMatch(new RegExp(`^total score: ${total.toLocaleString('en-US')}$`, 'm'));
     const mean = /^mean score per word: ([\d.]+)$/m.exec(out);
     expect(mean).not.toBeNull();
     expect(mean?.[1]).toBe((total / N).toFixed(4));
@@ -303,7 +303,7 @@ describe('verify', () => {
       expect(r.code).toBe(0);
     }
     expect(v.stdout.split('\n')[0]).toBe(`tree: ${shippedFile}`);
-    expect(s.stdout.split('\n')[0]).toBe(`tree: ${shippedFile} (${statSync(shippedFile).size} bytes)`);
+    expect(s.stdout.split('\n')[0]).toBe(`tree: ${shippedFile} (${statSync(shippedFile).size.toLocaleString('en-US')} bytes)`);
     expect(v.stdout.split('\n').slice(1)).toEqual(vt.stdout.split('\n').slice(1));
     expect(e.stdout).toBe(pathsText);
   });
@@ -329,8 +329,8 @@ describe('export', () => {
     expect(lines(pathsText)).toHaveLength(N);
     expect([...paths.keys()].sort()).toEqual(WORDS);
     const { nodes } = checkPathsFormATree(paths, WORDS);
-    const nodesInSummary = /\| (\d+) nodes \|/.exec(compileRun.stdout);
-    expect(Number(nodesInSummary?.[1])).toBe(nodes);
+    const nodesInSummary = /\| ([\d,]+) nodes \|/.exec(compileRun.stdout);
+    expect(Number(nodesInSummary?.[1]?.replace(/,/g, ''))).toBe(nodes);
     // The unsolved secrets list all 5 guesses.
     const unsolved = [...paths].filter(([s, p]) => p[p.length - 1] !== s);
     expect(unsolved.length).toBeGreaterThan(0);
@@ -376,9 +376,9 @@ describe('stats', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const out = r.stdout.split('\n');
-    expect(out[0]).toBe(`tree: ${tree} (${statSync(tree).size} bytes)`);
+    expect(out[0]).toBe(`tree: ${tree} (${statSync(tree).size.toLocaleString('en-US')} bytes)`);
     const { nodes, leaves } = checkPathsFormATree(paths, WORDS);
-    expect(out[1]).toBe(`nodes: ${nodes} (${leaves} leaves), edges: ${nodes - 1}`);
+    expect(out[1]).toBe(`nodes: ${nodes.toLocaleString('en-US')} (${leaves.toLocaleString('en-US')} leaves), edges: ${(nodes - 1).toLocaleString('en-US')}`);
     const total = [...paths].reduce((a, [s, p]) => a + pathScore(s, p), 0);
     expect(out[2]).toBe(`mean: ${(total / N).toFixed(4)} over ${N} secrets; opener: ${paths.get(WORDS[0] as string)?.[0]}`);
     expect(r.stdout).toContain('depth histogram:\n');
@@ -547,11 +547,13 @@ describe('--help', () => {
   it('compile --help names every game and efforts that each game accepts', async () => {
     const help = await cli(['compile', '--help'], { trees: empty });
     expect(help.code).toBe(0);
-    // The option text wraps: join it back into one line before reading the lists.
-    const text = help.stdout.replace(/\s+/g, ' ');
-    const listed = /--effort search effort \(([^)]*)\)/.exec(text)?.[1];
-    expect(listed, text).toBeDefined();
-    const byGame = new Map((listed as string).split('; ').map((part) => part.split(': ') as [string, string]));
+    // One section per game ("game: what it is"), whose --effort line lists that game's efforts.
+    const byGame = new Map<string, string>();
+    for (const section of help.stdout.split('\n\n')) {
+      const game = /^([a-z]+): /.exec(section)?.[1];
+      const efforts = /^ {2}--effort <name> +(.*) \(default: [a-z]+\)$/m.exec(section)?.[1];
+      if (game && efforts) byGame.set(game, efforts);
+    }
     expect([...byGame.keys()].sort()).toEqual(['bullscows', 'hangman', 'lingo', 'mastermind', 'matchcount', 'wordle']);
     // Every Mastermind effort listed compiles MM(2,3) (it is small enough for any of them);
     // the names given by the error for an unknown effort are the same list.

@@ -317,7 +317,7 @@ describe('bad --queue URLs (no Redis needed)', () => {
     }
     const verify = await cli(['verify', '--game', 'lingo', '--len', '5', '--queue', 'redis://127.0.0.1:6379'], { trees: join(dir, 'trees') });
     expect(verify.code).toBe(2);
-    expect(verify.stderr).toMatch(/^guesstree: Unknown argument: queue/);
+    expect(verify.stderr).toMatch(/^guesstree: unknown option of verify: --queue/);
     const conc = await cli(['worker', '--queue', 'redis://127.0.0.1:1', '--concurrency', '0'], { trees: join(dir, 'trees') });
     expect(conc.code).toBe(2);
     expect(conc.stderr).toMatch(/^guesstree: --concurrency 0: /);

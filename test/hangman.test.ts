@@ -16,7 +16,7 @@ import { loadWordListOfLength } from '../runtime/wordlist.js';
 import { DEFAULT_WORDLIST } from '../compiler/games/options.js';
 import { HangmanGame, type HangmanSpec } from '../compiler/games/hangman/game.js';
 import { compileHangman } from '../compiler/games/hangman/module.js';
-import { threadRunner } from '../compiler/pool/driver.js';
+import { threadExecutor } from '../compiler/pool/thread-executor.js';
 import { replayAll } from '../compiler/replay.js';
 import { cli, lines, listSha256, normalized, parsePaths, randomWords, removeDir, rng, ROOT, tempDir, writeList, type Run } from './support/e2e.js';
 
@@ -39,7 +39,7 @@ function gameOf(words: readonly string[], spec: Partial<HangmanSpec> & { strateg
 
 /** The module's compile, its searches in this thread. */
 function compile(game: HangmanGame, nodeBudget?: number) {
-  return compileHangman(game, { effort: STRATEGY.get(game) === 'greedy' ? 'greedy' : 'default', workers: 1, options: {} }, threadRunner, nodeBudget);
+  return compileHangman(game, { effort: STRATEGY.get(game) === 'greedy' ? 'greedy' : 'default', workers: 1, options: {}, executor: threadExecutor }, nodeBudget);
 }
 
 /** Positions (0-based bits) of `letter` in `word`, computed the plain way. */
@@ -272,7 +272,7 @@ describe('CLI end to end', () => {
   it('compile writes the tree and prints the replayed objective; a second compile gives the same bytes', async () => {
     expect(compileRun.code, compileRun.stderr).toBe(0);
     expect(compileRun.stderr).toBe('');
-    expect(compileRun.stdout).toMatch(/^hangman-len5-misses: mean misses [\d.]+ a word \(total \d+, most \d+\); words won with 6 lives: \d+ of 80 \([\d.]+%\)/);
+    expect(compileRun.stdout).toMatch(/^hangman-len5-misses: mean misses [\d.]+ a word \(total [\d,]+, most \d+\); words won with 6 lives: \d+ of 80 \([\d.]+%\)/);
     const again = join(dir, 'again.gtree');
     const r = await cli(['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--out', again], { trees: empty });
     expect(r.code).toBe(0);
@@ -312,7 +312,7 @@ describe('CLI end to end', () => {
     expect(v.stderr).toBe('');
     const misses = [...parsePaths(p.stdout)].map(([s, ls]) => ls.filter((l) => !s.includes(l)).length);
     const total = misses.reduce((a, b) => a + b, 0);
-    expect(v.stdout).toContain(`mean misses: ${(total / misses.length).toFixed(4)} per word (total ${total}, most ${Math.max(...misses)})`);
+    expect(v.stdout).toContain(`mean misses: ${(total / misses.length).toFixed(4)} per word (total ${total.toLocaleString('en-US')}, most ${Math.max(...misses)})`);
     const wins = misses.filter((m) => m < 6).length;
     expect(v.stdout).toContain(`win rate with 6 lives (fewer than 6 misses): ${wins} of ${misses.length} words`);
     for (let m = 0; m <= Math.max(...misses); m++) {

@@ -417,7 +417,7 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
       [['compile', ...MM(8, 26)], 7, /MM\(8,26\) has \d+ codes, more than/],
       [['compile', ...MM(2, 3), '--max-depth', '0'], 2, /--max-depth 0: expected a whole number from 1 to 64/],
       [['compile', ...MM(2, 3), '--effort', 'huge'], 2, /unknown effort for mastermind/],
-      [['export', '--game', 'mastermind', '--tree', tree, '--format', 'contest', '--bogus'], 2, /Unknown argument: bogus/],
+      [['export', '--game', 'mastermind', '--tree', tree, '--format', 'contest', '--bogus'], 2, /unknown option of export: --bogus/],
     ];
     for (const [args, status, re] of cases) {
       const r = await cli(args, { trees: trees() });

@@ -286,7 +286,7 @@ describe('CLI: compile, verify, stats, export, play, budget, bad input', () => {
     const { worst, total } = checkPaths(words, paths);
     expect(out[0]).toContain(`worst case ${worst} guesses, proven optimal`);
     expect(out[0]).toContain(`total ${total.toLocaleString('en-US')} guesses (least found, not proven), mean ${(total / words.length).toFixed(4)}`);
-    expect(out[1]).toBe(`matchcount-len6: worst case ${worst} guesses, proven optimal; total ${total} guesses (least found, not proven); budget 10`);
+    expect(out[1]).toBe(`matchcount-len6: worst case ${worst} guesses, proven optimal; total ${total.toLocaleString('en-US')} guesses (least found, not proven); budget 10`);
   });
 
   it('verify and stats print the worst case and the proof; a compile into GUESSTREE_TREES is found by the game options', async () => {
@@ -395,7 +395,7 @@ describe('CLI: compile, verify, stats, export, play, budget, bad input', () => {
       [2, /matchcount needs --wordlist/],
       [2, /--len is not an option of matchcount \(matchcount takes --wordlist, --budget\)/],
       [2, /extreme/],
-      [2, /--format leetcode is not a format of lingo \(paths, json\)/],
+      [2, /--format leetcode is not a format of lingo \(paths, json, html\)/],
     ];
     runs.forEach((r, i) => {
       const [status, re] = expected[i] as [number, RegExp];

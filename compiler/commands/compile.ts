@@ -13,13 +13,14 @@ import { writeFileAtomic } from '../../runtime/atomic-write.js';
 import { fail, isGuesstreeError } from '../../runtime/errors.js';
 import { ensureWritableDir } from '../../runtime/dirs.js';
 import { entryKey, readManifest, treesDir, updateManifest, withEntry, type ManifestEntry } from '../../runtime/manifest.js';
-import { decodeTreeFile, encodeTreeFile, type TreeHeader } from '../../runtime/tree-format.js';
+import { decodeTreeFile, encodeTreeFile, type TreeArrays, type TreeFile, type TreeHeader } from '../../runtime/tree-format.js';
 import type { LoadedGame } from '../games/module.js';
 import { objectiveOf } from '../objective.js';
 import type { CompileControl, CompileProgress } from '../pool/driver.js';
 import type { CheckpointOptions } from '../pool/checkpoint.js';
 import { replayAll } from '../replay.js';
 import { TOOL_VERSION } from '../version.js';
+import { watchMemory } from './memory-watch.js';
 import { progressBar } from './progress.js';
 
 export interface CompileRequest {
@@ -32,6 +33,8 @@ export interface CompileRequest {
   readonly maxMemory?: number | undefined;
   /** Replace a tree in trees/ even by a worse one. */
   readonly force?: boolean | undefined;
+  /** Start even when the estimate is over the limit (the watchdog still stops the compile at it). */
+  readonly skipEstimate?: boolean | undefined;
 }
 
 /** Default memory limit: three quarters of the machine's memory. */
@@ -59,8 +62,12 @@ export interface CompileResult {
   readonly written: boolean;
 }
 
-/** Run a compile with signals turned into an abort: the search runs in the pool, this thread stays free. */
-async function searchWithSignals(loaded: LoadedGame, control: Omit<CompileControl, 'signal'>, onStop: () => void) {
+/**
+ * Run `body` with SIGINT and SIGTERM turned into an abort of its signal (a second one exits
+ * 130 at once): the search runs in the pool, this thread stays free. Any failure after an
+ * abort is the one `interrupted` line naming `label`.
+ */
+export async function withSignals<T>(label: string, body: (signal: AbortSignal) => Promise<T>, onStop: () => void = () => {}): Promise<T> {
   const abort = new AbortController();
   // Every pool task listens on this signal: no listener limit (else Node warns on stderr).
   setMaxListeners(0, abort.signal);
@@ -73,11 +80,11 @@ async function searchWithSignals(loaded: LoadedGame, control: Omit<CompileContro
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const outcome = await loaded.compile({ ...control, signal: abort.signal });
-    if (abort.signal.aborted) throw fail('interrupted', `${loaded.slug}: interrupted; nothing written`);
+    const outcome = await body(abort.signal);
+    if (abort.signal.aborted) throw fail('interrupted', `${label}: interrupted; nothing written`);
     return outcome;
   } catch (e) {
-    if (abort.signal.aborted && !(isGuesstreeError(e) && e.kind === 'interrupted')) throw fail('interrupted', `${loaded.slug}: interrupted; nothing written`);
+    if (abort.signal.aborted && !(isGuesstreeError(e) && e.kind === 'interrupted')) throw fail('interrupted', `${label}: interrupted; nothing written`);
     throw e;
   } finally {
     process.off('SIGINT', onSignal);
@@ -106,9 +113,20 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
   const limit = req.maxMemory ?? defaultMaxMemoryMiB();
   // On a job queue (--queue) the searches run on the workers' machines: only this thread's engine counts here.
   const estimate = estimateCompileMiB(game, control.executor ? 0 : req.workers);
-  if (estimate > limit) {
+  if (estimate > limit && req.skipEstimate !== true) {
     throw fail('limit', `${loaded.slug}: this compile needs about ${estimate} MiB ${control.executor ? 'here (its searches on the queue)' : `with ${req.workers} worker${req.workers === 1 ? '' : 's'}`}, over the limit of ${limit} MiB (--max-memory); use fewer workers or a smaller list`);
   }
+  // From here the compile watches its own memory: past the limit it stops with one line and status 7.
+  const watch = watchMemory(limit, (rss) => `${loaded.slug}: the compile reached ${Math.round(rss)} MiB of memory, over the limit of ${limit} MiB (--max-memory; estimated ${estimate} MiB); stopped, nothing written`);
+  try {
+    return await compileWatched(loaded, req, control, log, started);
+  } finally {
+    watch.stop();
+  }
+}
+
+async function compileWatched(loaded: LoadedGame, req: CompileRequest, control: Pick<CompileControl, 'options' | 'executor'>, log: (line: string) => void, started: bigint): Promise<CompileResult> {
+  const { game } = loaded;
   const efforts = loaded.module.efforts.map((e) => e.name);
   if (!efforts.includes(req.effort)) throw fail('usage', `--effort ${req.effort}: unknown effort for ${game.id} (choose ${efforts.join(', ')})`);
   if (req.resume && req.checkpoint === undefined) throw fail('usage', '--resume needs --checkpoint DIR');
@@ -117,9 +135,9 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
   if (checkpoint) ensureWritableDir(checkpoint.dir, '--checkpoint');
   if (req.out === undefined) ensureWritableDir(treesDir(), 'the trees folder');
   const bar = progressBar(loaded.slug);
-  const outcome = await searchWithSignals(
-    loaded,
-    { effort: req.effort, workers: req.workers, options: control.options, checkpoint, onProgress: (p: CompileProgress) => bar?.update(p), executor: control.executor },
+  const outcome = await withSignals(
+    loaded.slug,
+    (signal) => loaded.compile({ effort: req.effort, workers: req.workers, options: control.options, checkpoint, onProgress: (p: CompileProgress) => bar?.update(p), executor: control.executor, signal }),
     () => bar?.stop(),
   ).finally(() => bar?.stop());
   if (bar) process.stderr.write(`${loaded.slug}: search done in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s; replaying every secret\n`);
@@ -136,10 +154,10 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
     // Games without a list (Mastermind) are named by their parameters alone.
     const file = game.lists[0] ? `${loaded.slug}-${game.lists[0].sha256.slice(0, 12)}.gtree` : `${loaded.slug}.gtree`;
     path = join(dir, file);
-    written = shipTree(loaded, dir, file, header, bytes, outcome.tree, seconds, req.force === true);
+    written = shipTree(loaded, dir, file, header, bytes, outcome.tree, seconds, req.force === true, (line) => process.stderr.write(line + '\n'));
   }
   const unchanged = written === 'unchanged' ? ' (the same tree was there already; nothing rewritten)' : '';
-  log(`${loaded.slug}: ${loaded.describe(header).join('; ')} | ${outcome.tree.guess.length} nodes | ${bytes.length} bytes | ${seconds.toFixed(1)} s | ${path}${unchanged}`);
+  log(`${loaded.slug}: ${loaded.describe(header).join('; ')} | ${outcome.tree.guess.length.toLocaleString('en-US')} nodes | ${bytes.length.toLocaleString('en-US')} bytes | ${seconds.toFixed(1)} s | ${path}${unchanged}`);
   return { path, header, bytes: bytes.length, seconds, written: true };
 }
 
@@ -148,14 +166,21 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
  * for the same game, parameters and lists is better (then a one-line `worse` error, unless
  * `force`) or is the very same file (then nothing is rewritten, so a clone stays clean).
  */
-function shipTree(loaded: LoadedGame, dir: string, file: string, header: TreeHeader, bytes: Uint8Array, tree: import('../../runtime/tree-format.js').TreeArrays, seconds: number, force: boolean): true | 'unchanged' {
+function shipTree(loaded: LoadedGame, dir: string, file: string, header: TreeHeader, bytes: Uint8Array, tree: TreeArrays, seconds: number, force: boolean, note: (line: string) => void): true | 'unchanged' {
   const manifest = readManifest(dir);
   const key = entryKey(header);
   const old = manifest.trees.find((e) => entryKey(e) === key);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   if (old && old.file === file && old.sha256 === sha256 && existsSync(join(dir, file)) && createHash('sha256').update(readFileSync(join(dir, file))).digest('hex') === sha256) return 'unchanged';
+  const oldFile = old ? treeOfFile(join(dir, old.file)) : null;
+  // The very tree already shipped (same guesses, same replies), only its recorded settings
+  // (effort, a proof) differ: keep the file and its entry, so a clone stays clean; --force records this compile's header.
+  if (old && oldFile && !force && sameTree(oldFile.tree, tree)) {
+    note(`guesstree: note: ${join(dir, old.file)} holds the same tree (same guesses); its recorded settings are kept (--force records this compile's)`);
+    return 'unchanged';
+  }
   if (old && !force) {
-    const oldHeader = headerOfFile(join(dir, old.file)) ?? old;
+    const oldHeader = oldFile?.header ?? old;
     const before = loaded.merit(oldHeader);
     const now = loaded.merit(header);
     if (now < before) {
@@ -189,17 +214,28 @@ function shipTree(loaded: LoadedGame, dir: string, file: string, header: TreeHea
   return true;
 }
 
-/** The header of a tree file, or null when it cannot be read (then the manifest's record stands). */
-function headerOfFile(path: string): TreeHeader | null {
+/** A tree file, or null when it cannot be read (then the manifest's record stands). */
+function treeOfFile(path: string): TreeFile | null {
   try {
-    return decodeTreeFile(readFileSync(path), path).header;
+    return decodeTreeFile(readFileSync(path), path);
   } catch {
     return null;
   }
 }
 
+function sameArray(a: Uint32Array, b: Uint32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Two trees that play alike: the same guesses at the same nodes, the same replies to the same children. */
+export function sameTree(a: TreeArrays, b: TreeArrays): boolean {
+  return sameArray(a.guess, b.guess) && sameArray(a.edgeStart, b.edgeStart) && sameArray(a.edgeCode, b.edgeCode) && sameArray(a.edgeChild, b.edgeChild);
+}
+
 /** A tree compiled now and kept in memory (verbs on a cheap game with no shipped tree). */
 export async function compileInMemory(loaded: LoadedGame): Promise<import('../../runtime/tree-format.js').TreeFile> {
-  const outcome = await searchWithSignals(loaded, { effort: loaded.module.defaultEffort, workers: availableParallelism(), options: loaded.options }, () => {});
+  const outcome = await withSignals(loaded.slug, (signal) => loaded.compile({ effort: loaded.module.defaultEffort, workers: availableParallelism(), options: loaded.options, signal }));
   return { header: headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra), tree: outcome.tree };
 }

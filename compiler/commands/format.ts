@@ -5,11 +5,11 @@ export function barChart(rows: ReadonlyArray<{ label: string; count: number }>, 
   const max = Math.max(1, ...rows.map((r) => r.count));
   const total = rows.reduce((a, r) => a + r.count, 0) || 1;
   const labelW = Math.max(...rows.map((r) => r.label.length));
-  const countW = Math.max(...rows.map((r) => String(r.count).length));
+  const countW = Math.max(...rows.map((r) => r.count.toLocaleString('en-US').length));
   return rows.map((r) => {
     const bar = '#'.repeat(Math.round((r.count / max) * width));
     const pct = ((100 * r.count) / total).toFixed(1).padStart(5);
-    return `${r.label.padStart(labelW)} | ${String(r.count).padStart(countW)} ${pct}% ${bar}`;
+    return `${r.label.padStart(labelW)} | ${r.count.toLocaleString('en-US').padStart(countW)} ${pct}% ${bar}`;
   });
 }
 
@@ -20,7 +20,7 @@ export function fixed(x: number, digits = 4): string {
 /** A tree file's size in words, or nothing for a tree compiled in memory. */
 export function sizeOf(path: string): string {
   try {
-    return ` (${statSync(path).size} bytes)`;
+    return ` (${statSync(path).size.toLocaleString('en-US')} bytes)`;
   } catch {
     return '';
   }

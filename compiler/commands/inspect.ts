@@ -1,4 +1,5 @@
 /** `verify`, `stats` and `export`: read-only views of a tree, replayed against every secret. */
+import { statSync } from 'node:fs';
 import { fail } from '../../runtime/errors.js';
 import type { TreeArrays } from '../../runtime/tree-format.js';
 import { edgeCount } from '../../runtime/tree-walker.js';
@@ -7,6 +8,7 @@ import { illegalGuesses, replayAll, type ReplaySummary } from '../replay.js';
 import { barChart, sizeOf } from './format.js';
 import { guessTotals, objectiveOf } from '../objective.js';
 import type { ResolvedTree } from './resolve.js';
+import { count } from '../games/options.js';
 
 function attemptLabel(a: number): string {
   return a === 0 ? 'not found' : `${a} guess${a === 1 ? '' : 'es'}`;
@@ -35,17 +37,17 @@ export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplayS
   const s = replayAll(game, r.file.tree);
   const measured = objectiveOf(game, s);
   out(`tree: ${r.path}`);
-  out(`game: ${game.id} ${Object.entries(game.params).map(([k, v]) => `${k}=${String(v)}`).join(' ')}; ${s.secrets} secrets`);
+  out(`game: ${game.id} ${Object.entries(game.params).map(([k, v]) => `${k}=${String(v)}`).join(' ')}; ${count(s.secrets)} secrets`);
   out('attempts histogram:');
   for (const line of barChart(histogramRows(s))) out(`  ${line}`);
   // Games with an attempt cap (Lingo, Wordle) can leave secrets unfound; the others find every one.
-  if (game.maxAttempts < game.secretCount) out(`failures: ${s.histogram[0]} secrets not found within ${game.maxAttempts} guesses`);
+  if (game.maxAttempts < game.secretCount) out(`failures: ${count(s.histogram[0] as number)} secrets not found within ${game.maxAttempts} guesses`);
   else if (s.histogram[0] === 0) out(`every secret is found`);
-  else out(`failures: ${s.histogram[0]} secrets not found`);
-  if (game.objective.name !== 'total-guesses') out(`total ${game.objective.name === 'expected-score' ? 'score' : 'value'}: ${s.total}`);
+  else out(`failures: ${count(s.histogram[0] as number)} secrets not found`);
+  if (game.objective.name !== 'total-guesses') out(`total ${game.objective.name === 'expected-score' ? 'score' : 'value'}: ${count(s.total)}`);
   if (game.objective.name === 'total-guesses') {
     const t = guessTotals(s);
-    out(`total guesses: ${t.totalGuesses}`);
+    out(`total guesses: ${count(t.totalGuesses)}`);
     out(`mean guesses per secret: ${t.meanGuesses.toFixed(4)}`);
     out(`max depth: ${s.maxFound}`);
     const proof = proofLine(r, s);
@@ -53,7 +55,7 @@ export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplayS
   } else {
     out(`mean ${game.objective.name === 'expected-score' ? 'score per word' : 'value per secret'}: ${(s.total / s.secrets).toFixed(4)}`);
   }
-  if (s.missingBranches > 0) throw fail('tree-file', `${r.path}: tree has no branch for ${s.missingBranches} secrets`);
+  if (s.missingBranches > 0) throw fail('tree-file', `${r.path}: tree has no branch for ${count(s.missingBranches)} secrets`);
   if (game.guessFilter) {
     const bad = illegalGuesses(game, r.file.tree, 1)[0];
     if (bad) {
@@ -77,9 +79,9 @@ export function runStats(r: ResolvedTree, hardest: number, out: (line: string) =
   let leaves = 0;
   for (let v = 0; v < tree.guess.length; v++) if (edgeCount(tree, v) === 0) leaves++;
   out(`tree: ${r.path}${sizeOf(r.path)}`);
-  out(`nodes: ${tree.guess.length} (${leaves} leaves), edges: ${tree.edgeCode.length}`);
-  const mean = game.objective.name === 'total-guesses' ? `${guessTotals(s).meanGuesses.toFixed(4)} guesses (total ${guessTotals(s).totalGuesses})` : (s.total / s.secrets).toFixed(4);
-  out(`mean: ${mean} over ${s.secrets} secrets; opener: ${game.guessName(tree.guess[0] as number)}`);
+  out(`nodes: ${count(tree.guess.length)} (${count(leaves)} leaves), edges: ${count(tree.edgeCode.length)}`);
+  const mean = game.objective.name === 'total-guesses' ? `${guessTotals(s).meanGuesses.toFixed(4)} guesses (total ${count(guessTotals(s).totalGuesses)})` : (s.total / s.secrets).toFixed(4);
+  out(`mean: ${mean} over ${count(s.secrets)} secrets; opener: ${game.guessName(tree.guess[0] as number)}`);
   const proof = proofLine(r, s);
   if (proof) out(proof);
   out('depth histogram:');
@@ -118,4 +120,84 @@ export function exportJson(game: Game, tree: TreeArrays): string {
     return node;
   };
   return JSON.stringify({ game: game.id, params: game.params, lists: game.lists, root: build(0) });
+}
+
+/** `verify --json` and `stats --json`: the shape docs-snippets/json.md documents. */
+export interface ResultJson {
+  tree: string;
+  game: string;
+  params: Record<string, unknown>;
+  secrets: number;
+  objective: Record<string, unknown>;
+  histogram: Array<{ guesses: number; secrets: number }>;
+  failures: { count: number; secrets: string[] };
+}
+
+function resultJson(r: ResolvedTree, s: ReplaySummary): ResultJson {
+  const { game } = r.loaded;
+  const notFound: string[] = [];
+  s.outcomes.forEach((o, i) => {
+    if (o.foundAt === 0) notFound.push(game.secretName(i));
+  });
+  return {
+    tree: r.path,
+    game: game.id,
+    params: { ...game.params },
+    secrets: s.secrets,
+    objective: { ...objectiveOf(game, s) },
+    histogram: histogramRows(s)
+      .map((row, i) => ({ guesses: i + 1, secrets: row.count }))
+      .filter((_, i) => i + 1 <= (s.histogram.length - 1 <= 10 ? s.histogram.length - 1 : Math.max(1, s.maxFound))),
+    failures: { count: notFound.length, secrets: notFound },
+  };
+}
+
+/** The checks of `verify` (complete, guesses allowed, header objective true), as one error each. */
+function verifyChecks(r: ResolvedTree, s: ReplaySummary): void {
+  const { game } = r.loaded;
+  if (s.missingBranches > 0) throw fail('tree-file', `${r.path}: tree has no branch for ${s.missingBranches} secrets`);
+  const bad = game.guessFilter ? illegalGuesses(game, r.file.tree, 1)[0] : undefined;
+  if (bad) {
+    const after = bad.path.map((p) => `${game.guessName(p.guess)} ${game.codeName(p.code)}`).join(', ');
+    throw fail('tree-file', `${r.path}: guess ${game.guessName(bad.guess)} breaks the game's guess rule after ${after || 'no reply'}`);
+  }
+  const measured = objectiveOf(game, s);
+  if (r.file.header.objective['total'] !== measured['total']) {
+    throw fail('tree-file', `${r.path}: header claims total ${String(r.file.header.objective['total'])}, replay gives ${s.total}`);
+  }
+}
+
+export function verifyJson(r: ResolvedTree, out: (line: string) => void): void {
+  const s = replayAll(r.loaded.game, r.file.tree);
+  verifyChecks(r, s);
+  out(JSON.stringify({ ...resultJson(r, s), ok: true }));
+}
+
+export function statsJson(r: ResolvedTree, hardest: number, out: (line: string) => void): void {
+  const { game } = r.loaded;
+  const tree = r.file.tree;
+  const s = replayAll(game, tree);
+  let leaves = 0;
+  for (let v = 0; v < tree.guess.length; v++) if (edgeCount(tree, v) === 0) leaves++;
+  const order = s.outcomes
+    .map((o, i) => ({ i, key: o.foundAt === 0 ? Infinity : o.foundAt }))
+    .sort((a, b) => b.key - a.key || a.i - b.i)
+    .slice(0, hardest);
+  let bytes: number | null = null;
+  try {
+    bytes = statSync(r.path).size;
+  } catch {
+    bytes = null; // compiled in memory
+  }
+  out(
+    JSON.stringify({
+      ...resultJson(r, s),
+      nodes: tree.guess.length,
+      leaves,
+      edges: tree.edgeCode.length,
+      bytes,
+      opener: game.guessName(tree.guess[0] as number),
+      hardest: order.map(({ i }) => ({ secret: game.secretName(i), guesses: s.outcomes[i]!.guesses.map((g) => game.guessName(g)), found: s.outcomes[i]!.foundAt > 0 })),
+    }),
+  );
 }

@@ -36,6 +36,11 @@ function some(game: Game, set: Uint32Array, max = 8): string {
   return set.length > max ? `${names} …` : names;
 }
 
+/** Why a reply is impossible: word games have a list of secrets, code games (no list) codes. */
+function noSecretGivesIt(game: Game): string {
+  return game.lists.length === 0 ? 'no code gives it' : 'no secret in the list gives it';
+}
+
 export async function runPlay(game: Game, tree: TreeArrays, input: NodeJS.ReadableStream, out: (line: string) => void, err: (line: string) => void): Promise<number> {
   const interactive = (input as { isTTY?: boolean }).isTTY === true;
   const rl = createInterface({ input, terminal: false });
@@ -43,7 +48,7 @@ export async function runPlay(game: Game, tree: TreeArrays, input: NodeJS.Readab
   let candidates = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
   let node = 0;
   const history: string[] = [];
-  out(`${game.replyHelp}; ${game.secretCount} secrets are possible${interactive ? '; Ctrl-D stops' : ''}`);
+  out(`${game.replyHelp}; ${game.secretCount.toLocaleString('en-US')} secrets are possible${interactive ? '; Ctrl-D stops' : ''}`);
   try {
     for (let attempt = 1; attempt <= game.maxAttempts; attempt++) {
       const guess = node !== NO_CHILD ? (tree.guess[node] as number) : onlineGuess(game, candidates);
@@ -66,22 +71,23 @@ export async function runPlay(game: Game, tree: TreeArrays, input: NodeJS.Readab
           }
           throw e;
         }
-        if (code === game.solvedCode) {
-          out(`solved in ${attempt} guess${attempt === 1 ? '' : 'es'}`);
-          return 0;
-        }
-        const kept = candidates.filter((s) => game.feedback(guess, s) === code);
+        // "Solved" is a reply like any other: only a guess that can still be the secret gets it.
+        const kept = code === game.solvedCode ? candidates.filter((s) => s === game.secretOfGuess(guess)) : candidates.filter((s) => game.feedback(guess, s) === code);
         if (kept.length === 0) {
-          const why = `impossible reply ${game.codeName(code)} to ${game.guessName(guess)}: no secret in the list gives it${history.length ? ` after ${history.join(', ')}` : ''}`;
+          const why = `impossible reply ${game.codeName(code)} to ${game.guessName(guess)}: ${noSecretGivesIt(game)}${history.length ? ` after ${history.join(', ')}` : ''}`;
           if (interactive) {
             err(why);
             continue;
           }
           throw fail('feedback', why);
         }
+        if (code === game.solvedCode) {
+          out(`solved in ${attempt} guess${attempt === 1 ? '' : 'es'}`);
+          return 0;
+        }
         candidates = kept;
         history.push(`${game.guessName(guess)} ${game.codeName(code)}`);
-        out(`${kept.length} secret${kept.length === 1 ? '' : 's'} still possible${kept.length <= 8 ? `: ${some(game, kept)}` : ''}`);
+        out(`${kept.length.toLocaleString('en-US')} secret${kept.length === 1 ? '' : 's'} still possible${kept.length <= 8 ? `: ${some(game, kept)}` : ''}`);
         if (node !== NO_CHILD) {
           node = childOf(tree, node, code);
           if (node === NO_CHILD && attempt < game.maxAttempts) err('the tree has no branch for this reply; searching among the consistent secrets');
@@ -89,7 +95,7 @@ export async function runPlay(game: Game, tree: TreeArrays, input: NodeJS.Readab
         break;
       }
     }
-    out(`out of guesses; ${candidates.length} secret${candidates.length === 1 ? '' : 's'} still possible: ${some(game, candidates, 10)}`);
+    out(`out of guesses; ${candidates.length.toLocaleString('en-US')} secret${candidates.length === 1 ? '' : 's'} still possible: ${some(game, candidates, 10)}`);
     return 0;
   } finally {
     rl.close();

@@ -525,7 +525,8 @@ export function replyView(rules: ExplorerRules, guess: string, code: number, pat
     case 'mastermind': {
       const blacks = Math.floor(code / (rules.pegs + 1));
       const whites = code % (rules.pegs + 1);
-      const keys = h('span', { class: 'keys', 'aria-hidden': 'true' });
+      // As wide as a full row of keys, so that rows with few (or no) keys line up with the others.
+      const keys = h('span', { class: 'keys', style: `--p:${rules.pegs}`, 'aria-hidden': 'true' });
       for (let i = 0; i < blacks; i++) keys.append(h('span', { class: 'key b' }));
       for (let i = 0; i < whites; i++) keys.append(h('span', { class: 'key w' }));
       return h('span', { class: 'reply mm' }, small ? null : codeView(rules, guess), keys, h('span', { class: 'reply-text' }, `${blacks} black, ${whites} white`));
@@ -852,13 +853,14 @@ export function explorerMain(data: PageData): void {
       case 'bulls-cows': {
         const mm = rules.kind === 'mastermind';
         const p = mm ? rules.pegs : rules.digits;
-        const [one, two] = mm ? ['blacks', 'whites'] : ['bulls', 'cows'];
-        const x = readNumber(mm ? 'play-blacks' : 'play-bulls', one);
-        const y = readNumber(mm ? 'play-whites' : 'play-cows', two);
+        const [one, two] = mm ? ['black', 'white'] : ['bull', 'cow'];
+        const n = (k: number, what: string): string => `${k} ${what}${k === 1 ? '' : 's'}`;
+        const x = readNumber(mm ? 'play-blacks' : 'play-bulls', `${one}s`);
+        const y = readNumber(mm ? 'play-whites' : 'play-cows', `${two}s`);
         if (typeof x === 'string') return x;
         if (typeof y === 'string') return y;
-        if (x + y > p) return `${x} ${one} and ${y} ${two} are more than ${p} ${mm ? 'pegs' : 'digits'}`;
-        if (x === p - 1 && y === 1) return `${p - 1} ${one} and 1 ${two.slice(0, -1)} cannot happen`;
+        if (x + y > p) return `${n(x, one)} and ${n(y, two)} are more than ${p} ${mm ? 'pegs' : 'digits'}`;
+        if (x === p - 1 && y === 1) return `${n(p - 1, one)} and 1 ${two} cannot happen`;
         return x * (p + 1) + y;
       }
       case 'hangman': {
@@ -972,7 +974,8 @@ export function explorerMain(data: PageData): void {
     const kept = consistentWith(model, candidates, gName, code);
     if (kept.length === 0) {
       const after = steps.map((st) => `${guessName(st.guess)} ${replyName(rules, st.code)}`).join(', ');
-      return drawError(`impossible reply ${replyName(rules, code)} to ${gName}: no secret in the list gives it${after ? ` after ${after}` : ''}`);
+      const none = rules.kind === 'mastermind' || rules.kind === 'bulls-cows' ? 'no code gives it' : 'no secret in the list gives it';
+      return drawError(`impossible reply ${replyName(rules, code)} to ${gName}: ${none}${after ? ` after ${after}` : ''}`);
     }
     steps = [...steps, { guess: g, code }];
     const wasOnTree = node >= 0;

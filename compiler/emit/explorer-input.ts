@@ -4,17 +4,20 @@
  */
 import type { TreeFile } from '../../runtime/tree-format.js';
 import type { LoadedGame } from '../games/module.js';
-import type { ExplorerInput } from './explorer.js';
+import { explorerTitle, type ExplorerInput } from './explorer.js';
 
 export function explorerInputOf(loaded: LoadedGame, file: TreeFile): ExplorerInput {
   const { game } = loaded;
   const { header } = file;
+  const summary = loaded.describe(header);
+  // What is not proven is said too: the tree is the best found, and a better one may exist.
+  if (!summary.some((l) => /proven optimal|\boptimal\b|optimum/.test(l))) summary.push(`not proven optimal: the best tree found with effort ${String(header.settings['effort'] ?? 'default')}; a better one may exist`);
   return {
-    title: loaded.slug,
+    title: explorerTitle(header.game, header.params),
     game: header.game,
     params: header.params,
     lists: header.lists,
-    summary: loaded.describe(header),
+    summary,
     toolVersion: header.tool.version,
     secrets: Array.from({ length: game.secretCount }, (_, s) => game.secretName(s)),
     guesses: Array.from({ length: game.guessCount }, (_, g) => game.guessName(g)),

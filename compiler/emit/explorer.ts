@@ -114,8 +114,19 @@ function checkInput(input: ExplorerInput): void {
   }
 }
 
+/** A parameter as a person reads it: `hard: no`, `pegs: 5`, `words: 12,578`. */
+function paramText(k: string, v: ParamValue): string {
+  return `${k}: ${typeof v === 'boolean' ? (v ? 'yes' : 'no') : typeof v === 'number' ? v.toLocaleString('en-US') : String(v)}`;
+}
+
+/** The page's title, the same pattern for every game: `wordle (length: 5, attempts: 6, hard: no)`. */
+export function explorerTitle(game: string, params: Readonly<Record<string, ParamValue>>): string {
+  const parts = Object.entries(params).map(([k, v]) => paramText(k, v));
+  return parts.length ? `${game} (${parts.join(', ')})` : game;
+}
+
 function paramsText(params: Readonly<Record<string, ParamValue>>): string {
-  const parts = Object.entries(params).map(([k, v]) => `${k} ${String(v)}`);
+  const parts = Object.entries(params).map(([k, v]) => paramText(k, v));
   return parts.length ? parts.join(', ') : '(none)';
 }
 
@@ -162,6 +173,7 @@ button:disabled{opacity:.5;cursor:default}
 button.tile{border:2px solid #0003;padding:0;font-size:inherit;cursor:pointer}
 .pegs,.keys{display:inline-flex;flex-wrap:wrap;gap:3px;align-items:center}
 .peg{display:inline-flex;align-items:center;justify-content:center;width:1.7em;height:1.7em;border-radius:50%;font-size:.75em;font-weight:700;color:#fff;text-shadow:0 0 2px #000;border:1px solid #0008}
+.keys{min-width:calc(var(--p,4) * (.8em + 5px))}
 .key{display:inline-block;width:.8em;height:.8em;border-radius:50%;border:1px solid #000}
 .key.b{background:#000}.key.w{background:#fff}
 .reply{display:inline-flex;flex-wrap:wrap;gap:.4rem;align-items:center}
@@ -181,6 +193,7 @@ details.reply-row>summary::-webkit-details-marker{display:none}
 details.reply-row>summary{list-style:none}
 .meta{color:var(--muted)}
 .end{color:var(--muted);display:flex;flex-wrap:wrap;gap:.35rem;align-items:center}
+.end::before{content:"▸";visibility:hidden}
 .end.lost{color:var(--bad)}
 .hardest{margin:.15rem 0;font-size:.92em}
 .hardest-list{margin:.2rem 0;padding-left:1.4rem}
@@ -273,15 +286,15 @@ export function renderExplorer(input: ExplorerInput): string {
 <p id="path-status" aria-live="polite"></p>
 <ol id="path" aria-label="the guesses for this secret"></ol>
 </section>
-<section id="browser" aria-labelledby="h-browser">
-<h2 id="h-browser">The tree</h2>
-<p class="hint">Each reply shows how many secrets give it, their mean and the next guess; open it for the replies below.</p>
-<div id="tree"></div>
-</section>
 <section id="play" aria-labelledby="h-play">
 <h2 id="h-play">Play</h2>
 <p class="hint">${escapeHtml(playHelp)}</p>
 <div id="play-area" aria-live="polite"></div>
+</section>
+<section id="browser" aria-labelledby="h-browser">
+<h2 id="h-browser">The tree</h2>
+<p class="hint">Each reply shows how many secrets give it, their mean and the next guess; open it for the replies below.</p>
+<div id="tree"></div>
 </section>
 </main>
 <script type="application/json" id="explorer-data">${scriptJson(data)}</script>

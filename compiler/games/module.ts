@@ -8,7 +8,7 @@ import type { TreeArrays, TreeFile, TreeHeader, ParamValue } from '../../runtime
 import type { ExplorerRules } from '../emit/explorer.js';
 import type { EngineParts } from '../engine/search.js';
 import type { Game, ReplaySummary } from '../game.js';
-import type { CompileControl, OptionValues, SearchRunner } from '../pool/driver.js';
+import type { CompileControl, OptionValues } from '../pool/driver.js';
 
 /** An option a game takes, as typed on the command line. */
 export interface OptionSpec {
@@ -65,8 +65,8 @@ export interface LoadedGame {
   readonly options: GameOptions;
   /** Its trees compile in seconds: verbs compile one in memory when none is shipped. */
   readonly cheap?: boolean;
-  /** Compile with the pool (or `runner`: the same searches in this thread, for tests). */
-  compile(control: CompileControl, runner?: SearchRunner): Promise<CompileOutcome>;
+  /** Compile: the searches run where `control.executor` says (default: the local pool). */
+  compile(control: CompileControl): Promise<CompileOutcome>;
   /** The objective of a tree in the game's own words, one line each (compile, verify, the explorer). */
   describe(header: TreeHeader): string[];
   /** A single comparable figure of a tree's objective, higher is better (never replace a tree by a worse one). */
@@ -93,6 +93,8 @@ export interface GameModule {
   readonly id: string;
   readonly describe: string;
   readonly options: readonly OptionSpec[];
+  /** How a person types a reply in `play`, in one line (its --help; the game's own `replyHelp` once loaded). */
+  readonly replyHelp?: string;
   readonly efforts: readonly EffortInfo[];
   readonly defaultEffort: string;
   /** Formats `export` adds for this game besides paths, json and html. */
@@ -104,6 +106,8 @@ export interface GameModule {
   };
   /** A tiny instance (its lists written into `dir`): the contract tests run every verb on it. */
   sample(dir: string): GameOptions;
+  /** Before `compile` builds the game: refuse (a one-line error) options too large to compile. */
+  checkCompile?(opts: GameOptions): void;
   /** Build the game from its options. */
   load(opts: GameOptions): LoadedGame;
   /** The options that say which game a tree header describes (the lists' paths come from `opts`). */

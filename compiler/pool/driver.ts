@@ -15,8 +15,6 @@
  * whatever the number of workers. Aborting (Ctrl-C, SIGTERM) destroys the pool at once and
  * rejects with an `interrupted` error; nothing is written.
  */
-import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
 import { fail } from '../../runtime/errors.js';
 import type { TreeArrays } from '../../runtime/tree-format.js';
 import { flattenPlan, graftTrees, type Plan } from '../engine/plan.js';
@@ -24,7 +22,10 @@ import { SearchEngine, type EngineParts } from '../engine/search.js';
 import { rankedAt } from '../engine/top-k.js';
 import { NodeBudgetExceeded, type QuickResult, type Ranking, type RankedGuess, type SearchNode } from '../engine/types.js';
 import { Checkpoint, fingerprint, type CheckpointOptions } from './checkpoint.js';
-import { PROGRESS_NODES, PROGRESS_SLOTS, type SolvedSet, type Task, type TaskResult, type WorkerInit } from './messages.js';
+import { interrupted, withExecutor, type ExecutorControl, type PoolJob, type TaskExecutor } from './executor.js';
+
+export type { ExecutorControl, ExecutorFactory, PoolJob, TaskExecutor } from './executor.js';
+import type { SolvedSet, Task, TaskResult } from './messages.js';
 
 export interface CompileProgress {
   readonly done: number;
@@ -38,45 +39,13 @@ export interface CompileProgress {
 /** Option values by name as typed (`max-depth`), already checked against the game's specs. */
 export type OptionValues = Readonly<Record<string, string | number | boolean | undefined>>;
 
-/**
- * Where a compile's tasks run: the local piscina pool (the default), or another backend with
- * the same contract (a job queue): run a task, retry it once when its worker fails, report an
- * interrupt, tear down.
- */
-export interface TaskExecutor {
-  /** How many tasks run at once (the root's ranking is cut into slices for them). */
-  readonly workers: number;
-  readonly aborted: boolean;
-  /** Sets searched so far by whole searches (in steps of 4096), for progress. */
-  readonly nodesSearched: number;
-  /** Run a task; a worker that threw or died is replaced and the task gets one more try. */
-  runWithRetry(task: Task, what: () => string, onAbort: () => Error): Promise<TaskResult>;
-  destroy(): Promise<void>;
-}
-
-/** Makes the executor of one compile (`--queue` gives another than the local pool). */
-export type ExecutorFactory = (job: PoolJob, workers: number, signal: AbortSignal | undefined) => TaskExecutor | Promise<TaskExecutor>;
-
 /** What a verb gives a game's compile: the effort, the pool and its controls. */
-export interface CompileControl {
+export interface CompileControl extends ExecutorControl {
   readonly effort: string;
-  readonly workers: number;
   /** The compile-only options given (search settings such as `max-depth`). */
   readonly options: OptionValues;
   readonly onProgress?: ((p: CompileProgress) => void) | undefined;
   readonly checkpoint?: CheckpointOptions | undefined;
-  readonly signal?: AbortSignal | undefined;
-  /** Where the tasks run (default: the local piscina pool of `workers` threads). */
-  readonly executor?: ExecutorFactory | undefined;
-}
-
-/** What a pool's workers rebuild: the game module, the game and the compile's setup (plain data). */
-export interface PoolJob {
-  readonly module: string;
-  readonly gameSpec: unknown;
-  readonly setup: unknown;
-  /** The compile's name in messages (`lingo-len9`). */
-  readonly label: string;
 }
 
 /** A compile's search: the module that rebuilds it in workers, and the same parts built here. */
@@ -108,83 +77,9 @@ const BATCH_SETS_MAX = 512;
 const SLICE_MIN_POOL = 2048;
 const RANK_SLICES_PER_WORKER = 4;
 
-function interrupted(label: string, what: string): Error {
-  return fail('interrupted', `${label}: interrupted${what}; nothing written`);
-}
-
-/** The local executor: a piscina pool of compile workers with abort and one retry. */
-export class CompilePool implements TaskExecutor {
-  readonly job: PoolJob;
-  readonly workers: number;
-  readonly progress: Int32Array;
-  private readonly pool: Piscina<Task, TaskResult>;
-  private readonly signal: AbortSignal | undefined;
-
-  constructor(job: PoolJob, workers: number, signal: AbortSignal | undefined) {
-    if (!Number.isInteger(workers) || workers < 1) throw fail('usage', `--workers ${workers}: expected a whole number, at least 1`);
-    this.job = job;
-    this.workers = workers;
-    this.signal = signal;
-    this.progress = new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * 4));
-    this.pool = new Piscina<Task, TaskResult>({
-      filename: fileURLToPath(new URL('./worker-entry.cjs', import.meta.url)),
-      workerData: { module: job.module, gameSpec: job.gameSpec, setup: job.setup, progress: this.progress } satisfies WorkerInit,
-      minThreads: workers,
-      maxThreads: workers,
-      idleTimeout: 1000,
-    });
-    // Replies that arrive for tasks of a pool being torn down (after a failure or an interrupt)
-    // are emitted as 'error' events; the compile has already failed with its own message.
-    this.pool.on('error', () => {});
-  }
-
-  get aborted(): boolean {
-    return this.signal?.aborted === true;
-  }
-
-  /** Nodes searched so far by whole searches (in steps of 4096). */
-  get nodesSearched(): number {
-    return Atomics.load(this.progress, PROGRESS_NODES);
-  }
-
-  run(task: Task): Promise<TaskResult> {
-    return this.pool.run(task, this.signal ? { signal: this.signal } : {});
-  }
-
-  /** Run a task; a worker that threw or died is replaced and the task gets one more try. */
-  async runWithRetry(task: Task, what: () => string, onAbort: () => Error): Promise<TaskResult> {
-    try {
-      return await this.run(task);
-    } catch (first) {
-      if (this.aborted) throw onAbort();
-      try {
-        return await this.run(task);
-      } catch (second) {
-        if (this.aborted) throw onAbort();
-        throw fail('worker', `${this.job.module} compile: a worker failed twice on ${what()}: ${(second as Error).message ?? String(second)} (first failure: ${(first as Error).message ?? String(first)})`);
-      }
-    }
-  }
-
-  destroy(): Promise<void> {
-    return this.pool.destroy();
-  }
-}
-
-/** Run `body` with the compile's executor, torn down afterwards whatever happens. */
-async function withPool<T>(job: PoolJob, control: CompileControl, body: (pool: TaskExecutor) => Promise<T>): Promise<T> {
-  if (control.signal?.aborted) throw interrupted(job.label, '');
-  const pool = control.executor ? await control.executor(job, control.workers, control.signal) : new CompilePool(job, control.workers, control.signal);
-  try {
-    return await body(pool);
-  } finally {
-    await pool.destroy();
-  }
-}
-
 /** Solve the whole root set as one task (exact searches), with an optional node budget. */
 export async function compileWhole<S>(job: EngineJob<S>, control: CompileControl, nodeBudget = 0): Promise<{ result: EngineTree | null; budgetExceeded: boolean; nodes: number }> {
-  return withPool(job, control, async (pool) => {
+  return withExecutor(job, control, async (pool) => {
     const all = Uint32Array.from({ length: job.parts.game.secretCount }, (_, i) => i);
     const node: SearchNode<S> = { used: 0, state: job.parts.moves.root };
     const timer = control.onProgress ? setInterval(() => control.onProgress?.({ done: pool.nodesSearched, total: 0, unit: 'sets searched', best: null }), 250) : null;
@@ -200,15 +95,32 @@ export async function compileWhole<S>(job: EngineJob<S>, control: CompileControl
   });
 }
 
-/** Run one task of the game module's own (the worst-case prover) in the pool. */
+/** A module's own task by name: its value (the executor retries it once, an abort rejects). */
+export type ModuleTaskRun = (name: string, args: unknown, what?: string) => Promise<unknown>;
+
+/**
+ * Run the game module's own tasks (the worst-case prover, Lingo's two-level check) with the
+ * compile's executor: `body` gets a function that runs one task and gives its value.
+ */
+export async function withModuleTasks<T>(job: PoolJob, control: ExecutorControl, body: (run: ModuleTaskRun, workers: number) => Promise<T>): Promise<T> {
+  return withExecutor(job, control, async (pool) => {
+    const run: ModuleTaskRun = async (name, args, what = name) => {
+      const r = await pool.runWithRetry({ kind: 'module', name, args }, () => what, () => interrupted(job.label, ''));
+      if (r.kind !== 'module') throw new Error('compile pool: unexpected result');
+      if (pool.aborted) throw interrupted(job.label, '');
+      return r.value;
+    };
+    return body(run, pool.workers);
+  });
+}
+
+/** Run one task of the game module's own (the worst-case prover), with progress in seconds. */
 export async function runModuleTask(job: PoolJob, control: CompileControl, name: string, args: unknown): Promise<unknown> {
-  return withPool(job, control, async (pool) => {
+  return withModuleTasks(job, control, async (run) => {
     const started = Date.now();
     const timer = control.onProgress ? setInterval(() => control.onProgress?.({ done: Math.round((Date.now() - started) / 1000), total: 0, unit: 's', best: null }), 250) : null;
     try {
-      const r = await pool.runWithRetry({ kind: 'module', name, args }, () => name, () => interrupted(job.label, ''));
-      if (r.kind !== 'module') throw new Error('compile pool: unexpected result');
-      return r.value;
+      return await run(name, args);
     } finally {
       if (timer) clearInterval(timer);
     }
@@ -263,7 +175,7 @@ export async function compileSplit<S>(job: EngineJob<S>, control: CompileControl
   const parts = job.parts;
   const { engine, all, root, leaf } = rootOf(parts);
   if (leaf) return leaf.tree;
-  return withPool(job, control, async (pool) => {
+  return withExecutor(job, control, async (pool) => {
     const rootPilot = parts.effort.rootPilot;
     const width = rootPilot ? Infinity : engine.width(all.length, 0);
     const ranking = await rankRoot(pool, job.label, engine, all, root, width);
@@ -513,7 +425,7 @@ export async function compileBudgeted<S>(job: EngineJob<S>, control: CompileCont
   const parts = job.parts;
   const { engine, all, root, leaf } = rootOf(parts);
   if (leaf) return leafBudgeted(leaf);
-  return withPool(job, control, async (pool) => {
+  return withExecutor(job, control, async (pool) => {
     const { guesses, lowerBound, everyGuess } = spec.only ? { guesses: [...spec.only], lowerBound: null, everyGuess: false } : choicesOf(await rankRoot(pool, job.label, engine, all, root, spec.width), spec);
     const checkpoint = control.checkpoint ? new Checkpoint(control.checkpoint, fingerprint({ module: job.module, setup: job.setup, mode: 'budgeted' }), 'root-') : null;
     const unit = spec.unit ?? 'openers';
@@ -670,95 +582,3 @@ export async function compileBudgeted<S>(job: EngineJob<S>, control: CompileCont
     return { tree: winner.tree.tree, cost: winner.tree.cost, depth: winner.tree.depth, lowerBound, guess: winner.guess, candidates: guesses.length, everyGuess, byBound, cut, searched };
   });
 }
-
-/** How a module's compile runs its searches: in the pool (the CLI), or in this thread (tests, one-core benchmarks). */
-export interface SearchRunner {
-  split<S>(job: EngineJob<S>): Promise<EngineTree | null>;
-  whole<S>(job: EngineJob<S>, nodeBudget?: number): Promise<{ result: EngineTree | null; budgetExceeded: boolean; nodes: number }>;
-  budgeted<S>(job: EngineJob<S>, spec: BudgetedRoot): Promise<BudgetedTree | null>;
-}
-
-export function poolRunner(control: CompileControl): SearchRunner {
-  return {
-    split: (job) => compileSplit(job, control),
-    whole: (job, nodeBudget) => compileWhole(job, control, nodeBudget),
-    budgeted: (job, spec) => compileBudgeted(job, control, spec),
-  };
-}
-
-/**
- * The budgeted root in this thread: the candidates in order, each evaluated whole under the
- * budget the best so far leaves (one more for those ranked before it); the same result as the
- * pool's. `onProgress` as the pool reports it.
- */
-export function threadBudgeted<S>(job: EngineJob<S>, spec: BudgetedRoot, onProgress?: (p: CompileProgress) => void): BudgetedTree | null {
-  const { engine, all, root, leaf } = rootOf(job.parts);
-  if (leaf) return leafBudgeted(leaf);
-  const { guesses, lowerBound, everyGuess } = spec.only ? { guesses: [...spec.only], lowerBound: null, everyGuess: false } : choicesOf(engine.rank(all, root, spec.width), spec);
-  const unit = spec.unit ?? 'openers';
-  let best: { index: number; key: number; guess: number; v: { cost: number; depth: number; plan: Plan } } | null = null;
-  let byBound = 0;
-  let cut = 0;
-  let searched = 0;
-  for (let index = 0; index < guesses.length; index++) {
-    const guess = guesses[index] as number;
-    const budget = budgetAt(index, best);
-    const v = engine.evaluate(guess, all, root, budget);
-    if (v) {
-      searched++;
-      best = { index, key: engine.keyOf(v), guess, v };
-    } else cut++;
-    onProgress?.({ done: index + 1, total: guesses.length, unit, best: best ? (job.bestText ? job.bestText(best.v.cost, best.v.depth) : String(best.v.cost)) : null });
-  }
-  if (!best) return null;
-  return { tree: flattenPlan(best.v.plan), cost: best.v.cost, depth: best.v.depth, lowerBound, guess: best.guess, candidates: guesses.length, everyGuess, byBound, cut, searched };
-}
-
-/**
- * The same searches in this thread, with one engine: the same trees as the pool's (every
- * result is a pure function of its set), for tests and one-core measurements.
- */
-export const threadRunner: SearchRunner = {
-  async split(job) {
-    const { parts } = job;
-    const { engine, all, root, leaf } = rootOf(parts);
-    if (leaf) return leaf.tree;
-    const rootPilot = parts.effort.rootPilot;
-    const ranking = engine.rank(all, root, rootPilot ? Infinity : engine.width(all.length, 0));
-    const lowerBound = ranking.complete ? ranking.setBound : null;
-    const choices: RankedGuess[] = ranking.optimal ? [ranking.optimal] : Array.from({ length: ranking.top.length }, (_, i) => rankedAt(ranking.top, i));
-    if (rootPilot) choices.sort((a, b) => a.at - b.at);
-    // The candidates in order, the first of least key wins (as the pool compares them).
-    const pick = (e: SearchEngine<typeof root.state>, guesses: readonly number[]): { guess: number; v: { cost: number; depth: number; plan: import('../engine/plan.js').Plan } } | null => {
-      let best: { guess: number; v: { cost: number; depth: number; plan: import('../engine/plan.js').Plan } } | null = null;
-      for (const g of guesses) {
-        const v = e.evaluate(g, all, root);
-        if (v && (!best || engine.keyOf(v) < engine.keyOf(best.v))) best = { guess: g, v };
-      }
-      return best;
-    };
-    let guesses = choices.map((c) => c.guess);
-    if (rootPilot && guesses.length > 1) {
-      const piloted = pick(engine.pilotSearch(), guesses);
-      if (!piloted) return null;
-      guesses = [piloted.guess];
-    }
-    const best = pick(engine, guesses);
-    return best ? { tree: flattenPlan(best.v.plan), cost: best.v.cost, depth: best.v.depth, lowerBound } : null;
-  },
-  async budgeted(job, spec) {
-    return threadBudgeted(job, spec);
-  },
-  async whole(job, nodeBudget = 0) {
-    const { parts } = job;
-    const engine = new SearchEngine({ ...parts, effort: { ...parts.effort, nodeBudget } });
-    const all = Uint32Array.from({ length: parts.game.secretCount }, (_, i) => i);
-    try {
-      const v = engine.solve(all, { used: 0, state: parts.moves.root });
-      return { result: v ? { tree: flattenPlan(v.plan), cost: v.cost, depth: v.depth, lowerBound: null } : null, budgetExceeded: false, nodes: engine.nodes };
-    } catch (e) {
-      if (e instanceof NodeBudgetExceeded) return { result: null, budgetExceeded: true, nodes: engine.nodes };
-      throw e;
-    }
-  },
-};

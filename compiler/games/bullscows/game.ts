@@ -269,8 +269,8 @@ export class BullsCowsGame implements Game, CodeGame {
     if (!m) throw fail('feedback', `reply "${t}": expected bulls then cows, such as "1 2" or 1A2B`);
     const b = Number(m[1]);
     const c = Number(m[2]);
-    if (b + c > d) throw fail('feedback', `reply "${t}": ${b} bulls and ${c} cows are more than ${d} symbols`);
-    if (b === d - 1 && c === 1) throw fail('feedback', `reply "${t}": ${d - 1} bulls and 1 cow cannot happen (the last symbol would be in place too)`);
+    if (b + c > d) throw fail('feedback', `reply "${t}": ${b} bull${b === 1 ? '' : 's'} and ${c} cow${c === 1 ? '' : 's'} are more than ${d} symbols`);
+    if (b === d - 1 && c === 1) throw fail('feedback', `reply "${t}": ${d - 1} bull${d - 1 === 1 ? '' : 's'} and 1 cow cannot happen (the last symbol would be in place too)`);
     const minCommon = Math.max(0, 2 * d - this.symbols);
     if (b + c < minCommon) throw fail('feedback', `reply "${t}": two codes of ${d} different symbols out of ${this.symbols} share at least ${minCommon}`);
     return b * (d + 1) + c;

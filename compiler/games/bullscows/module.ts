@@ -12,8 +12,8 @@ import { fail } from '../../../runtime/errors.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
 import type { EngineParts } from '../../engine/search.js';
 import { describeGuessTotals } from '../../objective.js';
-import { poolRunner, type CompileControl, type SearchRunner } from '../../pool/driver.js';
-import { CODE_SEARCH_OPTIONS, codeJob } from '../code-games.js';
+import { compileSplit, type CompileControl } from '../../pool/driver.js';
+import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob } from '../code-games.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { intOption } from '../options.js';
 import { BULLSCOWS_MAX_DIGITS, BULLSCOWS_MAX_SYMBOLS, BullsCowsGame, bullsCowsCodeCount } from './game.js';
@@ -41,12 +41,13 @@ function effortOf(name: string, game: BullsCowsGame, maxDepth: number): CodeEffo
   return e;
 }
 
-export async function compileBullsCows(game: BullsCowsGame, control: CompileControl, runner: SearchRunner = poolRunner(control)) {
+export async function compileBullsCows(game: BullsCowsGame, control: CompileControl) {
   const maxDepth = intOption(control.options, 'max-depth') ?? 0;
   const effort = effortOf(control.options['exact'] === true ? 'exact' : control.effort, game, maxDepth);
   const label = `bullscows-d${game.pegs}s${game.symbols}`;
+  checkCompileSize(label, game.secretCount);
   // One root class: its reply sets go to the pool, exact or not.
-  const r = await runner.split(codeJob('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, effort, label));
+  const r = await compileSplit(codeJob('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, effort, label), control);
   if (!r) throw fail('budget', `${label}: the search found no strategy within --max-depth ${maxDepth}`);
   return { tree: r.tree, settings: codeSettings(effort, game.codeText(r.tree.guess[0] as number), effort.exact, SYMMETRY) };
 }
@@ -54,6 +55,7 @@ export async function compileBullsCows(game: BullsCowsGame, control: CompileCont
 export const bullscowsModule: GameModule = {
   id: 'bullscows',
   describe: 'Bulls and Cows (MOO): codes of distinct symbols, replies (bulls, cows), least total guesses',
+  replyHelp: 'bulls then cows: "1 2", "12" or 1A2B; all bulls (e.g. 4 0) when solved',
   options: [
     { name: 'digits', type: 'integer', min: 1, max: BULLSCOWS_MAX_DIGITS, describe: 'symbols a code holds, all different (default 4)' },
     { name: 'symbols', type: 'integer', min: 1, max: BULLSCOWS_MAX_SYMBOLS, describe: 'symbols to choose from: 0-9, then a-z (default 10)' },
@@ -70,7 +72,7 @@ export const bullscowsModule: GameModule = {
       slug: `bullscows-d${game.pegs}s${game.symbols}`,
       options: opts,
       cheap: game.secretCount <= 1000,
-      compile: async (control, runner) => compileBullsCows(game, control, runner),
+      compile: async (control) => compileBullsCows(game, control),
       describe: describeGuessTotals,
       merit: (h) => Number(h.objective['total']),
       explorerRules: () => ({ kind: 'bulls-cows', digits: game.pegs, symbols: game.symbols }),

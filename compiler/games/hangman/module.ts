@@ -11,10 +11,10 @@ import type { ParamValue, TreeHeader } from '../../../runtime/tree-format.js';
 import { loadWordListOfLength } from '../../../runtime/wordlist.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Effort } from '../../engine/types.js';
-import { poolRunner, type CompileControl, type EngineJob, type SearchRunner } from '../../pool/driver.js';
+import { compileSplit, compileWhole, type CompileControl, type EngineJob } from '../../pool/driver.js';
 import { replayAll } from '../../replay.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { DEFAULT_WORDLIST, WORDLIST_OPTION, intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import {
   HANGMAN_DEFAULT_LIVES,
   HANGMAN_EXACT_LIST_MAX,
@@ -73,8 +73,8 @@ export function hangmanParts(game: HangmanGame, setup: HangmanSetup): EnginePart
   };
 }
 
-/** A Hangman tree of an effort (`runner`: the pool, or this thread), with the header's settings. */
-export async function compileHangman(game: HangmanGame, control: CompileControl, runner: SearchRunner = poolRunner(control), nodeBudget = HANGMAN_EXACT_NODE_BUDGET) {
+/** A Hangman tree of an effort, with the header's settings. */
+export async function compileHangman(game: HangmanGame, control: CompileControl, nodeBudget = HANGMAN_EXACT_NODE_BUDGET) {
   const label = slugOf(game.spec);
   const rule: HangmanRule = control.effort === 'greedy' ? 'greedy' : 'search';
   const exactList = rule === 'search' && game.secretCount <= HANGMAN_EXACT_LIST_MAX;
@@ -89,7 +89,7 @@ export async function compileHangman(game: HangmanGame, control: CompileControl,
   let settings: Record<string, ParamValue>;
   let raw;
   if (rule === 'greedy') {
-    raw = await runner.split(job({ rule, exactMax: 0 }));
+    raw = await compileSplit(job({ rule, exactMax: 0 }), control);
     settings = { strategy: 'greedy', rule: 'letter missing from the fewest candidates, then a-z' };
   } else {
     let exactMax = exactList ? HANGMAN_EXACT_LIST_MAX : HANGMAN_EXACT_SET_MAX;
@@ -97,7 +97,7 @@ export async function compileHangman(game: HangmanGame, control: CompileControl,
     let nodes = 0;
     if (exactList) {
       if (control.checkpoint) throw fail('usage', `--checkpoint: the exact search of ${label} (at most ${HANGMAN_EXACT_LIST_MAX} words) runs as one piece of work and cannot be checkpointed`);
-      const whole = await runner.whole(job({ rule, exactMax }), nodeBudget);
+      const whole = await compileWhole(job({ rule, exactMax }), control, nodeBudget);
       raw = whole.result;
       nodes = whole.nodes;
       if (whole.budgetExceeded) {
@@ -106,7 +106,7 @@ export async function compileHangman(game: HangmanGame, control: CompileControl,
         exactMax = HANGMAN_EXACT_SET_MAX;
       }
     }
-    if (!raw) raw = await runner.split(job({ rule, exactMax }));
+    if (!raw) raw = await compileSplit(job({ rule, exactMax }), control);
     settings = {
       strategy: 'search',
       exactMax,
@@ -145,7 +145,7 @@ export function describeHangman(header: TreeHeader): string[] {
   const secrets = Number(o['secrets']);
   const wins = Number(o['wins']);
   const lines = [
-    `mean misses ${Number(o['meanMisses']).toFixed(4)} a word (total ${String(o['totalMisses'])}, most ${String(o['maxMisses'])}); words won with ${String(o['lives'])} lives: ${wins} of ${secrets} (${((100 * wins) / secrets).toFixed(2)}%)`,
+    `mean misses ${Number(o['meanMisses']).toFixed(4)} a word (total ${count(Number(o['totalMisses']))}, most ${String(o['maxMisses'])}); words won with ${String(o['lives'])} lives: ${count(wins)} of ${count(secrets)} (${((100 * wins) / secrets).toFixed(2)}%)`,
   ];
   if (header.settings['provenOptimal'] === true) lines.push('proven optimal');
   return lines;
@@ -154,6 +154,7 @@ export function describeHangman(header: TreeHeader): string[] {
 export const hangmanModule: GameModule = {
   id: 'hangman',
   describe: 'Hangman: guess the letters of a word of the list; least misses, or most words won with lives',
+  replyHelp: 'the positions (1 to the length) holding the letter, e.g. 2 5 or 2,5; - (or none, or 0) for a miss',
   options: [
     { name: 'len', type: 'integer', min: HANGMAN_MIN_LENGTH, max: HANGMAN_MAX_LENGTH, describe: 'word length' },
     WORDLIST_OPTION,
@@ -172,7 +173,7 @@ export const hangmanModule: GameModule = {
       game,
       slug: slugOf(spec),
       options: opts,
-      compile: (control, runner) => compileHangman(game, control, runner),
+      compile: (control) => compileHangman(game, control),
       describe: describeHangman,
       merit: (h) => Number(h.objective['total']),
       verify: (file, path, out) => hangmanVerify(game, file, path, out),

@@ -13,7 +13,8 @@ import { replayAll, type ReplaySummary } from '../../replay.js';
 import type { HangmanGame } from './game.js';
 import { ALPHABET_SIZE, HangmanRanker } from './ranker.js';
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+const count = (n: number): string => n.toLocaleString('en-US');
+const plural = (n: number, one: string, many = `${one}s`): string => `${count(n)} ${n === 1 ? one : many}`;
 
 /** Rows of the misses distribution, 0 to the most misses. */
 function missRows(s: ReplaySummary): Array<{ label: string; count: number }> {
@@ -30,15 +31,15 @@ export function summaryLines(game: HangmanGame, s: ReplaySummary): string[] {
   const o = game.objectiveOf(s);
   const wins = Number(o['wins']);
   return [
-    `mean misses: ${Number(o['meanMisses']).toFixed(4)} per word (total ${String(o['totalMisses'])}, most ${String(o['maxMisses'])})`,
-    `win rate with ${plural(game.spec.lives, "life", "lives")} (fewer than ${plural(game.spec.lives, "miss", "misses")}): ${wins} of ${s.secrets} words, ${((100 * wins) / s.secrets).toFixed(2)}%`,
+    `mean misses: ${Number(o['meanMisses']).toFixed(4)} per word (total ${count(Number(o['totalMisses']))}, most ${String(o['maxMisses'])})`,
+    `win rate with ${plural(game.spec.lives, "life", "lives")} (fewer than ${plural(game.spec.lives, "miss", "misses")}): ${count(wins)} of ${count(s.secrets)} words, ${((100 * wins) / s.secrets).toFixed(2)}%`,
   ];
 }
 
 export function hangmanVerify(game: HangmanGame, file: TreeFile, path: string, out: (line: string) => void): ReplaySummary {
   const s = replayAll(game, file.tree);
   out(`tree: ${path}`);
-  out(`game: hangman ${Object.entries(game.params).map(([k, v]) => `${k}=${String(v)}`).join(' ')}; ${s.secrets} words`);
+  out(`game: hangman ${Object.entries(game.params).map(([k, v]) => `${k}=${String(v)}`).join(' ')}; ${count(s.secrets)} words`);
   out('misses histogram:');
   for (const line of barChart(missRows(s))) out(`  ${line}`);
   for (const line of summaryLines(game, s)) out(line);
@@ -60,8 +61,8 @@ export function hangmanStats(game: HangmanGame, file: TreeFile, path: string, ha
   let leaves = 0;
   for (let v = 0; v < tree.guess.length; v++) if (edgeCount(tree, v) === 0) leaves++;
   out(`tree: ${path}${sizeOf(path)}`);
-  out(`game: hangman ${Object.entries(game.params).map(([k, v]) => `${k}=${String(v)}`).join(' ')}; ${s.secrets} words`);
-  out(`nodes: ${tree.guess.length} (${leaves} leaves), edges: ${tree.edgeCode.length}; first letter: ${game.guessName(tree.guess[0] as number)}`);
+  out(`game: hangman ${Object.entries(game.params).map(([k, v]) => `${k}=${String(v)}`).join(' ')}; ${count(s.secrets)} words`);
+  out(`nodes: ${count(tree.guess.length)} (${count(leaves)} leaves), edges: ${count(tree.edgeCode.length)}; first letter: ${game.guessName(tree.guess[0] as number)}`);
   for (const line of summaryLines(game, s)) out(line);
   const order = s.outcomes
     .map((o, i) => ({ i, misses: o.misses ?? 0, guesses: o.guesses.length }))

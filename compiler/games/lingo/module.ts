@@ -12,9 +12,9 @@ import { CandidateRanker } from '../../engine/candidate-ranker.js';
 import { openerBounds, openerTwoLevelBound, type OpenerBoundsArgs, type TwoLevelArgs } from '../../engine/two-level-bound.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Effort, Moves } from '../../engine/types.js';
-import { poolRunner, type CompileControl, type SearchRunner } from '../../pool/driver.js';
+import { compileSplit, type CompileControl } from '../../pool/driver.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { DEFAULT_WORDLIST, WORDLIST_OPTION, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { LINGO_ATTEMPTS, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH, LingoGame, lingoProbes, type LingoSpec } from './game.js';
 
 export interface LingoEffort {
@@ -131,14 +131,15 @@ function settingsOf(effort: LingoEffort, game: LingoGame): Record<string, ParamV
   };
 }
 
-async function compileLingo(loaded: LoadedGame, game: LingoGame, control: CompileControl, runner: SearchRunner = poolRunner(control)) {
+async function compileLingo(loaded: LoadedGame, game: LingoGame, control: CompileControl) {
   const effort = lingoEffort(control.effort);
   if (!game.words) throw new Error('lingo compile needs the words');
   const setup: LingoSetup = { effort: effort.name, probes: lingoProbes(game.words, game.params.length, effort.probes) };
   const parts = lingoParts(game, setup);
   const N = game.secretCount;
-  const r = await runner.split(
+  const r = await compileSplit(
     { module: 'lingo', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost) => `mean ${((LINGO_FULL_SCORE * N - cost) / N).toFixed(3)}`, nameSecret: (s) => game.secretName(s), nameGuess: (g) => game.guessName(g) },
+    control,
   );
   if (!r) throw new Error('lingo compile: no plan');
   const objectiveExtra: Record<string, ParamValue> = {};
@@ -153,7 +154,7 @@ async function compileLingo(loaded: LoadedGame, game: LingoGame, control: Compil
 export function describeLingo(header: TreeHeader): string[] {
   const o = header.objective;
   const secrets = Number(o['secrets']);
-  const lines = [`mean score ${Number(o['mean']).toFixed(4)} a word (total ${String(o['total'])}); ${plural(Number(o['found']), 'word')} of ${secrets} found, within ${String(o['maxAttempts'])} guesses`];
+  const lines = [`mean score ${Number(o['mean']).toFixed(4)} a word (total ${count(Number(o['total']))}); ${plural(Number(o['found']), 'word')} of ${count(secrets)} found, within ${String(o['maxAttempts'])} guesses`];
   if (typeof o['upperBound'] === 'number') lines.push(`no tree of this list scores more than ${Number(o['upperBoundMean']).toFixed(4)} a word (the opener's one-step bound)`);
   return lines;
 }
@@ -161,6 +162,7 @@ export function describeLingo(header: TreeHeader): string[] {
 export const lingoModule: GameModule = {
   id: 'lingo',
   describe: 'Lingo as the code-challenge pit plays it: 5 attempts, O/?/X masks, 100·(6 − attempts) a word',
+  replyHelp: 'the mask: O right place, ? elsewhere, X absent, one letter a position (any case, e.g. OX?XX); OOOOO when solved',
   options: [
     { name: 'len', type: 'integer', min: LINGO_MIN_LENGTH, max: LINGO_MAX_LENGTH, describe: 'word length' },
     WORDLIST_OPTION,
@@ -177,7 +179,7 @@ export const lingoModule: GameModule = {
       game,
       slug: `lingo-len${len}`,
       options: opts,
-      compile: (control, runner) => compileLingo(loaded, game, control, runner),
+      compile: (control) => compileLingo(loaded, game, control),
       describe: describeLingo,
       merit: (h) => Number(h.objective['total']),
       explorerRules: () => ({ kind: 'word-mask', length: len, attempts: LINGO_ATTEMPTS }),

@@ -6,9 +6,8 @@
  * (the greedy effort's pool), so the bounds hold for every tree.
  */
 import type { OpenerBound } from '../../engine/two-level-bound.js';
-import { CompilePool, type EngineJob } from '../../pool/driver.js';
-import type { ModuleResult } from '../../pool/messages.js';
-import { lingoParts, LINGO_FULL_SCORE, type LingoSetup } from './module.js';
+import { withModuleTasks, type ExecutorControl, type PoolJob } from '../../pool/driver.js';
+import { LINGO_FULL_SCORE, type LingoSetup } from './module.js';
 import { LingoGame, lingoProbes } from './game.js';
 
 export interface TwoLevelReport {
@@ -22,21 +21,25 @@ export interface TwoLevelReport {
 
 const SLICES_PER_WORKER = 4;
 
-export async function twoLevelCheck(game: LingoGame, goal: number, workers: number, onProgress?: (done: number, total: number) => void): Promise<TwoLevelReport> {
+/** Where the check runs: the workers (or another executor) and what stops it. */
+export interface TwoLevelControl extends ExecutorControl {
+  readonly onProgress?: ((done: number, total: number) => void) | undefined;
+}
+
+export async function twoLevelCheck(game: LingoGame, goal: number, control: TwoLevelControl): Promise<TwoLevelReport> {
   if (!game.words) throw new Error('twoLevelCheck needs the words');
+  const { onProgress } = control;
   const setup: LingoSetup = { effort: 'greedy', probes: lingoProbes(game.words, game.params.length, Infinity) };
-  const job: EngineJob<string> = { module: 'lingo', gameSpec: game.spec(), setup, parts: lingoParts(game, setup), label: `lingo-len${game.params.length}` };
-  const pool = new CompilePool(job, workers, undefined);
+  const job: PoolJob = { module: 'lingo', gameSpec: game.spec(), setup, label: `lingo-len${game.params.length}` };
   const full = LINGO_FULL_SCORE * game.secretCount;
-  const task = async (name: string, args: unknown): Promise<unknown> => ((await pool.run({ kind: 'module', name, args })) as ModuleResult).value;
-  try {
+  return withModuleTasks(job, control, async (task, workers) => {
     const G = game.guessCount;
     const oneStep = new Float64Array(G);
     const step = Math.ceil(G / (workers * SLICES_PER_WORKER));
     const slices: Array<Promise<void>> = [];
     for (let from = 0; from < G; from += step) {
       const to = Math.min(G, from + step);
-      slices.push(task('openerBounds', { from, to }).then((b) => oneStep.set((b as Float64Array).map((cost) => full - cost), from)));
+      slices.push(task('openerBounds', { from, to }, `the one-step bounds of openers ${from} to ${to - 1}`).then((b) => oneStep.set((b as Float64Array).map((cost) => full - cost), from)));
     }
     await Promise.all(slices);
     const reaching: number[] = [];
@@ -54,13 +57,11 @@ export async function twoLevelCheck(game: LingoGame, goal: number, workers: numb
     await Promise.all(
       order.map(async (opener) => {
         // Below the goal as a score is above it as a cost.
-        const r = (await task('twoLevel', { opener, goal: full - goal })) as OpenerBound;
+        const r = (await task('twoLevel', { opener, goal: full - goal }, `the two-level bound of opener ${game.guessName(opener)}`)) as OpenerBound;
         checked.set(opener, { ...r, bound: full - r.bound });
         onProgress?.(++done, order.length);
       }),
     );
     return { openers: G, oneStepBest, checked: reaching.map((g) => checked.get(g) as OpenerBound) };
-  } finally {
-    await pool.destroy();
-  }
+  });
 }

@@ -338,8 +338,8 @@ export class MastermindGame implements Game {
     if (!m) throw fail('feedback', `reply "${t}": expected blacks then whites, two digits such as 21`);
     const b = Number(m[1]);
     const w = Number(m[2]);
-    if (b + w > p) throw fail('feedback', `reply "${t}": ${b} blacks and ${w} whites are more than ${p} pegs`);
-    if (b === p - 1 && w === 1) throw fail('feedback', `reply "${t}": ${p - 1} blacks and 1 white cannot happen`);
+    if (b + w > p) throw fail('feedback', `reply "${t}": ${b} black${b === 1 ? '' : 's'} and ${w} white${w === 1 ? '' : 's'} are more than ${p} pegs`);
+    if (b === p - 1 && w === 1) throw fail('feedback', `reply "${t}": ${p - 1} black${p - 1 === 1 ? '' : 's'} and 1 white cannot happen`);
     return this.replyCode(b, w);
   }
 }

@@ -9,8 +9,8 @@ import type { TreeArrays } from '../../../runtime/tree-format.js';
 import type { History } from '../../engine/code-ranker.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
 import type { EngineParts } from '../../engine/search.js';
-import { poolRunner, type CompileControl, type EngineTree, type SearchRunner } from '../../pool/driver.js';
-import { CODE_SEARCH_OPTIONS, codeJob } from '../code-games.js';
+import { compileSplit, compileWhole, type CompileControl, type EngineTree } from '../../pool/driver.js';
+import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob } from '../code-games.js';
 import { describeGuessTotals } from '../../objective.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { intOption, required, stringOption } from '../options.js';
@@ -30,21 +30,22 @@ function maxDepthOf(opts: GameOptions): number {
 }
 
 /** The tree of an effort (any effort, also a large game's on a small one): total, depth, opener. */
-export async function searchMastermind(game: MastermindGame, effort: MastermindEffort, control: CompileControl, runner: SearchRunner = poolRunner(control)): Promise<EngineTree & { opener: string | null }> {
+export async function searchMastermind(game: MastermindGame, effort: MastermindEffort, control: CompileControl): Promise<EngineTree & { opener: string | null }> {
   const label = `mastermind-p${game.pegs}c${game.colors}`;
   if (effort.exact && control.checkpoint) throw fail('usage', `--checkpoint: the exact search of ${label} runs as one piece of work and cannot be checkpointed`);
   const job = codeJob('mastermind', game, { pegs: game.pegs, colors: game.colors }, effort, label);
-  const r = effort.exact ? (await runner.whole(job)).result : await runner.split(job);
+  const r = effort.exact ? (await compileWhole(job, control)).result : await compileSplit(job, control);
   if (!r) throw fail('budget', `MM(${game.pegs},${game.colors}): the search found no strategy within --max-depth ${effort.maxDepth}`);
   return { ...r, opener: effort.exact ? null : game.codeText(r.tree.guess[0] as number) };
 }
 
-async function compileMastermind(game: MastermindGame, control: CompileControl, runner?: SearchRunner) {
+async function compileMastermind(game: MastermindGame, control: CompileControl) {
+  checkCompileSize(`mastermind-p${game.pegs}c${game.colors}`, game.secretCount);
   const maxDepth = maxDepthOf(control.options);
   const name = control.options['exact'] === true ? 'exact' : control.effort;
   const effort = mastermindEffort(name, game.secretCount, maxDepth);
   if (!effort) throw fail('usage', `--effort ${control.effort}: unknown effort for mastermind (choose ${MASTERMIND_EFFORTS.map((e: { name: string }) => e.name).join(', ')})`);
-  const r = await searchMastermind(game, effort, control, runner);
+  const r = await searchMastermind(game, effort, control);
   return { tree: r.tree, settings: codeSettings(effort, r.opener, effort.exact, SYMMETRY) };
 }
 
@@ -58,6 +59,7 @@ export function mastermindGameOf(opts: GameOptions): MastermindGame {
 export const mastermindModule: GameModule = {
   id: 'mastermind',
   describe: 'Mastermind MM(p,c): p pegs of c colours, replies (blacks, whites), least total guesses',
+  replyHelp: 'blacks then whites: two digits such as 21 (or 2 1); all blacks (e.g. 40) when solved',
   options: [
     { name: 'pegs', type: 'integer', min: 1, max: MASTERMIND_MAX_PEGS, describe: 'pegs per code' },
     { name: 'colors', type: 'integer', min: 2, max: MASTERMIND_MAX_COLORS, describe: 'colours (A, B, ...)' },
@@ -83,6 +85,11 @@ export const mastermindModule: GameModule = {
       return true;
     },
   },
+  checkCompile(opts) {
+    const pegs = intOption(opts, 'pegs');
+    const colors = intOption(opts, 'colors');
+    if (pegs !== undefined && colors !== undefined) checkCompileSize(`mastermind-p${pegs}c${colors}`, mastermindCodeCount(pegs, colors));
+  },
   load(opts) {
     const game = mastermindGameOf(opts);
     const loaded: LoadedGame = {
@@ -92,7 +99,7 @@ export const mastermindModule: GameModule = {
       options: opts,
       // Up to 1,296 codes the default effort is the exact search, a few seconds.
       cheap: game.secretCount <= 1296,
-      compile: (control, runner) => compileMastermind(game, control, runner),
+      compile: (control) => compileMastermind(game, control),
       describe: describeGuessTotals,
       merit: (h) => Number(h.objective['total']),
       companions: (tree) => [{ kind: 'contest', extension: '.contest.txt', text: emitContest(game, tree) + '\n' }],

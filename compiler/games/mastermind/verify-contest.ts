@@ -16,7 +16,7 @@ export function runVerifyContest(game: MastermindGame, path: string, out: (line:
   const parsed = parseContest(game, text, path);
   const check = checkContest(game, parsed, path);
   out(`strategy: ${path}`);
-  out(`game: MM(${game.pegs},${game.colors}); ${game.secretCount} secrets; ${parsed.tree.guess.length} guesses written`);
+  out(`game: MM(${game.pegs},${game.colors}); ${game.secretCount.toLocaleString('en-US')} secrets; ${parsed.tree.guess.length.toLocaleString('en-US')} guesses written`);
   out(`N (total guesses): ${check.total}`);
   out(`mean guesses per secret: ${(check.total / game.secretCount).toFixed(4)}`);
   out(`max depth: ${check.maxDepth}`);

@@ -53,7 +53,7 @@ function verdict(header: TreeHeader, path: string, list: string, log: (line: str
   const proven = header.settings['provenOptimal'] === true;
   const budget = Number(header.settings['budget']);
   const total = Number(header.objective['totalGuesses']);
-  log(`matchcount-len${String(header.params['length'])}: ${describeProof(worst, lower, proven)}; total ${total} guess${total === 1 ? '' : 'es'} (least found, not proven); budget ${budget}`);
+  log(`matchcount-len${String(header.params['length'])}: ${describeProof(worst, lower, proven)}; total ${total.toLocaleString('en-US')} guess${total === 1 ? '' : 'es'} (least found, not proven); budget ${budget}`);
   if (worst > budget) {
     const what = proven ? `needs ${worst} guesses in the worst case (proven optimal)` : `needs ${worst} guesses in the worst case with the best tree found (proven lower bound ${lower})`;
     throw fail('budget', `${list}: ${what}, more than --budget ${budget}; the tree was written to ${path}`);
@@ -63,6 +63,7 @@ function verdict(header: TreeHeader, path: string, list: string, log: (line: str
 export const matchcountModule: GameModule = {
   id: 'matchcount',
   describe: 'match-count (LeetCode 843 "Guess the Word"): least worst case, proven where possible',
+  replyHelp: 'the number of positions that match, 0 to the word length; the word length when solved',
   options: [
     {
       name: 'wordlist',

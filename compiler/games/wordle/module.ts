@@ -12,7 +12,7 @@ import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker, endgameFamilies } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Moves } from '../../engine/types.js';
-import { poolRunner, type CompileControl, type SearchRunner } from '../../pool/driver.js';
+import { compileBudgeted, type CompileControl } from '../../pool/driver.js';
 import { describeGuessTotals } from '../../objective.js';
 import { safeText } from '../../../runtime/messages.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
@@ -129,7 +129,7 @@ interface WordleReport {
   line: string | null;
 }
 
-async function compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileControl, runner: SearchRunner, report: WordleReport) {
+async function compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileControl, report: WordleReport) {
   const prove = control.options['prove'] === true;
   const openerWord = typeof control.options['opener'] === 'string' ? (control.options['opener'] as string) : undefined;
   if (prove && openerWord !== undefined) throw fail('usage', '--prove searches every opener; it takes no --opener');
@@ -148,7 +148,7 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   if (count !== undefined && (prove || !effort.exact || opener !== undefined)) throw fail('usage', '--openers N goes with --effort exact (without --opener): the N best-ranked openers, each searched exactly');
   // Exact: the openers in the order of the exact ranking (every guess), the first N of them.
   const spec = !effort.exact ? { width: effort.widths[0] as number } : opener !== undefined ? { width: 1, only: [opener] } : prove ? { width: Infinity } : { width: Infinity, first: count ?? EXACT_OPENERS };
-  const r = await runner.budgeted(job, { ...spec, unit: 'openers' });
+  const r = await compileBudgeted(job, control, { ...spec, unit: 'openers' });
   if (!r) throw new Error('wordle compile: no plan');
   const widthText = effort.widths.map((w) => (w === ALL ? 'all' : String(w))).join('/');
   let settings: Record<string, ParamValue>;
@@ -187,6 +187,7 @@ function describeWordle(header: TreeHeader): string[] {
 export const wordleModule: GameModule = {
   id: 'wordle',
   describe: 'Wordle: answers and allowed guesses, 6 tries, least total guesses (normal or hard mode)',
+  replyHelp: 'the mask: O right place, ? elsewhere, X absent, one letter a position (any case, e.g. OX?XX); OOOOO when solved',
   options: [
     { name: 'answers', type: 'file', describe: 'the possible secrets, one word a line' },
     { name: 'guesses', type: 'file', describe: 'the allowed guesses (the answers are always allowed too)' },
@@ -212,7 +213,7 @@ export const wordleModule: GameModule = {
       game,
       slug: hard ? 'wordle-hard' : 'wordle',
       options: opts,
-      compile: (control, runner) => compileWordle(loaded, game, control, runner ?? poolRunner(control), report),
+      compile: (control) => compileWordle(loaded, game, control, report),
       afterCompile: (_header, _path, log) => {
         if (report.line) log(`${loaded.slug}: ${report.line}`);
       },
