@@ -19,7 +19,7 @@ import { CandidateRanker } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Moves } from '../../engine/types.js';
 import { describeGuessTotals } from '../../objective.js';
-import { poolRunner, type CompileControl, type SearchRunner } from '../../pool/driver.js';
+import { compileBudgeted, type CompileControl } from '../../pool/driver.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { stringOption } from '../options.js';
 import { fileSha256, loadGameFile, type CheckedGame } from './contract.js';
@@ -110,7 +110,7 @@ export function fileParts(game: FileGame, setup: FileSetup): EngineParts<string>
   };
 }
 
-async function compileFile(loaded: LoadedGame, game: FileGame, control: CompileControl, runner: SearchRunner) {
+async function compileFile(loaded: LoadedGame, game: FileGame, control: CompileControl) {
   const effort = fileEffort(control.effort);
   const setup: FileSetup = { effort: effort.name, probes: fileProbes(game), game: game.spec.gameSha256 };
   const parts = fileParts(game, setup);
@@ -128,7 +128,7 @@ async function compileFile(loaded: LoadedGame, game: FileGame, control: CompileC
     nameSecret: (s: number) => game.secretName(s),
     nameGuess: (g: number) => game.guessName(g),
   };
-  const r = await runner.budgeted(job, { width: effort.exact ? Infinity : (effort.widths[0] as number), unit: 'openers' });
+  const r = await compileBudgeted(job, control, { width: effort.exact ? Infinity : (effort.widths[0] as number), unit: 'openers' });
   if (!r) throw new Error(`${loaded.slug} compile: no plan`);
   const settings: Record<string, ParamValue> = {
     effort: effort.name,
@@ -150,7 +150,7 @@ export function loadedOf(def: CheckedGame, opts: GameOptions, file: { path: stri
     slug: def.name,
     options: opts,
     cheap: game.secretCount * game.guessCount <= 250_000,
-    compile: (control, runner) => compileFile(loaded, game, control, runner ?? poolRunner(control)),
+    compile: (control) => compileFile(loaded, game, control),
     describe: describeGuessTotals,
     merit: (h) => Number(h.objective['total']),
     explorerRules: () => ({ kind: 'table', replies: [...game.spec.replies, game.spec.solvedReply], attempts: game.maxAttempts, secrets: [...def.secrets], rows: explorerRows(game, tableGuesses(game)) }),
