@@ -20,6 +20,7 @@ import { closest, MAX_WORKERS, optionNamesOf, topHelp, VERB_NAMES, verbHelp, ver
 import { parseQueueUrl } from './pool/queue-url.js';
 import { moduleOf, resolveTree } from './commands/resolve.js';
 import { GAMES, GAME_IDS } from './games/registry.js';
+import { looksLikePath } from './games/file/contract.js';
 import { renderExplorer } from './emit/explorer.js';
 import { explorerInputOf } from './emit/explorer-input.js';
 import { TOOL_VERSION } from './version.js';
@@ -57,8 +58,16 @@ function verbOptions<T>(y: Argv<T>, verb: AnyVerb) {
   return a;
 }
 
-/** The parsed arguments with yargs' own keys (camel-case copies, $0, _) left out. */
+/**
+ * The parsed arguments with yargs' own keys (camel-case copies, $0, _) left out. `--game PATH`
+ * (a game from the user's ES module file) is `--game file --module PATH`.
+ */
 function rawArgs(a: Record<string, unknown>): RawArgs {
+  const g = a['game'];
+  if (typeof g === 'string' && !GAME_IDS.includes(g) && looksLikePath(g)) {
+    if (a['module'] !== undefined) throw fail('usage', `--game ${g} names the module already; give --game FILE or --game file --module FILE, not both`);
+    return { ...a, game: 'file', module: g };
+  }
   return a;
 }
 

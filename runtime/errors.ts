@@ -50,6 +50,10 @@ export class GuesstreeError extends Error {
   get exitStatus(): number {
     return EXIT_STATUS[this.kind];
   }
+  /** The same exit status (the library's name for it). */
+  get status(): number {
+    return EXIT_STATUS[this.kind];
+  }
 }
 
 /** The single factory: `fail('wordlist', 'words.txt:3: upper case in "Apple"')`. */

@@ -69,6 +69,8 @@ function referenceCode(rules: ExplorerRules, guess: string, secret: string): num
       return positions(secret, guess);
     case 'match-count':
       return sameLetters(guess, secret);
+    case 'table':
+      throw new Error(`no reference for the file game's ${guess}/${secret} here: test/file-game.test.ts checks its pages against its reply function`);
   }
 }
 
@@ -611,6 +613,8 @@ function referenceName(rules: ExplorerRules, code: number): string {
       return code === 0 ? '-' : [...Array(rules.length).keys()].filter((p) => code & (1 << p)).map((p) => p + 1).join(',');
     case 'match-count':
       return String(code);
+    case 'table':
+      return rules.replies[code] as string;
   }
 }
 
@@ -626,6 +630,8 @@ function solvedCode(rules: ExplorerRules): number {
       return -1;
     case 'match-count':
       return rules.length;
+    case 'table':
+      return rules.replies.length - 1;
   }
 }
 
@@ -646,6 +652,8 @@ function allCodes(rules: ExplorerRules): number[] {
       return [...Array(2 ** rules.length).keys()];
     case 'match-count':
       return [...Array(rules.length + 1).keys()];
+    case 'table':
+      return [...rules.replies.keys()];
   }
 }
 

@@ -17,7 +17,8 @@ export type ExplorerRules =
   | { kind: 'mastermind'; pegs: number; colors: number } // names like "AABC"; reply code = blacks*(pegs+1)+whites; solved: blacks = pegs
   | { kind: 'bulls-cows'; digits: number; symbols: number } // names are digit strings like "0123" (distinct symbols); code = bulls*(digits+1)+cows; solved: bulls = digits
   | { kind: 'hangman'; length: number; lives: number } // guesses are letters "a".."z"; reply code = position mask (bit p = position p+1 holds the letter; 0 = miss); a word ends when every letter is revealed (that final reply is not stored in the tree)
-  | { kind: 'match-count'; length: number }; // reply = number of positions with the same letter; solved = length
+  | { kind: 'match-count'; length: number } // reply = number of positions with the same letter; solved = length
+  | { kind: 'table'; replies: string[]; attempts: number; secrets: string[]; rows: Record<string, string> }; // a game from a file: replies[code] names a reply (the last: solved); rows[guess] holds one character per secret (in `secrets` order), code + 48
 
 /** What the tree browser and the distribution count per secret. */
 export type ExplorerMetric = 'guesses' | 'score' | 'misses';
@@ -145,6 +146,8 @@ export function solvedCodeOf(rules: ExplorerRules): number {
       return 2 ** rules.length - 1;
     case 'match-count':
       return rules.length;
+    case 'table':
+      return rules.replies.length - 1;
   }
 }
 
@@ -213,6 +216,18 @@ export function replyOf(rules: ExplorerRules, guess: string, secret: string): nu
       for (let p = 0; p < rules.length; p++) if (guess[p] === secret[p]) same++;
       return same;
     }
+    case 'table': {
+      const t = rules as { at?: Record<string, number>; rows: Record<string, string>; replies: string[]; secrets: string[] };
+      if (!t.at) {
+        const at: Record<string, number> = {};
+        t.secrets.forEach((n, i) => (at[n] = i));
+        t.at = at;
+      }
+      const row = t.rows[guess];
+      const i = t.at[secret];
+      if (row === undefined || i === undefined) return guess === secret ? t.replies.length - 1 : -1;
+      return row.charCodeAt(i) - 48;
+    }
   }
 }
 
@@ -240,12 +255,14 @@ export function replyName(rules: ExplorerRules, code: number): string {
     }
     case 'match-count':
       return String(code);
+    case 'table':
+      return rules.replies[code] ?? `#${code}`;
   }
 }
 
 /** The most guesses a replay walks (Lingo and Wordle: the attempts; Hangman: the alphabet). */
 export function guessLimitOf(rules: ExplorerRules, nodes: number): number {
-  if (rules.kind === 'word-mask') return rules.attempts;
+  if (rules.kind === 'word-mask' || rules.kind === 'table') return rules.attempts;
   if (rules.kind === 'hangman') return 26;
   return nodes;
 }
@@ -526,6 +543,8 @@ export function replyView(rules: ExplorerRules, guess: string, code: number, pat
       );
     case 'match-count':
       return h('span', { class: 'reply mc' }, small ? null : h('code', null, guess), h('strong', { class: 'reply-text' }, `${code} of ${rules.length} in place`));
+    case 'table':
+      return h('span', { class: 'reply mc' }, small ? null : h('code', null, guess), h('strong', { class: 'reply-text' }, text));
   }
 }
 
@@ -854,6 +873,11 @@ export function explorerMain(data: PageData): void {
         for (let p = 0; p < rules.length; p++) if (code & (1 << p) && pat.charAt(p) !== '_') return `position ${p + 1} is already revealed`;
         return code;
       }
+      case 'table': {
+        const t = $('play-text').value.trim();
+        const c = rules.replies.indexOf(t);
+        return c >= 0 ? c : `"${t}" is not a reply of this game (${rules.replies.join(' ')})`;
+      }
       case 'match-count': {
         const x = readNumber('play-count', 'matching positions');
         if (typeof x === 'string') return x;
@@ -910,6 +934,8 @@ export function explorerMain(data: PageData): void {
           const taken = now.charAt(p) !== '_';
           fields.append(h('span', { class: 'field' }, h('input', { type: 'checkbox', id, disabled: taken, 'data-pos': p + 1 }), h('label', { for: id }, ` position ${p + 1}${taken ? ` (${now.charAt(p)})` : ''}`)), ' ');
         }
+      } else if (rules.kind === 'table') {
+        fields.append(h('span', { class: 'field' }, h('label', { for: 'play-text' }, `Reply to "${gName}" (${rules.replies.join(' ')})`), ' ', h('input', { id: 'play-text', type: 'text', value: '' })));
       } else {
         fields.append(numberField('play-count', `Positions of "${gName}" that match`, rules.length));
       }

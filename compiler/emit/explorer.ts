@@ -240,6 +240,8 @@ export function renderExplorer(input: ExplorerInput): string {
         ? 'Play your own game: the page names a letter; tick the positions that hold it (none for a miss), then submit.'
         : input.rules.kind === 'match-count'
           ? 'Play your own game: the page shows its guess; enter how many positions match, then submit.'
+          : input.rules.kind === 'table'
+            ? 'Play your own game: the page shows its guess; type the reply your game gave, then submit.'
           : `Play your own game: the page shows its guess; enter the ${input.rules.kind === 'mastermind' ? 'black and white pegs' : 'bulls and cows'} your game gave, then submit.`;
   return `<!doctype html>
 <html lang="en">

@@ -4,6 +4,7 @@
  */
 import { fail } from '../../runtime/errors.js';
 import { bullscowsModule } from './bullscows/module.js';
+import { fileModule } from './file/module.js';
 import { hangmanModule } from './hangman/module.js';
 import { lingoModule } from './lingo/module.js';
 import { mastermindModule } from './mastermind/module.js';
@@ -11,12 +12,12 @@ import { matchcountModule } from './matchcount/module.js';
 import type { GameModule } from './module.js';
 import { wordleModule } from './wordle/module.js';
 
-export const GAMES: readonly GameModule[] = [lingoModule, wordleModule, mastermindModule, matchcountModule, hangmanModule, bullscowsModule];
+export const GAMES: readonly GameModule[] = [lingoModule, wordleModule, mastermindModule, matchcountModule, hangmanModule, bullscowsModule, fileModule];
 
 export const GAME_IDS: readonly string[] = GAMES.map((g) => g.id);
 
 export function findModule(id: string): GameModule {
   const m = GAMES.find((g) => g.id === id);
-  if (!m) throw fail('usage', `--game ${id}: unknown game (one of ${GAME_IDS.join(', ')})`);
+  if (!m) throw fail('usage', `--game ${id}: unknown game (one of ${GAME_IDS.join(', ')}, or a path to your game's ES module: ./my-game.mjs)`);
   return m;
 }

@@ -1,0 +1,216 @@
+/**
+ * Games from a user's file (`--game ./my-game.mjs`, or `--game file --module FILE`): the ES
+ * module's default export follows the contract of contract.ts; its reply table is built once
+ * (game.ts) and the search is Wordle's: the candidate ranker over every guess, the objective the
+ * least total number of guesses (with `maxGuesses`: every secret found within it when possible,
+ * then the least total). A normal game module: the CLI, the pool and the verbs know it only
+ * through the boundary (../module.ts).
+ *
+ * Workers get the table in shared memory. A worker on a job queue (`--queue`) gets no table:
+ * it loads the module file named in the job and refuses the job, in one line, when the file is
+ * missing or its hash differs from the compiling machine's.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fail } from '../../../runtime/errors.js';
+import type { ParamValue } from '../../../runtime/tree-format.js';
+import { AttemptObjective } from '../../engine/attempt-objective.js';
+import { CandidateRanker } from '../../engine/candidate-ranker.js';
+import type { EngineParts } from '../../engine/search.js';
+import type { Moves } from '../../engine/types.js';
+import { describeGuessTotals } from '../../objective.js';
+import { compileBudgeted, type CompileControl } from '../../pool/driver.js';
+import type { GameModule, GameOptions, LoadedGame } from '../module.js';
+import { stringOption } from '../options.js';
+import { fileSha256, loadGameFile, type CheckedGame } from './contract.js';
+import { FileGame, type FileGameSpec } from './game.js';
+
+export interface FileEffort {
+  readonly name: string;
+  readonly describe: string;
+  /** Widths by guesses used (0 = the opener); past the end: 1; Infinity: every guess. */
+  readonly widths: readonly number[];
+  readonly exact?: boolean;
+}
+
+const ALL = Infinity;
+
+export const FILE_EFFORTS: readonly FileEffort[] = [
+  { name: 'greedy', describe: 'one step deep: the best-ranked guess everywhere', widths: [1] },
+  { name: 'default', describe: 'the top 8 openers and the top 8 guesses at the next two levels, compared by their subtrees', widths: [8, 8, 8] },
+  { name: 'exact', describe: 'every guess at every node: the optimum, proven (small games only)', widths: [ALL], exact: true },
+];
+
+export function fileEffort(name: string): FileEffort {
+  const e = FILE_EFFORTS.find((x) => x.name === name);
+  if (!e) throw fail('usage', `--effort ${name}: unknown effort for a game from a file (choose ${FILE_EFFORTS.map((x) => x.name).join(', ')})`);
+  return e;
+}
+
+export interface FileSetup {
+  readonly effort: string;
+  readonly probes: Uint32Array;
+  /** The game's hash: a checkpoint of one game is never resumed for another. */
+  readonly game: string;
+}
+
+/** Every guess, by how many reply groups it splits all the secrets into, then its index. */
+export function fileProbes(game: FileGame): Uint32Array {
+  const G = game.guessCount;
+  const K = game.codeCount;
+  const t = game.replyTable.codes;
+  const groups = new Int32Array(G);
+  const seen = new Uint8Array(G * K);
+  for (let s = 0; s < game.secretCount; s++) {
+    const row = s * G;
+    for (let g = 0; g < G; g++) {
+      const at = g * K + (t[row + g] as number);
+      if (!seen[at]) {
+        seen[at] = 1;
+        groups[g] = (groups[g] as number) + 1;
+      }
+    }
+  }
+  const order = Array.from({ length: G }, (_, i) => i);
+  order.sort((a, b) => (groups[b] as number) - (groups[a] as number) || a - b);
+  return Uint32Array.from(order);
+}
+
+export function fileParts(game: FileGame, setup: FileSetup): EngineParts<string> {
+  const effort = fileEffort(setup.effort);
+  const S = game.secretCount;
+  const m = game.spec.maxGuesses;
+  const capped = m > 0;
+  const objective = new AttemptObjective<string>(
+    capped
+      ? { attempts: m, costs: Array.from({ length: m + 1 }, (_, a) => a), unsolved: m * S + 1, branches: Infinity, depthTieBreak: false, secretCount: S }
+      : { attempts: Infinity, perAttempt: 1, unsolved: Infinity, branches: Infinity, depthTieBreak: false, secretCount: S },
+    (s) => game.guessOfSecret(s),
+  );
+  const exact = effort.exact === true;
+  const ranker = new CandidateRanker(game, objective, { probes: setup.probes, candidatePoolMax: Number.MAX_SAFE_INTEGER, candidateShortcut: true, exact, exactOrder: 'mixed' });
+  const moves: Moves<string> = { root: '', after: (s) => s, key: (s) => s };
+  return {
+    game,
+    objective,
+    moves,
+    ranker,
+    effort: {
+      exactBelow: 0,
+      // Exact: every guess at every depth a tree can reach.
+      widthsByUsed: exact ? new Array<number>(game.maxAttempts + 1).fill(ALL) : effort.widths,
+      lookaheadMinSet: 1,
+      memoMaxSet: Infinity,
+      memoMinSet: 3,
+      memoMaxEntries: 2_000_000,
+      cutoffs: true,
+      groupOrder: exact ? 'smallest-first' : 'largest-first',
+      prepass: true,
+    },
+  };
+}
+
+async function compileFile(loaded: LoadedGame, game: FileGame, control: CompileControl) {
+  const effort = fileEffort(control.effort);
+  const setup: FileSetup = { effort: effort.name, probes: fileProbes(game), game: game.spec.gameSha256 };
+  const parts = fileParts(game, setup);
+  // A job queue's workers load the module file themselves (named in the job, checked by hash).
+  const gameSpec: FileGameSpec = control.executor ? { ...game.spec, table: null } : game.spec;
+  if (control.executor && !game.spec.file) throw fail('usage', `${loaded.slug}: --queue needs the game as a module file (the workers load it)`);
+  const N = game.secretCount;
+  const job = {
+    module: 'file',
+    gameSpec,
+    setup,
+    parts,
+    label: loaded.slug,
+    bestText: (cost: number) => `mean ${(cost / N).toFixed(4)} guesses`,
+    nameSecret: (s: number) => game.secretName(s),
+    nameGuess: (g: number) => game.guessName(g),
+  };
+  const r = await compileBudgeted(job, control, { width: effort.exact ? Infinity : (effort.widths[0] as number), unit: 'openers' });
+  if (!r) throw new Error(`${loaded.slug} compile: no plan`);
+  const settings: Record<string, ParamValue> = {
+    effort: effort.name,
+    widths: effort.widths.map((w) => (w === ALL ? 'all' : String(w))).join('/'),
+    ranking: 'reply groups, then sum of squared group sizes',
+    cutoffs: true,
+    candidateShortcut: true,
+    ...(effort.exact ? { provenOptimal: true } : {}),
+  };
+  return { tree: r.tree, settings };
+}
+
+/** The loaded game of a checked definition (from a file, or an object given to the library). */
+export function loadedOf(def: CheckedGame, opts: GameOptions, file: { path: string; sha256: string } | null): LoadedGame {
+  const game = FileGame.fromDefinition(def, file);
+  const loaded: LoadedGame = {
+    module: fileModule,
+    game,
+    slug: def.name,
+    options: opts,
+    cheap: game.secretCount * game.guessCount <= 250_000,
+    compile: (control) => compileFile(loaded, game, control),
+    describe: describeGuessTotals,
+    merit: (h) => Number(h.objective['total']),
+    explorerRules: () => ({ kind: 'table', replies: [...game.spec.replies, game.spec.solvedReply], attempts: game.maxAttempts, secrets: [...def.secrets], rows: explorerRows(game, tableGuesses(game)) }),
+  };
+  return loaded;
+}
+
+/** The guesses the explorer tables: every one (the page replays any secret and plays off the tree). */
+function tableGuesses(game: FileGame): number[] {
+  return Array.from({ length: game.guessCount }, (_, g) => g);
+}
+
+/** The explorer's reply rows: for each guess of `guesses`, one character per secret (code + 48). */
+function explorerRows(game: FileGame, guesses: readonly number[]): Record<string, string> {
+  const rows: Record<string, string> = {};
+  const G = game.guessCount;
+  const t = game.replyTable.codes;
+  for (const g of guesses) {
+    let row = '';
+    for (let s = 0; s < game.secretCount; s++) row += String.fromCharCode(48 + (t[s * G + g] as number));
+    rows[game.guessName(g)] = row;
+  }
+  return rows;
+}
+
+function gameOfSpec(spec: FileGameSpec): FileGame {
+  if (spec.table) return new FileGame(spec, [], null);
+  // A queue worker: the module file named in the job, the same bytes, the same game.
+  const path = spec.file as string;
+  if (!existsSync(path)) throw fail('worker', `${spec.name}: this worker has no ${path} (the game's module file named in the job); copy it to the same path`);
+  const sha = fileSha256(path);
+  if (sha !== spec.fileSha256) throw fail('worker', `${spec.name}: ${path} differs from the compiling machine's (sha256 ${sha.slice(0, 12)}…, expected ${String(spec.fileSha256).slice(0, 12)}…)`);
+  const game = FileGame.fromDefinition(loadGameFile(path).game, { path, sha256: sha });
+  if (game.spec.gameSha256 !== spec.gameSha256) throw fail('worker', `${spec.name}: ${path} gives another game here (its secrets, guesses or replies differ)`);
+  return game;
+}
+
+export const fileModule: GameModule = {
+  id: 'file',
+  describe: "a game from your own ES module file (--game ./my-game.mjs): secrets, guesses, reply(guess, secret); least total guesses",
+  options: [{ name: 'module', type: 'file', describe: "the game's ES module (or give its path as --game FILE)" }],
+  efforts: FILE_EFFORTS.map((e) => ({ name: e.name, describe: e.describe })),
+  defaultEffort: 'default',
+  sample(dir) {
+    return { module: writeSampleGame(dir) };
+  },
+  load(opts: GameOptions): LoadedGame {
+    const path = stringOption(opts, 'module');
+    if (path === undefined) throw fail('usage', 'a game from a file needs its module: --game ./my-game.mjs (a file game tree needs it too)');
+    const { game, path: abs } = loadGameFile(path);
+    return loadedOf(game, opts, { path: abs, sha256: fileSha256(abs) });
+  },
+  optionsFromHeader: (_header, opts) => ({ module: opts['module'] }),
+  worker: (gameSpec, setup) => ({ parts: fileParts(gameOfSpec(gameSpec as FileGameSpec), setup as FileSetup) as EngineParts<unknown> }),
+};
+
+/** The contract tests' tiny instance: guess a number 1..12, replies higher / lower. */
+function writeSampleGame(dir: string): string {
+  const path = join(dir, 'sample-game.mjs');
+  const text = "export default {\n  name: 'sample-hilo',\n  secrets: Array.from({ length: 12 }, (_, i) => String(i + 1)),\n  reply: (g, s) => (Number(s) > Number(g) ? 'higher' : 'lower'),\n};\n";
+  writeFileSync(path, text);
+  return path;
+}

@@ -1,0 +1,253 @@
+/**
+ * guesstree as a library: the package's main entry (`import { compile, openTree } from
+ * 'guesstree'`). Every game the CLI knows, with options as on the command line (`len`,
+ * `wordlist`, `max-depth`), or a game of your own as a module object (the contract of
+ * compiler/games/file/contract.ts) or the path of its ES module file.
+ *
+ *   compile(options)            the tree, its objective and header (and the file's bytes);
+ *                               trees/ is touched only with `save: true`, a file only with `out`
+ *   openTree(tree, options)     a player: guess(), reply(r), done, solved, remaining
+ *   verify(tree, options)       every secret replayed; the header's objective checked
+ *   GuesstreeError              every expected failure: `kind` and the CLI's exit `status`
+ *
+ * The types here are self-contained (the published .d.ts is this file's and the error's only).
+ */
+import { availableParallelism } from 'node:os';
+import { fail, GuesstreeError, isGuesstreeError } from '../runtime/errors.js';
+import { decodeTreeFile, encodeTreeFile, checkTreeMatches, readTreeFile, type TreeFile } from '../runtime/tree-format.js';
+import { childOf, NO_CHILD } from '../runtime/tree-walker.js';
+import { headerOf, runCompile } from './commands/compile.js';
+import { runVerify } from './commands/inspect.js';
+import { gameOptionsOf, type RawArgs } from './commands/options.js';
+import { checkGame, looksLikePath } from './games/file/contract.js';
+import { loadedOf } from './games/file/module.js';
+import type { LoadedGame } from './games/module.js';
+import { findModule, GAME_IDS } from './games/registry.js';
+
+export { GuesstreeError, isGuesstreeError };
+
+/** A game of your own: the module object a game file exports by default. */
+export interface GameDefinition {
+  /** Letters, digits and '-': used in file names, headers and messages. */
+  readonly name: string;
+  /** The possible secrets: distinct strings without spaces or control characters. */
+  readonly secrets: readonly string[];
+  /** The allowed guesses (default: the secrets; the secrets are always allowed too). */
+  readonly guesses?: readonly string[] | undefined;
+  /** The reply to `guess` when the secret is `secret`: a short string; the game ends when guess === secret. */
+  reply(guess: string, secret: string): string;
+  /** A secret not found within this many guesses is unsolved (default: no limit). */
+  readonly maxGuesses?: number | undefined;
+  /** The reply that means "that was the secret" in play and exports (default '='). */
+  readonly solvedReply?: string | undefined;
+  /** How a person types a reply, one line (play's legend). */
+  readonly replyHelp?: string | undefined;
+}
+
+/** A value of a game option, as on the command line (`len: 5`, `wordlist: 'words.txt'`, `hard: true`). */
+export type OptionValue = string | number | boolean;
+
+/** Which game: a built-in id (`'lingo'`), the path of a game's ES module, or a game object. */
+export interface GameOptions {
+  readonly game: string | GameDefinition;
+  /** The game's own options, named as on the command line: `len`, `wordlist`, `max-depth` (or `maxDepth`). */
+  readonly [option: string]: OptionValue | GameDefinition | undefined;
+}
+
+export interface CompileOptions extends GameOptions {
+  /** Search effort (default: the game's default). */
+  readonly effort?: string;
+  /** Worker threads (default: the core count; the tree does not depend on it). */
+  readonly workers?: number;
+  /** Also write the tree to this file (atomically). */
+  readonly out?: string;
+  /** Also ship the tree into trees/ (GUESSTREE_TREES) with its manifest entry, as the CLI does without --out. */
+  readonly save?: boolean;
+  /** Save finished subtrees in this folder as the compile goes (resume with `resume: true`). */
+  readonly checkpoint?: string;
+  readonly resume?: boolean;
+}
+
+/** Header values: numbers, strings, booleans. */
+export type HeaderValue = number | string | boolean;
+
+/** A tree file's header: the game, its parameters and lists (hashed), the exact objective, the search's settings. */
+export interface TreeHeader {
+  readonly game: string;
+  readonly params: Readonly<Record<string, HeaderValue>>;
+  readonly lists: ReadonlyArray<{ readonly role: string; readonly count: number; readonly sha256: string }>;
+  readonly objective: Readonly<Record<string, HeaderValue>>;
+  readonly settings: Readonly<Record<string, HeaderValue>>;
+  readonly tool: { readonly name: string; readonly version: string };
+}
+
+/** The tree as arrays: node i plays guess[i]; its edges edgeStart[i]..edgeStart[i+1] by reply code. */
+export interface TreeArrays {
+  readonly guess: Uint32Array;
+  readonly edgeStart: Uint32Array;
+  readonly edgeCode: Uint32Array;
+  readonly edgeChild: Uint32Array;
+}
+
+export interface CompiledTree {
+  readonly header: TreeHeader;
+  readonly tree: TreeArrays;
+  /** The exact objective (header.objective): total, mean, secrets, found, maxAttempts ... */
+  readonly objective: Readonly<Record<string, HeaderValue>>;
+  /** The tree file's bytes, as `compile --out` writes them. */
+  readonly bytes: Uint8Array;
+  /** The file written (`out`, or the tree in trees/ with `save`), else undefined. */
+  readonly path?: string | undefined;
+}
+
+/** A tree to open: a compiled tree, a tree file's path, or its bytes. */
+export type TreeSource = CompiledTree | string | Uint8Array;
+
+export interface Player {
+  /** The next guess (the same until a reply is given). */
+  guess(): string;
+  /** Give the reply to the current guess, as the game writes it (`OX?XX`, `21`, `3`, '=' for a file game's solved). */
+  reply(reply: string): void;
+  /** The game is over: solved, or out of guesses. */
+  readonly done: boolean;
+  readonly solved: boolean;
+  /** The secrets still consistent with every reply. */
+  readonly remaining: readonly string[];
+  /** Guesses made so far. */
+  readonly guesses: number;
+}
+
+export interface VerifyResult {
+  readonly ok: true;
+  readonly secrets: number;
+  readonly found: number;
+  readonly total: number;
+  readonly mean: number;
+  readonly maxDepth: number;
+  /** What `guesstree verify` prints, line by line. */
+  readonly lines: readonly string[];
+}
+
+const LIBRARY_KEYS = new Set(['game', 'effort', 'workers', 'out', 'save', 'checkpoint', 'resume']);
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/** The game of the options, loaded, with its options checked as the CLI checks them. */
+function loadGame(options: GameOptions, verb: 'compile' | 'verify' | 'play'): LoadedGame {
+  if (options === null || typeof options !== 'object') throw fail('usage', 'guesstree: expected an options object with at least { game }');
+  const game = options.game;
+  const args: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(options)) if (!LIBRARY_KEYS.has(k) && v !== undefined) args[kebab(k)] = v;
+  if (game !== null && typeof game === 'object') {
+    const extra = Object.keys(args);
+    if (extra.length) throw fail('usage', `option ${extra[0]}: a game given as an object takes no game options`);
+    return loadedOf(checkGame(game, `the game object ${typeof game.name === 'string' ? game.name : ''}`.trim()), {}, null);
+  }
+  if (typeof game !== 'string') throw fail('usage', `game: expected a game id (${GAME_IDS.join(', ')}), a module path or a game object`);
+  if (!GAME_IDS.includes(game) && looksLikePath(game)) {
+    args['game'] = 'file';
+    args['module'] = game;
+  } else args['game'] = game;
+  const m = findModule(String(args['game']));
+  const opts = gameOptionsOf(m, verb === 'play' ? 'play' : verb, args as RawArgs, (line) => process.stderr.write(line + '\n'));
+  return m.load(opts);
+}
+
+/** Compile a tree. Nothing is written unless `out` or `save` asks. */
+export async function compile(options: CompileOptions): Promise<CompiledTree> {
+  const loaded = loadGame(options, 'compile');
+  const effort = options.effort ?? loaded.module.defaultEffort;
+  const workers = options.workers ?? availableParallelism();
+  const efforts = loaded.module.efforts.map((e) => e.name);
+  if (!efforts.includes(effort)) throw fail('usage', `effort ${effort}: unknown effort for ${loaded.game.id} (choose ${efforts.join(', ')})`);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw fail('usage', `workers ${String(workers)}: expected a whole number from 1 to 256`);
+  if (options.out !== undefined || options.save === true) {
+    const r = await runCompile(loaded, { out: options.out, effort, workers, checkpoint: options.checkpoint, resume: options.resume }, { options: loaded.options, executor: undefined }, () => {});
+    const file = readTreeFile(r.path);
+    return { header: file.header, tree: file.tree, objective: file.header.objective, bytes: encodeTreeFile(file), path: r.path };
+  }
+  const checkpoint = options.checkpoint === undefined ? undefined : { dir: options.checkpoint, resume: options.resume === true };
+  const outcome = await loaded.compile({ effort, workers, options: loaded.options, checkpoint });
+  const header = headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra);
+  const file: TreeFile = { header, tree: outcome.tree };
+  return { header, tree: outcome.tree, objective: header.objective, bytes: encodeTreeFile(file) };
+}
+
+function treeFileOf(source: TreeSource): { file: TreeFile; where: string } {
+  if (typeof source === 'string') return { file: readTreeFile(source), where: source };
+  if (source instanceof Uint8Array) return { file: decodeTreeFile(source, 'the tree bytes'), where: 'the tree bytes' };
+  if (source && typeof source === 'object' && source.header && source.tree) return { file: { header: source.header, tree: source.tree }, where: 'the compiled tree' };
+  throw fail('usage', 'tree: expected a compiled tree, a tree file path or its bytes');
+}
+
+/** The tree and its game, checked against each other (a tree is never used with another game). */
+function opened(source: TreeSource, options: GameOptions, verb: 'verify' | 'play'): { loaded: LoadedGame; file: TreeFile; where: string } {
+  const { file, where } = treeFileOf(source);
+  const loaded = loadGame(options, verb);
+  checkTreeMatches(file, { game: loaded.game.id, params: loaded.game.params, lists: loaded.game.lists }, where);
+  return { loaded, file, where };
+}
+
+/** Replay every secret through the tree; throws a GuesstreeError when the tree is incomplete or its header is wrong. */
+export function verify(source: TreeSource, options: GameOptions): VerifyResult {
+  const { loaded, file, where } = opened(source, options, 'verify');
+  const lines: string[] = [];
+  const s = runVerify({ loaded, file, path: where }, (l) => lines.push(l));
+  const found = s.secrets - (s.histogram[0] ?? 0);
+  let guesses = 0;
+  for (let a = 1; a < s.histogram.length; a++) guesses += a * (s.histogram[a] as number);
+  return { ok: true, secrets: s.secrets, found, total: Number(file.header.objective['total'] ?? s.total), mean: found ? guesses / found : 0, maxDepth: s.maxFound, lines };
+}
+
+/** A player over the tree: no search while the tree has a branch; off it, the first consistent secret. */
+export function openTree(source: TreeSource, options: GameOptions): Player {
+  const { loaded, file } = opened(source, options, 'play');
+  const { game } = loaded;
+  const tree = file.tree;
+  let node = 0;
+  let candidates = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
+  let made = 0;
+  let solved = false;
+  const current = (): number => (node !== NO_CHILD ? (tree.guess[node] as number) : game.guessOfSecret(candidates[0] as number));
+  const player: Player = {
+    guess() {
+      if (player.done) throw fail('usage', solved ? 'the game is over: solved' : 'the game is over: out of guesses');
+      return game.guessName(current());
+    },
+    reply(text: string) {
+      if (player.done) throw fail('usage', 'the game is over: no more replies');
+      if (typeof text !== 'string') throw fail('feedback', 'reply: expected a string');
+      const g = current();
+      const code = game.parseCode(text);
+      made++;
+      if (code === game.solvedCode) {
+        if (game.secretOfGuess(g) < 0 || !candidates.includes(game.secretOfGuess(g))) throw fail('feedback', `impossible reply ${game.codeName(code)} to ${game.guessName(g)}: it is not a secret still possible`);
+        solved = true;
+        candidates = Uint32Array.of(game.secretOfGuess(g));
+        return;
+      }
+      const kept = candidates.filter((s) => game.feedback(g, s) === code);
+      if (kept.length === 0) {
+        made--;
+        throw fail('feedback', `impossible reply ${game.codeName(code)} to ${game.guessName(g)}: no secret still possible gives it`);
+      }
+      candidates = kept;
+      if (node !== NO_CHILD) node = childOf(tree, node, code);
+    },
+    get done() {
+      return solved || made >= game.maxAttempts;
+    },
+    get solved() {
+      return solved;
+    },
+    get remaining() {
+      return Array.from(candidates, (s) => game.secretName(s));
+    },
+    get guesses() {
+      return made;
+    },
+  };
+  return player;
+}
