@@ -1,0 +1,102 @@
+/**
+ * A game from the user's own ES module file (issue 33): the contract's one-line errors, every verb
+ * through the real CLI on the hilo example, and the library's compile() giving the CLI's bytes.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile, openTree, verify } from '../dist/compiler/library.js';
+import { cli, lines, parsePaths, removeDir, ROOT, tempDir } from './support/e2e.js';
+
+const HILO = join(ROOT, 'scripts', 'examples', 'hilo.mjs');
+let dir: string;
+let trees: string;
+
+beforeAll(() => {
+  dir = tempDir('file-game');
+  trees = join(dir, 'trees');
+});
+afterAll(() => removeDir(dir));
+
+function gameFile(name: string, body: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, body);
+  return path;
+}
+
+describe('the contract', () => {
+  const cases: Array<[string, string, RegExp]> = [
+    ['no-secrets.mjs', "export default { name: 'x', reply: () => '1' };", /no-secrets\.mjs: secrets: /],
+    ['dup.mjs', "export default { name: 'x', secrets: ['a', 'a'], reply: () => '1' };", /dup\.mjs: secrets\[1\]: duplicate: "a" is also secrets\[0\]$/],
+    ['throws.mjs', "export default { name: 'x', secrets: ['a', 'b'], reply: (g, s) => { if (s === 'b') throw new Error('boom'); return 'x'; } };", /throws\.mjs: reply: reply\("a", "b"\) threw: "boom"$/],
+    ['number.mjs', "export default { name: 'x', secrets: ['a', 'b'], reply: () => 3 };", /number\.mjs: reply: reply\(".", "."\) returned number, not a string$/],
+    ['no-reply.mjs', "export default { name: 'x', secrets: ['a', 'b'] };", /no-reply\.mjs: reply: /],
+  ];
+  for (const [name, body, re] of cases) {
+    it(`${name}: one line naming the member, status 3`, async () => {
+      const r = await cli(['compile', '--game', gameFile(name, body), '--out', join(dir, `${name}.gtree`)], { trees });
+      expect(r.code, r.stderr).toBe(3);
+      expect(lines(r.stderr)).toHaveLength(1);
+      expect(lines(r.stderr)[0], r.stderr).toMatch(re);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    });
+  }
+});
+
+describe('every verb on a user game', () => {
+  it('compile, verify, stats, export paths/json/html and play', async () => {
+    const tree = join(dir, 'hilo.gtree');
+    const c = await cli(['compile', '--game', HILO, '--out', tree, '--workers', '2'], { trees });
+    expect(c.code, c.stderr).toBe(0);
+    const total = Number(/total guesses ([\d,]+)/.exec(c.stdout)?.[1]?.replace(/,/g, ''));
+    expect(total).toBeGreaterThan(0);
+    const v = await cli(['verify', '--tree', tree, '--game', HILO], { trees });
+    expect(v.code, v.stderr).toBe(0);
+    expect(v.stdout).toMatch(/verify: ok/);
+    const s = await cli(['stats', '--tree', tree, '--game', HILO], { trees });
+    expect(s.code, s.stderr).toBe(0);
+    const p = await cli(['export', '--format', 'paths', '--tree', tree, '--game', HILO], { trees });
+    expect(p.code, p.stderr).toBe(0);
+    const paths = parsePaths(p.stdout);
+    expect(paths.size).toBe(100);
+    // Each path ends on its secret, and the guesses add up to the compile's total.
+    let sum = 0;
+    for (const [secret, guesses] of paths) {
+      expect(guesses[guesses.length - 1]).toBe(secret);
+      sum += guesses.length;
+    }
+    expect(sum).toBe(total);
+    const j = await cli(['export', '--format', 'json', '--tree', tree, '--game', HILO], { trees });
+    expect(j.code, j.stderr).toBe(0);
+    expect(() => JSON.parse(j.stdout)).not.toThrow();
+    const h = await cli(['export', '--format', 'html', '--tree', tree, '--game', HILO], { trees });
+    expect(h.code, h.stderr).toBe(0);
+    expect(h.stdout).toMatch(/^<!doctype html>/i);
+    const first = paths.get('37') as string[];
+    const replies = first.slice(0, -1).map((g) => (37 > Number(g) ? 'higher' : 'lower'));
+    const play = await cli(['play', '--tree', tree, '--game', HILO], { trees, input: [...replies, '='].join('\n') + '\n' });
+    expect(play.code, play.stderr).toBe(0);
+    expect(play.stdout).toMatch(new RegExp(`solved in ${first.length} guesses`));
+    // The tree is never used with another game.
+    const other = gameFile('other.mjs', "export default { name: 'hilo-100', secrets: Array.from({ length: 99 }, (_, i) => String(i + 1)), reply: (g, s) => (Number(s) > Number(g) ? 'higher' : 'lower') };");
+    const refused = await cli(['verify', '--tree', tree, '--game', other], { trees });
+    expect(refused.code).toBe(4);
+    expect(lines(refused.stderr)).toHaveLength(1);
+  });
+
+  it('the library compile() gives the bytes of the CLI, and openTree plays it', async () => {
+    const out = join(dir, 'hilo-cli.gtree');
+    const c = await cli(['compile', '--game', HILO, '--out', out, '--workers', '1'], { trees });
+    expect(c.code, c.stderr).toBe(0);
+    const lib = await compile({ game: HILO, workers: 1 });
+    expect(Buffer.from(lib.bytes).equals(readFileSync(out))).toBe(true);
+    expect(verify(lib, { game: HILO }).secrets).toBe(100);
+    const player = openTree(out, { game: HILO });
+    while (!player.done) {
+      const g = player.guess();
+      player.reply(g === '73' ? '=' : 73 > Number(g) ? 'higher' : 'lower');
+    }
+    expect(player.solved).toBe(true);
+    expect(player.remaining).toEqual(['73']);
+  }, 60_000);
+});
