@@ -165,7 +165,7 @@ export async function main(argv: string[]): Promise<void> {
       (y) => gameOptions(y, 'compile'),
       async (a) => {
         const args = rawArgs(a);
-        if (a.game === undefined) throw fail('usage', `no game given: use --game (one of ${GAME_IDS.join(', ')})`);
+        if (a.game === undefined) throw fail('usage', `no game given: use --game (one of ${GAME_IDS.filter((g) => g !== 'file').join(', ')}, or a game module file such as ./my-game.mjs)`);
         const m = moduleOf(args);
         const effortAlias = effortFromDeprecated(m.id, args);
         const opts = gameOptionsOf(m, 'compile', args, err);

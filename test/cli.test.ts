@@ -554,7 +554,7 @@ describe('--help', () => {
       const efforts = /^ {2}--effort <name> +(.*) \(default: [a-z]+\)$/m.exec(section)?.[1];
       if (game && efforts) byGame.set(game, efforts);
     }
-    expect([...byGame.keys()].sort()).toEqual(['bullscows', 'hangman', 'lingo', 'mastermind', 'matchcount', 'wordle']);
+    expect([...byGame.keys()].sort()).toEqual(['bullscows', 'file', 'hangman', 'lingo', 'mastermind', 'matchcount', 'wordle']);
     // Every Mastermind effort listed compiles MM(2,3) (it is small enough for any of them);
     // the names given by the error for an unknown effort are the same list.
     const efforts = (byGame.get('mastermind') as string).split(', ');

@@ -165,7 +165,7 @@ describe('5: help pages', () => {
   it('one section per game, each saying its own text once; numbers are numbers, not [string]', () => {
     const compile = pages.get('compile') as string;
     const sections = new Map(compile.split('\n\n').map((s) => [/^([a-z]+): /.exec(s)?.[1], s] as const).filter(([g]) => g !== undefined));
-    expect([...sections.keys()].sort()).toEqual(['bullscows', 'hangman', 'lingo', 'mastermind', 'matchcount', 'wordle']);
+    expect([...sections.keys()].sort()).toEqual(['bullscows', 'file', 'hangman', 'lingo', 'mastermind', 'matchcount', 'wordle']);
     for (const g of ['mastermind', 'bullscows']) {
       const s = (sections.get(g) as string).replace(/\s+/g, ' ');
       expect(s.split('search every guess of every set: proves the optimum').length - 1, g).toBe(1);
@@ -313,7 +313,7 @@ describe('7: messages', () => {
   it('format lists are complete; compile without a game does not suggest --tree', async () => {
     const [fmt, noGame] = await Promise.all([cli(['export', '--format', 'contest', '--game', 'bullscows'], { trees: empty }), cli(['compile', '--len', '4'], { trees: empty })]);
     expectOneLine(fmt, 2, /^guesstree: --format contest is not a format of bullscows \(paths, json, html\)$/);
-    expectOneLine(noGame, 2, /^guesstree: no game given: use --game \(one of lingo, wordle, mastermind, matchcount, hangman, bullscows\)$/);
+    expectOneLine(noGame, 2, /^guesstree: no game given: use --game \(one of lingo, wordle, mastermind, matchcount, hangman, bullscows, or a game module file such as \.\/my-game\.mjs\)$/);
     expect(noGame.stderr).not.toMatch(/--tree/);
   });
 
