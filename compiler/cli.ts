@@ -17,7 +17,7 @@ import { exportJson, exportPaths, runStats, runVerify, statsJson, verifyJson } f
 import { knownOptions, parseWhole, gameOptionsOf, type RawArgs, type Verb } from './commands/options.js';
 import { runPlay } from './commands/play.js';
 import { closest, MAX_WORKERS, optionNamesOf, topHelp, VERB_NAMES, verbHelp, verbInfo, type AnyVerb } from './commands/help.js';
-import { parseQueueUrl } from './pool/queue-url.js';
+import { queueFromArgs } from './pool/queue-url.js';
 import { moduleOf, resolveTree } from './commands/resolve.js';
 import { GAMES, GAME_IDS } from './games/registry.js';
 import { looksLikePath } from './games/file/contract.js';
@@ -171,7 +171,7 @@ export async function main(argv: string[]): Promise<void> {
         const opts = gameOptionsOf(m, 'compile', args, err);
         const workers = a.workers === undefined ? availableParallelism() : parseWhole('workers', a.workers, 1, MAX_WORKERS);
         const maxMemory = a['max-memory'] === undefined ? undefined : parseWhole('max-memory', a['max-memory'], 1, 2 ** 31);
-        const queue = a.queue === undefined ? undefined : parseQueueUrl(String(a.queue));
+        const queue = queueFromArgs('compile', a.queue);
         if (a.out !== undefined && String(a.out).trim() === '') throw fail('usage', '--out "": expected a file name');
         m.checkCompile?.(opts);
         const loaded = m.load(opts);
@@ -256,7 +256,7 @@ export async function main(argv: string[]): Promise<void> {
       verbInfo('worker').summary,
       (y) => verbOptions(y, 'worker'),
       async (a) => {
-        const target = parseQueueUrl(String(a.queue));
+        const target = queueFromArgs('worker', a.queue) as NonNullable<ReturnType<typeof queueFromArgs>>;
         const concurrency = a.concurrency === undefined ? 1 : parseWhole('concurrency', a.concurrency, 1, MAX_WORKERS);
         await (await import('./commands/worker.js')).runWorker({ target, concurrency }, err);
       },

@@ -187,7 +187,7 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     expect(new Set(done.map((l) => l.split(' ')[2])).size).toBe(done.length);
     expect(a.lines().filter((l) => / done in /.test(l)).length, 'both workers took jobs').toBeGreaterThan(0);
     expect(b.lines().filter((l) => / done in /.test(l)).length, 'both workers took jobs').toBeGreaterThan(0);
-    expect(a.lines()[0]).toBe(`worker: taking jobs from redis://default:***@127.0.0.1:${port} (concurrency 1; guesstree ${TOOL_VERSION}, tree format 1, queue protocol 1)`);
+    expect(a.lines()[0]).toBe(`worker: taking jobs from redis://***@127.0.0.1:${port} (concurrency 1; guesstree ${TOOL_VERSION}, tree format 1, queue protocol 1)`);
     expectNoPassword(run.stdout, run.stderr, a.stderr, b.stderr);
     await expectQueueClean();
     // SIGTERM while idle: a clean stop.
@@ -293,7 +293,7 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
       const run = await cli(args, { trees, timeoutMs: 20_000 });
       expect(Date.now() - started).toBeLessThan(8000);
       expect(run.code, run.stderr).toBe(11);
-      expect(run.stderr).toBe(`guesstree: cannot reach the queue at redis://default:***@127.0.0.1:${port}: WRONGPASS invalid username-password pair or user is disabled.\n`);
+      expect(run.stderr).toBe(`guesstree: cannot reach the queue at redis://***@127.0.0.1:${port}: WRONGPASS invalid username-password pair or user is disabled.\n`);
       expectNoPassword(run.stderr, run.stdout);
     }
   }, 60_000);
@@ -328,7 +328,7 @@ describe('bad --queue URLs (no Redis needed)', () => {
       const run = await cli(args, { trees: join(dir, 'trees'), timeoutMs: 20_000 });
       expect(Date.now() - started).toBeLessThan(8000);
       expect(run.code, run.stderr).toBe(11);
-      expect(run.stderr).toBe(`guesstree: cannot reach the queue at redis://u:***@127.0.0.1:${closed}/3: connect ECONNREFUSED 127.0.0.1:${closed}\n`);
+      expect(run.stderr).toBe(`guesstree: cannot reach the queue at redis://***@127.0.0.1:${closed}/3: connect ECONNREFUSED 127.0.0.1:${closed}\n`);
     }
     const verify = await cli(['verify', '--game', 'lingo', '--len', '5', '--queue', 'redis://127.0.0.1:6379'], { trees: join(dir, 'trees') });
     expect(verify.code).toBe(2);

@@ -55,7 +55,7 @@ export function verbInfos(): readonly VerbInfo[] {
         { name: 'max-memory', type: 'number', describe: 'MiB the compile may use (default: 3/4 of the machine); larger compiles are refused up front' },
         { name: 'skip-estimate', type: 'boolean', describe: 'start even when the memory estimate is over --max-memory (the compile still stops at the limit, status 7)' },
         { name: 'force', type: 'boolean', describe: "replace the tree in trees/ even by a worse one (or, for the very same tree, record this compile's settings, e.g. a proof)" },
-        { name: 'queue', type: 'url', describe: `run the work as jobs on this BullMQ queue (${QUEUE_URL}) for \`guesstree worker\` processes; same tree` },
+        { name: 'queue', type: 'url', describe: `run the work as jobs on this BullMQ queue (${QUEUE_URL}, or env: the URL in GUESSTREE_QUEUE, recommended) for \`guesstree worker\` processes; same tree` },
       ],
       examples: [
         ['guesstree compile --game lingo --len 5', 'the main job, on the default dictionary'],
@@ -121,7 +121,7 @@ export function verbInfos(): readonly VerbInfo[] {
       summary: 'run compile jobs from a job queue (compile --queue URL) until SIGTERM',
       games: false,
       options: [
-        { name: 'queue', type: 'url', required: true, describe: `the queue (${QUEUE_URL})` },
+        { name: 'queue', type: 'url', describe: `the queue (${QUEUE_URL}); default: the URL in GUESSTREE_QUEUE (recommended: it keeps the password out of ps)` },
         { name: 'concurrency', type: 'number', describe: 'jobs run at once, each in a thread (default 1)' },
       ],
       examples: [['guesstree worker --queue redis://:secret@10.0.0.5:6379 --concurrency 4', 'on each machine; then compile ... --queue with the same URL']],
