@@ -21,6 +21,7 @@ import { solveAll, wordleEngine, wordleScore } from './support/engine.js';
 import { findEntry, readManifest } from '../runtime/manifest.js';
 import { checkTreeMatches, readTreeFile } from '../runtime/tree-format.js';
 import { cli, lines, listSha256, normalized, parsePaths, randomWords, removeDir, rng, ROOT, tempDir, writeList } from './support/e2e.js';
+import { bruteBest, bruteOpenerScore, hardViolation } from './support/wordle-brute.js';
 
 const SHARED = join(ROOT, '..', 'shared', 'wordle');
 const sharedPresent = existsSync(join(SHARED, 'answers.txt')) && existsSync(join(SHARED, 'allowed.txt'));
@@ -47,18 +48,6 @@ function gameOf(answers: readonly string[], guesses: readonly string[], hard: bo
   return WordleGame.fromLists(a, g, hard);
 }
 
-/** Hard rule, written out independently: greens stay, revealed letters are reused as often. */
-function hardViolation(history: ReadonlyArray<readonly [string, string]>, guess: string): string | null {
-  for (const [h, mask] of history) {
-    const need = new Map<string, number>();
-    for (let p = 0; p < h.length; p++) {
-      if (mask[p] === 'O' && guess[p] !== h[p]) return `${guess} drops green ${h[p]} at ${p + 1}`;
-      if (mask[p] !== 'X') need.set(h[p] as string, (need.get(h[p] as string) ?? 0) + 1);
-    }
-    for (const [c, k] of need) if ([...guess].filter((x) => x === c).length < k) return `${guess} uses ${c} fewer than ${k} times`;
-  }
-  return null;
-}
 
 /** Replays paths independently: the strategy is consistent (same replies, same next guess) and each path ends on its answer. */
 function replayPaths(paths: Map<string, string[]>, hard: boolean): { total: number; maxDepth: number; violations: string[] } {
@@ -216,59 +205,6 @@ describe('wordle from the CLI', () => {
   });
 });
 
-/**
- * Exact optimum by brute force: every guess at every node (in hard mode every guess the
- * independent rule allows after `history`), no bounds.
- */
-function bruteForce(game: WordleGame, set: number[], used: number, hard: boolean, history: Array<[string, string]> = [], memo = new Map<string, number>()): number {
-  if (set.length === 0) return 0;
-  if (used === game.maxAttempts) return set.length * game.objective.unsolved;
-  // The hard rule depends on the history only through the greens and the letter counts revealed.
-  const greens = ['.', '.', '.', '.', '.'];
-  const need: Record<string, number> = {};
-  for (const [h, mask] of history) {
-    const here: Record<string, number> = {};
-    for (let p = 0; p < 5; p++) {
-      if (mask[p] === 'O') greens[p] = h[p] as string;
-      if (mask[p] !== 'X') here[h[p] as string] = (here[h[p] as string] ?? 0) + 1;
-    }
-    for (const [c, k] of Object.entries(here)) need[c] = Math.max(need[c] ?? 0, k);
-  }
-  const key = `${used}:${set.join(',')}:${hard ? greens.join('') + JSON.stringify(Object.entries(need).sort()) : ''}`;
-  const hit = memo.get(key);
-  if (hit !== undefined) return hit;
-  let best = -Infinity;
-  for (let g = 0; g < game.guessCount; g++) {
-    if (hard && hardViolation(history, game.guessName(g)) !== null) continue;
-    const groups = new Map<number, number[]>();
-    let value = 0;
-    for (const s of set) {
-      const c = game.feedback(g, s);
-      if (c === game.solvedCode) value += game.objective.scores[used + 1] as number;
-      else groups.set(c, [...(groups.get(c) ?? []), s]);
-    }
-    if (groups.size === 1 && value === 0) continue; // learns nothing
-    for (const [c, grp] of groups) value += bruteForce(game, grp, used + 1, hard, [...history, [game.guessName(g), game.codeName(c)]], memo);
-    if (value > best) best = value;
-  }
-  memo.set(key, best);
-  return best;
-}
-
-/** The brute-force optimum when the first guess is `opener` (every guess below it, no bounds). */
-function bruteForceOpener(game: WordleGame, opener: number, hard: boolean): number {
-  const memo = new Map<string, number>();
-  const groups = new Map<number, number[]>();
-  let value = 0;
-  for (let s = 0; s < game.secretCount; s++) {
-    const c = game.feedback(opener, s);
-    if (c === game.solvedCode) value += game.objective.scores[1] as number;
-    else groups.set(c, [...(groups.get(c) ?? []), s]);
-  }
-  for (const [c, grp] of groups) value += bruteForce(game, grp, 1, hard, [[game.guessName(opener), game.codeName(c)]], memo);
-  return value;
-}
-
 describe('the exact effort on wordle (through the module, in this thread)', () => {
   for (const hard of [false, true]) {
     it(`${hard ? 'hard' : 'normal'} mode: --prove gives the brute-force optimum over every opener, --opener the optimum below it`, async () => {
@@ -285,7 +221,7 @@ describe('the exact effort on wordle (through the module, in this thread)', () =
         expect(proved.settings['effort']).toBe('exact');
         expect(proved.settings['proven']).toBe('global');
         expect(proved.settings['openers']).toBeGreaterThan(1);
-        const optimum = bruteForce(game, all, 0, hard);
+        const optimum = bruteBest(game, all, 0, hard);
         expect(replayAll(game, proved.tree).total).toBe(optimum);
         if (hard) expect(illegalGuesses(game, proved.tree)).toEqual([]);
         // --opener: three first guesses (the proven tree's, a candidate, a probe), each its own optimum.
@@ -295,14 +231,14 @@ describe('the exact effort on wordle (through the module, in this thread)', () =
           const one = await loaded.compile({ effort: 'exact', workers: 1, options: { ...lists, opener: word }, executor: threadExecutor });
           expect(one.tree.guess[0]).toBe(opener);
           expect(one.settings).toMatchObject({ effort: 'exact', opener: word, openers: 1, proven: 'opener' });
-          const expected = bruteForceOpener(game, opener, hard);
+          const expected = bruteOpenerScore(game, opener, hard);
           expect(replayAll(game, one.tree).total, word).toBe(expected);
           expect(expected).toBeLessThanOrEqual(optimum);
         }
         // --effort exact alone: the best of the top-ranked openers, each exact below.
         const top = await loaded.compile({ effort: 'exact', workers: 1, options: lists, executor: threadExecutor });
         expect(top.settings['proven']).toBe('opener');
-        expect(replayAll(game, top.tree).total).toBe(bruteForceOpener(game, top.tree.guess[0] as number, hard));
+        expect(replayAll(game, top.tree).total).toBe(bruteOpenerScore(game, top.tree.guess[0] as number, hard));
       } finally {
         removeDir(dir);
       }
@@ -324,8 +260,8 @@ describe('the engine on wordle', () => {
       const withCuts = solveAll(a.engine, a.root);
       const without = solveAll(b.engine, b.root);
       expect(flattenPlan(withCuts.plan)).toEqual(flattenPlan(without.plan));
-      expect(wordleScore(withCuts.cost)).toBe(bruteForce(game, [...all], 0, hard));
-      if (hard) expect(wordleScore(withCuts.cost)).toBeLessThan(bruteForce(game, [...all], 0, false)); // the rule binds
+      expect(wordleScore(withCuts.cost)).toBe(bruteBest(game, [...all], 0, hard));
+      if (hard) expect(wordleScore(withCuts.cost)).toBeLessThan(bruteBest(game, [...all], 0, false)); // the rule binds
       expect(replayAll(game, flattenPlan(withCuts.plan)).total).toBe(wordleScore(withCuts.cost));
     });
   }

@@ -19,7 +19,7 @@ export function hardViolation(history: ReadonlyArray<readonly [string, string]>,
 }
 
 /** The best score (minus the guesses, a 6th guess a little more, an answer not found far more) of `set`. */
-function best(game: WordleGame, set: number[], used: number, hard: boolean, history: Array<[string, string]>, memo: Map<string, number>): number {
+export function bruteBest(game: WordleGame, set: number[], used: number, hard: boolean, history: Array<[string, string]> = [], memo = new Map<string, number>()): number {
   if (set.length === 0) return 0;
   if (used === game.maxAttempts) return set.length * game.objective.unsolved;
   const len = game.params.length as number;
@@ -55,14 +55,19 @@ function valueOf(game: WordleGame, g: number, set: number[], used: number, hard:
     else groups.set(c, [...(groups.get(c) ?? []), s]);
   }
   if (groups.size === 1 && value === 0 && used > 0) return null; // learns nothing
-  for (const [c, grp] of groups) value += best(game, grp, used + 1, hard, [...history, [game.guessName(g), game.codeName(c)]], memo);
+  for (const [c, grp] of groups) value += bruteBest(game, grp, used + 1, hard, [...history, [game.guessName(g), game.codeName(c)]], memo);
   return value;
+}
+
+/** The best score below the first guess `opener` (every guess below it, no bounds). */
+export function bruteOpenerScore(game: WordleGame, opener: number, hard: boolean, memo = new Map<string, number>()): number {
+  const all = Array.from({ length: game.secretCount }, (_, i) => i);
+  return valueOf(game, opener, all, 0, hard, [], memo) as number;
 }
 
 /** What the best tree below `opener` needs: total guesses, or null when no tree finds every answer. */
 export function bruteOpenerTotal(game: WordleGame, opener: number, hard: boolean, memo = new Map<string, number>()): number | null {
-  const all = Array.from({ length: game.secretCount }, (_, i) => i);
-  const value = valueOf(game, opener, all, 0, hard, [], memo) as number;
+  const value = bruteOpenerScore(game, opener, hard, memo);
   // Scores are minus the guesses (a 6th guess 1/4096 more); an answer not found costs far more.
   if (-value > game.secretCount * (game.maxAttempts + 1)) return null;
   return Math.floor(-value + 1e-9);
