@@ -256,7 +256,7 @@ export async function main(argv: string[]): Promise<void> {
       verbInfo('worker').summary,
       (y) => verbOptions(y, 'worker'),
       async (a) => {
-        const target = queueFromArgs('worker', a.queue) as NonNullable<ReturnType<typeof queueFromArgs>>;
+        const target = queueFromArgs('worker', a.queue);
         const concurrency = a.concurrency === undefined ? 1 : parseWhole('concurrency', a.concurrency, 1, MAX_WORKERS);
         await (await import('./commands/worker.js')).runWorker({ target, concurrency }, err);
       },

@@ -55,6 +55,8 @@ export const QUEUE_ENV = 'GUESSTREE_QUEUE';
  * The queue a verb uses: `--queue URL`; `--queue env` (compile) or no `--queue` (worker) read
  * GUESSTREE_QUEUE. Undefined: no queue (compile without `--queue`).
  */
+export function queueFromArgs(verb: 'worker', given: unknown, env?: NodeJS.ProcessEnv): QueueTarget;
+export function queueFromArgs(verb: 'compile', given: unknown, env?: NodeJS.ProcessEnv): QueueTarget | undefined;
 export function queueFromArgs(verb: 'compile' | 'worker', given: unknown, env: NodeJS.ProcessEnv = process.env): QueueTarget | undefined {
   const fromEnv = verb === 'worker' ? given === undefined || given === 'env' : given === 'env';
   if (!fromEnv) return given === undefined ? undefined : parseQueueUrl(String(given));
