@@ -117,7 +117,7 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
     throw fail('limit', `${loaded.slug}: this compile needs about ${estimate} MiB ${control.executor ? 'here (its searches on the queue)' : `with ${req.workers} worker${req.workers === 1 ? '' : 's'}`}, over the limit of ${limit} MiB (--max-memory); use fewer workers or a smaller list`);
   }
   // From here the compile watches its own memory: past the limit it stops with one line and status 7.
-  const watch = watchMemory(limit, (rss) => `${loaded.slug}: the compile reached ${Math.round(rss)} MiB of memory, over the limit of ${limit} MiB (--max-memory; estimated ${estimate} MiB); stopped, nothing written`);
+  const watch = watchMemory(limit, (rss) => `${loaded.slug}: the compile reached ${Math.ceil(rss)} MiB of memory, over the limit of ${limit} MiB (--max-memory; estimated ${estimate} MiB); stopped, nothing written`);
   try {
     return await compileWatched(loaded, req, control, log, started);
   } finally {
