@@ -7,7 +7,7 @@
 import { copyFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compile, openTree, verify } from '../dist/compiler/library.js';
+import { compile, openTree, verify, type GameDefinition } from '../dist/compiler/library.js';
 import { cli, lines, parsePaths, removeDir, ROOT, tempDir } from './support/e2e.js';
 
 const HILO = join(ROOT, 'scripts', 'examples', 'hilo.mjs');
@@ -100,6 +100,19 @@ describe('every verb on a user game', () => {
     }
     expect(player.solved).toBe(true);
     expect(player.remaining).toEqual(['73']);
+    // The same game given as a module object: the same tree as from its file.
+    const object = ((await import(HILO)) as { default: GameDefinition }).default;
+    expect(Buffer.from((await compile({ game: object, workers: 2 })).bytes).equals(readFileSync(out))).toBe(true);
+  }, 60_000);
+
+  it('a built-in game with options as on the command line: compile() gives the bytes of the CLI', async () => {
+    const out = join(dir, 'mm-3-4.gtree');
+    const c = await cli(['compile', '--game', 'mastermind', '--pegs', '3', '--colors', '4', '--max-depth', '6', '--out', out, '--workers', '2'], { trees });
+    expect(c.code, c.stderr).toBe(0);
+    const lib = await compile({ game: 'mastermind', pegs: 3, colors: 4, maxDepth: 6, workers: 1 });
+    expect(lib.header.params).toMatchObject({ pegs: 3, colors: 4 });
+    expect(Buffer.from(lib.bytes).equals(readFileSync(out))).toBe(true);
+    expect(verify(out, { game: 'mastermind', pegs: 3, colors: 4, maxDepth: 6 }).secrets).toBe(64);
   }, 60_000);
 });
 
