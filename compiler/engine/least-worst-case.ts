@@ -53,6 +53,8 @@ export interface WorstCaseParts<S> {
 export interface WorstCaseLimits {
   /** Sets searched by the proof before it gives up (UNDECIDED). */
   readonly proofNodes: number;
+  /** When the proof gave up: sets searched for a tree one guess deeper and beyond (default: proofNodes). */
+  readonly upperNodes?: number;
   /** The deepest worst case looked for (Lingo: 5 tries). */
   readonly maxDepth: number;
   /** Guesses compared by their whole subtrees in the rebuild, by guesses used (past the end: 1). */
@@ -561,7 +563,7 @@ export class LeastWorstCase<S> {
     }
     if (stopped) {
       // Out of budget: the best tree the same budget again finds above the proven bound.
-      const more = this.nodes + proofNodes;
+      const more = this.nodes + (this.limits.upperNodes ?? proofNodes);
       for (let d = lb + 1; d <= maxDepth && found < 0; d++) {
         const r = this.decide(all, d, root, Math.max(0, more - this.nodes));
         if (r === WITHIN) found = d;

@@ -42,10 +42,16 @@ export function markWorstCase<G extends Game>(game: G): G {
   return game;
 }
 
-/** The solver's node budget by effort name: a short proof for quick looks, a long one for thorough and exact. */
-export function worstCaseLimits(effort: string, maxDepth: number): WorstCaseLimits {
-  const proofNodes = effort === 'quick' || effort === 'greedy' ? 200_000 : effort === 'thorough' || effort === 'exact' ? 20_000_000 : WORST_CASE_LIMITS.proofNodes;
-  return { ...WORST_CASE_LIMITS, proofNodes, maxDepth };
+/**
+ * The solver's node budget by effort name: a short proof for quick looks, a long one for
+ * thorough and exact. `wide`: games that scan thousands of guesses at every set (Wordle, Lingo),
+ * where a set costs seconds: fewer sets, cheap feasibility checks in the rebuild, and a larger
+ * budget for the tree one guess deeper than a proof that gave up.
+ */
+export function worstCaseLimits(effort: string, maxDepth: number, wide = false): WorstCaseLimits {
+  const level = effort === 'quick' || effort === 'greedy' ? 0 : effort === 'thorough' || effort === 'exact' ? 2 : 1;
+  if (!wide) return { ...WORST_CASE_LIMITS, proofNodes: ([200_000, WORST_CASE_LIMITS.proofNodes, 20_000_000] as const)[level], maxDepth };
+  return { ...WORST_CASE_LIMITS, proofNodes: ([10, 100, 1_000_000] as const)[level], upperNodes: 200_000, checkNodes: 50, widths: [1], maxDepth };
 }
 
 /**

@@ -189,7 +189,7 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   let proof = null;
   let limits: WorstCaseLimits | null = null;
   if (worst) {
-    limits = worstCaseLimits(effort.name, WORDLE_ATTEMPTS);
+    limits = worstCaseLimits(effort.name, WORDLE_ATTEMPTS, true);
     proof = await proveWorstCase({ module: 'wordle', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug }, control, limits, `no tree finds every answer within ${WORDLE_ATTEMPTS} guesses`);
   }
   const setup: WordleSetup = { effort: effort.name, probes, ...(proof ? { maxDepth: proof.depth } : {}) };
