@@ -422,6 +422,24 @@ export class LeastWorstCase<S> {
     }
   }
 
+  /**
+   * Can every secret be found within d guesses when `guess` is played first? Its reply groups
+   * each decided within d − 1, largest first, the first NOT_WITHIN ending it (the rate of a
+   * proof's first level, for measurements). `budget`: sets per group.
+   */
+  firstGuessWithin(guess: number, d: number, budget: number): number {
+    const all = Uint32Array.from({ length: this.game.secretCount }, (_, i) => i);
+    const { codes, groups } = this.groupsOf(guess, all);
+    let result = WITHIN;
+    for (let i = 0; i < groups.length; i++) {
+      const child: SearchNode<S> = { used: 1, state: this.moves.after(this.moves.root, guess, codes[i] as number) };
+      const r = this.decide(groups[i] as Uint32Array, d - 1, child, budget);
+      if (r === NOT_WITHIN) return NOT_WITHIN;
+      if (r === UNDECIDED) result = UNDECIDED;
+    }
+    return result;
+  }
+
   /** The least depth the capacity bound allows for n secrets. */
   capacityBound(n: number): number {
     let d = n <= 1 ? n : 1;
