@@ -6,7 +6,7 @@
  */
 import { fail } from '../../../runtime/errors.js';
 import type { ParamValue, TreeHeader } from '../../../runtime/tree-format.js';
-import { loadWordListOfLength } from '../../../runtime/wordlist.js';
+import { loadWordListOfLength, type WordList } from '../../../runtime/wordlist.js';
 import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker } from '../../engine/candidate-ranker.js';
 import { openerBounds, openerTwoLevelBound, type OpenerBoundsArgs, type TwoLevelArgs } from '../../engine/two-level-bound.js';
@@ -15,6 +15,7 @@ import type { Effort, Moves } from '../../engine/types.js';
 import { compileSplit, type CompileControl } from '../../pool/driver.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { carriedSecrets } from '../tree-words.js';
 import { LINGO_ATTEMPTS, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH, LingoGame, lingoProbes, type LingoSpec } from './game.js';
 
 export interface LingoEffort {
@@ -172,19 +173,12 @@ export const lingoModule: GameModule = {
   sample: (dir) => ({ len: 4, wordlist: writeSample(dir, 'lingo.txt', sampleWords(60, 4, 'abcdeilnorst', 1)) }),
   load(opts: GameOptions): LoadedGame {
     const len = required(intOption(opts, 'len'), 'lingo', `--len (word length, ${LINGO_MIN_LENGTH}..${LINGO_MAX_LENGTH})`);
-    const list = loadWordListOfLength(stringOption(opts, 'wordlist') ?? DEFAULT_WORDLIST, len);
-    const game = LingoGame.fromList(list, len);
-    const loaded: LoadedGame = {
-      module: lingoModule,
-      game,
-      slug: `lingo-len${len}`,
-      options: opts,
-      compile: (control) => compileLingo(loaded, game, control),
-      describe: describeLingo,
-      merit: (h) => Number(h.objective['total']),
-      explorerRules: () => ({ kind: 'word-mask', length: len, attempts: LINGO_ATTEMPTS }),
-    };
-    return loaded;
+    return lingoLoaded(opts, len, loadWordListOfLength(stringOption(opts, 'wordlist') ?? DEFAULT_WORDLIST, len));
+  },
+  loadFromTree(opts, file, where) {
+    if (stringOption(opts, 'wordlist') !== undefined) return { loaded: lingoModule.load(opts), file };
+    const len = required(intOption(opts, 'len'), 'lingo', `--len (word length, ${LINGO_MIN_LENGTH}..${LINGO_MAX_LENGTH})`);
+    return { loaded: lingoLoaded(opts, len, carriedSecrets(file, where)), file };
   },
   optionsFromHeader: (header, opts) => ({ len: Number(header.params['length']), wordlist: opts['wordlist'] }),
   worker(gameSpec, setup) {
@@ -200,3 +194,20 @@ export const lingoModule: GameModule = {
     };
   },
 };
+
+/** The Lingo game of one list, loaded. */
+function lingoLoaded(opts: GameOptions, len: number, list: WordList): LoadedGame {
+  const game = LingoGame.fromList(list, len);
+  const loaded: LoadedGame = {
+    module: lingoModule,
+    game,
+    slug: `lingo-len${len}`,
+    options: opts,
+    compile: (control) => compileLingo(loaded, game, control),
+    describe: describeLingo,
+    merit: (h) => Number(h.objective['total']),
+    explorerRules: () => ({ kind: 'word-mask', length: len, attempts: LINGO_ATTEMPTS }),
+    wordsOf: () => ({ role: 'words', secrets: list.words }),
+  };
+  return loaded;
+}
