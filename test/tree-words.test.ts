@@ -88,7 +88,7 @@ beforeAll(async () => {
   const wordle = ['--answers', answers, '--guesses', guesses];
   cases.push(
     { name: 'wordle', compile: ['--game', 'wordle', ...wordle], lists: wordle, verbs: ALL, reply: lingoMask, solved: () => 'OOOOO' },
-    { name: 'wordle-hard', compile: ['--game', 'wordle', '--hard', ...wordle], lists: wordle, verbs: ['verify', 'play'], reply: lingoMask, solved: () => 'OOOOO' },
+    { name: 'wordle-hard', compile: ['--game', 'wordle', '--hard', '--prove', ...wordle], lists: wordle, verbs: ['stats', 'play'], reply: lingoMask, solved: () => 'OOOOO' },
     { name: 'matchcount', compile: ['--game', 'matchcount', '--wordlist', match], lists: ['--wordlist', match], verbs: ALL, reply: matchCount, solved: (s) => String(s.length) },
     { name: 'lingo', compile: ['--game', 'lingo', '--len', '4', '--wordlist', four, '--effort', 'greedy'], lists: ['--wordlist', four], verbs: ALL, reply: lingoMask, solved: () => 'OOOO' },
     { name: 'hangman', compile: ['--game', 'hangman', '--len', '4', '--wordlist', four, '--effort', 'greedy'], lists: ['--wordlist', four], verbs: ['verify', 'play'], reply: hangmanReply, solved: () => '' },
@@ -161,10 +161,32 @@ describe('--tree FILE alone', () => {
         p.reply(g === secret ? c.solved(secret) : c.reply(g, secret));
       }
       expect(p.solved, c.name).toBe(true);
-      const v = verify(c.tree as string);
+      // The hard-mode tree has its proof beside it: checking that takes the guesses list.
+      if (c.name === 'wordle-hard') expect(() => verify(c.tree as string)).toThrow(/give --guesses FILE/);
+      const v = c.name === 'wordle-hard' ? verify(c.tree as string, { game: 'wordle', guesses: c.lists[3] as string }) : verify(c.tree as string);
       expect(v.secrets).toBe(paths.size);
       expect(v.lines.join('\n') + '\n').toBe(withLists.get(c.name)!['verify']);
     }
+  });
+});
+
+describe('what needs the whole guesses list', () => {
+  it('a Wordle proof beside the tree: verify and export --format proof ask for --guesses in one line, and check it with it', async () => {
+    const c = cases.find((x) => x.name === 'wordle-hard')!;
+    const guesses = c.lists[3] as string;
+    const [verifyAlone, proofAlone, verifyGiven] = await Promise.all([
+      cli(['verify', '--tree', c.tree as string], { trees }),
+      cli(['export', '--format', 'proof', '--tree', c.tree as string], { trees }),
+      cli(['verify', '--tree', c.tree as string, '--guesses', guesses], { trees }),
+    ]);
+    for (const r of [verifyAlone, proofAlone]) {
+      expect({ code: r.code, lines: lines(r.stderr).length }, r.stderr).toEqual({ code: 2, lines: 1 });
+      expect(r.stderr).toMatch(/\.proof\.txt: checking this proof needs every allowed guess: give --guesses FILE/);
+    }
+    expect(proofAlone.stdout).toBe('');
+    expect(verifyGiven.code, verifyGiven.stderr).toBe(0);
+    expect(verifyGiven.stdout).toMatch(/^proof: .*lists match$/m);
+    expect(verifyGiven.stdout).toBe(withLists.get('wordle-hard')!['verify']);
   });
 });
 
