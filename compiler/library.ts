@@ -16,6 +16,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { fail, GuesstreeError, isGuesstreeError } from '../runtime/errors.js';
+import { checkTreeForGame } from '../runtime/tree-check.js';
 import { decodeTreeFile, encodeTreeFile, checkTreeMatches, readTreeFile, type TreeFile } from '../runtime/tree-format.js';
 import { childOf, NO_CHILD } from '../runtime/tree-walker.js';
 import { headerOf, runCompile } from './commands/compile.js';
@@ -187,7 +188,11 @@ export async function compile(options: CompileOptions): Promise<CompiledTree> {
 function treeFileOf(source: TreeSource): { file: TreeFile; where: string } {
   if (typeof source === 'string') return { file: readTreeFile(source), where: source };
   if (source instanceof Uint8Array) return { file: decodeTreeFile(source, 'the tree bytes'), where: 'the tree bytes' };
-  if (source && typeof source === 'object' && source.header && source.tree) return { file: { header: source.header, tree: source.tree }, where: 'the compiled tree' };
+  if (source && typeof source === 'object' && source.header && source.tree) {
+    // Its words are in its bytes (a tree of a game with lists carries them).
+    const words = source.bytes instanceof Uint8Array ? decodeTreeFile(source.bytes, 'the compiled tree').words : undefined;
+    return { file: { header: source.header, tree: source.tree, words }, where: 'the compiled tree' };
+  }
   throw fail('usage', 'tree: expected a compiled tree, a tree file path or its bytes');
 }
 
@@ -202,6 +207,7 @@ function opened(source: TreeSource, options: GameOptions | undefined, verb: 'ver
   const g = gameOf(options ?? { game: read.header.game }, verb);
   if ('loaded' in g) {
     checkTreeMatches(read, { game: g.loaded.game.id, params: g.loaded.game.params, lists: g.loaded.game.lists }, where);
+    checkTreeForGame(read.tree, g.loaded.game, where);
     return { loaded: g.loaded, file: read, where };
   }
   checkTreeMatches(read, { game: g.module.id }, where);

@@ -27,6 +27,7 @@ import { pack } from 'msgpackr/pack';
 import { unpack } from 'msgpackr/unpack';
 import { fail } from './errors.js';
 import { describeFsError, escapeControls } from './messages.js';
+import { checkHeader } from './tree-check.js';
 
 export const TREE_MAGIC = 'guesstree-tree';
 /** The version of a tree file that carries its words. */
@@ -265,25 +266,7 @@ export function decodeTreeFile(bytes: Uint8Array, where: string, options: Decode
   } catch {
     throw fail('tree-file', `${where}: corrupt tree file: body is not msgpack`);
   }
-  const h = body?.header as Partial<TreeHeader> | undefined;
-  const isRecord = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const isListRef = (v: unknown): boolean =>
-    isRecord(v) &&
-    typeof (v as ListRef).role === 'string' &&
-    typeof (v as ListRef).count === 'number' &&
-    typeof (v as ListRef).sha256 === 'string';
-  if (
-    !h ||
-    typeof h.game !== 'string' ||
-    !isRecord(h.params) ||
-    !Array.isArray(h.lists) ||
-    !h.lists.every(isListRef) ||
-    !isRecord(h.objective) ||
-    !isRecord(h.settings) ||
-    !isRecord(h.tool)
-  ) {
-    throw fail('tree-file', `${where}: corrupt tree file: header is malformed`);
-  }
+  const header = checkHeader(body?.header, where) as unknown as TreeHeader;
   const t = body.tree;
   if (!t || typeof t !== 'object') throw fail('tree-file', `${where}: corrupt tree file: no tree`);
   const tree: TreeArrays = {
@@ -293,7 +276,6 @@ export function decodeTreeFile(bytes: Uint8Array, where: string, options: Decode
     edgeChild: unpackArray(t['edgeChild'], 'edgeChild', where),
   };
   checkTreeStructure(tree, where);
-  const header = h as TreeHeader;
   // Version 2 carries words, version 1 never does.
   if (env.version === TREE_FORMAT_VERSION_PLAIN) {
     if (body.words !== undefined) throw fail('tree-file', `${where}: corrupt tree file: a version ${TREE_FORMAT_VERSION_PLAIN} file carries no words`);
@@ -327,7 +309,7 @@ export function checkTreeMatches(file: TreeFile, expected: TreeExpectation, wher
     throw fail('tree-file', `${where}: this is a ${h.game} tree, not ${expected.game}`);
   }
   for (const [k, v] of Object.entries(expected.params ?? {})) {
-    if (h.params[k] !== v) throw fail('tree-file', `${where}: tree parameter ${k} is ${String(h.params[k])}, expected ${String(v)}`);
+    if (h.params[k] !== v) throw fail('tree-file', `${where}: tree parameter ${k} is ${escapeControls(String(h.params[k]))}, expected ${String(v)}`);
   }
   for (const want of expected.lists ?? []) {
     const have = h.lists.find((l) => l.role === want.role);

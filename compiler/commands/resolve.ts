@@ -3,11 +3,13 @@
  * header names the game; game options that contradict it are refused, naming both values), or
  * the shipped tree whose game, parameters and list hashes match the game options. When none
  * matches, a game whose trees are cheap compiles one in memory (saying so); the others say how
- * to make it.
+ * to make it. A tree read from a file is checked against its game (runtime/tree-check.ts)
+ * before any verb sees it.
  */
 import { join } from 'node:path';
 import { fail } from '../../runtime/errors.js';
 import { findEntry, readManifest, treesDir } from '../../runtime/manifest.js';
+import { checkTreeForGame } from '../../runtime/tree-check.js';
 import { checkTreeMatches, readTreeFile, type TreeFile } from '../../runtime/tree-format.js';
 import type { GameModule, GameOptions, LoadedGame } from '../games/module.js';
 import { findModule, GAME_IDS } from '../games/registry.js';
@@ -76,6 +78,7 @@ export function gameOfTree(m: GameModule, opts: GameOptions, file: TreeFile, whe
   checkTreeMatches(file, { game: m.id }, where);
   const r = file.words && m.loadFromTree ? m.loadFromTree(opts, { ...file, words: file.words }, where) : { loaded: m.load(opts), file };
   checkTreeMatches(r.file, { game: r.loaded.game.id, params: r.loaded.game.params, lists: r.loaded.game.lists }, where);
+  checkTreeForGame(r.file.tree, r.loaded.game, where);
   return r;
 }
 
@@ -103,5 +106,6 @@ export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks
   const path = join(treesDir(), entry.file);
   const file = readTreeFile(path);
   checkTreeMatches(file, { game: game.id, params: game.params, lists: game.lists }, path);
+  checkTreeForGame(file.tree, game, path);
   return { loaded, file, path };
 }
