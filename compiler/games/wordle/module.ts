@@ -320,7 +320,11 @@ function wordleLoaded(opts: GameOptions, game: WordleGame): LoadedGame {
     describe: describeWordle,
     merit: (h: TreeHeader) => Number(h.objective['total']),
     explorerRules: () => ({ kind: 'word-mask', length: game.params.length, attempts: WORDLE_ATTEMPTS }),
-    wordsOf: (tree) => ({ role: 'answers', secrets: game.answers as readonly string[], guesses: guessTable(tree.guess, (g) => game.guessName(g)) }),
+    wordsOf: (tree) => {
+      // Indices into the full guesses list: a game rebuilt from a tree's own guesses has other ones.
+      if (game.guessCount !== listOf(game.lists, 'guesses').count) throw new Error('wordle: the words of a tree are taken from a game of the full lists');
+      return { role: 'answers', secrets: game.answers as readonly string[], guesses: guessTable(tree.guess, (g) => game.guessName(g)) };
+    },
   };
   return loaded;
 }
