@@ -228,7 +228,10 @@ export function verify(source: TreeSource, options?: GameOptions): VerifyResult 
 
 /** A player over the tree: no search while the tree has a branch; off it, the first consistent secret. */
 export function openTree(source: TreeSource, options?: GameOptions): Player {
-  const { loaded, file } = opened(source, options, 'play');
+  const { loaded, file, where } = opened(source, options, 'play');
+  // A tree `verify` refuses is not played (what ships beside it, a Wordle proof, is not the tree's to check here).
+  if (loaded.verify) loaded.verify(file, where, () => {});
+  else runVerify({ loaded: { ...loaded, checkBeside: undefined }, file, path: where }, () => {});
   const { game } = loaded;
   const tree = file.tree;
   let node = 0;
