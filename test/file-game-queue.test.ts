@@ -11,24 +11,12 @@ import { readFileSync, renameSync, writeFileSync, appendFileSync } from 'node:fs
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, cli, lines, removeDir, tempDir } from './support/e2e.js';
+import { mm35Source } from './support/file-games.js';
 import { haveRedis, Proc, startRedis, type RedisServer } from './support/redis.js';
 
 if (!haveRedis) console.warn('file-game-queue: the job-queue tests are skipped: redis-server is not on PATH (apt-get install -y redis-server)');
 
-/** Mastermind with 3 pegs and 5 colours, written through the contract: 125 codes, a compile of well under a second. */
-const GAME = `const codes = [];
-for (let i = 0; i < 125; i++) codes.push('ABCDE'[Math.floor(i / 25)] + 'ABCDE'[Math.floor(i / 5) % 5] + 'ABCDE'[i % 5]);
-export default {
-  name: 'mm-3-5',
-  secrets: codes,
-  reply(guess, secret) {
-    let blacks = 0, common = 0;
-    for (let p = 0; p < 3; p++) if (guess[p] === secret[p]) blacks++;
-    for (const c of 'ABCDE') common += Math.min(guess.split(c).length - 1, secret.split(c).length - 1);
-    return String(blacks) + String(common - blacks);
-  },
-};
-`;
+const GAME = mm35Source();
 
 describe.skipIf(!haveRedis)('a file game on the job queue (redis-server on 127.0.0.1)', () => {
   let dir: string;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, openTree, verify, type GameDefinition } from '../dist/compiler/library.js';
 import { cli, lines, parsePaths, removeDir, ROOT, tempDir } from './support/e2e.js';
+import { mm35Source } from './support/file-games.js';
 
 const HILO = join(ROOT, 'scripts', 'examples', 'hilo.mjs');
 let dir: string;
@@ -117,23 +118,8 @@ describe('every verb on a user game', () => {
 });
 
 describe('--checkpoint and --resume on a user game', () => {
-  /** Mastermind with 3 pegs and 5 colours through the contract: 125 codes, its openers in several checkpointed batches. */
-  const mm35 = (extra: string): string => `const codes = [];
-for (let i = 0; i < 125; i++) codes.push('ABCDE'[Math.floor(i / 25)] + 'ABCDE'[Math.floor(i / 5) % 5] + 'ABCDE'[i % 5]);
-export default {
-  name: 'mm-3-5',
-  secrets: codes,
-  reply(guess, secret) {
-    let blacks = 0, common = 0;
-    for (let p = 0; p < 3; p++) if (guess[p] === secret[p]) blacks++;
-    for (const c of 'ABCDE') common += Math.min(guess.split(c).length - 1, secret.split(c).length - 1);
-    return String(blacks) + String(common - blacks);
-  },${extra}
-};
-`;
-
   it('resume reads the saved batches, solves the missing ones and those of another game, and gives the same bytes', async () => {
-    const game = gameFile('mm-3-5.mjs', mm35(''));
+    const game = gameFile('mm-3-5.mjs', mm35Source());
     const args = ['compile', '--game', game, '--workers', '1'];
     const ck = join(dir, 'mm-ck');
     const first = join(dir, 'mm-first.gtree');
@@ -151,7 +137,7 @@ export default {
     // A compile stopped part-way: every other batch missing. One batch comes from another game
     // (the same file with a guess limit: another hash), so it must be solved again.
     const otherCk = join(dir, 'mm-other-ck');
-    const o = await cli(['compile', '--game', gameFile('mm-3-5-capped.mjs', mm35('\n  maxGuesses: 6,')), '--workers', '1', '--out', join(dir, 'mm-other.gtree'), '--checkpoint', otherCk], { trees });
+    const o = await cli(['compile', '--game', gameFile('mm-3-5-capped.mjs', mm35Source('\n  maxGuesses: 6,')), '--workers', '1', '--out', join(dir, 'mm-other.gtree'), '--checkpoint', otherCk], { trees });
     expect(o.code, o.stderr).toBe(0);
     const names = [...saved.keys()];
     const removed = names.filter((_, i) => i % 2 === 1);
