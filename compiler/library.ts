@@ -22,12 +22,12 @@ import { childOf, NO_CHILD } from '../runtime/tree-walker.js';
 import { headerOf, runCompile } from './commands/compile.js';
 import { runVerify } from './commands/inspect.js';
 import { gameOptionsOf, type RawArgs } from './commands/options.js';
-import { checkGame, looksLikePath } from './games/file/contract.js';
+import { checkGame } from './games/file/contract.js';
 import { loadedOf } from './games/file/module.js';
 import type { GameModule, LoadedGame } from './games/module.js';
 import { gameOfTree, withHeaderOptions } from './commands/resolve.js';
 import type { OptionValues } from './pool/driver.js';
-import { findModule, GAME_IDS } from './games/registry.js';
+import { findModule, GAME_IDS, withGameFile } from './games/registry.js';
 
 export { GuesstreeError, isGuesstreeError };
 
@@ -157,12 +157,9 @@ function gameOf(options: GameOptions, verb: 'compile' | 'verify' | 'play'): { lo
     return { loaded: loadedOf(checkGame(game, `the game object ${typeof game.name === 'string' ? game.name : ''}`.trim()), {}, null) };
   }
   if (typeof game !== 'string') throw fail('usage', `game: expected a game id (${GAME_IDS.join(', ')}), a module path or a game object`);
-  if (!GAME_IDS.includes(game) && looksLikePath(game)) {
-    args['game'] = 'file';
-    args['module'] = game;
-  } else args['game'] = game;
-  const m = findModule(String(args['game']));
-  return { module: m, opts: gameOptionsOf(m, verb === 'play' ? 'play' : verb, args as RawArgs, (line) => process.stderr.write(line + '\n')) };
+  const resolved = withGameFile({ ...args, game });
+  const m = findModule(String(resolved['game']));
+  return { module: m, opts: gameOptionsOf(m, verb === 'play' ? 'play' : verb, resolved as RawArgs, (line) => process.stderr.write(line + '\n')) };
 }
 
 /** Compile a tree. Nothing is written unless `out` or `save` asks. */

@@ -20,22 +20,14 @@ import { describeGuessTotals } from '../../objective.js';
 import { safeText } from '../../../runtime/messages.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { count, flagOption, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts.js';
 import { TOOL_VERSION } from '../../version.js';
 import { WORDLE_ATTEMPTS, WordleGame, wordleProbes, type WordleSpec } from './game.js';
 import { everyGuess, proveLeastWorstCase, ruleGuesses, type GuessPool, type WorstCaseLimits } from '../../engine/least-worst-case.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proveWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome } from '../worst-case.js';
 import { checkProof, formatProof, listOf, parseProof, proofPathOf, proofValue, readProof } from './proof.js';
 
-export interface WordleEffort {
-  readonly name: string;
-  readonly describe: string;
-  /** Lookahead widths by guesses used (0 = the opener); past the end: 1; Infinity: every allowed guess. */
-  readonly widths: readonly number[];
-  /** Every allowed guess at every node below the openers: the exact optimum for each opener compared. */
-  readonly exact?: boolean;
-}
-
-const ALL = Infinity;
+export type WordleEffort = WidthEffort;
 
 /**
  * Every guess is ranked at every node (by the number of reply groups, then the evenness of the
@@ -58,9 +50,7 @@ export const WORDLE_EFFORTS: readonly WordleEffort[] = [
 export const WORDLE_GUESS_COST = 4096;
 
 export function wordleEffort(name: string): WordleEffort {
-  const e = WORDLE_EFFORTS.find((x) => x.name === name);
-  if (!e) throw fail('usage', `--effort ${name}: unknown effort for wordle (choose ${WORDLE_EFFORTS.map((x) => x.name).join(', ')})`);
-  return e;
+  return widthEffort(WORDLE_EFFORTS, name, 'wordle');
 }
 
 export interface WordleSetup {
@@ -220,7 +210,7 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     report.proof = formatProof({ mode: game.params.hard === true ? 'hard' : 'normal', answers: listOf(game.lists, 'answers'), guesses: listOf(game.lists, 'guesses'), openers: lines.length, best, seconds, tool: `guesstree ${TOOL_VERSION}` }, lines);
   }
-  const widthText = effort.widths.map((w) => (w === ALL ? 'all' : String(w))).join('/');
+  const widthText = widthsText(effort.widths);
   let settings: Record<string, ParamValue>;
   if (!effort.exact) {
     settings = { effort: effort.name, widths: widthText, ranking: 'reply groups, then sum of squared group sizes', cutoffs: true, candidateShortcut: true };
