@@ -20,6 +20,8 @@ export interface ResolvedTree {
   readonly file: TreeFile;
   /** The tree's file, or a description when it was compiled in memory. */
   readonly path: string;
+  /** Compiled in memory by this run (not read from a file). */
+  readonly compiledNow?: boolean;
 }
 
 /** The game module the arguments name: --game, else the --tree file's header. */
@@ -50,7 +52,11 @@ export function compileCommand(m: GameModule, opts: GameOptions): string {
 
 /** Game options for a tree file: the header's, checked against any the user gave. */
 function optionsForTree(m: GameModule, verb: Verb, args: RawArgs, file: TreeFile, path: string, warn: (line: string) => void): GameOptions {
-  const given = gameOptionsOf(m, verb, args, warn);
+  return withHeaderOptions(m, gameOptionsOf(m, verb, args, warn), file, path);
+}
+
+/** The options `given` with those the tree's header implies; a given one that contradicts the header is refused. */
+export function withHeaderOptions(m: GameModule, given: GameOptions, file: TreeFile, path: string): GameOptions {
   const implied = m.optionsFromHeader(file.header, given);
   for (const [k, v] of Object.entries(implied)) {
     const g = given[k];
@@ -65,14 +71,25 @@ export interface ResolveHooks {
   readonly compileInMemory?: (loaded: LoadedGame) => Promise<TreeFile>;
 }
 
+/**
+ * The game of a tree file and the tree as that game reads it, checked against each other: the
+ * lists given in `opts` are read, the others come from the file when it carries its words
+ * (then the tree may come back renumbered for a game that holds only the guesses it plays).
+ */
+export function gameOfTree(m: GameModule, opts: GameOptions, file: TreeFile, where: string): { loaded: LoadedGame; file: TreeFile } {
+  checkTreeMatches(file, { game: m.id }, where);
+  const r = file.words && m.loadFromTree ? m.loadFromTree(opts, { ...file, words: file.words }, where) : { loaded: m.load(opts), file };
+  checkTreeMatches(r.file, { game: r.loaded.game.id, params: r.loaded.game.params, lists: r.loaded.game.lists }, where);
+  checkTreeForGame(r.file.tree, r.loaded.game, where);
+  return r;
+}
+
 export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks): Promise<ResolvedTree> {
   const treePath = args['tree'];
   if (typeof treePath === 'string') {
-    const file = readTreeFile(treePath);
-    const m = moduleOf(args, file.header);
-    const loaded = m.load(optionsForTree(m, verb, args, file, treePath, hooks.warn));
-    checkTreeMatches(file, { game: loaded.game.id, params: loaded.game.params, lists: loaded.game.lists }, treePath);
-    checkTreeForGame(file.tree, loaded.game, treePath);
+    const read = readTreeFile(treePath);
+    const m = moduleOf(args, read.header);
+    const { loaded, file } = gameOfTree(m, optionsForTree(m, verb, args, read, treePath, hooks.warn), read, treePath);
     return { loaded, file, path: treePath };
   }
   const m = moduleOf(args);
@@ -83,7 +100,7 @@ export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks
   if (!entry) {
     if (loaded.cheap && hooks.compileInMemory) {
       hooks.warn(`guesstree: no shipped tree for ${loaded.slug} with these lists; compiling one now (${compileCommand(m, opts)} saves it)`);
-      return { loaded, file: await hooks.compileInMemory(loaded), path: `(compiled now: ${loaded.slug})` };
+      return { loaded, file: await hooks.compileInMemory(loaded), path: `(compiled now: ${loaded.slug})`, compiledNow: true };
     }
     const lists = game.lists.length ? ` with ${game.lists.map((l) => `${l.role} sha256 ${l.sha256.slice(0, 12)}… (${l.count})`).join(', ')}` : '';
     throw fail('manifest', `no shipped tree for ${loaded.slug}${lists}; make one with: ${compileCommand(m, opts)} (or pass --tree FILE)`);
