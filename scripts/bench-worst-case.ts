@@ -7,6 +7,7 @@
  * first guess (a lower bound: an undecided one needs more).
  *
  * `-- --answers FILE --guesses FILE [--hard] --within 5 --refute 4 --samples 12 --budget 1000000`
+ * (`--first salet,trace`: those first guesses instead of the samples)
  * (the 12,972-answer case: `--answers` and `--guesses` both allowed.txt, `--within 6 --refute 5`).
  */
 import { availableParallelism, loadavg } from 'node:os';
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     samples: { type: 'string', default: '12' },
     budget: { type: 'string', default: '1000000' },
     'within-budget': { type: 'string', default: '200000' },
+    first: { type: 'string' },
   },
   strict: true,
 });
@@ -49,12 +51,17 @@ const r = finder.decide(all, within, { used: 0, state: moves.root }, Number(valu
 console.log(`within ${within}: ${verdict(r)} after ${finder.nodes} sets, ${(cpu() - c0).toFixed(1)} s cpu`);
 
 const refute = Number(values.refute);
-const samples = Number(values.samples);
 const G = game.guessCount;
+const named = values.first?.split(',').map((w) => {
+  const g = Array.from({ length: G }, (_, i) => i).find((i) => game.guessName(i) === w);
+  if (g === undefined) throw new Error(`--first ${w}: not a guess`);
+  return g;
+});
+const samples = named ? named.length : Number(values.samples);
 let sum = 0;
 const counts = { refuted: 0, undecided: 0, within: 0 };
 for (let i = 0; i < samples; i++) {
-  const g = Math.floor(((i + 0.5) * G) / samples);
+  const g = named ? (named[i] as number) : Math.floor(((i + 0.5) * G) / samples);
   const solver = new LeastWorstCase({ game, moves, pool }, limits);
   c0 = cpu();
   const v = solver.firstGuessWithin(g, refute, Number(values.budget));
