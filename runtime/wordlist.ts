@@ -181,7 +181,7 @@ function mib(bytes: number): string {
  * (`/dev/zero`, `yes`) stops at once. Reads in chunks, so pipes, `/dev/stdin` and `<(...)` work;
  * a regular file over the size cap is refused before reading.
  */
-export function readTextFile(path: string, what = 'word list', maxBytes = WORD_LIST_MAX_BYTES, maxLineBytes = WORD_LIST_MAX_LINE_BYTES): string {
+export function readTextFile(path: string, what = 'word list', maxBytes = WORD_LIST_MAX_BYTES, maxLineBytes = WORD_LIST_MAX_LINE_BYTES, encoding: 'utf8' | 'latin1' = 'utf8'): string {
   const where = escapeControls(path);
   const cannotRead = (e: unknown) => fail('wordlist', `${where}: cannot read ${what}: ${describeFsError(e, 'read')}`);
   let fd: number;
@@ -236,7 +236,7 @@ export function readTextFile(path: string, what = 'word list', maxBytes = WORD_L
       chunks.push(n === READ_CHUNK ? buf : buf.subarray(0, n));
       total += n;
     }
-    return Buffer.concat(chunks, total).toString('utf8');
+    return Buffer.concat(chunks, total).toString(encoding);
   } finally {
     if (own) closeSync(fd);
   }

@@ -68,6 +68,9 @@ describe('case 5: word lists are read with a cap on size and line length (status
       expect(r.ms).toBeLessThan(10_000);
     }
     expect(existsSync(out)).toBe(false);
+    // A contest string is one line, however long: it has the size cap alone.
+    const contest = await runWithStdin(CLI, ['verify', '--game', 'mastermind', '--pegs', '2', '--colors', '3', '--contest', '/dev/zero'], '/dev/null', { trees });
+    oneLine(contest, 3, '/dev/zero: the strategy is over the limit of 64 MiB; refused');
   });
 
   it('a list past 64 MiB through a pipe is refused; a small one through /dev/stdin and a FIFO compiles', async () => {
