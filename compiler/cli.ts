@@ -21,8 +21,7 @@ import { runPlay } from './commands/play.js';
 import { closest, MAX_WORKERS, optionNamesOf, topHelp, VERB_NAMES, verbHelp, verbInfo, type AnyVerb } from './commands/help.js';
 import { queueFromArgs } from './pool/queue-url.js';
 import { moduleOf, resolveTree, type ResolvedTree } from './commands/resolve.js';
-import { GAMES, GAME_IDS } from './games/registry.js';
-import { looksLikePath } from './games/file/contract.js';
+import { GAMES, GAME_IDS, withGameFile } from './games/registry.js';
 import { renderExplorer } from './emit/explorer.js';
 import { explorerInputOf } from './emit/explorer-input.js';
 import { TOOL_VERSION } from './version.js';
@@ -87,12 +86,7 @@ function verbOptions<T>(y: Argv<T>, verb: AnyVerb) {
  * (a game from the user's ES module file) is `--game file --module PATH`.
  */
 function rawArgs(a: Record<string, unknown>): RawArgs {
-  const g = a['game'];
-  if (typeof g === 'string' && !GAME_IDS.includes(g) && looksLikePath(g)) {
-    if (a['module'] !== undefined) throw fail('usage', `--game ${g} names the module already; give --game FILE or --game file --module FILE, not both`);
-    return { ...a, game: 'file', module: g };
-  }
-  return a;
+  return withGameFile(a);
 }
 
 /** The help width: the terminal's, at most 100 (and 100 into a pipe). */

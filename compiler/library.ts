@@ -20,10 +20,10 @@ import { childOf, NO_CHILD } from '../runtime/tree-walker.js';
 import { headerOf, runCompile } from './commands/compile.js';
 import { runVerify } from './commands/inspect.js';
 import { gameOptionsOf, type RawArgs } from './commands/options.js';
-import { checkGame, looksLikePath } from './games/file/contract.js';
+import { checkGame } from './games/file/contract.js';
 import { loadedOf } from './games/file/module.js';
 import type { LoadedGame } from './games/module.js';
-import { findModule, GAME_IDS } from './games/registry.js';
+import { findModule, GAME_IDS, withGameFile } from './games/registry.js';
 
 export { GuesstreeError, isGuesstreeError };
 
@@ -147,12 +147,9 @@ function loadGame(options: GameOptions, verb: 'compile' | 'verify' | 'play'): Lo
     return loadedOf(checkGame(game, `the game object ${typeof game.name === 'string' ? game.name : ''}`.trim()), {}, null);
   }
   if (typeof game !== 'string') throw fail('usage', `game: expected a game id (${GAME_IDS.join(', ')}), a module path or a game object`);
-  if (!GAME_IDS.includes(game) && looksLikePath(game)) {
-    args['game'] = 'file';
-    args['module'] = game;
-  } else args['game'] = game;
-  const m = findModule(String(args['game']));
-  const opts = gameOptionsOf(m, verb === 'play' ? 'play' : verb, args as RawArgs, (line) => process.stderr.write(line + '\n'));
+  const resolved = withGameFile({ ...args, game });
+  const m = findModule(String(resolved['game']));
+  const opts = gameOptionsOf(m, verb === 'play' ? 'play' : verb, resolved as RawArgs, (line) => process.stderr.write(line + '\n'));
   return m.load(opts);
 }
 
