@@ -22,6 +22,7 @@ import { gameOptionsOf, type RawArgs } from './commands/options.js';
 import { checkGame, looksLikePath } from './games/file/contract.js';
 import { loadedOf } from './games/file/module.js';
 import type { LoadedGame } from './games/module.js';
+import { compileLoaded } from './pool/driver.js';
 import { findModule, GAME_IDS } from './games/registry.js';
 
 export { GuesstreeError, isGuesstreeError };
@@ -169,7 +170,7 @@ export async function compile(options: CompileOptions): Promise<CompiledTree> {
     return { header: file.header, tree: file.tree, objective: file.header.objective, bytes: encodeTreeFile(file), path: r.path };
   }
   const checkpoint = options.checkpoint === undefined ? undefined : { dir: options.checkpoint, resume: options.resume === true };
-  const outcome = await loaded.compile({ effort, workers, options: loaded.options, checkpoint });
+  const outcome = await compileLoaded(loaded, { effort, workers, options: loaded.options, checkpoint });
   const header = headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra);
   const file: TreeFile = { header, tree: outcome.tree };
   return { header, tree: outcome.tree, objective: header.objective, bytes: encodeTreeFile(file) };

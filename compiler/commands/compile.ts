@@ -16,7 +16,7 @@ import { entryKey, readManifest, treesDir, updateManifest, withEntry, type Manif
 import { decodeTreeFile, encodeTreeFile, type TreeArrays, type TreeFile, type TreeHeader } from '../../runtime/tree-format.js';
 import type { LoadedGame } from '../games/module.js';
 import { objectiveOf } from '../objective.js';
-import type { CompileControl, CompileProgress } from '../pool/driver.js';
+import { compileLoaded, type CompileProgress, type RunControl } from '../pool/driver.js';
 import type { CheckpointOptions } from '../pool/checkpoint.js';
 import { replayAll } from '../replay.js';
 import { TOOL_VERSION } from '../version.js';
@@ -107,7 +107,7 @@ export function headerOf(loaded: LoadedGame, tree: import('../../runtime/tree-fo
   };
 }
 
-export async function runCompile(loaded: LoadedGame, req: CompileRequest, control: Pick<CompileControl, 'options' | 'executor'>, log: (line: string) => void): Promise<CompileResult> {
+export async function runCompile(loaded: LoadedGame, req: CompileRequest, control: Pick<RunControl, 'options' | 'executor'>, log: (line: string) => void): Promise<CompileResult> {
   const started = process.hrtime.bigint();
   const { game } = loaded;
   const limit = req.maxMemory ?? defaultMaxMemoryMiB();
@@ -125,7 +125,7 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
   }
 }
 
-async function compileWatched(loaded: LoadedGame, req: CompileRequest, control: Pick<CompileControl, 'options' | 'executor'>, log: (line: string) => void, started: bigint): Promise<CompileResult> {
+async function compileWatched(loaded: LoadedGame, req: CompileRequest, control: Pick<RunControl, 'options' | 'executor'>, log: (line: string) => void, started: bigint): Promise<CompileResult> {
   const { game } = loaded;
   const efforts = loaded.module.efforts.map((e) => e.name);
   if (!efforts.includes(req.effort)) throw fail('usage', `--effort ${req.effort}: unknown effort for ${game.id} (choose ${efforts.join(', ')})`);
@@ -137,7 +137,7 @@ async function compileWatched(loaded: LoadedGame, req: CompileRequest, control: 
   const bar = progressBar(loaded.slug);
   const outcome = await withSignals(
     loaded.slug,
-    (signal) => loaded.compile({ effort: req.effort, workers: req.workers, options: control.options, checkpoint, onProgress: (p: CompileProgress) => bar?.update(p), executor: control.executor, signal }),
+    (signal) => compileLoaded(loaded, { effort: req.effort, workers: req.workers, options: control.options, checkpoint, onProgress: (p: CompileProgress) => bar?.update(p), executor: control.executor, signal }),
     () => bar?.stop(),
   ).finally(() => bar?.stop());
   if (bar) process.stderr.write(`${loaded.slug}: search done in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s; replaying every secret\n`);
@@ -236,6 +236,6 @@ export function sameTree(a: TreeArrays, b: TreeArrays): boolean {
 
 /** A tree compiled now and kept in memory (verbs on a cheap game with no shipped tree). */
 export async function compileInMemory(loaded: LoadedGame): Promise<import('../../runtime/tree-format.js').TreeFile> {
-  const outcome = await withSignals(loaded.slug, (signal) => loaded.compile({ effort: loaded.module.defaultEffort, workers: availableParallelism(), options: loaded.options, signal }));
+  const outcome = await withSignals(loaded.slug, (signal) => compileLoaded(loaded, { effort: loaded.module.defaultEffort, workers: availableParallelism(), options: loaded.options, signal }));
   return { header: headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra), tree: outcome.tree };
 }

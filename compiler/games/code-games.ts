@@ -5,7 +5,7 @@
 import type { History } from '../engine/code-ranker.js';
 import { codeParts, type CodeEffort } from '../engine/code-efforts.js';
 import type { CodeGame } from '../engine/code-ranker.js';
-import type { EngineJob } from '../pool/driver.js';
+import type { EngineJob } from './compile-api.js';
 import { fail } from '../../runtime/errors.js';
 import type { OptionSpec } from './module.js';
 

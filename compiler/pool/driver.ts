@@ -22,52 +22,40 @@ import { SearchEngine, type EngineParts } from '../engine/search.js';
 import { rankedAt } from '../engine/top-k.js';
 import { NodeBudgetExceeded, type QuickResult, type Ranking, type RankedGuess, type SearchNode } from '../engine/types.js';
 import { Checkpoint, fingerprint, type CheckpointOptions } from './checkpoint.js';
-import { interrupted, withExecutor, type ExecutorControl, type PoolJob, type TaskExecutor } from './executor.js';
+import type { BudgetedRoot, BudgetedTree, CandidateOutcome, CompileProgress, EngineJob, EngineTree, ModuleTaskRun, OptionValues, PoolJob, SearchDriver, WholeResult } from '../games/compile-api.js';
+import type { CompileOutcome, LoadedGame } from '../games/module.js';
+import { interrupted, withExecutor, type ExecutorControl, type TaskExecutor } from './executor.js';
 
-export type { ExecutorControl, ExecutorFactory, PoolJob, TaskExecutor } from './executor.js';
+export type { ExecutorControl, ExecutorFactory, TaskExecutor } from './executor.js';
+export type { BudgetedRoot, BudgetedTree, CandidateOutcome, CompileProgress, EngineJob, EngineTree, PoolJob } from '../games/compile-api.js';
 import type { SolvedSet, Task, TaskResult } from './messages.js';
 
-export interface CompileProgress {
-  readonly done: number;
-  /** 0: no total known (a whole search counts the sets it searched). */
-  readonly total: number;
-  readonly unit: string;
-  /** The best candidate so far, in the game's words. */
-  readonly best: string | null;
-}
-
-/** Option values by name as typed (`max-depth`), already checked against the game's specs. */
-export type OptionValues = Readonly<Record<string, string | number | boolean | undefined>>;
-
-/** What a verb gives a game's compile: the effort, the pool and its controls. */
-export interface CompileControl extends ExecutorControl {
-  readonly effort: string;
-  /** The compile-only options given (search settings such as `max-depth`). */
-  readonly options: OptionValues;
+/** Where a compile's searches run, and what they report to: the executor, progress and checkpoint. */
+export interface DriverControl extends ExecutorControl {
   readonly onProgress?: ((p: CompileProgress) => void) | undefined;
   readonly checkpoint?: CheckpointOptions | undefined;
 }
 
-/** A compile's search: the module that rebuilds it in workers, and the same parts built here. */
-export interface EngineJob<S> extends PoolJob {
-  readonly parts: EngineParts<S>;
-  /** A candidate's cost in the game's words, for progress. */
-  readonly bestText?: ((cost: number, depth: number) => string) | undefined;
-  /** A set in messages: "its first secret". */
-  readonly nameSecret?: ((secret: number) => string) | undefined;
-  /** A guess in messages (default: its number). */
-  readonly nameGuess?: ((guess: number) => string) | undefined;
-  /** What the progress bar counts (default: "the openers' groups"). */
-  readonly progressUnit?: string | undefined;
+/** A compile's controls: the driver's, and what the game's compile reads (its effort and options). */
+export interface RunControl extends DriverControl {
+  readonly effort: string;
+  readonly options: OptionValues;
 }
 
-export interface EngineTree {
-  /** The raw tree (as the engine's plans flatten). */
-  readonly tree: TreeArrays;
-  readonly cost: number;
-  readonly depth: number;
-  /** No plan of the game costs less: the root's ranking held every guess. */
-  readonly lowerBound: number | null;
+/** The pool's modes bound to one compile's controls, as a game's compile is handed them. */
+export function searchDriver(control: DriverControl): SearchDriver {
+  return {
+    split: (job) => compileSplit(job, control),
+    whole: (job, nodeBudget) => compileWhole(job, control, nodeBudget),
+    budgeted: (job, spec) => compileBudgeted(job, control, spec),
+    moduleTask: (job, name, args) => runModuleTask(job, control, name, args),
+    withModuleTasks: (job, body) => withModuleTasks(job, control, body),
+  };
+}
+
+/** Compile a loaded game: its compile builds the search, the driver bound to `control` runs it. */
+export function compileLoaded(loaded: LoadedGame, control: RunControl): Promise<CompileOutcome> {
+  return loaded.compile({ effort: control.effort, options: control.options, driver: searchDriver(control), checkpoint: control.checkpoint !== undefined, remoteWorkers: control.executor?.remote === true });
 }
 
 /** Sets per batch are gathered until they hold this many secrets (or a set alone is larger). */
@@ -78,7 +66,7 @@ const SLICE_MIN_POOL = 2048;
 const RANK_SLICES_PER_WORKER = 4;
 
 /** Solve the whole root set as one task (exact searches), with an optional node budget. */
-export async function compileWhole<S>(job: EngineJob<S>, control: CompileControl, nodeBudget = 0): Promise<{ result: EngineTree | null; budgetExceeded: boolean; nodes: number }> {
+export async function compileWhole<S>(job: EngineJob<S>, control: DriverControl, nodeBudget = 0): Promise<WholeResult> {
   return withExecutor(job, control, async (pool) => {
     const all = Uint32Array.from({ length: job.parts.game.secretCount }, (_, i) => i);
     const node: SearchNode<S> = { used: 0, state: job.parts.moves.root };
@@ -94,9 +82,6 @@ export async function compileWhole<S>(job: EngineJob<S>, control: CompileControl
     }
   });
 }
-
-/** A module's own task by name: its value (the executor retries it once, an abort rejects). */
-export type ModuleTaskRun = (name: string, args: unknown, what?: string) => Promise<unknown>;
 
 /**
  * Run the game module's own tasks (the worst-case prover, Lingo's two-level check) with the
@@ -115,7 +100,7 @@ export async function withModuleTasks<T>(job: PoolJob, control: ExecutorControl,
 }
 
 /** Run one task of the game module's own (the worst-case prover), with progress in seconds. */
-export async function runModuleTask(job: PoolJob, control: CompileControl, name: string, args: unknown): Promise<unknown> {
+export async function runModuleTask(job: PoolJob, control: DriverControl, name: string, args: unknown): Promise<unknown> {
   return withModuleTasks(job, control, async (run) => {
     const started = Date.now();
     const timer = control.onProgress ? setInterval(() => control.onProgress?.({ done: Math.round((Date.now() - started) / 1000), total: 0, unit: 's', best: null }), 250) : null;
@@ -171,7 +156,7 @@ function leafBudgeted(leaf: NonNullable<Root<unknown>['leaf']>): BudgetedTree {
  * The root's candidates and their parts in the pool: the best candidate's tree. Returns null
  * when no candidate has a plan (every one runs out of guesses under a depth cap).
  */
-export async function compileSplit<S>(job: EngineJob<S>, control: CompileControl): Promise<EngineTree | null> {
+export async function compileSplit<S>(job: EngineJob<S>, control: DriverControl): Promise<EngineTree | null> {
   const parts = job.parts;
   const { engine, all, root, leaf } = rootOf(parts);
   if (leaf) return leaf.tree;
@@ -273,7 +258,7 @@ function bestCandidate<S>(engine: SearchEngine<S>, candidates: readonly Candidat
 }
 
 /** Solve every open part of the candidates in the pool (batched, checkpointed, retried once). */
-async function solveCandidates<S>(pool: TaskExecutor, engine: SearchEngine<S>, candidates: Candidate<S>[], control: CompileControl, pilot: boolean, job: EngineJob<S>): Promise<void> {
+async function solveCandidates<S>(pool: TaskExecutor, engine: SearchEngine<S>, candidates: Candidate<S>[], control: DriverControl, pilot: boolean, job: EngineJob<S>): Promise<void> {
   const units: Array<{ candidate: number; part: Part<S> }> = [];
   let total = 0;
   let leafSecrets = 0;
@@ -369,43 +354,6 @@ async function solveCandidates<S>(pool: TaskExecutor, engine: SearchEngine<S>, c
   if (pool.aborted) throw onAbort();
 }
 
-/** What the budgeted root mode compares, and how it reports. */
-export interface BudgetedRoot {
-  /** The root's ranking width (Infinity: every guess the ranker offers); ignored with `only`. */
-  readonly width: number;
-  /** Of the ranking, only the first this many (default: all of it). */
-  readonly first?: number | undefined;
-  /** Compare only these root guesses, in this order. */
-  readonly only?: readonly number[] | undefined;
-  /** What progress counts ("openers"). */
-  readonly unit?: string | undefined;
-  /**
-   * A proof's budget for every candidate once there is a best of key `bestKey` (Wordle's proof:
-   * one guess more than the best's, so that every candidate ends exact or bounded above the best
-   * in whole guesses). It must be above `bestKey`; absent: the best's key (one more before it).
-   */
-  readonly budgetOf?: ((bestKey: number) => number) | undefined;
-}
-
-/** How one root candidate was settled: its exact key (its optimum below it), or the least key proven for it. */
-export type CandidateOutcome = { readonly guess: number; readonly key: number } | { readonly guess: number; readonly atLeast: number };
-
-/** The budgeted root's result: the best candidate's tree, and how the others were settled. */
-export interface BudgetedTree extends EngineTree {
-  /** The best root guess. */
-  readonly guess: number;
-  /** Root guesses compared. */
-  readonly candidates: number;
-  /** Whether the candidates were every guess the ranker offers at the root (a complete ranking, not cut short). */
-  readonly everyGuess: boolean;
-  /** Settled by the bound of their groups' sizes alone / searched and cut off / searched to the end. */
-  readonly byBound: number;
-  readonly cut: number;
-  readonly searched: number;
-  /** Every candidate's outcome, in the order compared (the ranking's). */
-  readonly outcomes: readonly CandidateOutcome[];
-}
-
 /** A candidate's saved outcome (checkpoint): its exact tree, or the least key proven for it. */
 type RootOutcome = { readonly tree: SolvedSet } | { readonly atLeast: number };
 
@@ -439,7 +387,7 @@ function outcomeOf(guess: number, outcome: RootOutcome, keyOf: (v: SolvedSet) =>
  * candidate is one task (its own evaluation, budget and cut-offs inside the worker), one per
  * worker. Each settled candidate is saved to `--checkpoint` under its guess.
  */
-export async function compileBudgeted<S>(job: EngineJob<S>, control: CompileControl, spec: BudgetedRoot): Promise<BudgetedTree | null> {
+export async function compileBudgeted<S>(job: EngineJob<S>, control: DriverControl, spec: BudgetedRoot): Promise<BudgetedTree | null> {
   const parts = job.parts;
   const { engine, all, root, leaf } = rootOf(parts);
   if (leaf) return leafBudgeted(leaf);

@@ -12,7 +12,7 @@ import { fail } from '../../../runtime/errors.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
 import type { EngineParts } from '../../engine/search.js';
 import { describeGuessTotals } from '../../objective.js';
-import { compileSplit, type CompileControl } from '../../pool/driver.js';
+import type { CompileControl } from '../compile-api.js';
 import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob } from '../code-games.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { intOption } from '../options.js';
@@ -47,7 +47,7 @@ export async function compileBullsCows(game: BullsCowsGame, control: CompileCont
   const label = `bullscows-d${game.pegs}s${game.symbols}`;
   checkCompileSize(label, game.secretCount);
   // One root class: its reply sets go to the pool, exact or not.
-  const r = await compileSplit(codeJob('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, effort, label), control);
+  const r = await control.driver.split(codeJob('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, effort, label));
   if (!r) throw fail('budget', `${label}: the search found no strategy within --max-depth ${maxDepth}`);
   return { tree: r.tree, settings: codeSettings(effort, game.codeText(r.tree.guess[0] as number), effort.exact, SYMMETRY) };
 }

@@ -19,7 +19,7 @@ import { CandidateRanker } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Moves } from '../../engine/types.js';
 import { describeGuessTotals } from '../../objective.js';
-import { compileBudgeted, type CompileControl } from '../../pool/driver.js';
+import type { CompileControl } from '../compile-api.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { stringOption } from '../options.js';
 import { fileSha256, loadGameFile, type CheckedGame } from './contract.js';
@@ -115,8 +115,8 @@ async function compileFile(loaded: LoadedGame, game: FileGame, control: CompileC
   const setup: FileSetup = { effort: effort.name, probes: fileProbes(game), game: game.spec.gameSha256 };
   const parts = fileParts(game, setup);
   // A job queue's workers load the module file themselves (named in the job, checked by hash).
-  const gameSpec: FileGameSpec = control.executor ? { ...game.spec, table: null } : game.spec;
-  if (control.executor && !game.spec.file) throw fail('usage', `${loaded.slug}: --queue needs the game as a module file (the workers load it)`);
+  const gameSpec: FileGameSpec = control.remoteWorkers ? { ...game.spec, table: null } : game.spec;
+  if (control.remoteWorkers && !game.spec.file) throw fail('usage', `${loaded.slug}: --queue needs the game as a module file (the workers load it)`);
   const N = game.secretCount;
   const job = {
     module: 'file',
@@ -128,7 +128,7 @@ async function compileFile(loaded: LoadedGame, game: FileGame, control: CompileC
     nameSecret: (s: number) => game.secretName(s),
     nameGuess: (g: number) => game.guessName(g),
   };
-  const r = await compileBudgeted(job, control, { width: effort.exact ? Infinity : (effort.widths[0] as number), unit: 'openers' });
+  const r = await control.driver.budgeted(job, { width: effort.exact ? Infinity : (effort.widths[0] as number), unit: 'openers' });
   if (!r) throw new Error(`${loaded.slug} compile: no plan`);
   const settings: Record<string, ParamValue> = {
     effort: effort.name,

@@ -12,7 +12,7 @@ import { CandidateRanker } from '../../engine/candidate-ranker.js';
 import { openerBounds, openerTwoLevelBound, type OpenerBoundsArgs, type TwoLevelArgs } from '../../engine/two-level-bound.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Effort, Moves } from '../../engine/types.js';
-import { compileSplit, type CompileControl } from '../../pool/driver.js';
+import type { CompileControl } from '../compile-api.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { LINGO_ATTEMPTS, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH, LingoGame, lingoProbes, type LingoSpec } from './game.js';
@@ -137,10 +137,7 @@ async function compileLingo(loaded: LoadedGame, game: LingoGame, control: Compil
   const setup: LingoSetup = { effort: effort.name, probes: lingoProbes(game.words, game.params.length, effort.probes) };
   const parts = lingoParts(game, setup);
   const N = game.secretCount;
-  const r = await compileSplit(
-    { module: 'lingo', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost) => `mean ${((LINGO_FULL_SCORE * N - cost) / N).toFixed(3)}`, nameSecret: (s) => game.secretName(s), nameGuess: (g) => game.guessName(g) },
-    control,
-  );
+  const r = await control.driver.split({ module: 'lingo', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost) => `mean ${((LINGO_FULL_SCORE * N - cost) / N).toFixed(3)}`, nameSecret: (s) => game.secretName(s), nameGuess: (g) => game.guessName(g) });
   if (!r) throw new Error('lingo compile: no plan');
   const objectiveExtra: Record<string, ParamValue> = {};
   if (r.lowerBound !== null) {
@@ -183,6 +180,7 @@ export const lingoModule: GameModule = {
       describe: describeLingo,
       merit: (h) => Number(h.objective['total']),
       explorerRules: () => ({ kind: 'word-mask', length: len, attempts: LINGO_ATTEMPTS }),
+      explorerMetric: 'score',
     };
     return loaded;
   },

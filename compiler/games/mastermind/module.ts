@@ -9,7 +9,7 @@ import type { TreeArrays } from '../../../runtime/tree-format.js';
 import type { History } from '../../engine/code-ranker.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
 import type { EngineParts } from '../../engine/search.js';
-import { compileSplit, compileWhole, type CompileControl, type EngineTree } from '../../pool/driver.js';
+import type { CompileControl, EngineTree } from '../compile-api.js';
 import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob } from '../code-games.js';
 import { describeGuessTotals } from '../../objective.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
@@ -34,7 +34,7 @@ export async function searchMastermind(game: MastermindGame, effort: MastermindE
   const label = `mastermind-p${game.pegs}c${game.colors}`;
   if (effort.exact && control.checkpoint) throw fail('usage', `--checkpoint: the exact search of ${label} runs as one piece of work and cannot be checkpointed`);
   const job = codeJob('mastermind', game, { pegs: game.pegs, colors: game.colors }, effort, label);
-  const r = effort.exact ? (await compileWhole(job, control)).result : await compileSplit(job, control);
+  const r = effort.exact ? (await control.driver.whole(job)).result : await control.driver.split(job);
   if (!r) throw fail('budget', `MM(${game.pegs},${game.colors}): the search found no strategy within --max-depth ${effort.maxDepth}`);
   return { ...r, opener: effort.exact ? null : game.codeText(r.tree.guess[0] as number) };
 }
