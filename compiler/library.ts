@@ -14,6 +14,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { fail, GuesstreeError, isGuesstreeError } from '../runtime/errors.js';
+import { checkTreeForGame } from '../runtime/tree-check.js';
 import { decodeTreeFile, encodeTreeFile, checkTreeMatches, readTreeFile, type TreeFile } from '../runtime/tree-format.js';
 import { childOf, NO_CHILD } from '../runtime/tree-walker.js';
 import { headerOf, runCompile } from './commands/compile.js';
@@ -188,6 +189,7 @@ function opened(source: TreeSource, options: GameOptions, verb: 'verify' | 'play
   const { file, where } = treeFileOf(source);
   const loaded = loadGame(options, verb);
   checkTreeMatches(file, { game: loaded.game.id, params: loaded.game.params, lists: loaded.game.lists }, where);
+  checkTreeForGame(file.tree, loaded.game, where);
   return { loaded, file, where };
 }
 

@@ -1,11 +1,13 @@
 /**
  * A game from the user's own ES module file (issue 33): the contract's one-line errors, every verb
- * through the real CLI on the hilo example, and the library's compile() giving the CLI's bytes.
+ * through the real CLI on the hilo example, the library's compile() giving the CLI's bytes, and
+ * --checkpoint / --resume. The library comes from dist/: its compiles run in the pool's built
+ * worker (dist/compiler/pool/worker-entry.cjs), which the TypeScript sources do not have.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compile, openTree, verify } from '../dist/compiler/library.js';
+import { compile, openTree, verify, type GameDefinition } from '../dist/compiler/library.js';
 import { cli, lines, parsePaths, removeDir, ROOT, tempDir } from './support/e2e.js';
 
 const HILO = join(ROOT, 'scripts', 'examples', 'hilo.mjs');
@@ -98,5 +100,75 @@ describe('every verb on a user game', () => {
     }
     expect(player.solved).toBe(true);
     expect(player.remaining).toEqual(['73']);
+    // The same game given as a module object: the same tree as from its file.
+    const object = ((await import(HILO)) as { default: GameDefinition }).default;
+    expect(Buffer.from((await compile({ game: object, workers: 2 })).bytes).equals(readFileSync(out))).toBe(true);
+  }, 60_000);
+
+  it('a built-in game with options as on the command line: compile() gives the bytes of the CLI', async () => {
+    const out = join(dir, 'mm-3-4.gtree');
+    const c = await cli(['compile', '--game', 'mastermind', '--pegs', '3', '--colors', '4', '--max-depth', '6', '--out', out, '--workers', '2'], { trees });
+    expect(c.code, c.stderr).toBe(0);
+    const lib = await compile({ game: 'mastermind', pegs: 3, colors: 4, maxDepth: 6, workers: 1 });
+    expect(lib.header.params).toMatchObject({ pegs: 3, colors: 4 });
+    expect(Buffer.from(lib.bytes).equals(readFileSync(out))).toBe(true);
+    expect(verify(out, { game: 'mastermind', pegs: 3, colors: 4, maxDepth: 6 }).secrets).toBe(64);
+  }, 60_000);
+});
+
+describe('--checkpoint and --resume on a user game', () => {
+  /** Mastermind with 3 pegs and 5 colours through the contract: 125 codes, its openers in several checkpointed batches. */
+  const mm35 = (extra: string): string => `const codes = [];
+for (let i = 0; i < 125; i++) codes.push('ABCDE'[Math.floor(i / 25)] + 'ABCDE'[Math.floor(i / 5) % 5] + 'ABCDE'[i % 5]);
+export default {
+  name: 'mm-3-5',
+  secrets: codes,
+  reply(guess, secret) {
+    let blacks = 0, common = 0;
+    for (let p = 0; p < 3; p++) if (guess[p] === secret[p]) blacks++;
+    for (const c of 'ABCDE') common += Math.min(guess.split(c).length - 1, secret.split(c).length - 1);
+    return String(blacks) + String(common - blacks);
+  },${extra}
+};
+`;
+
+  it('resume reads the saved batches, solves the missing ones and those of another game, and gives the same bytes', async () => {
+    const game = gameFile('mm-3-5.mjs', mm35(''));
+    const args = ['compile', '--game', game, '--workers', '1'];
+    const ck = join(dir, 'mm-ck');
+    const first = join(dir, 'mm-first.gtree');
+    const c = await cli([...args, '--out', first, '--checkpoint', ck], { trees });
+    expect(c.code, c.stderr).toBe(0);
+    const bins = (d: string): string[] => readdirSync(d).filter((f) => f.endsWith('.bin')).sort();
+    const saved = new Map(bins(ck).map((f) => [f, readFileSync(join(ck, f))]));
+    expect(saved.size).toBeGreaterThanOrEqual(4);
+    // Without --resume the folder is refused in one line.
+    const out = join(dir, 'mm-resumed.gtree');
+    const refused = await cli([...args, '--out', out, '--checkpoint', ck], { trees });
+    expect(refused.code).toBe(2);
+    expect(lines(refused.stderr)).toHaveLength(1);
+    expect(refused.stderr).toMatch(/--resume/);
+    // A compile stopped part-way: every other batch missing. One batch comes from another game
+    // (the same file with a guess limit: another hash), so it must be solved again.
+    const otherCk = join(dir, 'mm-other-ck');
+    const o = await cli(['compile', '--game', gameFile('mm-3-5-capped.mjs', mm35('\n  maxGuesses: 6,')), '--workers', '1', '--out', join(dir, 'mm-other.gtree'), '--checkpoint', otherCk], { trees });
+    expect(o.code, o.stderr).toBe(0);
+    const names = [...saved.keys()];
+    const removed = names.filter((_, i) => i % 2 === 1);
+    const foreign = names.find((f, i) => i % 2 === 0 && bins(otherCk).includes(f) && !readFileSync(join(otherCk, f)).equals(saved.get(f) as Buffer)) as string;
+    expect(foreign, 'a batch of the other game under the same name').toBeDefined();
+    for (const f of removed) rmSync(join(ck, f));
+    copyFileSync(join(otherCk, foreign), join(ck, foreign));
+    const untouched = names.filter((f) => !removed.includes(f) && f !== foreign);
+    const before = new Map(untouched.map((f) => [f, statSync(join(ck, f)).mtimeMs]));
+    await new Promise((r) => setTimeout(r, 20));
+    const resumed = await cli([...args, '--out', out, '--checkpoint', ck, '--resume'], { trees });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toBe('');
+    expect(readFileSync(out).equals(readFileSync(first))).toBe(true);
+    // The kept batches were read, not written again; the folder is the first compile's again.
+    for (const [f, mtime] of before) expect(statSync(join(ck, f)).mtimeMs, f).toBe(mtime);
+    expect(bins(ck)).toEqual(names);
+    for (const f of names) expect(readFileSync(join(ck, f)).equals(saved.get(f) as Buffer), f).toBe(true);
   }, 60_000);
 });

@@ -30,6 +30,12 @@ function proofLine(r: ResolvedTree, s: ReplaySummary): string | null {
   return `worst case: ${s.maxFound} guess${s.maxFound === 1 ? '' : 'es'}; proven lower bound ${lb}${lb === s.maxFound ? ' (proven optimal)' : ''}`;
 }
 
+/** Trees whose header records a proven lower bound on the total (`bound:mastermind`): beside the total. */
+function totalBoundText(r: ResolvedTree): string {
+  const lb = r.file.header.settings['totalLowerBound'];
+  return typeof lb === 'number' ? `; no strategy needs fewer than ${count(lb)} guesses` : '';
+}
+
 /** Replays every secret; prints the exact metric; fails when the tree is incomplete or its header lies. */
 export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplaySummary {
   if (r.loaded.verify) return r.loaded.verify(r.file, r.path, reportTo(out));
@@ -47,7 +53,9 @@ export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplayS
   if (game.objective.name !== 'total-guesses') out(`total ${game.objective.name === 'expected-score' ? 'score' : 'value'}: ${count(s.total)}`);
   if (game.objective.name === 'total-guesses') {
     const t = guessTotals(s);
-    out(`total guesses: ${count(t.totalGuesses)}`);
+    out(`total guesses: ${count(t.totalGuesses)}${totalBoundText(r)}`);
+    const lb = r.file.header.settings['totalLowerBound'];
+    if (typeof lb === 'number' && lb > t.totalGuesses) throw fail('tree-file', `${r.path}: header claims no strategy needs fewer than ${count(lb)} guesses, but this tree needs ${count(t.totalGuesses)}`);
     out(`mean guesses per secret: ${t.meanGuesses.toFixed(4)}`);
     out(`max depth: ${s.maxFound}`);
     const proof = proofLine(r, s);
@@ -81,7 +89,7 @@ export function runStats(r: ResolvedTree, hardest: number, out: (line: string) =
   let leaves = 0;
   for (let v = 0; v < tree.guess.length; v++) if (edgeCount(tree, v) === 0) leaves++;
   out(`nodes: ${count(tree.guess.length)} (${count(leaves)} leaves), edges: ${count(tree.edgeCode.length)}`);
-  const mean = game.objective.name === 'total-guesses' ? `${guessTotals(s).meanGuesses.toFixed(4)} guesses (total ${count(guessTotals(s).totalGuesses)})` : (s.total / s.secrets).toFixed(4);
+  const mean = game.objective.name === 'total-guesses' ? `${guessTotals(s).meanGuesses.toFixed(4)} guesses (total ${count(guessTotals(s).totalGuesses)}${totalBoundText(r)})` : (s.total / s.secrets).toFixed(4);
   out(`mean: ${mean} over ${count(s.secrets)} secrets; opener: ${game.guessName(tree.guess[0] as number)}`);
   const proof = proofLine(r, s);
   if (proof) out(proof);
@@ -198,6 +206,7 @@ export function statsJson(r: ResolvedTree, hardest: number, out: (line: string) 
       edges: tree.edgeCode.length,
       bytes,
       opener: game.guessName(tree.guess[0] as number),
+      ...(typeof r.file.header.settings['totalLowerBound'] === 'number' ? { totalLowerBound: r.file.header.settings['totalLowerBound'] } : {}),
       hardest: order.map(({ i }) => ({ secret: game.secretName(i), guesses: s.outcomes[i]!.guesses.map((g) => game.guessName(g)), found: s.outcomes[i]!.foundAt > 0 })),
     }),
   );

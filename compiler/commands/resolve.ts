@@ -3,11 +3,13 @@
  * header names the game; game options that contradict it are refused, naming both values), or
  * the shipped tree whose game, parameters and list hashes match the game options. When none
  * matches, a game whose trees are cheap compiles one in memory (saying so); the others say how
- * to make it.
+ * to make it. A tree read from a file is checked against its game (runtime/tree-check.ts)
+ * before any verb sees it.
  */
 import { join } from 'node:path';
 import { fail } from '../../runtime/errors.js';
 import { findEntry, readManifest, treesDir } from '../../runtime/manifest.js';
+import { checkTreeForGame } from '../../runtime/tree-check.js';
 import { checkTreeMatches, readTreeFile, type TreeFile } from '../../runtime/tree-format.js';
 import type { GameModule, GameOptions, LoadedGame } from '../games/module.js';
 import { findModule, GAME_IDS } from '../games/registry.js';
@@ -70,6 +72,7 @@ export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks
     const m = moduleOf(args, file.header);
     const loaded = m.load(optionsForTree(m, verb, args, file, treePath, hooks.warn));
     checkTreeMatches(file, { game: loaded.game.id, params: loaded.game.params, lists: loaded.game.lists }, treePath);
+    checkTreeForGame(file.tree, loaded.game, treePath);
     return { loaded, file, path: treePath };
   }
   const m = moduleOf(args);
@@ -88,5 +91,6 @@ export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks
   const path = join(treesDir(), entry.file);
   const file = readTreeFile(path);
   checkTreeMatches(file, { game: game.id, params: game.params, lists: game.lists }, path);
+  checkTreeForGame(file.tree, game, path);
   return { loaded, file, path };
 }

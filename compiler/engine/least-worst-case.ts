@@ -27,7 +27,8 @@
  *
  * Deterministic: the same parts and limits give the same answers and the same tree.
  */
-import { EMPTY_CODES, type Plan } from './plan.js';
+import type { TreeArrays } from '../../runtime/tree-format.js';
+import { EMPTY_CODES, flattenPlan, type Plan } from './plan.js';
 import type { CodeGame, History } from './code-ranker.js';
 import { canonicalGuesses, historySymmetry, permutations } from './symmetry.js';
 import type { Moves, SearchGame, SearchNode } from './types.js';
@@ -584,4 +585,22 @@ export function symmetricGuesses(game: CodeGame): GuessPool<History> {
     },
     free: true,
   };
+}
+
+/** What a worker sends back from a proof: the result with its plan flattened (plain data). */
+export interface WorstCaseProof {
+  /** Null when no tree within `maxDepth` was found. */
+  readonly tree: TreeArrays | null;
+  readonly depth: number;
+  readonly total: number;
+  readonly lowerBound: number;
+  readonly proven: boolean;
+  readonly nodes: number;
+  readonly stopped: boolean;
+}
+
+/** The least worst case of a game and a tree of that depth, as a pool task returns it. */
+export function proveLeastWorstCase<S>(parts: WorstCaseParts<S>, limits: WorstCaseLimits): WorstCaseProof {
+  const r = new LeastWorstCase(parts, limits).run();
+  return { tree: r.plan ? flattenPlan(r.plan) : null, depth: r.depth, total: r.total, lowerBound: r.lowerBound, proven: r.proven, nodes: r.nodes, stopped: r.stopped };
 }

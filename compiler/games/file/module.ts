@@ -50,8 +50,9 @@ export function fileEffort(name: string): FileEffort {
 export interface FileSetup {
   readonly effort: string;
   readonly probes: Uint32Array;
-  /** The game's hash: a checkpoint of one game is never resumed for another. */
+  /** The game's hash and guess limit: a checkpoint of one game is never resumed for another. */
   readonly game: string;
+  readonly maxGuesses: number;
 }
 
 /** Every guess, by how many reply groups it splits all the secrets into, then its index. */
@@ -112,7 +113,7 @@ export function fileParts(game: FileGame, setup: FileSetup): EngineParts<string>
 
 async function compileFile(loaded: LoadedGame, game: FileGame, control: CompileControl) {
   const effort = fileEffort(control.effort);
-  const setup: FileSetup = { effort: effort.name, probes: fileProbes(game), game: game.spec.gameSha256 };
+  const setup: FileSetup = { effort: effort.name, probes: fileProbes(game), game: game.spec.gameSha256, maxGuesses: game.spec.maxGuesses };
   const parts = fileParts(game, setup);
   // A job queue's workers load the module file themselves (named in the job, checked by hash).
   const gameSpec: FileGameSpec = control.remoteWorkers ? { ...game.spec, table: null } : game.spec;
