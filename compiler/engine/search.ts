@@ -258,7 +258,7 @@ export class SearchEngine<S> {
     // A cost budget for the ranker: a guess whose bound reaches it would be skipped (with a
     // depth tie-break, a key is cost·DEPTH_SLOTS plus at least the set's least depth).
     const costBeta = piloted || beta === Infinity ? Infinity : this.tieBreak ? (beta - this.objective.leastDepth(n, used)) / DEPTH_SLOTS : beta;
-    const ranking = this.ranker.rank(set, node, piloted ? pilot.width : width, 0, Infinity, costBeta, !piloted && width === Infinity);
+    const ranking = this.ranker.rank(set, node, piloted ? pilot.width : width, { beta: costBeta, lazy: !piloted && width === Infinity });
     // `failKey` is set last before returning (nested searches overwrite it).
     if (ranking.optimal) {
       const v = this.evaluate(ranking.optimal.guess, set, node, beta);
