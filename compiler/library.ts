@@ -23,6 +23,7 @@ import { gameOptionsOf, type RawArgs } from './commands/options.js';
 import { checkGame, looksLikePath } from './games/file/contract.js';
 import { loadedOf } from './games/file/module.js';
 import type { LoadedGame } from './games/module.js';
+import { effortNamed } from './games/options.js';
 import { compileLoaded } from './pool/driver.js';
 import { findModule, GAME_IDS } from './games/registry.js';
 
@@ -162,8 +163,7 @@ export async function compile(options: CompileOptions): Promise<CompiledTree> {
   const loaded = loadGame(options, 'compile');
   const effort = options.effort ?? loaded.module.defaultEffort;
   const workers = options.workers ?? availableParallelism();
-  const efforts = loaded.module.efforts.map((e) => e.name);
-  if (!efforts.includes(effort)) throw fail('usage', `effort ${effort}: unknown effort for ${loaded.game.id} (choose ${efforts.join(', ')})`);
+  effortNamed(loaded.module.efforts, effort, loaded.game.id, 'effort');
   if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw fail('usage', `workers ${String(workers)}: expected a whole number from 1 to 256`);
   if (options.out !== undefined || options.save === true) {
     const r = await runCompile(loaded, { out: options.out, effort, workers, checkpoint: options.checkpoint, resume: options.resume }, { options: loaded.options, executor: undefined }, () => {});

@@ -80,7 +80,7 @@ function compareNodes(game: MastermindGame, ranges: readonly string[], every: nu
   const path = join(treesDir(), entry.file);
   const file = readTreeFile(path);
   checkTreeMatches(file, { game: game.id, params: game.params, lists: game.lists }, path);
-  const exact = mastermindEffort('exact', game.secretCount, 0)!;
+  const exact = mastermindEffort('exact', game.secretCount, 0);
   const search = new SearchEngine(mastermindParts(game, exact));
   const nodes = innerNodes(game, search, file.tree);
   console.log(`shipped ${entry.file}: ${nodes.length} inner nodes; each range sampled every ${every}th node in tree order, solved exactly on one core`);
@@ -130,9 +130,9 @@ async function main(): Promise<void> {
     const all = Uint32Array.from({ length: small.secretCount }, (_, i) => i);
     const oneStep = new SearchEngine(mastermindParts(small, ONE_STEP)).solve(all, { used: 0, state: [] })!.cost;
     // The optimum: the figure proven in the literature, or this tool's exact search when it is quick.
-    const optimum = known ?? (await searchMastermind(small, mastermindEffort('exact', small.secretCount, 0)!, { effort: 'exact', options: {}, driver: searchDriver({ workers: 1 }), checkpoint: false, remoteWorkers: false })).cost;
-    for (const name of ['default', 'thorough']) {
-      const effort = mastermindEffort(name, LARGE_CODES, 0)!;
+    const optimum = known ?? (await searchMastermind(small, mastermindEffort('exact', small.secretCount, 0), { effort: 'exact', options: {}, driver: searchDriver({ workers: 1 }), checkpoint: false, remoteWorkers: false })).cost;
+    for (const name of ['default', 'thorough'] as const) {
+      const effort = mastermindEffort(name, LARGE_CODES, 0);
       const t = process.hrtime.bigint();
       const r = await searchMastermind(small, effort, { effort: name, options: {}, driver: searchDriver({ workers: Number(values.workers) }), checkpoint: false, remoteWorkers: false });
       const s = Number(process.hrtime.bigint() - t) / 1e9;

@@ -15,6 +15,7 @@ import { ensureWritableDir } from '../../runtime/dirs.js';
 import { entryKey, readManifest, treesDir, updateManifest, withEntry, type ManifestEntry } from '../../runtime/manifest.js';
 import { decodeTreeFile, encodeTreeFile, type TreeArrays, type TreeFile, type TreeHeader } from '../../runtime/tree-format.js';
 import type { LoadedGame } from '../games/module.js';
+import { effortNamed } from '../games/options.js';
 import { objectiveOf } from '../objective.js';
 import { compileLoaded, type CompileProgress, type RunControl } from '../pool/driver.js';
 import type { CheckpointOptions } from '../pool/checkpoint.js';
@@ -127,8 +128,7 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
 
 async function compileWatched(loaded: LoadedGame, req: CompileRequest, control: Pick<RunControl, 'options' | 'executor'>, log: (line: string) => void, started: bigint): Promise<CompileResult> {
   const { game } = loaded;
-  const efforts = loaded.module.efforts.map((e) => e.name);
-  if (!efforts.includes(req.effort)) throw fail('usage', `--effort ${req.effort}: unknown effort for ${game.id} (choose ${efforts.join(', ')})`);
+  effortNamed(loaded.module.efforts, req.effort, game.id);
   if (req.resume && req.checkpoint === undefined) throw fail('usage', '--resume needs --checkpoint DIR');
   const checkpoint: CheckpointOptions | undefined = req.checkpoint === undefined ? undefined : { dir: req.checkpoint, resume: req.resume === true };
   // Folders that cannot be written are found before the search, not after it.

@@ -54,8 +54,11 @@ export const CODE_EFFORTS = [
   { name: 'exact', describe: 'branch and bound over every guess of every set: proves the optimum' },
 ] as const;
 
+/** The code games' effort names. */
+export type CodeEffortName = (typeof CODE_EFFORTS)[number]['name'];
+
 /** Efforts by name; `default` depends on the size of the game. */
-export function codeEffort(name: string, codes: number, maxDepth: number): CodeEffort | null {
+export function codeEffort(name: CodeEffortName, codes: number, maxDepth: number): CodeEffort {
   switch (name) {
     case 'quick':
       return { name, exact: false, openers: 1, exactBelow: 12, widths: ONE, rank: 'entropy', maxDepth };
@@ -70,8 +73,6 @@ export function codeEffort(name: string, codes: number, maxDepth: number): CodeE
       return { name, exact: false, ...DEFAULT_WIDE, openerPilot: true, maxDepth };
     case 'exact':
       return { name, exact: true, openers: Infinity, exactBelow: Infinity, widths: ONE, rank: 'bound', maxDepth };
-    default:
-      return null;
   }
 }
 

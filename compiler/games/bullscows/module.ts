@@ -16,7 +16,7 @@ import type { CompileControl } from '../compile-api.js';
 import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { intOption } from '../options.js';
+import { effortNamed, intOption } from '../options.js';
 import { BULLSCOWS_MAX_DIGITS, BULLSCOWS_MAX_SYMBOLS, BullsCowsGame, bullsCowsCodeCount } from './game.js';
 
 export const BULLSCOWS_DEFAULT_DIGITS = 4;
@@ -37,9 +37,7 @@ function gameOf(opts: GameOptions): BullsCowsGame {
 
 /** An effort of the code games, with the root's one class searched in parallel (exact: proven). */
 function effortOf(name: string, game: BullsCowsGame, maxDepth: number): CodeEffort {
-  const e = codeEffort(name, game.secretCount, maxDepth);
-  if (!e) throw fail('usage', `--effort ${name}: unknown effort for bullscows (choose ${CODE_EFFORTS.map((x) => x.name).join(', ')})`);
-  return e;
+  return codeEffort(effortNamed(CODE_EFFORTS, name, 'bullscows').name, game.secretCount, maxDepth);
 }
 
 export async function compileBullsCows(game: BullsCowsGame, control: CompileControl) {

@@ -21,7 +21,7 @@ import type { Moves } from '../../engine/types.js';
 import { describeGuessTotals } from '../../objective.js';
 import type { CompileControl } from '../compile-api.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { stringOption } from '../options.js';
+import { effortNamed, stringOption } from '../options.js';
 import { fileSha256, loadGameFile, type CheckedGame } from './contract.js';
 import { FileGame, type FileGameSpec } from './game.js';
 
@@ -42,9 +42,7 @@ export const FILE_EFFORTS: readonly FileEffort[] = [
 ];
 
 export function fileEffort(name: string): FileEffort {
-  const e = FILE_EFFORTS.find((x) => x.name === name);
-  if (!e) throw fail('usage', `--effort ${name}: unknown effort for a game from a file (choose ${FILE_EFFORTS.map((x) => x.name).join(', ')})`);
-  return e;
+  return effortNamed(FILE_EFFORTS, name, 'a game from a file');
 }
 
 export interface FileSetup {

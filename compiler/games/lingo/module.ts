@@ -14,7 +14,7 @@ import type { EngineParts } from '../../engine/search.js';
 import type { Effort, Moves } from '../../engine/types.js';
 import type { CompileControl } from '../compile-api.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, effortNamed, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { LINGO_ATTEMPTS, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH, LingoGame, lingoProbes, type LingoSpec } from './game.js';
 
 export interface LingoEffort {
@@ -75,9 +75,7 @@ LINGO_EFFORTS_BASE.push({
 export const LINGO_EFFORTS: readonly LingoEffort[] = LINGO_EFFORTS_BASE;
 
 export function lingoEffort(name: string): LingoEffort {
-  const e = LINGO_EFFORTS.find((x) => x.name === name);
-  if (!e) throw fail('usage', `--effort ${name}: unknown effort for lingo (choose ${LINGO_EFFORTS.map((x) => x.name).join(', ')})`);
-  return e;
+  return effortNamed(LINGO_EFFORTS, name, 'lingo');
 }
 
 export function widthsFor(effort: LingoEffort, words: number): readonly number[] {

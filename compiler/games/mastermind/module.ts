@@ -14,7 +14,7 @@ import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob, codeWorstCaseTasks, com
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
 import { describeGuessTotals } from '../../objective.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { intOption, required, stringOption } from '../options.js';
+import { effortNamed, intOption, required, stringOption } from '../options.js';
 import { emitContest } from './contest.js';
 import { MastermindGame, MASTERMIND_MAX_COLORS, MASTERMIND_MAX_PEGS, mastermindCodeCount } from './game.js';
 import { runVerifyContest } from './verify-contest.js';
@@ -48,8 +48,7 @@ async function compileMastermind(game: MastermindGame, control: CompileControl) 
   checkCompileSize(`mastermind-p${game.pegs}c${game.colors}`, game.secretCount);
   const maxDepth = maxDepthOf(control.options);
   const name = control.options['exact'] === true ? 'exact' : control.effort;
-  const effort = mastermindEffort(name, game.secretCount, maxDepth);
-  if (!effort) throw fail('usage', `--effort ${control.effort}: unknown effort for mastermind (choose ${MASTERMIND_EFFORTS.map((e: { name: string }) => e.name).join(', ')})`);
+  const effort = mastermindEffort(effortNamed(MASTERMIND_EFFORTS, name, 'mastermind').name, game.secretCount, maxDepth);
   const r = await searchMastermind(game, effort, control);
   return { tree: r.tree, settings: codeSettings(effort, r.opener, effort.exact, SYMMETRY) };
 }

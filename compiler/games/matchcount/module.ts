@@ -9,7 +9,7 @@ import type { TreeHeader } from '../../../runtime/tree-format.js';
 import { flattenPlan } from '../../engine/plan.js';
 import type { CompileControl } from '../compile-api.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { effortNamed, intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { describeProof, loadMatchCountList, MATCHCOUNT_DEFAULT_BUDGET, MATCHCOUNT_EFFORT_INFO, MATCHCOUNT_EFFORTS, MatchCountGame, matchCountSettings, compileMatchCount, type MatchCountEffort } from './game.js';
 import { leetcodeSolution } from './leetcode.js';
 
@@ -20,9 +20,7 @@ export interface ProveResult {
 }
 
 function effortOf(name: string): MatchCountEffort {
-  const e = MATCHCOUNT_EFFORTS[name];
-  if (!e) throw fail('usage', `--effort ${name}: unknown effort for matchcount (choose ${Object.keys(MATCHCOUNT_EFFORTS).join(', ')})`);
-  return e;
+  return effortNamed(Object.values(MATCHCOUNT_EFFORTS), name, 'matchcount');
 }
 
 async function compileMatch(loaded: LoadedGame, game: MatchCountGame, control: CompileControl) {

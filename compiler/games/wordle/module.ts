@@ -18,7 +18,7 @@ import type { CompileControl } from '../compile-api.js';
 import { describeGuessTotals } from '../../objective.js';
 import { safeText } from '../../../runtime/messages.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { flagOption, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { effortNamed, flagOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { TOOL_VERSION } from '../../version.js';
 import { WORDLE_ATTEMPTS, WordleGame, wordleProbes, type WordleSpec } from './game.js';
 import { checkProof, formatProof, listOf, parseProof, proofPathOf, proofValue, readProof } from './proof.js';
@@ -55,9 +55,7 @@ export const WORDLE_EFFORTS: readonly WordleEffort[] = [
 export const WORDLE_GUESS_COST = 4096;
 
 export function wordleEffort(name: string): WordleEffort {
-  const e = WORDLE_EFFORTS.find((x) => x.name === name);
-  if (!e) throw fail('usage', `--effort ${name}: unknown effort for wordle (choose ${WORDLE_EFFORTS.map((x) => x.name).join(', ')})`);
-  return e;
+  return effortNamed(WORDLE_EFFORTS, name, 'wordle');
 }
 
 export interface WordleSetup {
