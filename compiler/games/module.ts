@@ -97,13 +97,18 @@ export interface LoadedGame {
 }
 
 /** What a worker rebuilds once per compile: the engine's parts, and the module's own tasks. */
-export interface WorkerSetup {
+export interface WorkerSetup<State = unknown> {
   /** Absent for a game searched only by its own tasks (the worst-case prover). */
-  readonly parts?: EngineParts<unknown>;
+  readonly parts?: EngineParts<State>;
   readonly tasks?: Readonly<Record<string, (args: unknown) => unknown>>;
 }
 
-export interface GameModule {
+/**
+ * A game module. `Spec` and `Setup` are the plain data its compile sends its workers (the game,
+ * the search's settings), `State` its engine's node state; the registry holds them as
+ * `GameModule` (every parameter unknown), which the pool's workers call with decoded data.
+ */
+export interface GameModule<Spec = unknown, Setup = unknown, State = unknown> {
   readonly id: string;
   readonly describe: string;
   readonly options: readonly OptionSpec[];
@@ -129,5 +134,5 @@ export interface GameModule {
   /** The options that say which game a tree header describes (the lists' paths come from `opts`). */
   optionsFromHeader(header: TreeHeader, opts: GameOptions): GameOptions;
   /** In a worker: the search of a game rebuilt from `gameSpec`, with the compile's `setup` (both plain data). */
-  worker(gameSpec: unknown, setup: unknown): WorkerSetup;
+  worker(gameSpec: Spec, setup: Setup): WorkerSetup<State>;
 }

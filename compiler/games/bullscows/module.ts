@@ -10,8 +10,8 @@
  */
 import { fail } from '../../../runtime/errors.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
-import type { EngineParts } from '../../engine/search.js';
 import { describeGuessTotals } from '../../objective.js';
+import type { History } from '../../engine/code-ranker.js';
 import type { CompileControl } from '../compile-api.js';
 import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
@@ -54,7 +54,7 @@ export async function compileBullsCows(game: BullsCowsGame, control: CompileCont
   return { tree: r.tree, settings: codeSettings(effort, game.codeText(r.tree.guess[0] as number), effort.exact, SYMMETRY) };
 }
 
-export const bullscowsModule: GameModule = {
+export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
   id: 'bullscows',
   describe: 'Bulls and Cows (MOO): codes of distinct symbols, replies (bulls, cows), least total guesses',
   replyHelp: 'bulls then cows: "1 2", "12" or 1A2B; all bulls (e.g. 4 0) when solved',
@@ -84,8 +84,7 @@ export const bullscowsModule: GameModule = {
   },
   optionsFromHeader: (header) => ({ digits: Number(header.params['digits']), symbols: Number(header.params['symbols']), objective: objectiveFromHeader(header, 'total') }),
   worker(gameSpec, setup) {
-    const { digits, symbols } = gameSpec as BullsCowsSpec;
-    const game = new BullsCowsGame(digits, symbols);
-    return { parts: codeParts(game, setup as CodeEffort) as EngineParts<unknown>, tasks: codeWorstCaseTasks(game) };
+    const game = new BullsCowsGame(gameSpec.digits, gameSpec.symbols);
+    return { parts: codeParts(game, setup), tasks: codeWorstCaseTasks(game) };
   },
 };

@@ -187,7 +187,7 @@ function gameOfSpec(spec: FileGameSpec): FileGame {
   return game;
 }
 
-export const fileModule: GameModule = {
+export const fileModule: GameModule<FileGameSpec, FileSetup, string> = {
   id: 'file',
   describe: "a game from your own ES module file (--game ./my-game.mjs): secrets, guesses, reply(guess, secret); least total guesses",
   options: [{ name: 'module', type: 'file', describe: "the game's ES module (or give its path as --game FILE)" }],
@@ -203,7 +203,7 @@ export const fileModule: GameModule = {
     return loadedOf(game, opts, { path: abs, sha256: fileSha256(abs) });
   },
   optionsFromHeader: (_header, opts) => ({ module: opts['module'] }),
-  worker: (gameSpec, setup) => ({ parts: fileParts(gameOfSpec(gameSpec as FileGameSpec), setup as FileSetup) as EngineParts<unknown> }),
+  worker: (gameSpec, setup) => ({ parts: fileParts(gameOfSpec(gameSpec), setup) }),
 };
 
 /** The contract tests' tiny instance: guess a number 1..12, replies higher / lower. */

@@ -151,7 +151,7 @@ export function describeHangman(header: TreeHeader): string[] {
   return lines;
 }
 
-export const hangmanModule: GameModule = {
+export const hangmanModule: GameModule<HangmanGameSpec, HangmanSetup, number> = {
   id: 'hangman',
   describe: 'Hangman: guess the letters of a word of the list; least misses, or most words won with lives',
   replyHelp: 'the positions (1 to the length) holding the letter, e.g. 2 5 or 2,5; - (or none, or 0) for a miss',
@@ -196,8 +196,7 @@ export const hangmanModule: GameModule = {
     return { len: Number(p['length']), wordlist: opts['wordlist'], objective: String(p['objective']), lives: p['objective'] === 'win' ? Number(p['lives']) : undefined };
   },
   worker(gameSpec, setup) {
-    const g = gameSpec as HangmanGameSpec;
-    const game = new HangmanGame(g.words, [], g.spec);
-    return { parts: hangmanParts(game, setup as HangmanSetup) as EngineParts<unknown> };
+    const game = new HangmanGame(gameSpec.words, [], gameSpec.spec);
+    return { parts: hangmanParts(game, setup) };
   },
 };

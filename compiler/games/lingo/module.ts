@@ -154,7 +154,7 @@ export function describeLingo(header: TreeHeader): string[] {
   return lines;
 }
 
-export const lingoModule: GameModule = {
+export const lingoModule: GameModule<LingoSpec, LingoSetup, string> = {
   id: 'lingo',
   describe: 'Lingo as the code-challenge pit plays it: 5 attempts, O/?/X masks, 100·(6 − attempts) a word',
   replyHelp: 'the mask: O right place, ? elsewhere, X absent, one letter a position (any case, e.g. OX?XX); OOOOO when solved',
@@ -184,11 +184,11 @@ export const lingoModule: GameModule = {
   },
   optionsFromHeader: (header, opts) => ({ len: Number(header.params['length']), wordlist: opts['wordlist'] }),
   worker(gameSpec, setup) {
-    const game = LingoGame.fromSpec(gameSpec as LingoSpec);
-    const parts = lingoParts(game, setup as LingoSetup);
+    const game = LingoGame.fromSpec(gameSpec);
+    const parts = lingoParts(game, setup);
     const ranker = parts.ranker as CandidateRanker;
     return {
-      parts: parts as EngineParts<unknown>,
+      parts,
       tasks: {
         openerBounds: (args) => openerBounds(ranker, args as OpenerBoundsArgs),
         twoLevel: (args) => openerTwoLevelBound(ranker, args as TwoLevelArgs),

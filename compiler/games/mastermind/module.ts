@@ -8,7 +8,6 @@ import { fail } from '../../../runtime/errors.js';
 import type { TreeArrays } from '../../../runtime/tree-format.js';
 import type { History } from '../../engine/code-ranker.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
-import type { EngineParts } from '../../engine/search.js';
 import type { CompileControl, EngineTree } from '../compile-api.js';
 import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
@@ -60,7 +59,7 @@ export function mastermindGameOf(opts: GameOptions): MastermindGame {
   return new MastermindGame(pegs, colors);
 }
 
-export const mastermindModule: GameModule = {
+export const mastermindModule: GameModule<{ pegs: number; colors: number }, MastermindEffort, History> = {
   id: 'mastermind',
   describe: 'Mastermind MM(p,c): p pegs of c colours, replies (blacks, whites), least total guesses',
   replyHelp: 'blacks then whites: two digits such as 21 (or 2 1); all blacks (e.g. 40) when solved',
@@ -114,9 +113,8 @@ export const mastermindModule: GameModule = {
   },
   optionsFromHeader: (header) => ({ pegs: Number(header.params['pegs']), colors: Number(header.params['colors']), objective: objectiveFromHeader(header, 'total') }),
   worker(gameSpec, setup) {
-    const { pegs, colors } = gameSpec as { pegs: number; colors: number };
-    const game = new MastermindGame(pegs, colors);
-    return { parts: mastermindParts(game, setup as MastermindEffort) as EngineParts<unknown>, tasks: codeWorstCaseTasks(game) };
+    const game = new MastermindGame(gameSpec.pegs, gameSpec.colors);
+    return { parts: mastermindParts(game, setup), tasks: codeWorstCaseTasks(game) };
   },
 };
 

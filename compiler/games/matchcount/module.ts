@@ -58,7 +58,7 @@ function verdict(header: TreeHeader, path: string, list: string, log: (line: str
   }
 }
 
-export const matchcountModule: GameModule = {
+export const matchcountModule: GameModule<string[], null> = {
   id: 'matchcount',
   describe: 'match-count (LeetCode 843 "Guess the Word"): least worst case, proven where possible',
   replyHelp: 'the number of positions that match, 0 to the word length; the word length when solved',
@@ -103,7 +103,7 @@ export const matchcountModule: GameModule = {
   },
   optionsFromHeader: (_header, opts) => ({ wordlist: opts['wordlist'] }),
   worker(gameSpec) {
-    const game = new MatchCountGame(gameSpec as string[], []);
+    const game = new MatchCountGame(gameSpec, []);
     return {
       tasks: {
         prove: (effortName): ProveResult => {

@@ -215,7 +215,7 @@ function describeWordle(header: TreeHeader): string[] {
   return lines;
 }
 
-export const wordleModule: GameModule = {
+export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
   id: 'wordle',
   describe: 'Wordle: answers and allowed guesses, 6 tries, least total guesses (normal or hard mode)',
   replyHelp: 'the mask: O right place, ? elsewhere, X absent, one letter a position (any case, e.g. OX?XX); OOOOO when solved',
@@ -287,5 +287,5 @@ export const wordleModule: GameModule = {
     return loaded;
   },
   optionsFromHeader: (header, opts) => ({ answers: opts['answers'], guesses: opts['guesses'], hard: header.params['hard'] === true }),
-  worker: (gameSpec, setup) => ({ parts: wordleParts(WordleGame.fromSpec(gameSpec as WordleSpec), setup as WordleSetup) as EngineParts<unknown> }),
+  worker: (gameSpec, setup) => ({ parts: wordleParts(WordleGame.fromSpec(gameSpec), setup) }),
 };
