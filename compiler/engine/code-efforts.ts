@@ -32,9 +32,9 @@ export interface CodeEffort {
 }
 
 const ONE: ReadonlyArray<readonly [number, number]> = [[Infinity, 1]];
-// MM(5,8): 178,610 in 387 s on 2 idle cores (22 minutes before the faster ranking). Exact up to 12
-// codes and one guess searched in full below the pilot gave 178,700 in 8 minutes (before the faster
-// ranking); exact up to 30 alone, 178,660.
+// Why these widths, on MM(5,8): they give a total of 178,610 (times in BENCHMARKS.md); exact up
+// to 12 codes with one guess searched in full below the pilot gives 178,700, exact up to 30
+// without the pilot 178,660.
 const DEFAULT_WIDE = {
   openers: 1,
   exactBelow: 30,
