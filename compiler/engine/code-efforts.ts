@@ -33,8 +33,8 @@ export interface CodeEffort {
 
 const ONE: ReadonlyArray<readonly [number, number]> = [[Infinity, 1]];
 // Why these widths, on MM(5,8): they give a total of 178,610 (times in BENCHMARKS.md); exact up
-// to 12 codes with one guess searched in full below the pilot gives 178,700, exact up to 30
-// without the pilot 178,660.
+// to 12 codes with one guess searched in full below the pilot gives 178,700; exact up to 30
+// alone, 178,660.
 const DEFAULT_WIDE = {
   openers: 1,
   exactBelow: 30,
