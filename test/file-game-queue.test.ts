@@ -2,7 +2,7 @@
  * A game from a user's file on the job queue (`compile --queue URL` with `--game ./x.mjs`): a real
  * redis-server on a free 127.0.0.1 port, stopped here, and `guesstree worker` processes from the
  * built CLI. One worker with the same file gives the local compile's bytes; a worker whose file
- * is missing, or differs by hash, refuses the job in one line and the compile ends in one line
+ * is missing, differs by hash, or gives another game there, refuses the job in one line and the compile ends in one line
  * naming the job and the reason (status 8, no retry, no hang). Skipped in one line when
  * redis-server is not on PATH.
  */
@@ -11,24 +11,12 @@ import { readFileSync, renameSync, writeFileSync, appendFileSync } from 'node:fs
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, cli, lines, removeDir, tempDir } from './support/e2e.js';
+import { mm35Source } from './support/file-games.js';
 import { haveRedis, Proc, startRedis, type RedisServer } from './support/redis.js';
 
 if (!haveRedis) console.warn('file-game-queue: the job-queue tests are skipped: redis-server is not on PATH (apt-get install -y redis-server)');
 
-/** Mastermind with 3 pegs and 5 colours, written through the contract: 125 codes, a compile of well under a second. */
-const GAME = `const codes = [];
-for (let i = 0; i < 125; i++) codes.push('ABCDE'[Math.floor(i / 25)] + 'ABCDE'[Math.floor(i / 5) % 5] + 'ABCDE'[i % 5]);
-export default {
-  name: 'mm-3-5',
-  secrets: codes,
-  reply(guess, secret) {
-    let blacks = 0, common = 0;
-    for (let p = 0; p < 3; p++) if (guess[p] === secret[p]) blacks++;
-    for (const c of 'ABCDE') common += Math.min(guess.split(c).length - 1, secret.split(c).length - 1);
-    return String(blacks) + String(common - blacks);
-  },
-};
-`;
+const GAME = mm35Source();
 
 describe.skipIf(!haveRedis)('a file game on the job queue (redis-server on 127.0.0.1)', () => {
   let dir: string;
@@ -37,8 +25,8 @@ describe.skipIf(!haveRedis)('a file game on the job queue (redis-server on 127.0
   let queue: RedisServer | undefined;
   const workers: Proc[] = [];
 
-  const startWorker = async (): Promise<Proc> => {
-    const w = new Proc(spawn(process.execPath, [CLI, 'worker', '--queue', (queue as RedisServer).url], { stdio: ['ignore', 'ignore', 'pipe'] }));
+  const startWorker = async (env: Record<string, string> = {}): Promise<Proc> => {
+    const w = new Proc(spawn(process.execPath, [CLI, 'worker', '--queue', (queue as RedisServer).url], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } }));
     workers.push(w);
     await w.waitFor(/^worker: taking jobs from /m);
     return w;
@@ -93,7 +81,7 @@ describe.skipIf(!haveRedis)('a file game on the job queue (redis-server on 127.0
     await expectQueueClean();
   }, 90_000);
 
-  it('a worker whose file is missing, or differs by hash, refuses the job: the compile ends in one line', async () => {
+  it('a worker whose file is missing, differs by hash or gives another game refuses the job: the compile ends in one line', async () => {
     const away = `${game}.away`;
     // Missing: the compile has read the file; the worker starts once the jobs wait, without it.
     let c = startCompile(join(dir, 'missing.gtree'));
@@ -123,6 +111,18 @@ describe.skipIf(!haveRedis)('a file game on the job queue (redis-server on 127.0
     expect(lines(c.stderr)).toHaveLength(1);
     expect(c.stderr).toMatch(/^guesstree: file compile: job \S+ \(.+\) was refused by a worker: mm-3-5: \S+mm-3-5\.mjs differs from the compiling machine's \(sha256 [0-9a-f]{12}…, expected [0-9a-f]{12}…\)\n$/);
     expect(w.stderr).toMatch(/^worker: job \S+ \(file \w+.*\) refused: mm-3-5: \S+ differs from the compiling machine's/m);
+    await expectQueueClean();
+    await w.stop();
+
+    // The same bytes giving another game on the worker (its secrets depend on the environment).
+    writeFileSync(game, GAME.replace('secrets: codes,', "secrets: process.env['MM35_FEWER'] ? codes.slice(1) : codes,"));
+    c = startCompile(join(dir, 'another.gtree'));
+    await jobsWaiting();
+    w = await startWorker({ MM35_FEWER: '1' });
+    end = await Promise.race([c.exited, new Promise<null>((r) => setTimeout(() => r(null), 30_000))]);
+    expect(end, `the compile hung:\n${c.stderr}`).not.toBeNull();
+    expect(end?.code, c.stderr).toBe(8);
+    expect(c.stderr).toMatch(/^guesstree: file compile: job \S+ \(.+\) was refused by a worker: mm-3-5: \S+mm-3-5\.mjs gives another game here \(its secrets, guesses or replies differ\)\n$/);
     await expectQueueClean();
     writeFileSync(game, GAME);
   }, 120_000);

@@ -3,7 +3,8 @@
  * folder, unpacked into a fresh project's node_modules as npm installs it, its dependencies
  * linked from this checkout's node_modules (so no network and no npm cache are needed). A
  * script there imports `{ compile, openTree, verify, GuesstreeError }` from 'guesstree',
- * compiles a game given inline, plays it and checks an error's status; the package's bin runs;
+ * compiles a game given inline, plays it and checks an error's status; the README's example
+ * runs and prints what it says; the package's bin runs;
  * a TypeScript file using the shipped .d.ts passes `tsc --noEmit`, and misuses are type errors.
  */
 import { spawnSync } from 'node:child_process';
@@ -109,6 +110,18 @@ console.log(JSON.stringify({ resolved: import.meta.resolve('guesstree'), header:
     }
     expect(out.error).toEqual({ isClass: true, status: 3, message: expect.stringMatching(/^the game object hilo-30: secrets\[1\]: duplicate: "1" is also secrets\[0\]$/) as unknown as string });
   }, 90_000);
+
+  it("the README's library example runs and prints what its comment says", async () => {
+    const readme = readFileSync(join(pkg, 'README.md'), 'utf8');
+    const code = /## guesstree as a library\n[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(code, 'the example in the README').toBeDefined();
+    const said = /console\.log\(.*\); \/\/ (.+)\n/.exec(code as string)?.[1];
+    writeFileSync(join(proj, 'readme.mjs'), code as string);
+    const r = await runNode(join(proj, 'readme.mjs'), [], { trees, cwd: proj, timeoutMs: 60_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(`${said}\n`);
+  }, 60_000);
 
   it("the package's bin compiles an example game", async () => {
     const r = await runNode(join(pkg, 'dist', 'compiler', 'cli.js'), ['compile', '--game', join(pkg, 'scripts', 'examples', 'hilo.mjs'), '--workers', '1', '--out', join(dir, 'hilo.gtree')], { trees, cwd: proj });

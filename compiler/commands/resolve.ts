@@ -20,6 +20,8 @@ export interface ResolvedTree {
   readonly file: TreeFile;
   /** The tree's file, or a description when it was compiled in memory. */
   readonly path: string;
+  /** Compiled in memory by this run (not read from a file). */
+  readonly compiledNow?: boolean;
 }
 
 /** The game module the arguments name: --game, else the --tree file's header. */
@@ -83,7 +85,7 @@ export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks
   if (!entry) {
     if (loaded.cheap && hooks.compileInMemory) {
       hooks.warn(`guesstree: no shipped tree for ${loaded.slug} with these lists; compiling one now (${compileCommand(m, opts)} saves it)`);
-      return { loaded, file: await hooks.compileInMemory(loaded), path: `(compiled now: ${loaded.slug})` };
+      return { loaded, file: await hooks.compileInMemory(loaded), path: `(compiled now: ${loaded.slug})`, compiledNow: true };
     }
     const lists = game.lists.length ? ` with ${game.lists.map((l) => `${l.role} sha256 ${l.sha256.slice(0, 12)}… (${l.count})`).join(', ')}` : '';
     throw fail('manifest', `no shipped tree for ${loaded.slug}${lists}; make one with: ${compileCommand(m, opts)} (or pass --tree FILE)`);

@@ -203,6 +203,15 @@ export class LeastWorstCase<S> {
     }
   }
 
+  /** A fresh stamp for the scratch table; the table is cleared before the stamps would wrap (Uint32). */
+  private nextEpoch(): number {
+    if (this.epoch >= 0xfffffffe) {
+      this.stamp.fill(0);
+      this.epoch = 0;
+    }
+    return ++this.epoch;
+  }
+
   private key(set: Uint32Array, node: SearchNode<S>): string {
     const buf = this.keyBuf;
     let s = this.moves.key(node.state) + '|';
@@ -243,7 +252,7 @@ export class LeastWorstCase<S> {
     const n = set.length;
     const codes = this.codes;
     this.game.partitionCodes(g, set, n, codes);
-    const e = ++this.epoch;
+    const e = this.nextEpoch();
     const stamp = this.stamp;
     const counts = this.counts;
     const solved = this.game.solvedCode;
@@ -295,7 +304,7 @@ export class LeastWorstCase<S> {
     const n = set.length;
     const stamp = this.stamp;
     const solved = this.game.solvedCode;
-    const e = ++this.epoch;
+    const e = this.nextEpoch();
     const table = this.table;
     if (table) {
       const stride = this.stride;
@@ -481,7 +490,7 @@ export class LeastWorstCase<S> {
     for (let j = 0; j < pool.length; j++) {
       const g = pool[j] as number;
       this.game.partitionCodes(g, set, n, codes);
-      const e = ++this.epoch;
+      const e = this.nextEpoch();
       const counts = this.counts;
       let hit = 0;
       let groups = 0;
@@ -500,7 +509,7 @@ export class LeastWorstCase<S> {
       }
       if (!hit && groups <= 1) continue;
       let s = hit ? 0 : n;
-      const e2 = ++this.epoch;
+      const e2 = this.nextEpoch();
       for (let i = 0; i < n; i++) {
         const c = codes[i] as number;
         if (c === solved || this.stamp[c] === e2) continue;

@@ -21,28 +21,19 @@ import type { Moves } from '../../engine/types.js';
 import { describeGuessTotals } from '../../objective.js';
 import type { CompileControl } from '../compile-api.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { effortNamed, stringOption } from '../options.js';
+import { stringOption } from '../options.js';
+import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts.js';
 import { fileSha256, loadGameFile, type CheckedGame } from './contract.js';
 import { FileGame, type FileGameSpec } from './game.js';
 
-export interface FileEffort {
-  readonly name: string;
-  readonly describe: string;
-  /** Widths by guesses used (0 = the opener); past the end: 1; Infinity: every guess. */
-  readonly widths: readonly number[];
-  readonly exact?: boolean;
-}
-
-const ALL = Infinity;
-
-export const FILE_EFFORTS: readonly FileEffort[] = [
+export const FILE_EFFORTS: readonly WidthEffort[] = [
   { name: 'greedy', describe: 'one step deep: the best-ranked guess everywhere', widths: [1] },
   { name: 'default', describe: 'the top 8 openers and the top 8 guesses at the next two levels, compared by their subtrees', widths: [8, 8, 8] },
   { name: 'exact', describe: 'every guess at every node: the optimum, proven (small games only)', widths: [ALL], exact: true },
 ];
 
-export function fileEffort(name: string): FileEffort {
-  return effortNamed(FILE_EFFORTS, name, 'a game from a file');
+export function fileEffort(name: string): WidthEffort {
+  return widthEffort(FILE_EFFORTS, name, 'a game from a file');
 }
 
 export interface FileSetup {
@@ -131,7 +122,7 @@ async function compileFile(loaded: LoadedGame, game: FileGame, control: CompileC
   if (!r) throw new Error(`${loaded.slug} compile: no plan`);
   const settings: Record<string, ParamValue> = {
     effort: effort.name,
-    widths: effort.widths.map((w) => (w === ALL ? 'all' : String(w))).join('/'),
+    widths: widthsText(effort.widths),
     ranking: 'reply groups, then sum of squared group sizes',
     cutoffs: true,
     candidateShortcut: true,
