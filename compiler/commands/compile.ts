@@ -142,7 +142,7 @@ async function compileWatched(loaded: LoadedGame, req: CompileRequest, control: 
   ).finally(() => bar?.stop());
   if (bar) process.stderr.write(`${loaded.slug}: search done in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s; replaying every secret\n`);
   const header = headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra);
-  const bytes = encodeTreeFile({ header, tree: outcome.tree });
+  const bytes = encodeTreeFile({ header, tree: outcome.tree, words: loaded.wordsOf?.(outcome.tree) });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   let path: string;
   let written: boolean | 'unchanged' = true;
@@ -251,5 +251,5 @@ export function sameTree(a: TreeArrays, b: TreeArrays): boolean {
 /** A tree compiled now and kept in memory (verbs on a cheap game with no shipped tree). */
 export async function compileInMemory(loaded: LoadedGame): Promise<import('../../runtime/tree-format.js').TreeFile> {
   const outcome = await withSignals(loaded.slug, (signal) => compileLoaded(loaded, { effort: loaded.module.defaultEffort, workers: availableParallelism(), options: loaded.options, signal }));
-  return { header: headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra), tree: outcome.tree };
+  return { header: headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra), tree: outcome.tree, words: loaded.wordsOf?.(outcome.tree) };
 }
