@@ -33,6 +33,12 @@ export interface EngineParts<S> {
   readonly effort: Effort;
 }
 
+/** The best plan found so far at a set, and its key: the budget every further guess is searched under. */
+interface Best {
+  plan: Solved | null;
+  key: number;
+}
+
 /** A lazily ranked list this short is sorted whole (see `searchUnsorted`). */
 const LAZY_SORT_BELOW = 32;
 
@@ -290,22 +296,14 @@ export class SearchEngine<S> {
       this.failKey = beta;
       return v;
     }
-    let best: Solved | null = null;
-    let bestKey = beta;
+    const best: Best = { plan: null, key: beta };
     // No plan beats the set's bound: once it is reached the rest can only tie.
     const top = ranking.top;
     for (let i = 0; i < top.length; i++) {
-      if (this.keyBound(top.bound[i] as number, n, used) >= bestKey) continue;
-      const v = this.evaluate(top.guess[i] as number, set, node, bestKey);
-      // Each guess is searched under the best key so far, so only a smaller key comes back:
-      // among equal keys the first in rank order stays.
-      if (v && this.keyOf(v) < bestKey) {
-        best = v;
-        bestKey = this.keyOf(v);
-        if (bestKey <= floor) break;
-      }
+      if (this.keyBound(top.bound[i] as number, n, used) >= best.key) continue;
+      if (this.keepIfBetter(best, top.guess[i] as number, set, node) && best.key <= floor) break;
     }
-    if (!best && beta === Infinity && width !== Infinity && ranking.top.length >= width) {
+    if (!best.plan && beta === Infinity && width !== Infinity && ranking.top.length >= width) {
       // Under a depth cap the best-ranked guesses may all run out of guesses: with no budget
       // to blame, go on down the ranking until one fits.
       const shown = ranking.top.length;
@@ -316,7 +314,22 @@ export class SearchEngine<S> {
       }
     }
     this.failKey = beta;
-    return best;
+    return best.plan;
+  }
+
+  /**
+   * Evaluate `guess` under the best key so far and keep its plan when its key is smaller. Each
+   * guess is searched under that key, so only a smaller key comes back: among equal keys the
+   * first evaluated stays. Whether it was kept.
+   */
+  private keepIfBetter(best: Best, guess: number, set: Uint32Array, node: SearchNode<S>): boolean {
+    const v = this.evaluate(guess, set, node, best.key);
+    if (!v) return false;
+    const key = this.keyOf(v);
+    if (key >= best.key) return false;
+    best.plan = v;
+    best.key = key;
+    return true;
   }
 
   /**
@@ -336,8 +349,7 @@ export class SearchEngine<S> {
     let count = top.length;
     const live = new Uint32Array(count);
     for (let i = 0; i < count; i++) live[i] = i;
-    let best: Solved | null = null;
-    let bestKey = beta;
+    const best: Best = { plan: null, key: beta };
     // keyBound(b, n, used) for this set, with its least depth worked out once.
     const slots = this.tieBreak ? DEPTH_SLOTS : 1;
     const least = this.tieBreak ? this.objective.leastDepth(n, used) : 0;
@@ -354,20 +366,13 @@ export class SearchEngine<S> {
           bi = i;
         }
       }
-      if ((bound[b] as number) * slots + least < bestKey) {
-        const v = this.evaluate(top.guess[b] as number, set, node, bestKey);
-        if (v && this.keyOf(v) < bestKey) {
-          best = v;
-          bestKey = this.keyOf(v);
-          if (bestKey <= floor) return best;
-        }
-      }
+      if ((bound[b] as number) * slots + least < best.key && this.keepIfBetter(best, top.guess[b] as number, set, node) && best.key <= floor) return best.plan;
       const before = count;
       let w = 0;
       for (let i = 0; i < count; i++) {
         if (i === bi) continue;
         const e = live[i] as number;
-        if ((bound[e] as number) * slots + least < bestKey) live[w++] = e;
+        if ((bound[e] as number) * slots + least < best.key) live[w++] = e;
       }
       count = w;
       if (count * 2 > before) break;
@@ -375,15 +380,10 @@ export class SearchEngine<S> {
     const rest = Array.from(live.subarray(0, count));
     rest.sort(byKeys(k1, k2));
     for (const e of rest) {
-      if ((bound[e] as number) * slots + least >= bestKey) continue;
-      const v = this.evaluate(top.guess[e] as number, set, node, bestKey);
-      if (v && this.keyOf(v) < bestKey) {
-        best = v;
-        bestKey = this.keyOf(v);
-        if (bestKey <= floor) break;
-      }
+      if ((bound[e] as number) * slots + least >= best.key) continue;
+      if (this.keepIfBetter(best, top.guess[e] as number, set, node) && best.key <= floor) break;
     }
-    return best;
+    return best.plan;
   }
 
   /** The same search with width 1 everywhere (exact on the same small sets), made once. */
@@ -424,17 +424,12 @@ export class SearchEngine<S> {
     }
     const slack = pilot.slack ?? Infinity;
     const within = kept.length ? (kept[0] as { cost: number }).cost * (1 + slack) : 0;
-    let best: Solved | null = null;
-    let bestKey = beta;
+    const best: Best = { plan: null, key: beta };
     for (const { guess, cost } of kept) {
       if (cost > within) break;
-      const v = this.evaluate(guess, set, node, bestKey);
-      if (v && this.keyOf(v) < bestKey) {
-        best = v;
-        bestKey = this.keyOf(v);
-      }
+      this.keepIfBetter(best, guess, set, node);
     }
-    return best;
+    return best.plan;
   }
 
   /** Sort parts `order[0..count)` by size (smallest or largest first); ties stay in reply order. */
