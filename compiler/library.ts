@@ -16,8 +16,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { fail, GuesstreeError, isGuesstreeError } from '../runtime/errors.js';
-import { checkTreeForGame } from '../runtime/tree-check.js';
-import { decodeTreeFile, encodeTreeFile, checkTreeMatches, readTreeFile, type TreeFile } from '../runtime/tree-format.js';
+import { checkHeader, checkTreeForGame } from '../runtime/tree-check.js';
+import { decodeTreeFile, encodeTreeFile, checkTreeMatches, checkTreeStructure, readTreeFile, type TreeFile } from '../runtime/tree-format.js';
 import { childOf, NO_CHILD } from '../runtime/tree-walker.js';
 import { headerOf, runCompile } from './commands/compile.js';
 import { runVerify } from './commands/inspect.js';
@@ -187,9 +187,15 @@ function treeFileOf(source: TreeSource): { file: TreeFile; where: string } {
   if (typeof source === 'string') return { file: readTreeFile(source), where: source };
   if (source instanceof Uint8Array) return { file: decodeTreeFile(source, 'the tree bytes'), where: 'the tree bytes' };
   if (source && typeof source === 'object' && source.header && source.tree) {
+    // An object from anywhere: checked as a file's contents are (the header's fields, the arrays' structure).
+    const where = 'the compiled tree';
+    const t = source.tree;
+    const arrays = [t.guess, t.edgeStart, t.edgeCode, t.edgeChild];
+    if (!arrays.every((a) => a instanceof Uint32Array)) throw fail('tree-file', `${where}: corrupt tree file: the tree's arrays must be Uint32Arrays`);
+    checkTreeStructure(t, where);
     // Its words are in its bytes (a tree of a game with lists carries them).
-    const words = source.bytes instanceof Uint8Array ? decodeTreeFile(source.bytes, 'the compiled tree').words : undefined;
-    return { file: { header: source.header, tree: source.tree, words }, where: 'the compiled tree' };
+    const words = source.bytes instanceof Uint8Array ? decodeTreeFile(source.bytes, where).words : undefined;
+    return { file: { header: checkHeader(source.header, where) as unknown as TreeFile['header'], tree: t, words }, where };
   }
   throw fail('usage', 'tree: expected a compiled tree, a tree file path or its bytes');
 }
