@@ -13,7 +13,7 @@ import type { ParamValue, TreeArrays, TreeHeader } from '../../runtime/tree-form
 import { WORST_CASE_LIMITS, type WorstCaseLimits, type WorstCaseProof } from '../engine/least-worst-case.js';
 import type { Game } from '../game.js';
 import { guessTotals } from '../objective.js';
-import { runModuleTask, type CompileControl, type PoolJob } from '../pool/driver.js';
+import type { CompileControl, PoolJob } from './compile-api.js';
 import { replayAll } from '../replay.js';
 import type { CompileOutcome, GameOptions, OptionSpec } from './module.js';
 import { count } from './options.js';
@@ -53,7 +53,7 @@ export function worstCaseLimits(effort: string, maxDepth: number): WorstCaseLimi
  * that depth. Refuses (status 6) when no tree within `maxDepth` is found: `noneText` names it.
  */
 export async function proveWorstCase(job: PoolJob, control: CompileControl, limits: WorstCaseLimits, noneText: string): Promise<WorstCaseProof> {
-  const proof = (await runModuleTask(job, control, WORST_CASE_TASK, limits)) as WorstCaseProof;
+  const proof = (await control.driver.moduleTask(job, WORST_CASE_TASK, limits)) as WorstCaseProof;
   if (!proof.tree) {
     const why = proof.lowerBound > limits.maxDepth ? `proven: no tree solves every secret in fewer than ${proof.lowerBound}` : `the proof ran out of its ${count(limits.proofNodes)} nodes (proven: none in fewer than ${proof.lowerBound}; --effort thorough searches longer)`;
     throw fail('budget', `${job.label}: ${noneText} (${why}); nothing written`);

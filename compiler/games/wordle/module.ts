@@ -15,7 +15,7 @@ import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker, endgameFamilies } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Moves } from '../../engine/types.js';
-import { compileBudgeted, type CompileControl } from '../../pool/driver.js';
+import type { CompileControl } from '../compile-api.js';
 import { describeGuessTotals } from '../../objective.js';
 import { safeText } from '../../../runtime/messages.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
@@ -201,7 +201,7 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   // Exact: the openers in the order of the exact ranking (every guess), the first N of them.
   const spec = !effort.exact ? { width: effort.widths[0] as number } : opener !== undefined ? { width: 1, only: [opener] } : prove ? { width: Infinity } : { width: Infinity, first: count ?? EXACT_OPENERS };
   const started = process.hrtime.bigint();
-  const r = await compileBudgeted(job, control, { ...spec, unit: 'openers', budgetOf: prove ? proofBudget : undefined });
+  const r = await control.driver.budgeted(job, { ...spec, unit: 'openers', budgetOf: prove ? proofBudget : undefined });
   if (!r) throw new Error('wordle compile: no plan');
   if (prove && r.everyGuess) {
     const solvedMax = N * (WORDLE_ATTEMPTS * WORDLE_GUESS_COST + 1);
@@ -249,7 +249,7 @@ function describeWordle(header: TreeHeader): string[] {
   return lines;
 }
 
-export const wordleModule: GameModule = {
+export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
   id: 'wordle',
   describe: 'Wordle: answers and allowed guesses, 6 tries, least total guesses (normal or hard mode)',
   replyHelp: 'the mask: O right place, ? elsewhere, X absent, one letter a position (any case, e.g. OX?XX); OOOOO when solved',
@@ -311,8 +311,8 @@ export const wordleModule: GameModule = {
   },
   optionsFromHeader: (header, opts) => ({ answers: opts['answers'], guesses: opts['guesses'], hard: header.params['hard'] === true, objective: objectiveFromHeader(header, 'total') }),
   worker: (gameSpec, setup) => {
-    const game = WordleGame.fromSpec(gameSpec as WordleSpec);
-    return { parts: wordleParts(game, setup as WordleSetup) as EngineParts<unknown>, tasks: { [WORST_CASE_TASK]: (limits) => wordleWorstCase(game, limits as WorstCaseLimits) } };
+    const game = WordleGame.fromSpec(gameSpec);
+    return { parts: wordleParts(game, setup), tasks: { [WORST_CASE_TASK]: (limits) => wordleWorstCase(game, limits as WorstCaseLimits) } };
   },
 };
 
