@@ -145,7 +145,7 @@ async function compileLingo(loaded: LoadedGame, game: LingoGame, control: Compil
   let proof = null;
   let limits: WorstCaseLimits | null = null;
   if (isWorstCase(game.params)) {
-    limits = worstCaseLimits(effort.name, LINGO_ATTEMPTS);
+    limits = worstCaseLimits(effort.name, LINGO_ATTEMPTS, true);
     proof = await proveWorstCase({ module: 'lingo', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug }, control, limits, `no tree finds every word within ${LINGO_ATTEMPTS} tries, so there is no worst-case tree`);
   }
   const setup: LingoSetup = { effort: effort.name, probes, ...(proof ? { maxDepth: proof.depth } : {}) };
