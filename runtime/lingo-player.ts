@@ -92,10 +92,11 @@ function main(): void {
   process.stdin.setEncoding('utf8');
   process.stdin.on('data', (chunk: string) => {
     try {
-      for (const line of lines.push(chunk)) {
-        if (done) break;
+      if (done) return;
+      lines.push(chunk, (line) => {
         onLine(line);
-      }
+        return !done;
+      });
       if (done) process.stdin.destroy();
     } catch (e) {
       exitWith(e);

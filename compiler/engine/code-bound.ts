@@ -114,7 +114,7 @@ function splitsIntoSingletons(cx: BoundContext, set: Uint32Array): boolean {
  * two-level bound); `progress(done, of)` after each opener class.
  */
 export function codeTotalLowerBound(game: CodeGame, levels = 1, progress?: (done: number, of: number) => void): CodeTotalBound {
-  const effort = codeEffort('exact', game.secretCount, 0)!;
+  const effort = codeEffort('exact', game.secretCount, 0);
   const ranker = codeParts(game, { ...effort, rank: 'bound' }).ranker as CodeRanker;
   const cx: BoundContext = { game, ranker, partitioner: new Partitioner(game), lb: ranker.objective.sizeTable(), counts: new Uint32Array(game.codeCount) };
   const N = game.secretCount;

@@ -13,7 +13,7 @@ import type { AttemptObjective } from './attempt-objective.js';
 import { treeCapacity } from './attempt-objective.js';
 import { canonicalGuesses, historySymmetry, permutations } from './symmetry.js';
 import { EMPTY_RANKED, TopK } from './top-k.js';
-import type { Ranker, Ranking, SearchGame, SearchNode, TallyCounter } from './types.js';
+import { WHOLE_POOL, type RankOptions, type Ranker, type Ranking, type SearchGame, type SearchNode, type TallyCounter } from './types.js';
 
 /** How guesses are ranked: 'entropy' (Σ m·log2 m over the parts, a possible win −0.5), 'parts' (most parts first), 'bound' (the lower bound), 'size-model'. */
 export type RankRule = 'entropy' | 'parts' | 'bound' | 'size-model';
@@ -179,7 +179,8 @@ export class CodeRanker implements Ranker<History> {
     return this.guessPool(node.state).length;
   }
 
-  rank(set: Uint32Array, node: SearchNode<History>, width: number, _from = 0, _to = Infinity, beta = Infinity, lazy = false): Ranking {
+  rank(set: Uint32Array, node: SearchNode<History>, width: number, opts: RankOptions = WHOLE_POOL): Ranking {
+    const { beta = Infinity, lazy = false } = opts;
     const n = set.length;
     const K = this.branches;
     const lb = this.lb;

@@ -160,6 +160,20 @@ export interface QuickResult {
   cost: number;
 }
 
+/** How `Ranker.rank` ranks beyond its set, node and width (each absent: the whole pool, no budget, sorted). */
+export interface RankOptions {
+  /** The pool entries [from, to) only (a worker's slice). */
+  readonly from?: number;
+  readonly to?: number;
+  /** A cost budget: guesses whose bound reaches it may be left out. */
+  readonly beta?: number;
+  /** A full ranking (width Infinity) may come back unsorted. */
+  readonly lazy?: boolean;
+}
+
+/** No options: the whole pool, no budget, sorted. */
+export const WHOLE_POOL: RankOptions = {};
+
 export interface Ranker<S> {
   /**
    * Rank the pool at a set of at least two secrets that is not terminal: a guess known optimal,
@@ -170,7 +184,7 @@ export interface Ranker<S> {
    * unless `width` is Infinity (else it would change which guesses are tried). With `lazy`, a
    * ranker may return a full ranking (width Infinity) unsorted (`Ranking.unsorted`).
    */
-  rank(set: Uint32Array, node: SearchNode<S>, width: number, from?: number, to?: number, beta?: number, lazy?: boolean): Ranking;
+  rank(set: Uint32Array, node: SearchNode<S>, width: number, opts?: RankOptions): Ranking;
   /**
    * Optional: a look at the set `buf[off .. off + n)` much cheaper than ranking it: the guess
    * `rank` would return as known optimal when it finds one without the whole pool (a candidate

@@ -13,7 +13,7 @@ import type { ParamValue, TreeArrays, TreeHeader } from '../../runtime/tree-form
 import { WORST_CASE_LIMITS, type WorstCaseLimits, type WorstCaseProof } from '../engine/least-worst-case.js';
 import type { Game } from '../game.js';
 import { guessTotals } from '../objective.js';
-import { runModuleTask, type CompileControl, type PoolJob } from '../pool/driver.js';
+import type { CompileControl, PoolJob } from './compile-api.js';
 import { replayAll } from '../replay.js';
 import type { CompileOutcome, GameOptions, OptionSpec } from './module.js';
 import { count } from './options.js';
@@ -56,7 +56,7 @@ export function worstCaseLimits(effort: string, maxDepth: number, wide = false):
 
 /** The solver as one pool task: its result as it is (no tree when none within `limits.maxDepth` was found). */
 export async function runWorstCase(job: PoolJob, control: CompileControl, limits: WorstCaseLimits): Promise<WorstCaseProof> {
-  return (await runModuleTask(job, control, WORST_CASE_TASK, limits)) as WorstCaseProof;
+  return (await control.driver.moduleTask(job, WORST_CASE_TASK, limits)) as WorstCaseProof;
 }
 
 /**

@@ -15,7 +15,7 @@ import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker, endgameFamilies } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Moves } from '../../engine/types.js';
-import { compileBudgeted, type CompileControl } from '../../pool/driver.js';
+import type { CompileControl } from '../compile-api.js';
 import { describeGuessTotals } from '../../objective.js';
 import { safeText } from '../../../runtime/messages.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
@@ -195,7 +195,7 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   const search = async (maxDepth: number | undefined) => {
     const setup: WordleSetup = { effort: effort.name, probes, ...(maxDepth !== undefined ? { maxDepth } : {}) };
     const job = { module: 'wordle', gameSpec: game.spec(), setup, parts: wordleParts(game, setup), label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s), nameGuess: (g: number) => game.guessName(g) };
-    const found = await compileBudgeted(job, control, { ...spec, unit: 'openers', budgetOf: prove ? proofBudget : undefined });
+    const found = await control.driver.budgeted(job, { ...spec, unit: 'openers', budgetOf: prove ? proofBudget : undefined });
     if (!found) throw new Error('wordle compile: no plan');
     return found;
   };
@@ -267,7 +267,7 @@ function describeWordle(header: TreeHeader): string[] {
   return lines;
 }
 
-export const wordleModule: GameModule = {
+export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
   id: 'wordle',
   describe: 'Wordle: answers and allowed guesses, 6 tries, least total guesses (normal or hard mode)',
   replyHelp: 'the mask: O right place, ? elsewhere, X absent, one letter a position (any case, e.g. OX?XX); OOOOO when solved',
@@ -329,8 +329,8 @@ export const wordleModule: GameModule = {
   },
   optionsFromHeader: (header, opts) => ({ answers: opts['answers'], guesses: opts['guesses'], hard: header.params['hard'] === true, objective: objectiveFromHeader(header, 'total') }),
   worker: (gameSpec, setup) => {
-    const game = WordleGame.fromSpec(gameSpec as WordleSpec);
-    return { parts: wordleParts(game, setup as WordleSetup) as EngineParts<unknown>, tasks: { [WORST_CASE_TASK]: (limits) => wordleWorstCase(game, limits as WorstCaseLimits) } };
+    const game = WordleGame.fromSpec(gameSpec);
+    return { parts: wordleParts(game, setup), tasks: { [WORST_CASE_TASK]: (limits) => wordleWorstCase(game, limits as WorstCaseLimits) } };
   },
 };
 
