@@ -13,7 +13,7 @@ import type { AttemptObjective } from './attempt-objective.js';
 import { treeCapacity } from './attempt-objective.js';
 import { canonicalGuesses, historySymmetry, permutations } from './symmetry.js';
 import { EMPTY_RANKED, TopK } from './top-k.js';
-import type { Ranker, Ranking, SearchGame, SearchNode, TallyCounter } from './types.js';
+import type { QuickResult, Ranker, Ranking, SearchGame, SearchNode, TallyCounter } from './types.js';
 
 /** How guesses are ranked: 'entropy' (Σ m·log2 m over the parts, a possible win −0.5), 'parts' (most parts first), 'bound' (the lower bound), 'size-model'. */
 export type RankRule = 'entropy' | 'parts' | 'bound' | 'size-model';
@@ -147,6 +147,13 @@ export class CodeRanker implements Ranker<History> {
   private candidateSplitsAll(set: Uint32Array): number {
     const known = this.splitters.get(set);
     if (known !== undefined) return known;
+    const found = this.firstSplitter(set);
+    this.splitters.set(set, found);
+    return found;
+  }
+
+  /** The first candidate of `set` (in set order) whose replies split the rest into singletons, or -1. */
+  private firstSplitter(set: Uint32Array): number {
     const counts = this.counts;
     const counter = this.game.replyCounter(set);
     let found = -1;
@@ -157,8 +164,23 @@ export class CodeRanker implements Ranker<History> {
       for (let c = 0; c < counts.length; c++) if ((counts[c] as number) > 1) { ok = false; break; }
       if (ok) found = g;
     }
-    this.splitters.set(set, found);
     return found;
+  }
+
+  /**
+   * The look `rank` takes first, without the pool: a set one guess could split into singletons
+   * (at most K + 1 codes, two tries left) is solved by its first candidate that does (2n − 1),
+   * else costs at least 2n; a larger set, at least its size bound.
+   */
+  quick(buf: Uint32Array, off: number, n: number, node: SearchNode<History>, out: QuickResult): void {
+    out.guess = -1;
+    out.cost = this.lb[n] as number;
+    if (n > this.branches + 1 || this.depthLeft(node.used) < 2) return;
+    const g = this.firstSplitter(buf.subarray(off, off + n));
+    if (g >= 0) {
+      out.guess = g;
+      out.cost = 2 * n - 1;
+    } else out.cost = 2 * n;
   }
 
   /** One guess per symmetry orbit after `history` (cached: the same histories recur). */
@@ -221,6 +243,7 @@ export class CodeRanker implements Ranker<History> {
     const S = scan.length;
     // Small sets: the replies a guess got, as a bit mask, read lowest first (ascending).
     const masked = counter.tallyMask !== undefined && this.maskable && n <= MASK_MAX_SET;
+    let leftOut = Infinity;
     for (let j = 0; j < pool.length; j++) {
       const g = pool[j] as number;
       let slot = -1;
@@ -233,6 +256,7 @@ export class CodeRanker implements Ranker<History> {
         if (stamp[key] === epoch) {
           const b = classBound[key] as number;
           if (b >= 0 && b < boundLimit) top.push(g, j, b, classKey[key] as number, 0);
+          else if (b >= 0 && b < leftOut) leftOut = b;
           continue;
         }
         slot = key;
@@ -282,10 +306,11 @@ export class CodeRanker implements Ranker<History> {
       }
       // Past `boundLimit` the search would skip it under its budget.
       if (bound >= 0 && bound < boundLimit) top.push(g, j, bound, key1, 0);
+      else if (bound >= 0 && bound < leftOut) leftOut = bound;
     }
     // A full ranking asked for lazily is left in pool order: the search sorts only what it needs.
     const unsorted = lazy && width === Infinity;
-    return { optimal: null, top: top.result(!unsorted), setBound, complete: true, ...(unsorted ? { unsorted } : {}) };
+    return { optimal: null, top: top.result(!unsorted), setBound, complete: true, leftOutBound: leftOut, ...(unsorted ? { unsorted } : {}) };
   }
 
   /** A set one guess could split into singletons: 2n−1 when a candidate does it, else at least 2n. */

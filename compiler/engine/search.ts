@@ -102,6 +102,12 @@ export class SearchEngine<S> {
   private readonly look: QuickResult = { guess: -1, cost: 0 };
   /** The least key proven for the set of the last `search` that returned null (at least its beta). */
   private failKey = 0;
+  /**
+   * After `solve` or `evaluate` returned null: the least key proven for that set or guess (at
+   * least its beta; fail-soft, so the memo keeps the tightest bound the work found).
+   */
+  private solveFail = 0;
+  private evalFail = 0;
   /** The exact tail (sets with `exactTriesLeft` tries left or fewer), when the effort asks for it. */
   readonly tail: ExactTail<S> | null;
   private readonly tailLeft: number;
@@ -193,8 +199,16 @@ export class SearchEngine<S> {
     const used = node.used;
     const obj = this.objective;
     const t = obj.terminal(set, used, node.state);
-    if (t) return this.keyOf(t) < beta ? t : null;
-    if (this.keyBound(obj.sizeBound(n, used, node.state), n, used) >= beta) return null;
+    if (t) {
+      if (this.keyOf(t) < beta) return t;
+      this.solveFail = this.keyOf(t);
+      return null;
+    }
+    const sized = this.keyBound(obj.sizeBound(n, used, node.state), n, used);
+    if (sized >= beta) {
+      this.solveFail = sized;
+      return null;
+    }
     const memoized = n <= this.effort.memoMaxSet && n >= (this.effort.memoMinSet ?? 0);
     let num = 0;
     let tag = '';
@@ -208,9 +222,16 @@ export class SearchEngine<S> {
       const id = this.memo.find(set, 0, n, num, tag, hash);
       if (id >= 0) {
         const solved = this.memo.payload(id);
-        if (solved) return this.keyOf(solved) < beta ? solved : null;
+        if (solved) {
+          if (this.keyOf(solved) < beta) return solved;
+          this.solveFail = this.keyOf(solved);
+          return null;
+        }
         known = this.memo.value(id);
-        if (known >= beta) return null;
+        if (known >= beta) {
+          this.solveFail = known;
+          return null;
+        }
       }
     }
     const budget = this.effort.nodeBudget ?? 0;
@@ -227,8 +248,10 @@ export class SearchEngine<S> {
     } else if (quick) {
       const look = this.look;
       quick.call(this.ranker, set, 0, n, node, look);
-      if (look.guess >= 0) result = this.evaluate(look.guess, set, node, beta);
-      else {
+      if (look.guess >= 0) {
+        result = this.evaluate(look.guess, set, node, beta);
+        if (!result) fail = this.evalFail;
+      } else {
         const floor = this.keyBound(look.cost, n, used);
         if (floor >= beta) {
           result = null;
@@ -242,9 +265,10 @@ export class SearchEngine<S> {
       result = this.search(set, node, beta);
       if (!result) fail = this.failKey;
     }
+    if (!result) this.solveFail = Math.max(beta, fail, known);
     if (memoized) {
       if (result) this.memo.set(set, 0, n, num, tag, result, Infinity, hash);
-      else this.memo.set(set, 0, n, num, tag, null, Math.max(beta, fail, known), hash);
+      else this.memo.set(set, 0, n, num, tag, null, this.solveFail, hash);
     }
     return result;
   }
@@ -262,7 +286,7 @@ export class SearchEngine<S> {
     // `failKey` is set last before returning (nested searches overwrite it).
     if (ranking.optimal) {
       const v = this.evaluate(ranking.optimal.guess, set, node, beta);
-      this.failKey = beta;
+      this.failKey = v ? beta : this.evalFail;
       return v;
     }
     const floor = this.keyBound(ranking.setBound, n, used);
@@ -275,18 +299,27 @@ export class SearchEngine<S> {
       this.failKey = beta;
       return v;
     }
+    // The least key of the guesses the ranking left out under the budget (unknown: beta).
+    const leftOut = ranking.leftOutBound === undefined ? beta : this.keyBound(ranking.leftOutBound, n, used);
     if (ranking.unsorted) {
       const v = this.searchUnsorted(ranking.top, set, node, beta, floor);
-      this.failKey = beta;
+      this.failKey = v ? beta : Math.max(beta, floor, Math.min(leftOut, this.failKey));
       return v;
     }
     let best: Solved | null = null;
     let bestKey = beta;
+    // The least key proven for the guesses tried or skipped while nothing is below beta.
+    let low = leftOut;
     // No plan beats the set's bound: once it is reached the rest can only tie.
     const top = ranking.top;
     for (let i = 0; i < top.length; i++) {
-      if (this.keyBound(top.bound[i] as number, n, used) >= bestKey) continue;
+      const kb = this.keyBound(top.bound[i] as number, n, used);
+      if (kb >= bestKey) {
+        if (kb < low) low = kb;
+        continue;
+      }
       const v = this.evaluate(top.guess[i] as number, set, node, bestKey);
+      if (!v && this.evalFail < low) low = this.evalFail;
       // Each guess is searched under the best key so far, so only a smaller key comes back:
       // among equal keys the first in rank order stays.
       if (v && this.keyOf(v) < bestKey) {
@@ -305,7 +338,8 @@ export class SearchEngine<S> {
         if (v) return v;
       }
     }
-    this.failKey = beta;
+    // A top cut to a width leaves guesses unseen: then only beta is proven.
+    this.failKey = best || width !== Infinity ? beta : Math.max(beta, floor, low);
     return best;
   }
 
@@ -328,6 +362,8 @@ export class SearchEngine<S> {
     for (let i = 0; i < count; i++) live[i] = i;
     let best: Solved | null = null;
     let bestKey = beta;
+    // The least key proven for the guesses tried or dropped while nothing is below beta.
+    let low = Infinity;
     // keyBound(b, n, used) for this set, with its least depth worked out once.
     const slots = this.tieBreak ? DEPTH_SLOTS : 1;
     const least = this.tieBreak ? this.objective.leastDepth(n, used) : 0;
@@ -344,20 +380,23 @@ export class SearchEngine<S> {
           bi = i;
         }
       }
-      if ((bound[b] as number) * slots + least < bestKey) {
+      const kb = (bound[b] as number) * slots + least;
+      if (kb < bestKey) {
         const v = this.evaluate(top.guess[b] as number, set, node, bestKey);
         if (v && this.keyOf(v) < bestKey) {
           best = v;
           bestKey = this.keyOf(v);
           if (bestKey <= floor) return best;
-        }
-      }
+        } else if (!v && this.evalFail < low) low = this.evalFail;
+      } else if (kb < low) low = kb;
       const before = count;
       let w = 0;
       for (let i = 0; i < count; i++) {
         if (i === bi) continue;
         const e = live[i] as number;
-        if ((bound[e] as number) * slots + least < bestKey) live[w++] = e;
+        const ke = (bound[e] as number) * slots + least;
+        if (ke < bestKey) live[w++] = e;
+        else if (ke < low) low = ke;
       }
       count = w;
       if (count * 2 > before) break;
@@ -365,14 +404,19 @@ export class SearchEngine<S> {
     const rest = Array.from(live.subarray(0, count));
     rest.sort(byKeys(k1, k2));
     for (const e of rest) {
-      if ((bound[e] as number) * slots + least >= bestKey) continue;
+      const ke = (bound[e] as number) * slots + least;
+      if (ke >= bestKey) {
+        if (ke < low) low = ke;
+        continue;
+      }
       const v = this.evaluate(top.guess[e] as number, set, node, bestKey);
       if (v && this.keyOf(v) < bestKey) {
         best = v;
         bestKey = this.keyOf(v);
         if (bestKey <= floor) break;
-      }
+      } else if (!v && this.evalFail < low) low = this.evalFail;
     }
+    this.failKey = low;
     return best;
   }
 
@@ -488,7 +532,7 @@ export class SearchEngine<S> {
       f.solved[p] = null;
       rest += b;
     }
-    if (this.keyBound(cost + rest, n, used) >= beta) return null;
+    if (this.keyBound(cost + rest, n, used) >= beta) return this.failEval(this.keyBound(cost + rest, n, used));
     const refine = this.ranker.refineBound;
     if (refine) {
       // Sharper bounds of the parts themselves, before any of them is searched.
@@ -498,7 +542,7 @@ export class SearchEngine<S> {
         const b = refine.call(this.ranker, part, { used: used + 1, state: this.stateOf(f, p, node, guess) }, f.bound[p] as number);
         rest += b - (f.bound[p] as number);
         f.bound[p] = b;
-        if (this.keyBound(cost + rest, n, used) >= beta) return null;
+        if (this.keyBound(cost + rest, n, used) >= beta) return this.failEval(this.keyBound(cost + rest, n, used));
       }
     }
     const quick = this.quickLook;
@@ -546,7 +590,7 @@ export class SearchEngine<S> {
         f.known[p] = known;
         rest += b - (f.bound[p] as number);
         f.bound[p] = b;
-        if (this.keyBound(cost + rest, n, used) >= beta) return null;
+        if (this.keyBound(cost + rest, n, used) >= beta) return this.failEval(this.keyBound(cost + rest, n, used));
       }
       if (probe && beta !== Infinity) {
         // Large open parts probed, largest first, each with the room the others' bounds leave.
@@ -572,7 +616,7 @@ export class SearchEngine<S> {
           } else if (look.cost > b) b = look.cost;
           rest += b - (f.bound[p] as number);
           f.bound[p] = b;
-          if (this.keyBound(cost + rest, n, used) >= beta) return null;
+          if (this.keyBound(cost + rest, n, used) >= beta) return this.failEval(this.keyBound(cost + rest, n, used));
         }
       }
       // Known parts are paid for now.
@@ -597,10 +641,11 @@ export class SearchEngine<S> {
       const childBeta = cutoffs && beta !== Infinity ? beta - (cost + rest) * this.slots - level : Infinity;
       const part = f.items.subarray(starts[g] as number, starts[g + 1] as number);
       const v = this.solve(part, { used: used + 1, state: this.stateOf(f, p, node, guess) }, childBeta);
-      if (!v) return null;
+      // The part's proven key and what the rest costs at least: a bound of the guess's key.
+      if (!v) return this.failEval(this.solveFail + (cost + rest) * this.slots + level);
       f.solved[p] = v;
       cost += v.cost;
-      if (this.keyBound(cost + rest, n, used) >= beta) return null;
+      if (this.keyBound(cost + rest, n, used) >= beta) return this.failEval(this.keyBound(cost + rest, n, used));
     }
     // The parts whose optimal guess the quick look found: their plans, now that they are needed.
     for (let p = 0; p < parts; p++) {
@@ -622,6 +667,12 @@ export class SearchEngine<S> {
     }
     const result: Solved = { cost, depth, plan: { value: cost, guess, codes: partCodes, children } };
     // Each part met its own budget, but an early deep part can still leave the whole at it.
-    return this.keyOf(result) < beta ? result : null;
+    return this.keyOf(result) < beta ? result : this.failEval(this.keyOf(result));
+  }
+
+  /** `evaluate`'s null, with the least key proven for the guess. */
+  private failEval(key: number): null {
+    this.evalFail = key;
+    return null;
   }
 }

@@ -150,6 +150,11 @@ export interface Ranking {
    * order is still key1, key2, then pool place, and the caller sorts as far as it needs.
    */
   readonly unsorted?: boolean | undefined;
+  /**
+   * The least bound of the guesses left out because of `beta` (Infinity: none), when the ranker
+   * tracks it; the search then proves that bound for a set it cannot solve under its budget.
+   */
+  readonly leftOutBound?: number | undefined;
 }
 
 /** What a ranker's quick look at a set found (`Ranker.quick`), written into a reused object. */
