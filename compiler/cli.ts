@@ -6,7 +6,9 @@
  * progress and logs to stderr (the bar only on a terminal); every expected failure is one line
  * on stderr and a non-zero exit status.
  */
+import { realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { writeFileAtomic } from '../runtime/atomic-write.js';
@@ -18,9 +20,8 @@ import { knownOptions, parseWhole, gameOptionsOf, type RawArgs, type Verb } from
 import { runPlay } from './commands/play.js';
 import { closest, MAX_WORKERS, optionNamesOf, topHelp, VERB_NAMES, verbHelp, verbInfo, type AnyVerb } from './commands/help.js';
 import { queueFromArgs } from './pool/queue-url.js';
-import { moduleOf, resolveTree } from './commands/resolve.js';
-import { GAMES, GAME_IDS } from './games/registry.js';
-import { looksLikePath } from './games/file/contract.js';
+import { moduleOf, resolveTree, type ResolvedTree } from './commands/resolve.js';
+import { GAMES, GAME_IDS, withGameFile } from './games/registry.js';
 import { renderExplorer } from './emit/explorer.js';
 import { explorerInputOf } from './emit/explorer-input.js';
 import { TOOL_VERSION } from './version.js';
@@ -28,13 +29,35 @@ import { TOOL_VERSION } from './version.js';
 const INTERNAL_ERROR_STATUS = 1;
 const VERBS = VERB_NAMES;
 
+/** Where a run's results, messages and replies go: the process's own streams, or a caller's (runCli). */
+export interface CliIo {
+  /** Results (stdout). */
+  write(text: string): void;
+  /** One message line, without its newline (stderr). */
+  err(line: string): void;
+  /** Replies for `play`. */
+  readonly stdin: NodeJS.ReadableStream;
+}
+
 // Results go to stdout synchronously: a closed pipe (`| head`) ends the program quietly, a full
 // device is one line and status 9 (runtime/stdout.ts).
+const PROCESS_IO: CliIo = {
+  write: (text) => writeStdout(text),
+  err: (line) => {
+    process.stderr.write(line + '\n');
+  },
+  get stdin() {
+    return process.stdin;
+  },
+};
+
+/** The streams of the run under way (runCli runs one at a time). */
+let io: CliIo = PROCESS_IO;
 const out = (line: string): void => {
-  writeStdout(line + '\n');
+  io.write(line + '\n');
 };
 const err = (line: string): void => {
-  process.stderr.write(line + '\n');
+  io.err(line);
 };
 
 /** --game, --tree and every game option a verb knows (the help pages are commands/help.ts). */
@@ -63,12 +86,7 @@ function verbOptions<T>(y: Argv<T>, verb: AnyVerb) {
  * (a game from the user's ES module file) is `--game file --module PATH`.
  */
 function rawArgs(a: Record<string, unknown>): RawArgs {
-  const g = a['game'];
-  if (typeof g === 'string' && !GAME_IDS.includes(g) && looksLikePath(g)) {
-    if (a['module'] !== undefined) throw fail('usage', `--game ${g} names the module already; give --game FILE or --game file --module FILE, not both`);
-    return { ...a, game: 'file', module: g };
-  }
-  return a;
+  return withGameFile(a);
 }
 
 /** The help width: the terminal's, at most 100 (and 100 into a pipe). */
@@ -132,12 +150,12 @@ function beforeParse(argv: readonly string[]): boolean {
   if (first === 'help') {
     const rest = head.filter((a) => !a.startsWith('-') && a !== 'help');
     if (rest[0] !== undefined && !isVerb(rest[0])) unknownCommand(rest[0]);
-    writeStdout(rest[0] ? verbHelp(rest[0] as AnyVerb, helpWidth()) : topHelp(helpWidth()));
+    io.write(rest[0] ? verbHelp(rest[0] as AnyVerb, helpWidth()) : topHelp(helpWidth()));
     return true;
   }
   if (first !== undefined && !isVerb(first)) unknownCommand(first);
   if (wantsHelp) {
-    writeStdout(first ? verbHelp(first as AnyVerb, helpWidth()) : topHelp(helpWidth()));
+    io.write(first ? verbHelp(first as AnyVerb, helpWidth()) : topHelp(helpWidth()));
     return true;
   }
   if (first === undefined) {
@@ -206,7 +224,7 @@ export async function main(argv: string[]): Promise<void> {
       (y) => gameOptions(y, 'stats'),
       async (a) => {
         const hardest = a.hardest === undefined ? 10 : parseWhole('hardest', a.hardest, 0, 1_000_000);
-        const r = await resolveTree('stats', rawArgs(a), hooks());
+        const r = await verifiedTree('stats', rawArgs(a));
         if (a.json === true) statsJson(r, hardest, out);
         else runStats(r, hardest, out);
       },
@@ -221,7 +239,7 @@ export async function main(argv: string[]): Promise<void> {
         if (a.out !== undefined && String(a.out).trim() === '') throw fail('usage', '--out "": expected a file name');
         let text: string;
         if (format === 'paths' || format === 'json' || format === 'html') {
-          const r = await resolveTree('export', args, hooks());
+          const r = await verifiedTree('export', args);
           const lines: string[] = [];
           if (format === 'paths') exportPaths(r.loaded.game, r.file.tree, (l) => lines.push(l));
           else if (format === 'json') lines.push(exportJson(r.loaded.game, r.file.tree));
@@ -233,12 +251,12 @@ export async function main(argv: string[]): Promise<void> {
           const f = m.exportFormats?.find((x) => x.name === format);
           if (!f) throw fail('usage', `--format ${format} is not a format of ${m.id} (${['paths', 'json', 'html', ...(m.exportFormats ?? []).map((x) => x.name)].join(', ')})`);
           if (f.needsTree) {
-            const r = await resolveTree('export', args, hooks());
+            const r = await verifiedTree('export', args);
             text = f.render(r.loaded, r.file, r.path);
           } else text = f.render(null, null);
         }
         if (a.out !== undefined) writeFileAtomic(String(a.out), text);
-        else writeStdout(text);
+        else io.write(text);
       },
     )
     .command(
@@ -246,9 +264,9 @@ export async function main(argv: string[]): Promise<void> {
       verbInfo('play').summary,
       (y) => gameOptions(y, 'play'),
       async (a) => {
-        const r = await resolveTree('play', rawArgs(a), hooks());
-        if (r.loaded.play) await r.loaded.play(r.file.tree, process.stdin, out, err);
-        else await runPlay(r.loaded.game, r.file.tree, process.stdin, out, err);
+        const r = await verifiedTree('play', rawArgs(a));
+        if (r.loaded.play) await r.loaded.play(r.file.tree, io.stdin, out, err);
+        else await runPlay(r.loaded.game, r.file.tree, io.stdin, out, err);
       },
     )
     .command(
@@ -284,6 +302,21 @@ function hooks() {
   return { warn: err, compileInMemory };
 }
 
+/**
+ * The tree of `stats`, `export` and `play`: resolved, and put through `verify`'s checks quietly
+ * (every secret replayed, the guess rule, the header's objective), so no verb uses a tree that
+ * `verify` refuses. A tree compiled by this run needs none.
+ */
+async function verifiedTree(verb: Verb, args: RawArgs): Promise<ResolvedTree> {
+  const r = await resolveTree(verb, args, hooks());
+  if (r.compiledNow !== true) {
+    const quiet = (): void => {};
+    if (r.loaded.verify) r.loaded.verify(r.file, r.path, quiet);
+    else runVerify(r, quiet);
+  }
+  return r;
+}
+
 /** Hangman's old `--strategy greedy` is `--effort greedy` now. */
 function effortFromDeprecated(game: string, args: RawArgs): string | undefined {
   const s = args['strategy'];
@@ -293,12 +326,41 @@ function effortFromDeprecated(game: string, args: RawArgs): string | undefined {
   return s === 'greedy' ? 'greedy' : 'default';
 }
 
-main(hideBin(process.argv)).catch((e: unknown) => {
-  if (isGuesstreeError(e)) {
-    err(`guesstree: ${e.message}`);
-    process.exitCode = e.exitStatus;
-    return;
+/**
+ * One run of the CLI on `argv` (without node and the script) with the given streams; resolves
+ * to the exit status. Every expected failure is one line on `io.err`. One run at a time.
+ */
+export async function runCli(argv: string[], runIo: CliIo = PROCESS_IO): Promise<number> {
+  const before = io;
+  io = runIo;
+  try {
+    await main(argv);
+    return 0;
+  } catch (e: unknown) {
+    if (isGuesstreeError(e)) {
+      err(`guesstree: ${e.message}`);
+      return e.exitStatus;
+    }
+    err(`guesstree: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    return INTERNAL_ERROR_STATUS;
+  } finally {
+    io = before;
   }
-  err(`guesstree: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-  process.exitCode = INTERNAL_ERROR_STATUS;
-});
+}
+
+/** Run as the program (the bin, `node dist/compiler/cli.js`), not when imported. */
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  void runCli(hideBin(process.argv)).then((status) => {
+    process.exitCode = status;
+  });
+}

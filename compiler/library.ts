@@ -14,15 +14,16 @@
  */
 import { availableParallelism } from 'node:os';
 import { fail, GuesstreeError, isGuesstreeError } from '../runtime/errors.js';
+import { checkTreeForGame } from '../runtime/tree-check.js';
 import { decodeTreeFile, encodeTreeFile, checkTreeMatches, readTreeFile, type TreeFile } from '../runtime/tree-format.js';
 import { childOf, NO_CHILD } from '../runtime/tree-walker.js';
 import { headerOf, runCompile } from './commands/compile.js';
 import { runVerify } from './commands/inspect.js';
 import { gameOptionsOf, type RawArgs } from './commands/options.js';
-import { checkGame, looksLikePath } from './games/file/contract.js';
+import { checkGame } from './games/file/contract.js';
 import { loadedOf } from './games/file/module.js';
 import type { LoadedGame } from './games/module.js';
-import { findModule, GAME_IDS } from './games/registry.js';
+import { findModule, GAME_IDS, withGameFile } from './games/registry.js';
 
 export { GuesstreeError, isGuesstreeError };
 
@@ -146,12 +147,9 @@ function loadGame(options: GameOptions, verb: 'compile' | 'verify' | 'play'): Lo
     return loadedOf(checkGame(game, `the game object ${typeof game.name === 'string' ? game.name : ''}`.trim()), {}, null);
   }
   if (typeof game !== 'string') throw fail('usage', `game: expected a game id (${GAME_IDS.join(', ')}), a module path or a game object`);
-  if (!GAME_IDS.includes(game) && looksLikePath(game)) {
-    args['game'] = 'file';
-    args['module'] = game;
-  } else args['game'] = game;
-  const m = findModule(String(args['game']));
-  const opts = gameOptionsOf(m, verb === 'play' ? 'play' : verb, args as RawArgs, (line) => process.stderr.write(line + '\n'));
+  const resolved = withGameFile({ ...args, game });
+  const m = findModule(String(resolved['game']));
+  const opts = gameOptionsOf(m, verb === 'play' ? 'play' : verb, resolved as RawArgs, (line) => process.stderr.write(line + '\n'));
   return m.load(opts);
 }
 
@@ -187,6 +185,7 @@ function opened(source: TreeSource, options: GameOptions, verb: 'verify' | 'play
   const { file, where } = treeFileOf(source);
   const loaded = loadGame(options, verb);
   checkTreeMatches(file, { game: loaded.game.id, params: loaded.game.params, lists: loaded.game.lists }, where);
+  checkTreeForGame(file.tree, loaded.game, where);
   return { loaded, file, where };
 }
 
@@ -203,7 +202,10 @@ export function verify(source: TreeSource, options: GameOptions): VerifyResult {
 
 /** A player over the tree: no search while the tree has a branch; off it, the first consistent secret. */
 export function openTree(source: TreeSource, options: GameOptions): Player {
-  const { loaded, file } = opened(source, options, 'play');
+  const { loaded, file, where } = opened(source, options, 'play');
+  // A tree `verify` refuses is not played.
+  if (loaded.verify) loaded.verify(file, where, () => {});
+  else runVerify({ loaded, file, path: where }, () => {});
   const { game } = loaded;
   const tree = file.tree;
   let node = 0;

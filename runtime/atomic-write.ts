@@ -4,6 +4,10 @@
  * does not exist`). A target that is not a regular file (/dev/null, /dev/stdout, a FIFO, a
  * device such as /dev/full) is written in place instead: renaming onto it would replace it.
  * A symbolic link to a regular file is kept; the file it points to is replaced.
+ * A device that fails (ENOSPC, EDQUOT, EIO, EFBIG) is an `io` error (status 9), as a full stdout
+ * is; any other failure (a missing folder, no permission) is `usage` (status 2).
+ * `stageFileAtomic` writes the temporary file now and renames it later (or removes it): files
+ * that must appear together with a manifest entry, or not at all.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, lstatSync, openSync, realpathSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
@@ -46,7 +50,16 @@ function writeInPlace(path: string, bytes: Uint8Array): void {
   }
 }
 
-function writeViaTemp(target: string, bytes: Uint8Array): void {
+function removeQuietly(tmp: string): void {
+  try {
+    rmSync(tmp, { force: true });
+  } catch {
+    // Nothing more can be done; the write error is the one to report.
+  }
+}
+
+/** The bytes in a temporary file beside `target`, written and synced; the caller renames it. */
+function writeTemp(target: string, bytes: Uint8Array): string {
   const tmp = tempPathFor(target);
   try {
     const fd = openSync(tmp, 'wx');
@@ -56,15 +69,29 @@ function writeViaTemp(target: string, bytes: Uint8Array): void {
     } finally {
       closeSync(fd);
     }
-    renameSync(tmp, target);
   } catch (e) {
-    try {
-      rmSync(tmp, { force: true });
-    } catch {
-      // Nothing more can be done; the write error below is the one to report.
-    }
+    removeQuietly(tmp);
     throw e;
   }
+  return tmp;
+}
+
+function writeViaTemp(target: string, bytes: Uint8Array): void {
+  const tmp = writeTemp(target, bytes);
+  try {
+    renameSync(tmp, target);
+  } catch (e) {
+    removeQuietly(tmp);
+    throw e;
+  }
+}
+
+/** Failures of the device rather than of the path: the I/O status, as for stdout. */
+const IO_ERROR_CODES: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EFBIG']);
+
+function writeError(shown: string, e: unknown) {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  return fail(code !== undefined && IO_ERROR_CODES.has(code) ? 'io' : 'usage', `${shown}: cannot write: ${describeFsError(e, 'write')}`);
 }
 
 /** Where the bytes go: a symbolic link to a regular file is followed, so the link survives. */
@@ -87,6 +114,51 @@ export function writeFileAtomic(path: string, data: Uint8Array | string): void {
     if (st !== null && !st.isFile()) writeInPlace(path, bytes);
     else writeViaTemp(renameTarget(path), bytes);
   } catch (e) {
-    throw fail('usage', `${shown}: cannot write: ${describeFsError(e, 'write')}`);
+    throw writeError(shown, e);
   }
+}
+
+/** A file written to its temporary name, not yet in place. */
+export interface StagedFile {
+  readonly path: string;
+  /** Rename it into place (once). */
+  commit(): void;
+  /** Remove the temporary file (nothing happens after a commit). */
+  discard(): void;
+}
+
+/**
+ * Write `data` beside the regular file `path` (which need not exist) now, to be renamed into
+ * place by `commit()` or removed by `discard()`: so that several files appear only once
+ * something else (a manifest) is written. Errors as writeFileAtomic's.
+ */
+export function stageFileAtomic(path: string, data: Uint8Array | string): StagedFile {
+  const shown = escapeControls(path);
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const target = renameTarget(path);
+  let tmp: string | null;
+  try {
+    if (statOrNull(path)?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    tmp = writeTemp(target, bytes);
+  } catch (e) {
+    throw writeError(shown, e);
+  }
+  return {
+    path,
+    commit() {
+      if (tmp === null) return;
+      const t = tmp;
+      tmp = null;
+      try {
+        renameSync(t, target);
+      } catch (e) {
+        removeQuietly(t);
+        throw writeError(shown, e);
+      }
+    },
+    discard() {
+      if (tmp !== null) removeQuietly(tmp);
+      tmp = null;
+    },
+  };
 }

@@ -9,9 +9,11 @@
 import { existsSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { isGuesstreeError, fail } from './errors.js';
-import { LingoFeedback, maskToCode } from './lingo-feedback.js';
+import { feedbackCodeCount, LingoFeedback, maskToCode, solvedCode } from './lingo-feedback.js';
+import { LineSplitter } from './line-reader.js';
 import { findEntry, readManifest, treesDir } from './manifest.js';
 import { LingoSession } from './lingo-session.js';
+import { checkTreeLimits } from './tree-check.js';
 import { checkTreeMatches, readTreeFile, type TreeArrays } from './tree-format.js';
 import { makeWordList, parseWordList, readTextFile } from './wordlist.js';
 import { safeText } from './messages.js';
@@ -33,6 +35,8 @@ function loadTree(len: number, sha256: string, count: number): { tree: TreeArray
   const path = join(treesDir(), entry.file);
   const file = readTreeFile(path);
   checkTreeMatches(file, { game: 'lingo', params: { length: len }, lists }, path);
+  // A reply off the tree goes to the online search, so only the tree's numbers need checking.
+  checkTreeLimits(file.tree, { guessCount: count, codeCount: feedbackCodeCount(len), solvedCode: solvedCode(len) }, path);
   return { tree: file.tree };
 }
 
@@ -64,7 +68,6 @@ function main(): void {
   const words = list.words;
   // The online search's time guard counts the first guess from the process start.
   if (!write(words[session.start(0)] as string)) return;
-  let pending = '';
   let done = false;
   let lineNo = 0;
   const onLine = (raw: string): void => {
@@ -83,14 +86,13 @@ function main(): void {
     if (step.switchedReason) process.stderr.write(`lingo-player: ${step.switchedReason}\n`);
     if (!write(words[step.guess] as string)) done = true;
   };
+  // Linear and capped: only new text is scanned for '\n'; a line past the cap ends the player (status 5).
+  const lines = new LineSplitter('lingo-player: stdin');
   process.stdin.setEncoding('utf8');
   process.stdin.on('data', (chunk: string) => {
     try {
-      pending += chunk;
-      let nl: number;
-      while (!done && (nl = pending.indexOf('\n')) >= 0) {
-        const line = pending.slice(0, nl);
-        pending = pending.slice(nl + 1);
+      for (const line of lines.push(chunk)) {
+        if (done) break;
         onLine(line);
       }
       if (done) process.stdin.destroy();
@@ -100,7 +102,8 @@ function main(): void {
   });
   process.stdin.on('end', () => {
     try {
-      if (!done && pending.trim().length > 0) onLine(pending);
+      const last = lines.end();
+      if (!done && last !== null && last.trim().length > 0) onLine(last);
     } catch (e) {
       exitWith(e);
     }

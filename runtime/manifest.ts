@@ -113,12 +113,14 @@ export function manifestLockPath(dir = treesDir()): string {
  * Waits for the lock up to `timeoutMs` (default 60 s), breaks one left by a dead process or
  * older than `staleMs` (default 30 s). Returns the manifest written.
  */
-export function updateManifest(dir: string, change: (m: Manifest) => Manifest, opts: Pick<LockOptions, 'staleMs' | 'timeoutMs'> = {}): Manifest {
+export function updateManifest(dir: string, change: (m: Manifest) => Manifest, opts: Pick<LockOptions, 'staleMs' | 'timeoutMs'> = {}, afterWrite?: () => void): Manifest {
   return withFileLock(
     manifestLockPath(dir),
     () => {
       const next = change(readManifest(dir));
       writeFileAtomic(manifestPath(dir), JSON.stringify(next, null, 2) + '\n');
+      // Still under the lock: the files the new entries list move into place.
+      afterWrite?.();
       return next;
     },
     { ...opts, kind: 'manifest' },

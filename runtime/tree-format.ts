@@ -20,6 +20,7 @@ import { pack } from 'msgpackr/pack';
 import { unpack } from 'msgpackr/unpack';
 import { fail } from './errors.js';
 import { describeFsError, escapeControls } from './messages.js';
+import { checkHeader } from './tree-check.js';
 
 export const TREE_MAGIC = 'guesstree-tree';
 export const TREE_FORMAT_VERSION = 1;
@@ -159,25 +160,7 @@ export function decodeTreeFile(bytes: Uint8Array, where: string): TreeFile {
   } catch {
     throw fail('tree-file', `${where}: corrupt tree file: body is not msgpack`);
   }
-  const h = body?.header as Partial<TreeHeader> | undefined;
-  const isRecord = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const isListRef = (v: unknown): boolean =>
-    isRecord(v) &&
-    typeof (v as ListRef).role === 'string' &&
-    typeof (v as ListRef).count === 'number' &&
-    typeof (v as ListRef).sha256 === 'string';
-  if (
-    !h ||
-    typeof h.game !== 'string' ||
-    !isRecord(h.params) ||
-    !Array.isArray(h.lists) ||
-    !h.lists.every(isListRef) ||
-    !isRecord(h.objective) ||
-    !isRecord(h.settings) ||
-    !isRecord(h.tool)
-  ) {
-    throw fail('tree-file', `${where}: corrupt tree file: header is malformed`);
-  }
+  const header = checkHeader(body?.header, where) as unknown as TreeHeader;
   const t = body.tree;
   if (!t || typeof t !== 'object') throw fail('tree-file', `${where}: corrupt tree file: no tree`);
   const tree: TreeArrays = {
@@ -187,7 +170,7 @@ export function decodeTreeFile(bytes: Uint8Array, where: string): TreeFile {
     edgeChild: unpackArray(t['edgeChild'], 'edgeChild', where),
   };
   checkTreeStructure(tree, where);
-  return { header: h as TreeHeader, tree };
+  return { header, tree };
 }
 
 export function readTreeFile(path: string): TreeFile {
@@ -213,7 +196,7 @@ export function checkTreeMatches(file: TreeFile, expected: TreeExpectation, wher
     throw fail('tree-file', `${where}: this is a ${h.game} tree, not ${expected.game}`);
   }
   for (const [k, v] of Object.entries(expected.params ?? {})) {
-    if (h.params[k] !== v) throw fail('tree-file', `${where}: tree parameter ${k} is ${String(h.params[k])}, expected ${String(v)}`);
+    if (h.params[k] !== v) throw fail('tree-file', `${where}: tree parameter ${k} is ${escapeControls(String(h.params[k]))}, expected ${String(v)}`);
   }
   for (const want of expected.lists ?? []) {
     const have = h.lists.find((l) => l.role === want.role);

@@ -9,7 +9,7 @@
  * a-z is rejected with the file, the line number and the problem.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { fail } from './errors.js';
 import { describeFsError, escapeControls, groupDigits, safeText } from './messages.js';
 
@@ -165,26 +165,80 @@ export function makeWordList(source: string, words: readonly string[]): WordList
   };
 }
 
-/** Word lists larger than this are refused before reading (a list of every a-z word up to 13 letters fits many times over). */
-export const WORD_LIST_MAX_BYTES = 512 * 1024 * 1024;
+/** A word list's caps: its size (a list of every a-z word up to 13 letters fits many times over) and a line's length. */
+export const WORD_LIST_MAX_BYTES = 64 * 2 ** 20;
+export const WORD_LIST_MAX_LINE_BYTES = 4096;
 
-export function readTextFile(path: string, what = 'word list', maxBytes = WORD_LIST_MAX_BYTES): string {
-  const cannotRead = (e: unknown) => fail('wordlist', `${escapeControls(path)}: cannot read ${what}: ${describeFsError(e, 'read')}`);
-  let size: number;
+const READ_CHUNK = 1 << 16;
+
+function mib(bytes: number): string {
+  return `${groupDigits(Math.round(bytes / 2 ** 20))} MiB`;
+}
+
+/**
+ * A text file read whole, within caps: at most `maxBytes` in all and `maxLineBytes` per line,
+ * else a one-line `wordlist` error (status 3) as soon as a cap is passed, so endless input
+ * (`/dev/zero`, `yes`) stops at once. Reads in chunks, so pipes, `/dev/stdin` and `<(...)` work;
+ * a regular file over the size cap is refused before reading.
+ */
+export function readTextFile(path: string, what = 'word list', maxBytes = WORD_LIST_MAX_BYTES, maxLineBytes = WORD_LIST_MAX_LINE_BYTES): string {
+  const where = escapeControls(path);
+  const cannotRead = (e: unknown) => fail('wordlist', `${where}: cannot read ${what}: ${describeFsError(e, 'read')}`);
+  let fd: number;
+  let own = true;
   try {
-    const st = statSync(path);
-    if (st.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    size = st.size;
+    fd = openSync(path, 'r');
   } catch (e) {
-    throw cannotRead(e);
-  }
-  if (size > maxBytes) {
-    throw fail('limit', `${escapeControls(path)}: ${what} is ${(size / 2 ** 20).toFixed(0)} MiB, over the limit of ${(maxBytes / 2 ** 20).toFixed(0)} MiB; refused before reading`);
+    // stdin that is a socket (a parent process's pipe) cannot be opened again by name: read it.
+    if (path !== '/dev/stdin' || (e as NodeJS.ErrnoException).code !== 'ENXIO') throw cannotRead(e);
+    fd = 0;
+    own = false;
   }
   try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw cannotRead(e);
+    let st;
+    try {
+      st = fstatSync(fd);
+    } catch (e) {
+      throw cannotRead(e);
+    }
+    if (st.isDirectory()) throw cannotRead(Object.assign(new Error('is a directory'), { code: 'EISDIR' }));
+    if (st.isFile() && st.size > maxBytes) throw fail('wordlist', `${where}: ${what} is ${mib(st.size)}, over the limit of ${mib(maxBytes)}; refused before reading`);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let lineBytes = 0;
+    let lineNo = 1;
+    for (;;) {
+      const buf = Buffer.allocUnsafe(READ_CHUNK);
+      let n: number;
+      try {
+        n = readSync(fd, buf, 0, READ_CHUNK, null);
+      } catch (e) {
+        // A non-blocking pipe with nothing yet: wait a moment and read again.
+        if ((e as NodeJS.ErrnoException).code === 'EAGAIN') {
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+          continue;
+        }
+        throw cannotRead(e);
+      }
+      if (n === 0) break;
+      if (total + n > maxBytes) throw fail('wordlist', `${where}: ${what} is over the limit of ${mib(maxBytes)}; refused`);
+      let at = 0;
+      while (at < n) {
+        const nl = buf.indexOf(10, at);
+        const end = nl < 0 || nl >= n ? n : nl;
+        lineBytes += end - at;
+        if (lineBytes > maxLineBytes) throw fail('wordlist', `${where}:${lineNo}: line longer than ${groupDigits(maxLineBytes)} bytes, the limit of a ${what}'s line`);
+        if (end === n) break;
+        lineBytes = 0;
+        lineNo++;
+        at = end + 1;
+      }
+      chunks.push(n === READ_CHUNK ? buf : buf.subarray(0, n));
+      total += n;
+    }
+    return Buffer.concat(chunks, total).toString('utf8');
+  } finally {
+    if (own) closeSync(fd);
   }
 }
 

@@ -15,7 +15,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { minimaxSearch, MINIMAX_DEFAULTS, type MinimaxResult } from '../compiler/engine/worst-case.js';
+import { proveWorstCase, PROVER_DEFAULTS, type ProverResult } from '../compiler/games/matchcount/prover.js';
 import { flattenPlan } from '../compiler/engine/plan.js';
 import { leetcodeSolution } from '../compiler/games/matchcount/leetcode.js';
 import { loadMatchCountList, MatchCountGame } from '../compiler/games/matchcount/game.js';
@@ -53,7 +53,7 @@ interface Row {
   name: string;
   words: string[];
   allowed: number;
-  r: MinimaxResult;
+  r: ProverResult;
   worst: number;
   total: number;
   seconds: number;
@@ -64,7 +64,7 @@ function run(name: string, words: string[], allowed: number): Row {
   const sorted = [...words].sort();
   const game = new MatchCountGame(sorted, [{ role: 'words', count: sorted.length, sha256: listHash(sorted) }]);
   const t0 = process.hrtime.bigint();
-  const r = minimaxSearch(game, { ...MINIMAX_DEFAULTS, proofNodes: Infinity, upperNodes: 200_000, deadline: Date.now() + deadlineSeconds * 1000 });
+  const r = proveWorstCase(game, { ...PROVER_DEFAULTS, proofNodes: Infinity, upperNodes: 200_000, deadline: Date.now() + deadlineSeconds * 1000 });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const s = replayAll(game, flattenPlan(r.plan));
   if (s.missingBranches > 0 || s.histogram[0] !== 0) throw new Error(`${name}: the tree misses secrets`);

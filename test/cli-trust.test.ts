@@ -163,7 +163,7 @@ describe('misleading output', () => {
     expect(stdout).toBe('');
   });
 
-  it('9: control characters from input files are escaped, and a 5 MB bad line is cut', async () => {
+  it('9: control characters from input files are escaped, a long bad line is cut, a 5 MB one capped', async () => {
     const esc = join(dir, 'esc.txt');
     writeFileSync(esc, `able\nba\x1b[2Jd\n`);
     const r = await cli(['compile', '--game', 'lingo', '--len', '4', '--wordlist', esc, '--out', join(dir, 'x9.gtree')], { trees });
@@ -177,7 +177,16 @@ describe('misleading output', () => {
     expect(h.code).toBe(3);
     expect(lines(h.stderr)).toHaveLength(1);
     expect(h.stderr.length).toBeLessThan(300);
-    expect(h.stderr).toContain('5,000,000 characters');
+    expect(h.stderr).toContain('huge.txt:2');
+    expect(h.stderr).toContain('4,096 bytes');
+    // A bad line under the cap is named, and cut in the message.
+    const long = join(dir, 'long.txt');
+    writeFileSync(long, `able\n${'B'.repeat(4_000)}\n`);
+    const l = await cli(['compile', '--game', 'lingo', '--len', '4', '--wordlist', long, '--out', join(dir, 'x9.gtree')], { trees });
+    expect(l.code).toBe(3);
+    expect(lines(l.stderr)).toHaveLength(1);
+    expect(l.stderr.length).toBeLessThan(300);
+    expect(l.stderr).toContain('long.txt:2');
   });
 
   it('10: verify says what a game without a cap means; a missing tree is named without garbling', async () => {

@@ -8,9 +8,8 @@
  * on PATH (.ci/run installs it). Without Redis: bad URLs, and every game's compile input, a
  * task and its result through the queue's codec (typed arrays and Infinity come back exactly).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +20,8 @@ import { decode, encode } from '../compiler/pool/queue-shared.js';
 import { taskRunner } from '../compiler/pool/tasks.js';
 import { TOOL_VERSION } from '../compiler/version.js';
 import { CLI, cli, randomWords, removeDir, rng, tempDir, type Run } from './support/e2e.js';
+import { freePort, haveRedis, Proc, startRedis, type RedisServer } from './support/redis.js';
 
-const haveRedis = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 if (!haveRedis) console.warn('distributed: the job-queue tests are skipped: redis-server is not on PATH (apt-get install -y redis-server)');
 
 const PASSWORD = 'q-secret-7f3a';
@@ -41,48 +40,10 @@ const HOOKED_WORKER = join(import.meta.dirname, 'support', 'hooked-worker.mjs');
 /** A worker whose solve tasks take 1.5 s longer: surely mid-job when the test acts. */
 const SLOW: Hooks = { slowMs: 1500 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** A child process whose stderr is collected, with waits on its lines. */
-class Proc {
-  stderr = '';
-  stdout = '';
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  constructor(readonly child: ChildProcess) {
-    child.stderr?.setEncoding('utf8').on('data', (d: string) => (this.stderr += d));
-    child.stdout?.setEncoding('utf8').on('data', (d: string) => (this.stdout += d));
-    this.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  }
-  async waitFor(re: RegExp, ms = 20_000): Promise<RegExpExecArray> {
-    const until = Date.now() + ms;
-    for (;;) {
-      const m = re.exec(this.stderr) ?? re.exec(this.stdout);
-      if (m) return m;
-      if (Date.now() > until) throw new Error(`no ${re} within ${ms} ms in:\n${this.stderr}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-  lines(): string[] {
-    return this.stderr.split('\n').filter(Boolean);
-  }
-  get pid(): number {
-    return this.child.pid as number;
-  }
-}
-
 describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0.1)', () => {
   let dir: string;
   let trees: string;
-  let server: Proc;
+  let queue: RedisServer | undefined;
   let port: number;
   let url: string;
   let redis: Redis;
@@ -143,16 +104,8 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     writeFileSync(join(dir, 'answers.txt'), answers.join('\n') + '\n');
     writeFileSync(join(dir, 'guesses.txt'), randomWords(r, 2000, 5, 'aeilnorstcdu', new Set(answers)).join('\n') + '\n');
     wordle = (mode) => ['--game', 'wordle', '--answers', join(dir, 'answers.txt'), '--guesses', join(dir, 'guesses.txt'), ...(mode === 'hard' ? ['--hard'] : [])];
-    port = await freePort();
-    server = new Proc(
-      spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--requirepass', PASSWORD], { stdio: ['ignore', 'pipe', 'pipe'] }),
-    );
-    url = `redis://default:${PASSWORD}@127.0.0.1:${port}`;
-    await server.waitFor(/Ready to accept connections/, 20_000).catch((e: unknown) => {
-      throw new Error(`redis-server did not start: ${String(e)}\n${server.stdout}`);
-    });
-    redis = new Redis({ host: '127.0.0.1', port, password: PASSWORD });
-    await redis.ping();
+    queue = await startRedis(dir, PASSWORD);
+    ({ port, url, redis } = queue);
     // The local compiles to compare with (the pool on 2 workers).
     for (const mode of ['hard', 'normal'] as const) {
       const out = join(dir, `local-${mode}.gtree`);
@@ -164,12 +117,7 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
 
   afterAll(async () => {
     await stopWorkers();
-    redis?.disconnect();
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGTERM');
-      await Promise.race([server.exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    }
+    await queue?.stop();
     removeDir(dir);
   });
 

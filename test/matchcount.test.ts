@@ -11,8 +11,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GuesstreeError } from '../runtime/errors.js';
-import { WorstCaseSearch, MM_NO, MM_YES } from '../compiler/engine/worst-case-core.js';
-import { minimaxSearch, MINIMAX_DEFAULTS, type MinimaxSettings } from '../compiler/engine/worst-case.js';
+import { WorstCaseSearch, NOT_SOLVABLE, SOLVABLE } from '../compiler/games/matchcount/prover-core.js';
+import { proveWorstCase, PROVER_DEFAULTS, type ProverSettings } from '../compiler/games/matchcount/prover.js';
 import { flattenPlan } from '../compiler/engine/plan.js';
 import { loadMatchCountList, MatchCountGame } from '../compiler/games/matchcount/game.js';
 import { replayAll } from '../compiler/replay.js';
@@ -35,7 +35,7 @@ function gameOf(words: readonly string[]): MatchCountGame {
   return new MatchCountGame(sorted, [{ role: 'words', count: sorted.length, sha256: listSha256(sorted) }]);
 }
 
-/** Exact least worst case by plain minimax over bitmask subsets (small lists only). */
+/** Exact least worst case by plain recursion over bitmask subsets (small lists only). */
 function bruteWorst(words: readonly string[]): number {
   const n = words.length;
   const memo = new Map<number, number>();
@@ -121,7 +121,7 @@ function checkPaths(words: readonly string[], paths: Map<string, string[]>): { w
   return { worst, total };
 }
 
-const QUICK: MinimaxSettings = { ...MINIMAX_DEFAULTS, widths: [2, 1] };
+const QUICK: ProverSettings = { ...PROVER_DEFAULTS, widths: [2, 1] };
 
 describe('match-count lists', () => {
   let dir: string;
@@ -191,7 +191,7 @@ describe('exact worst-case search', () => {
       const n = Math.min(2 + Math.floor(rand() * 11), alphabet.length ** len);
       const words = normalized(randomWords(rand, n, len, alphabet));
       const game = gameOf(words);
-      const r = minimaxSearch(game, QUICK);
+      const r = proveWorstCase(game, QUICK);
       const exact = bruteWorst(words);
       expect({ i, words, worst: r.worstCase, proven: r.proven, lb: r.lowerBound }).toEqual({ i, words, worst: exact, proven: true, lb: exact });
       const s = replayAll(game, flattenPlan(r.plan));
@@ -209,7 +209,7 @@ describe('exact worst-case search', () => {
     const rand = rng(99);
     for (let i = 0; i < 12; i++) {
       const words = normalized(randomWords(rand, 20, 4, AZ.slice(0, 3 + (i % 3))));
-      expect(minimaxSearch(gameOf(words), QUICK).worstCase, words.join(' ')).toBe(bruteWorst(words));
+      expect(proveWorstCase(gameOf(words), QUICK).worstCase, words.join(' ')).toBe(bruteWorst(words));
     }
   });
 
@@ -218,7 +218,7 @@ describe('exact worst-case search', () => {
     for (let i = 0; i < 20; i++) {
       const words = normalized(randomWords(rand, 12, 3, AZ.slice(0, 4)));
       const exact = bruteWorst(words);
-      const r = minimaxSearch(gameOf(words), { ...QUICK, proofNodes: 1, upperNodes: 0 });
+      const r = proveWorstCase(gameOf(words), { ...QUICK, proofNodes: 1, upperNodes: 0 });
       expect(r.lowerBound).toBeLessThanOrEqual(exact);
       expect(r.worstCase).toBeGreaterThanOrEqual(exact);
       expect(r.proven).toBe(r.lowerBound === r.worstCase);
@@ -227,14 +227,14 @@ describe('exact worst-case search', () => {
 
   it('proves at once that words differing in every position need as many guesses as words', () => {
     const words = [...'abcdefghijklmnopqrst'].map((c) => c.repeat(6));
-    const r = minimaxSearch(gameOf(words));
+    const r = proveWorstCase(gameOf(words));
     expect({ worst: r.worstCase, lb: r.lowerBound, proven: r.proven, nodes: r.nodes }).toEqual({ worst: 20, lb: 20, proven: true, nodes: 0 });
   });
 
   it('is deterministic: same list in another order, same tree', () => {
     const words = randomWords(rng(3), 60, 6, AZ);
-    const a = flattenPlan(minimaxSearch(gameOf(words), QUICK).plan);
-    const b = flattenPlan(minimaxSearch(gameOf([...words].reverse()), QUICK).plan);
+    const a = flattenPlan(proveWorstCase(gameOf(words), QUICK).plan);
+    const b = flattenPlan(proveWorstCase(gameOf([...words].reverse()), QUICK).plan);
     expect(b).toEqual(a);
   });
 
@@ -244,12 +244,12 @@ describe('exact worst-case search', () => {
     words.forEach((g, i) => words.forEach((s, j) => (reply[i * 40 + j] = matches(g, s))));
     const core = new WorstCaseSearch({ guesses: 40, secrets: 40, codes: 7, solved: 6, reply });
     const all = core.allSecrets();
-    const exact = minimaxSearch(gameOf(words), QUICK).worstCase;
-    expect(core.solve(all, exact)).toBe(MM_YES);
-    expect(core.solve(all, exact - 1)).toBe(MM_NO);
-    expect(core.solve(all, exact + 3)).toBe(MM_YES);
+    const exact = proveWorstCase(gameOf(words), QUICK).worstCase;
+    expect(core.solve(all, exact)).toBe(SOLVABLE);
+    expect(core.solve(all, exact - 1)).toBe(NOT_SOLVABLE);
+    expect(core.solve(all, exact + 3)).toBe(SOLVABLE);
     const g = core.guessWithin(all, exact);
-    for (const grp of core.split(all, g).groups) expect(core.solve(grp, exact - 1)).toBe(MM_YES);
+    for (const grp of core.split(all, g).groups) expect(core.solve(grp, exact - 1)).toBe(SOLVABLE);
   });
 });
 
@@ -482,7 +482,7 @@ describe('export --format leetcode', () => {
     for (let i = 0; i < 8; i++) {
       const words = randomWords(rand, 100, 6, AZ);
       // A tree for the same list, from a short search: its worst case bounds the optimum.
-      const r = minimaxSearch(gameOf(words), { ...QUICK, proofNodes: 0, upperNodes: 20_000, totalNodes: 0, widths: [1] });
+      const r = proveWorstCase(gameOf(words), { ...QUICK, proofNodes: 0, upperNodes: 20_000, totalNodes: 0, widths: [1] });
       const played = playAll(js, words, 10);
       expect(played.lost).toBe(0);
       if (r.worstCase <= 10) expect(played.worst, `list ${i}`).toBeLessThanOrEqual(10);

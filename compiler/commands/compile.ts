@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { setMaxListeners } from 'node:events';
 import { availableParallelism, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../runtime/atomic-write.js';
+import { stageFileAtomic, writeFileAtomic, type StagedFile } from '../../runtime/atomic-write.js';
 import { fail, isGuesstreeError } from '../../runtime/errors.js';
 import { ensureWritableDir } from '../../runtime/dirs.js';
 import { entryKey, readManifest, treesDir, updateManifest, withEntry, type ManifestEntry } from '../../runtime/manifest.js';
@@ -187,12 +187,20 @@ function shipTree(loaded: LoadedGame, dir: string, file: string, header: TreeHea
       throw fail('worse', `${loaded.slug}: the new tree (${loaded.describe(header)[0]}) is worse than the one in ${join(dir, old.file)} (${loaded.describe(oldHeader)[0]}); nothing written (--force replaces it)`);
     }
   }
-  writeFileAtomic(join(dir, file), bytes);
+  // The tree and its companions are written beside their names and renamed into place once the
+  // manifest lists them: when the manifest cannot be written, none of them is left in trees/.
+  const staged: StagedFile[] = [];
   const companions: Record<string, string> = {};
-  for (const c of loaded.companions?.(tree) ?? []) {
-    const name = file.replace(/\.gtree$/, c.extension);
-    writeFileAtomic(join(dir, name), c.text);
-    companions[c.kind] = name;
+  try {
+    staged.push(stageFileAtomic(join(dir, file), bytes));
+    for (const c of loaded.companions?.(tree) ?? []) {
+      const name = file.replace(/\.gtree$/, c.extension);
+      staged.push(stageFileAtomic(join(dir, name), c.text));
+      companions[c.kind] = name;
+    }
+  } catch (e) {
+    for (const f of staged) f.discard();
+    throw e;
   }
   const entry: ManifestEntry = {
     file,
@@ -210,7 +218,13 @@ function shipTree(loaded: LoadedGame, dir: string, file: string, header: TreeHea
     ...(Object.keys(companions).length ? { companions } : {}),
   };
   // Read, change and write the manifest under its lock: concurrent compiles keep every entry.
-  updateManifest(dir, (m) => withEntry(m, entry));
+  try {
+    updateManifest(dir, (m) => withEntry(m, entry), {}, () => {
+      for (const f of staged) f.commit();
+    });
+  } finally {
+    for (const f of staged) f.discard();
+  }
   return true;
 }
 

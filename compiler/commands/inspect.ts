@@ -58,11 +58,11 @@ export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplayS
     if (typeof lb === 'number' && lb > t.totalGuesses) throw fail('tree-file', `${r.path}: header claims no strategy needs fewer than ${count(lb)} guesses, but this tree needs ${count(t.totalGuesses)}`);
     out(`mean guesses per secret: ${t.meanGuesses.toFixed(4)}`);
     out(`max depth: ${s.maxFound}`);
-    const proof = proofLine(r, s);
-    if (proof) out(proof);
   } else {
     out(`mean ${game.objective.name === 'expected-score' ? 'score per word' : 'value per secret'}: ${(s.total / s.secrets).toFixed(4)}`);
   }
+  const proof = proofLine(r, s);
+  if (proof) out(proof);
   if (s.missingBranches > 0) throw fail('tree-file', `${r.path}: tree has no branch for ${count(s.missingBranches)} secrets`);
   if (game.guessFilter) {
     const bad = illegalGuesses(game, r.file.tree, 1)[0];
@@ -75,6 +75,7 @@ export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplayS
   if (r.file.header.objective['total'] !== measured['total']) {
     throw fail('tree-file', `${r.path}: header claims total ${String(r.file.header.objective['total'])}, replay gives ${s.total}`);
   }
+  checkDepthClaims(r, s);
   r.loaded.checkBeside?.(r.file, r.path, out);
   out('verify: ok (every secret replayed; the header objective matches)');
   return s;
@@ -174,6 +175,20 @@ function verifyChecks(r: ResolvedTree, s: ReplaySummary): void {
   if (r.file.header.objective['total'] !== measured['total']) {
     throw fail('tree-file', `${r.path}: header claims total ${String(r.file.header.objective['total'])}, replay gives ${s.total}`);
   }
+  checkDepthClaims(r, s);
+}
+
+/**
+ * A header's claims on the depth, against the replay: its maximum depth; a proven lower bound
+ * on the worst case no tree can beat; a worst-case tree finds every secret.
+ */
+function checkDepthClaims(r: ResolvedTree, s: ReplaySummary): void {
+  const h = r.file.header;
+  const claimed = h.objective['maxAttempts'];
+  if (!r.loaded.game.replayRules && typeof claimed === 'number' && claimed !== s.maxFound) throw fail('tree-file', `${r.path}: header claims max depth ${claimed}, replay gives ${s.maxFound}`);
+  const lb = h.settings['lowerBound'];
+  if (typeof lb === 'number' && s.maxFound < lb) throw fail('tree-file', `${r.path}: header claims no tree solves every secret in fewer than ${lb} guesses, but this one needs ${s.maxFound}`);
+  if (h.params['objective'] === 'worst-case' && (s.histogram[0] ?? 0) > 0) throw fail('tree-file', `${r.path}: a worst-case tree leaves ${count(s.histogram[0] as number)} secrets not found`);
 }
 
 export function verifyJson(r: ResolvedTree, out: (line: string) => void): void {

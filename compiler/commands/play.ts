@@ -4,8 +4,8 @@
  * search over the secrets still consistent. At a terminal a bad line is answered and asked
  * again; from a pipe it ends the run with a one-line error and a non-zero status.
  */
-import { createInterface } from 'node:readline';
 import { fail, isGuesstreeError } from '../../runtime/errors.js';
+import { readLines } from '../../runtime/line-reader.js';
 import type { TreeArrays } from '../../runtime/tree-format.js';
 import { writeStdout } from '../../runtime/stdout.js';
 import { childOf, NO_CHILD } from '../../runtime/tree-walker.js';
@@ -43,8 +43,7 @@ function noSecretGivesIt(game: Game): string {
 
 export async function runPlay(game: Game, tree: TreeArrays, input: NodeJS.ReadableStream, out: (line: string) => void, err: (line: string) => void): Promise<number> {
   const interactive = (input as { isTTY?: boolean }).isTTY === true;
-  const rl = createInterface({ input, terminal: false });
-  const lines = rl[Symbol.asyncIterator]();
+  const lines = readLines(input);
   let candidates = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
   let node = 0;
   const history: string[] = [];
@@ -98,6 +97,6 @@ export async function runPlay(game: Game, tree: TreeArrays, input: NodeJS.Readab
     out(`out of guesses; ${candidates.length.toLocaleString('en-US')} secret${candidates.length === 1 ? '' : 's'} still possible: ${some(game, candidates, 10)}`);
     return 0;
   } finally {
-    rl.close();
+    await lines.return();
   }
 }

@@ -3,11 +3,13 @@
  * header names the game; game options that contradict it are refused, naming both values), or
  * the shipped tree whose game, parameters and list hashes match the game options. When none
  * matches, a game whose trees are cheap compiles one in memory (saying so); the others say how
- * to make it.
+ * to make it. A tree read from a file is checked against its game (runtime/tree-check.ts)
+ * before any verb sees it.
  */
 import { join } from 'node:path';
 import { fail } from '../../runtime/errors.js';
 import { findEntry, readManifest, treesDir } from '../../runtime/manifest.js';
+import { checkTreeForGame } from '../../runtime/tree-check.js';
 import { checkTreeMatches, readTreeFile, type TreeFile } from '../../runtime/tree-format.js';
 import type { GameModule, GameOptions, LoadedGame } from '../games/module.js';
 import { findModule, GAME_IDS } from '../games/registry.js';
@@ -18,6 +20,8 @@ export interface ResolvedTree {
   readonly file: TreeFile;
   /** The tree's file, or a description when it was compiled in memory. */
   readonly path: string;
+  /** Compiled in memory by this run (not read from a file). */
+  readonly compiledNow?: boolean;
 }
 
 /** The game module the arguments name: --game, else the --tree file's header. */
@@ -70,6 +74,7 @@ export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks
     const m = moduleOf(args, file.header);
     const loaded = m.load(optionsForTree(m, verb, args, file, treePath, hooks.warn));
     checkTreeMatches(file, { game: loaded.game.id, params: loaded.game.params, lists: loaded.game.lists }, treePath);
+    checkTreeForGame(file.tree, loaded.game, treePath);
     return { loaded, file, path: treePath };
   }
   const m = moduleOf(args);
@@ -80,7 +85,7 @@ export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks
   if (!entry) {
     if (loaded.cheap && hooks.compileInMemory) {
       hooks.warn(`guesstree: no shipped tree for ${loaded.slug} with these lists; compiling one now (${compileCommand(m, opts)} saves it)`);
-      return { loaded, file: await hooks.compileInMemory(loaded), path: `(compiled now: ${loaded.slug})` };
+      return { loaded, file: await hooks.compileInMemory(loaded), path: `(compiled now: ${loaded.slug})`, compiledNow: true };
     }
     const lists = game.lists.length ? ` with ${game.lists.map((l) => `${l.role} sha256 ${l.sha256.slice(0, 12)}… (${l.count})`).join(', ')}` : '';
     throw fail('manifest', `no shipped tree for ${loaded.slug}${lists}; make one with: ${compileCommand(m, opts)} (or pass --tree FILE)`);
@@ -88,5 +93,6 @@ export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks
   const path = join(treesDir(), entry.file);
   const file = readTreeFile(path);
   checkTreeMatches(file, { game: game.id, params: game.params, lists: game.lists }, path);
+  checkTreeForGame(file.tree, game, path);
   return { loaded, file, path };
 }

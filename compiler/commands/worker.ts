@@ -7,7 +7,9 @@
  * puts the jobs it is running back in the queue (another worker takes them up), exits 0.
  *
  * A job from another tool version, tree format or queue protocol is refused with one line:
- * the job fails at once (no retry) and its compile ends naming the job and the reason.
+ * the job fails at once (no retry) and its compile ends naming the job and the reason. So is a
+ * job whose game this worker cannot set up (a file game whose module file is missing here or
+ * differs by hash).
  */
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +17,7 @@ import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Piscina } from 'piscina';
 import type { ThreadJob } from '../pool/queue-thread.js';
-import { checkQueue, inputKey, jobSummary, MAX_STALLS, ownVersions, QUEUE_NAME, QUEUE_PREFIX, reasonOf, redisOptions, resultsKey, type JobData, type QueueTarget, type Versions } from '../pool/queue-shared.js';
+import { checkQueue, inputKey, jobSummary, MAX_STALLS, ownVersions, QUEUE_NAME, QUEUE_PREFIX, reasonOf, redisOptions, REFUSED, resultsKey, type JobData, type QueueTarget, type Versions } from '../pool/queue-shared.js';
 
 /** A job's lock: renewed every half of it while the job runs; a killed worker's job is taken up again after about this long. */
 const DEFAULT_LOCK_MS = 30_000;
@@ -108,8 +110,8 @@ export async function runWorker(req: WorkerRequest, log: (line: string) => void)
     const started = Date.now();
     if (d.protocol !== own.protocol || d.tool !== own.tool || d.treeFormat !== own.treeFormat) {
       const reason = `this worker is guesstree ${own.tool} (tree format ${own.treeFormat}, queue protocol ${own.protocol}), the job comes from guesstree ${d.tool} (tree format ${d.treeFormat}, queue protocol ${d.protocol})`;
-      log(`worker: ${tag} refused: ${reason}`);
-      throw new UnrecoverableError(`refused: ${reason}`);
+      log(`worker: ${tag} ${REFUSED}${reason}`);
+      throw new UnrecoverableError(`${REFUSED}${reason}`);
     }
     const release = async (): Promise<never> => {
       if (token) await job.moveToWait(token);
@@ -133,8 +135,14 @@ export async function runWorker(req: WorkerRequest, log: (line: string) => void)
       return stored === 1 ? 'done' : 'gone';
     } catch (e) {
       if (abort.signal.aborted) return release();
+      const reason = reasonOf(target, e);
+      // This worker cannot set up the compile's game (a file game's module missing or not the same).
+      if (reason.startsWith(REFUSED)) {
+        log(`worker: ${tag} ${reason}`);
+        throw new UnrecoverableError(reason);
+      }
       const attempts = job.opts.attempts ?? 1;
-      log(`worker: ${tag} failed (attempt ${job.attemptsMade + 1} of ${attempts}): ${reasonOf(target, e)}`);
+      log(`worker: ${tag} failed (attempt ${job.attemptsMade + 1} of ${attempts}): ${reason}`);
       throw e;
     } finally {
       running.delete(id);

@@ -27,7 +27,8 @@
  *
  * Deterministic: the same parts and limits give the same answers and the same tree.
  */
-import { EMPTY_CODES, type Plan } from './plan.js';
+import type { TreeArrays } from '../../runtime/tree-format.js';
+import { EMPTY_CODES, flattenPlan, type Plan } from './plan.js';
 import type { CodeGame, History } from './code-ranker.js';
 import { canonicalGuesses, historySymmetry, permutations } from './symmetry.js';
 import type { Moves, SearchGame, SearchNode } from './types.js';
@@ -202,6 +203,15 @@ export class LeastWorstCase<S> {
     }
   }
 
+  /** A fresh stamp for the scratch table; the table is cleared before the stamps would wrap (Uint32). */
+  private nextEpoch(): number {
+    if (this.epoch >= 0xfffffffe) {
+      this.stamp.fill(0);
+      this.epoch = 0;
+    }
+    return ++this.epoch;
+  }
+
   private key(set: Uint32Array, node: SearchNode<S>): string {
     const buf = this.keyBuf;
     let s = this.moves.key(node.state) + '|';
@@ -242,7 +252,7 @@ export class LeastWorstCase<S> {
     const n = set.length;
     const codes = this.codes;
     this.game.partitionCodes(g, set, n, codes);
-    const e = ++this.epoch;
+    const e = this.nextEpoch();
     const stamp = this.stamp;
     const counts = this.counts;
     const solved = this.game.solvedCode;
@@ -294,7 +304,7 @@ export class LeastWorstCase<S> {
     const n = set.length;
     const stamp = this.stamp;
     const solved = this.game.solvedCode;
-    const e = ++this.epoch;
+    const e = this.nextEpoch();
     const table = this.table;
     if (table) {
       const stride = this.stride;
@@ -480,7 +490,7 @@ export class LeastWorstCase<S> {
     for (let j = 0; j < pool.length; j++) {
       const g = pool[j] as number;
       this.game.partitionCodes(g, set, n, codes);
-      const e = ++this.epoch;
+      const e = this.nextEpoch();
       const counts = this.counts;
       let hit = 0;
       let groups = 0;
@@ -499,7 +509,7 @@ export class LeastWorstCase<S> {
       }
       if (!hit && groups <= 1) continue;
       let s = hit ? 0 : n;
-      const e2 = ++this.epoch;
+      const e2 = this.nextEpoch();
       for (let i = 0; i < n; i++) {
         const c = codes[i] as number;
         if (c === solved || this.stamp[c] === e2) continue;
@@ -584,4 +594,22 @@ export function symmetricGuesses(game: CodeGame): GuessPool<History> {
     },
     free: true,
   };
+}
+
+/** What a worker sends back from a proof: the result with its plan flattened (plain data). */
+export interface WorstCaseProof {
+  /** Null when no tree within `maxDepth` was found. */
+  readonly tree: TreeArrays | null;
+  readonly depth: number;
+  readonly total: number;
+  readonly lowerBound: number;
+  readonly proven: boolean;
+  readonly nodes: number;
+  readonly stopped: boolean;
+}
+
+/** The least worst case of a game and a tree of that depth, as a pool task returns it. */
+export function proveLeastWorstCase<S>(parts: WorstCaseParts<S>, limits: WorstCaseLimits): WorstCaseProof {
+  const r = new LeastWorstCase(parts, limits).run();
+  return { tree: r.plan ? flattenPlan(r.plan) : null, depth: r.depth, total: r.total, lowerBound: r.lowerBound, proven: r.proven, nodes: r.nodes, stopped: r.stopped };
 }

@@ -3,11 +3,15 @@
  * the pool job of a compile (the engine's parts from compiler/engine/code-efforts.ts).
  */
 import type { History } from '../engine/code-ranker.js';
-import { codeParts, type CodeEffort } from '../engine/code-efforts.js';
+import { codeEffort, codeParts, codeSettings, type CodeEffort } from '../engine/code-efforts.js';
 import type { CodeGame } from '../engine/code-ranker.js';
-import type { EngineJob } from '../pool/driver.js';
+import { proveLeastWorstCase, symmetricGuesses, WORST_CASE_LIMITS, type WorstCaseLimits } from '../engine/least-worst-case.js';
+import type { Game } from '../game.js';
+import type { CompileControl, EngineJob, EngineTree } from '../pool/driver.js';
 import { fail } from '../../runtime/errors.js';
-import type { OptionSpec } from './module.js';
+import type { CompileOutcome, OptionSpec } from './module.js';
+import { intOption } from './options.js';
+import { objectiveOption, proveWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseOutcome } from './worst-case.js';
 
 /**
  * The most codes a code game compiles. Every node compares its guesses against its set, so the
@@ -26,6 +30,7 @@ export function checkCompileSize(label: string, codes: number): void {
 export const CODE_SEARCH_OPTIONS: readonly OptionSpec[] = [
   { name: 'exact', type: 'boolean', compileOnly: true, describe: 'search every guess of every set: proves the optimum (same as --effort exact)' },
   { name: 'max-depth', type: 'integer', min: 1, max: 64, compileOnly: true, describe: 'no secret may need more guesses than this' },
+  objectiveOption('total', 'the least total guesses, ties to the least depth'),
 ];
 
 /** A code game's compile for the pool: the workers rebuild the game from `gameSpec` and search with `effort`. */
@@ -40,4 +45,39 @@ export function codeJob(module: string, game: CodeGame & { secretName(secret: nu
     nameSecret: (s) => game.secretName(s),
     progressUnit: 'the reply sets',
   };
+}
+
+const HISTORY = { root: [] as History, after: (h: History, g: number): History => [...h, g], key: () => '' };
+
+/** A code game's worker task: the least worst case over one guess per symmetry class. */
+export function codeWorstCaseTasks(game: CodeGame): Record<string, (args: unknown) => unknown> {
+  return { [WORST_CASE_TASK]: (limits) => proveLeastWorstCase({ game, moves: HISTORY, pool: symmetricGuesses(game) }, limits as WorstCaseLimits) };
+}
+
+/**
+ * `--objective worst-case` of a code game: the least worst case proven in the pool, then the
+ * effort's search capped at it (`exact`, and `default` up to 1,296 codes, prove the least
+ * total among such trees), else the solver's tree.
+ */
+export async function compileCodeWorstCase(
+  module: string,
+  game: CodeGame & Game & { secretName(secret: number): string; codeText(code: number): string },
+  gameSpec: unknown,
+  control: CompileControl,
+  label: string,
+  symmetry: string,
+  search: (job: EngineJob<History>, effort: CodeEffort) => Promise<EngineTree | null>,
+): Promise<CompileOutcome> {
+  checkCompileSize(label, game.secretCount);
+  const cap = intOption(control.options, 'max-depth') ?? 0;
+  const name = control.options['exact'] === true ? 'exact' : control.effort;
+  const unc = codeEffort(name, game.secretCount, 0);
+  if (!unc) throw fail('usage', `--effort ${control.effort}: unknown effort for ${module}`);
+  const limits = worstCaseLimits(name, cap > 0 ? cap : WORST_CASE_LIMITS.maxDepth);
+  const proof = await proveWorstCase({ module, gameSpec, setup: unc, label }, control, limits, `no tree finds every code within ${limits.maxDepth} guesses`);
+  const effort = codeEffort(name, game.secretCount, proof.depth) as CodeEffort;
+  const r = await search(codeJob(module, game, gameSpec, effort, label), effort);
+  const searched = r ? { tree: r.tree, exact: effort.exact } : null;
+  const out = worstCaseOutcome(game, proof, searched, limits, codeSettings(effort, null, effort.exact, symmetry));
+  return { ...out, settings: { ...out.settings, opener: game.codeText(out.tree.guess[0] as number) } };
 }

@@ -4,6 +4,7 @@
  */
 import { fail } from '../../runtime/errors.js';
 import { bullscowsModule } from './bullscows/module.js';
+import { looksLikePath } from './file/contract.js';
 import { fileModule } from './file/module.js';
 import { hangmanModule } from './hangman/module.js';
 import { lingoModule } from './lingo/module.js';
@@ -20,4 +21,15 @@ export function findModule(id: string): GameModule {
   const m = GAMES.find((g) => g.id === id);
   if (!m) throw fail('usage', `--game ${id}: unknown game (one of ${GAME_IDS.join(', ')}, or a path to your game's ES module: ./my-game.mjs)`);
   return m;
+}
+
+/**
+ * `game: PATH` (a path to the user's ES module file, not a built-in id) as `game: 'file',
+ * module: PATH`; anything else as it is. The CLI's `--game` and the library's `game` alike.
+ */
+export function withGameFile<T extends Record<string, unknown>>(args: T): T {
+  const g = args['game'];
+  if (typeof g !== 'string' || GAME_IDS.includes(g) || !looksLikePath(g)) return args;
+  if (args['module'] !== undefined) throw fail('usage', `--game ${g} names the module already; give --game FILE or --game file --module FILE, not both`);
+  return { ...args, game: 'file', module: g };
 }

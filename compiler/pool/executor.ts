@@ -4,6 +4,7 @@
  * one. The local piscina pool (`CompilePool`) is the default; `--queue` gives a job-queue
  * executor (queue.ts) and `thread-executor.ts` runs the same tasks in this thread.
  */
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { fail } from '../../runtime/errors.js';
@@ -83,8 +84,12 @@ export class CompilePool implements TaskExecutor {
     this.workers = workers;
     this.signal = signal;
     this.progress = new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * 4));
+    const filename = fileURLToPath(workerFile);
+    // Run from the TypeScript sources (a test runner) there is no built worker: piscina would
+    // start and restart a failing thread for ever.
+    if (!existsSync(filename)) throw fail('worker', `${filename}: no compile worker there (run npm run build, and use the built dist/ files)`);
     this.pool = new Piscina<Task, TaskResult>({
-      filename: fileURLToPath(workerFile),
+      filename,
       workerData: { module: job.module, gameSpec: job.gameSpec, setup: job.setup, progress: this.progress } satisfies WorkerInit,
       minThreads: workers,
       maxThreads: workers,

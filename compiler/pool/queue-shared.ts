@@ -33,6 +33,8 @@ export const HEARTBEAT_MS = 60_000;
 export const JOB_ATTEMPTS = 2;
 /** Stalls (a worker killed mid-job) a job survives; one more fails it, so a job that kills every worker ends. */
 export const MAX_STALLS = 2;
+/** How a refused job's failure begins: the job fails at once (no retry) and its compile names the reason. */
+export const REFUSED = 'refused: ';
 /** The lowest Redis the queue is tested on. */
 const MIN_REDIS: readonly [number, number] = [6, 2];
 /** How long reaching the queue may take before it is given up. */

@@ -5,7 +5,7 @@
  * compiles, least recently used dropped). Tasks and results travel as msgpack bytes.
  */
 import { PROGRESS_SLOTS, type Task, type TaskResult, type WorkerInit } from './messages.js';
-import { decode, encode } from './queue-shared.js';
+import { decode, encode, REFUSED } from './queue-shared.js';
 import { taskRunner } from './tasks.js';
 
 export interface ThreadJob {
@@ -25,7 +25,12 @@ function runnerOf(run: string, input: Uint8Array): (task: Task) => TaskResult {
   } else {
     const job = decode<{ module: string; gameSpec: unknown; setup: unknown }>(input);
     const init: WorkerInit = { module: job.module, gameSpec: job.gameSpec, setup: job.setup, progress: new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * 4)) };
-    r = taskRunner(init);
+    try {
+      r = taskRunner(init);
+    } catch (e) {
+      // The game cannot be set up here: the job is refused, not retried.
+      throw new Error(`${REFUSED}${e instanceof Error ? e.message : String(e)}`);
+    }
     while (runners.size >= KEEP) runners.delete(runners.keys().next().value as string);
   }
   runners.set(run, r);

@@ -37,6 +37,7 @@ import {
   QUEUE_PREFIX,
   reasonOf,
   redisOptions,
+  REFUSED,
   resultsKey,
   RUN_TTL_MS,
   type JobData,
@@ -49,7 +50,6 @@ const GIVE_UP_MS = 8000;
 const CLEANUP_MS = 3000;
 /** BullMQ's reason for a job that stalled more often than allowed. */
 const STALLED = /stalled more than allowable limit/;
-const REFUSED = 'refused: ';
 
 /** The executor factory of `--queue URL`: checks the queue is reachable, then runs the compile's tasks there. */
 export function queueExecutor(target: QueueTarget): ExecutorFactory {

@@ -14,14 +14,14 @@ import { GuesstreeError } from '../../runtime/errors.js';
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIST_ATOMIC = pathToFileURL(join(ROOT, 'dist', 'runtime', 'atomic-write.js')).href;
 
-function caught(f: () => unknown): GuesstreeError {
+function caught(f: () => unknown, kind: 'usage' | 'io' = 'usage'): GuesstreeError {
   try {
     f();
   } catch (e) {
     expect(e).toBeInstanceOf(GuesstreeError);
     const err = e as GuesstreeError;
     expect(err.message).not.toMatch(/[\n\r]/);
-    expect(err.kind).toBe('usage');
+    expect(err.kind).toBe(kind);
     return err;
   }
   throw new Error('expected a GuesstreeError, nothing was thrown');
@@ -122,9 +122,9 @@ describe('writeFileAtomic: failures are one line in words and leave nothing behi
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('a device that is full: "no space left on the device", and the device is still a device', () => {
+  it('a device that is full: "no space left on the device" (the I/O status), and the device is still a device', () => {
     const dev = deviceLike(dir, 'full');
-    expect(caught(() => writeFileAtomic(dev, 'x'.repeat(100_000))).message).toBe(`${dev}: cannot write: no space left on the device`);
+    expect(caught(() => writeFileAtomic(dev, 'x'.repeat(100_000)), 'io').message).toBe(`${dev}: cannot write: no space left on the device`);
     expect(statSync(dev).isCharacterDevice()).toBe(true);
     expect(readdirSync(dir)).toEqual(['full']);
   });
@@ -147,7 +147,7 @@ describe('writeFileAtomic: failures are one line in words and leave nothing behi
     // 'ulimit -f 16': writes past 16 KiB fail with EFBIG (SIGXFSZ ignored, as the shell passes it on).
     const r = spawnSync('/bin/sh', ['-c', `trap '' XFSZ; ulimit -f 16 && exec "${process.execPath}" "${script}"`], { encoding: 'utf8' });
     expect(r.stderr).toBe(`${target}: cannot write: file too large\n`);
-    expect(r.status).toBe(2);
+    expect(r.status).toBe(9);
     expect(readFileSync(target, 'utf8')).toBe('old');
     expect(readdirSync(dir).sort()).toEqual(['out.bin', 'write.mjs']);
   });

@@ -39,10 +39,10 @@ describe('robustness: limits', () => {
       writeFileSync(huge, '');
       truncateSync(huge, 600 * 2 ** 20); // sparse: no disk used
       const r = cli(['compile', '--game', 'lingo', '--len', '5', '--wordlist', huge, '--out', join(dir, 't.gtree')]);
-      expect(r.status).toBe(7);
+      expect(r.status).toBe(3);
       const lines = r.stderr.trim().split('\n');
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/huge\.txt: word list is 600 MiB, over the limit of 512 MiB; refused before reading/);
+      expect(lines[0]).toMatch(/huge\.txt: word list is 600 MiB, over the limit of 64 MiB; refused before reading/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

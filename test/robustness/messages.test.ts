@@ -287,9 +287,12 @@ describe('word-list messages echo lines safely', () => {
 
     it('a very long word of the wrong length is cut in loadUniformWordList', () => {
       const p = join(dir, 'long.txt');
-      writeFileSync(p, `abcd\n${'q'.repeat(10_000)}\n`);
+      writeFileSync(p, `abcd\n${'q'.repeat(4_000)}\n`);
       const err = caught(() => loadUniformWordList(p));
-      expect(err.message).toBe(`${p}:2: "${'q'.repeat(80)}…" (10,000 characters) has 10,000 letters, the first word has 4`);
+      expect(err.message).toBe(`${p}:2: "${'q'.repeat(80)}…" (4,000 characters) has 4,000 letters, the first word has 4`);
+      // Past the line cap (4 KiB) the line is refused as it is read.
+      writeFileSync(p, `abcd\n${'q'.repeat(10_000)}\n`);
+      expect(caught(() => loadUniformWordList(p)).message).toBe(`${p}:2: line longer than 4,096 bytes, the limit of a word list's line`);
     });
 
     it('readTextFile says why it cannot read, in words', () => {

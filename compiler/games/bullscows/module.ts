@@ -13,7 +13,8 @@ import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } fr
 import type { EngineParts } from '../../engine/search.js';
 import { describeGuessTotals } from '../../objective.js';
 import { compileSplit, type CompileControl } from '../../pool/driver.js';
-import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob } from '../code-games.js';
+import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
+import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { intOption } from '../options.js';
 import { BULLSCOWS_MAX_DIGITS, BULLSCOWS_MAX_SYMBOLS, BullsCowsGame, bullsCowsCodeCount } from './game.js';
@@ -42,6 +43,9 @@ function effortOf(name: string, game: BullsCowsGame, maxDepth: number): CodeEffo
 }
 
 export async function compileBullsCows(game: BullsCowsGame, control: CompileControl) {
+  if (isWorstCase(game.params)) {
+    return compileCodeWorstCase('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, control, `bullscows-d${game.pegs}s${game.symbols}`, SYMMETRY, (job) => compileSplit(job, control));
+  }
   const maxDepth = intOption(control.options, 'max-depth') ?? 0;
   const effort = effortOf(control.options['exact'] === true ? 'exact' : control.effort, game, maxDepth);
   const label = `bullscows-d${game.pegs}s${game.symbols}`;
@@ -65,23 +69,25 @@ export const bullscowsModule: GameModule = {
   defaultEffort: 'default',
   sample: () => ({ digits: 3, symbols: 5 }),
   load(opts) {
-    const game = gameOf(opts);
+    const worst = isWorstCase(opts);
+    const game = worst ? markWorstCase(gameOf(opts)) : gameOf(opts);
     const loaded: LoadedGame = {
       module: bullscowsModule,
       game,
-      slug: `bullscows-d${game.pegs}s${game.symbols}`,
+      slug: `bullscows-d${game.pegs}s${game.symbols}${worst ? '-worst-case' : ''}`,
       options: opts,
       cheap: game.secretCount <= 1000,
       compile: async (control) => compileBullsCows(game, control),
-      describe: describeGuessTotals,
-      merit: (h) => Number(h.objective['total']),
+      describe: worst ? describeWorstCase : describeGuessTotals,
+      merit: worst ? worstCaseMerit : (h) => Number(h.objective['total']),
       explorerRules: () => ({ kind: 'bulls-cows', digits: game.pegs, symbols: game.symbols }),
     };
     return loaded;
   },
-  optionsFromHeader: (header) => ({ digits: Number(header.params['digits']), symbols: Number(header.params['symbols']) }),
+  optionsFromHeader: (header) => ({ digits: Number(header.params['digits']), symbols: Number(header.params['symbols']), objective: objectiveFromHeader(header, 'total') }),
   worker(gameSpec, setup) {
     const { digits, symbols } = gameSpec as BullsCowsSpec;
-    return { parts: codeParts(new BullsCowsGame(digits, symbols), setup as CodeEffort) as EngineParts<unknown> };
+    const game = new BullsCowsGame(digits, symbols);
+    return { parts: codeParts(game, setup as CodeEffort) as EngineParts<unknown>, tasks: codeWorstCaseTasks(game) };
   },
 };

@@ -22,36 +22,26 @@ import { describeGuessTotals } from '../../objective.js';
 import { compileBudgeted, type CompileControl } from '../../pool/driver.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { stringOption } from '../options.js';
+import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts.js';
 import { fileSha256, loadGameFile, type CheckedGame } from './contract.js';
 import { FileGame, type FileGameSpec } from './game.js';
 
-export interface FileEffort {
-  readonly name: string;
-  readonly describe: string;
-  /** Widths by guesses used (0 = the opener); past the end: 1; Infinity: every guess. */
-  readonly widths: readonly number[];
-  readonly exact?: boolean;
-}
-
-const ALL = Infinity;
-
-export const FILE_EFFORTS: readonly FileEffort[] = [
+export const FILE_EFFORTS: readonly WidthEffort[] = [
   { name: 'greedy', describe: 'one step deep: the best-ranked guess everywhere', widths: [1] },
   { name: 'default', describe: 'the top 8 openers and the top 8 guesses at the next two levels, compared by their subtrees', widths: [8, 8, 8] },
   { name: 'exact', describe: 'every guess at every node: the optimum, proven (small games only)', widths: [ALL], exact: true },
 ];
 
-export function fileEffort(name: string): FileEffort {
-  const e = FILE_EFFORTS.find((x) => x.name === name);
-  if (!e) throw fail('usage', `--effort ${name}: unknown effort for a game from a file (choose ${FILE_EFFORTS.map((x) => x.name).join(', ')})`);
-  return e;
+export function fileEffort(name: string): WidthEffort {
+  return widthEffort(FILE_EFFORTS, name, 'a game from a file');
 }
 
 export interface FileSetup {
   readonly effort: string;
   readonly probes: Uint32Array;
-  /** The game's hash: a checkpoint of one game is never resumed for another. */
+  /** The game's hash and guess limit: a checkpoint of one game is never resumed for another. */
   readonly game: string;
+  readonly maxGuesses: number;
 }
 
 /** Every guess, by how many reply groups it splits all the secrets into, then its index. */
@@ -112,7 +102,7 @@ export function fileParts(game: FileGame, setup: FileSetup): EngineParts<string>
 
 async function compileFile(loaded: LoadedGame, game: FileGame, control: CompileControl) {
   const effort = fileEffort(control.effort);
-  const setup: FileSetup = { effort: effort.name, probes: fileProbes(game), game: game.spec.gameSha256 };
+  const setup: FileSetup = { effort: effort.name, probes: fileProbes(game), game: game.spec.gameSha256, maxGuesses: game.spec.maxGuesses };
   const parts = fileParts(game, setup);
   // A job queue's workers load the module file themselves (named in the job, checked by hash).
   const gameSpec: FileGameSpec = control.executor ? { ...game.spec, table: null } : game.spec;
@@ -132,7 +122,7 @@ async function compileFile(loaded: LoadedGame, game: FileGame, control: CompileC
   if (!r) throw new Error(`${loaded.slug} compile: no plan`);
   const settings: Record<string, ParamValue> = {
     effort: effort.name,
-    widths: effort.widths.map((w) => (w === ALL ? 'all' : String(w))).join('/'),
+    widths: widthsText(effort.widths),
     ranking: 'reply groups, then sum of squared group sizes',
     cutoffs: true,
     candidateShortcut: true,

@@ -3,8 +3,8 @@
  * never "found" by a guess that names it: it ends once every letter is revealed, and what
  * counts is the number of misses.
  */
-import { createInterface } from 'node:readline';
 import { fail, isGuesstreeError } from '../../../runtime/errors.js';
+import { readLines } from '../../../runtime/line-reader.js';
 import type { TreeArrays, TreeFile } from '../../../runtime/tree-format.js';
 import { childOf, edgeCount, NO_CHILD } from '../../../runtime/tree-walker.js';
 import { writeStdout } from '../../../runtime/stdout.js';
@@ -87,8 +87,7 @@ export function hangmanStats(game: HangmanGame, file: TreeFile, path: string, ha
  */
 export async function hangmanPlay(game: HangmanGame, tree: TreeArrays, input: NodeJS.ReadableStream, out: (line: string) => void, err: (line: string) => void): Promise<number> {
   const interactive = (input as { isTTY?: boolean }).isTTY === true;
-  const rl = createInterface({ input, terminal: false });
-  const lines = rl[Symbol.asyncIterator]();
+  const lines = readLines(input);
   const helper = new HangmanRanker(game.masks, game.length, 0);
   let candidates = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
   const pattern: string[] = new Array<string>(game.length).fill('_');
@@ -163,6 +162,6 @@ export async function hangmanPlay(game: HangmanGame, tree: TreeArrays, input: No
     }
     return 0;
   } finally {
-    rl.close();
+    await lines.return();
   }
 }

@@ -15,6 +15,8 @@ import type { Effort, Moves } from '../../engine/types.js';
 import { compileSplit, type CompileControl } from '../../pool/driver.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { everyGuess, proveLeastWorstCase, type WorstCaseLimits } from '../../engine/least-worst-case.js';
+import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proveWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome } from '../worst-case.js';
 import { LINGO_ATTEMPTS, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH, LingoGame, lingoProbes, type LingoSpec } from './game.js';
 
 export interface LingoEffort {
@@ -88,6 +90,8 @@ export function widthsFor(effort: LingoEffort, words: number): readonly number[]
 export interface LingoSetup {
   readonly effort: string;
   readonly probes: Uint32Array;
+  /** Every word found within this many tries (the worst-case objective's proven depth); absent: 5. */
+  readonly maxDepth?: number;
 }
 
 /** Each word costs 100 a guess, 600 when never found: minimising the sum maximises the score. */
@@ -102,7 +106,11 @@ const NO_RULE: Moves<string> = { root: '', after: (s) => s, key: (s) => s };
 
 export function lingoParts(game: LingoGame, setup: LingoSetup): EngineParts<string> {
   const effort = lingoEffort(setup.effort);
-  const objective = new AttemptObjective<string>(lingoCosts(game.secretCount), (s) => s);
+  const costs = lingoCosts(game.secretCount);
+  const depth = setup.maxDepth ?? LINGO_ATTEMPTS;
+  // Capped below 5 tries: a word never found costs more than any saving of guesses elsewhere.
+  const spec = depth < LINGO_ATTEMPTS ? { ...costs, attempts: depth, costs: costs.costs?.slice(0, depth + 1), unsolved: 100 * depth * game.secretCount + 600 } : costs;
+  const objective = new AttemptObjective<string>(spec, (s) => s);
   const candidatePoolMax = Number.isFinite(effort.candidatePoolMax) ? effort.candidatePoolMax : Number.MAX_SAFE_INTEGER;
   const ranker = new CandidateRanker(game, objective, { probes: setup.probes, candidatePoolMax, candidateShortcut: false });
   const engineEffort: Effort = {
@@ -134,7 +142,14 @@ function settingsOf(effort: LingoEffort, game: LingoGame): Record<string, ParamV
 async function compileLingo(loaded: LoadedGame, game: LingoGame, control: CompileControl) {
   const effort = lingoEffort(control.effort);
   if (!game.words) throw new Error('lingo compile needs the words');
-  const setup: LingoSetup = { effort: effort.name, probes: lingoProbes(game.words, game.params.length, effort.probes) };
+  const probes = lingoProbes(game.words, game.params.length, effort.probes);
+  let proof = null;
+  let limits: WorstCaseLimits | null = null;
+  if (isWorstCase(game.params)) {
+    limits = worstCaseLimits(effort.name, LINGO_ATTEMPTS);
+    proof = await proveWorstCase({ module: 'lingo', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug }, control, limits, `no tree finds every word within ${LINGO_ATTEMPTS} tries, so there is no worst-case tree`);
+  }
+  const setup: LingoSetup = { effort: effort.name, probes, ...(proof ? { maxDepth: proof.depth } : {}) };
   const parts = lingoParts(game, setup);
   const N = game.secretCount;
   const r = await compileSplit(
@@ -142,6 +157,7 @@ async function compileLingo(loaded: LoadedGame, game: LingoGame, control: Compil
     control,
   );
   if (!r) throw new Error('lingo compile: no plan');
+  if (proof && limits) return worstCaseOutcome(game, proof, { tree: r.tree, exact: false }, limits, settingsOf(effort, game));
   const objectiveExtra: Record<string, ParamValue> = {};
   if (r.lowerBound !== null) {
     const bound = LINGO_FULL_SCORE * N - r.lowerBound;
@@ -166,6 +182,7 @@ export const lingoModule: GameModule = {
   options: [
     { name: 'len', type: 'integer', min: LINGO_MIN_LENGTH, max: LINGO_MAX_LENGTH, describe: 'word length' },
     WORDLIST_OPTION,
+    objectiveOption('score', 'the most expected points', 'the fewest tries that find every word, proven, then the most points within them; a compile fails with status 6 when 5 tries do not suffice'),
   ],
   efforts: LINGO_EFFORTS.map((e) => ({ name: e.name, describe: e.describe })),
   defaultEffort: 'default',
@@ -173,20 +190,21 @@ export const lingoModule: GameModule = {
   load(opts: GameOptions): LoadedGame {
     const len = required(intOption(opts, 'len'), 'lingo', `--len (word length, ${LINGO_MIN_LENGTH}..${LINGO_MAX_LENGTH})`);
     const list = loadWordListOfLength(stringOption(opts, 'wordlist') ?? DEFAULT_WORDLIST, len);
-    const game = LingoGame.fromList(list, len);
+    const worst = isWorstCase(opts);
+    const game = worst ? markWorstCase(LingoGame.fromList(list, len)) : LingoGame.fromList(list, len);
     const loaded: LoadedGame = {
       module: lingoModule,
       game,
-      slug: `lingo-len${len}`,
+      slug: `lingo-len${len}${worst ? '-worst-case' : ''}`,
       options: opts,
       compile: (control) => compileLingo(loaded, game, control),
-      describe: describeLingo,
-      merit: (h) => Number(h.objective['total']),
+      describe: worst ? describeWorstCase : describeLingo,
+      merit: worst ? worstCaseMerit : (h) => Number(h.objective['total']),
       explorerRules: () => ({ kind: 'word-mask', length: len, attempts: LINGO_ATTEMPTS }),
     };
     return loaded;
   },
-  optionsFromHeader: (header, opts) => ({ len: Number(header.params['length']), wordlist: opts['wordlist'] }),
+  optionsFromHeader: (header, opts) => ({ len: Number(header.params['length']), wordlist: opts['wordlist'], objective: objectiveFromHeader(header, 'score') }),
   worker(gameSpec, setup) {
     const game = LingoGame.fromSpec(gameSpec as LingoSpec);
     const parts = lingoParts(game, setup as LingoSetup);
@@ -196,6 +214,7 @@ export const lingoModule: GameModule = {
       tasks: {
         openerBounds: (args) => openerBounds(ranker, args as OpenerBoundsArgs),
         twoLevel: (args) => openerTwoLevelBound(ranker, args as TwoLevelArgs),
+        [WORST_CASE_TASK]: (limits) => proveLeastWorstCase({ game, moves: NO_RULE, pool: everyGuess<string>(game) }, limits as WorstCaseLimits),
       },
     };
   },

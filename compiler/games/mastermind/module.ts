@@ -10,7 +10,8 @@ import type { History } from '../../engine/code-ranker.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
 import type { EngineParts } from '../../engine/search.js';
 import { compileSplit, compileWhole, type CompileControl, type EngineTree } from '../../pool/driver.js';
-import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob } from '../code-games.js';
+import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
+import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
 import { describeGuessTotals } from '../../objective.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { intOption, required, stringOption } from '../options.js';
@@ -40,6 +41,10 @@ export async function searchMastermind(game: MastermindGame, effort: MastermindE
 }
 
 async function compileMastermind(game: MastermindGame, control: CompileControl) {
+  if (isWorstCase(game.params)) {
+    const label = `mastermind-p${game.pegs}c${game.colors}`;
+    return compileCodeWorstCase('mastermind', game, { pegs: game.pegs, colors: game.colors }, control, label, SYMMETRY, async (job, effort) => (effort.exact ? (await compileWhole(job, control)).result : await compileSplit(job, control)));
+  }
   checkCompileSize(`mastermind-p${game.pegs}c${game.colors}`, game.secretCount);
   const maxDepth = maxDepthOf(control.options);
   const name = control.options['exact'] === true ? 'exact' : control.effort;
@@ -91,26 +96,28 @@ export const mastermindModule: GameModule = {
     if (pegs !== undefined && colors !== undefined) checkCompileSize(`mastermind-p${pegs}c${colors}`, mastermindCodeCount(pegs, colors));
   },
   load(opts) {
-    const game = mastermindGameOf(opts);
+    const worst = isWorstCase(opts);
+    const game = worst ? markWorstCase(mastermindGameOf(opts)) : mastermindGameOf(opts);
     const loaded: LoadedGame = {
       module: mastermindModule,
       game,
-      slug: `mastermind-p${game.pegs}c${game.colors}`,
+      slug: `mastermind-p${game.pegs}c${game.colors}${worst ? '-worst-case' : ''}`,
       options: opts,
       // Up to 1,296 codes the default effort is the exact search, a few seconds.
       cheap: game.secretCount <= 1296,
       compile: (control) => compileMastermind(game, control),
-      describe: describeGuessTotals,
-      merit: (h) => Number(h.objective['total']),
+      describe: worst ? describeWorstCase : describeGuessTotals,
+      merit: worst ? worstCaseMerit : (h) => Number(h.objective['total']),
       companions: (tree) => [{ kind: 'contest', extension: '.contest.txt', text: emitContest(game, tree) + '\n' }],
       explorerRules: () => ({ kind: 'mastermind', pegs: game.pegs, colors: game.colors }),
     };
     return loaded;
   },
-  optionsFromHeader: (header) => ({ pegs: Number(header.params['pegs']), colors: Number(header.params['colors']) }),
+  optionsFromHeader: (header) => ({ pegs: Number(header.params['pegs']), colors: Number(header.params['colors']), objective: objectiveFromHeader(header, 'total') }),
   worker(gameSpec, setup) {
     const { pegs, colors } = gameSpec as { pegs: number; colors: number };
-    return { parts: mastermindParts(new MastermindGame(pegs, colors), setup as MastermindEffort) as EngineParts<unknown> };
+    const game = new MastermindGame(pegs, colors);
+    return { parts: mastermindParts(game, setup as MastermindEffort) as EngineParts<unknown>, tasks: codeWorstCaseTasks(game) };
   },
 };
 

@@ -9,7 +9,7 @@ import { fail } from '../../../runtime/errors.js';
 import type { ListRef, ParamValue } from '../../../runtime/tree-format.js';
 import { makeWordList, parseWordList, readTextFile, type WordList } from '../../../runtime/wordlist.js';
 import type { Game, ScoreByAttempt } from '../../game.js';
-import { minimaxSearch, MINIMAX_DEFAULTS, type MinimaxResult, type MinimaxSettings } from '../../engine/worst-case.js';
+import { proveWorstCase, PROVER_DEFAULTS, type ProverResult, type ProverSettings } from './prover.js';
 
 export const MATCHCOUNT_DEFAULT_BUDGET = 10;
 /** What an unsolved secret scores: below any number of guesses a tree can use. */
@@ -141,16 +141,16 @@ export class MatchCountGame implements Game {
   }
 }
 
-export interface MatchCountEffort extends MinimaxSettings {
+export interface MatchCountEffort extends ProverSettings {
   readonly name: string;
 }
 
 export const MATCHCOUNT_EFFORTS: Readonly<Record<string, MatchCountEffort>> = {
   /** A short proof attempt and a one-step rebuild: for tests and quick looks. */
-  quick: { ...MINIMAX_DEFAULTS, name: 'quick', proofNodes: 100_000, upperNodes: 50_000, totalNodes: 50_000, widths: [1] },
-  default: { ...MINIMAX_DEFAULTS, name: 'default' },
+  quick: { ...PROVER_DEFAULTS, name: 'quick', proofNodes: 100_000, upperNodes: 50_000, totalNodes: 50_000, widths: [1] },
+  default: { ...PROVER_DEFAULTS, name: 'default' },
   /** A longer proof budget and wider rebuild. */
-  thorough: { ...MINIMAX_DEFAULTS, name: 'thorough', proofNodes: 40_000_000, upperNodes: 10_000_000, totalNodes: 4_000_000, widths: [8, 4, 2] },
+  thorough: { ...PROVER_DEFAULTS, name: 'thorough', proofNodes: 40_000_000, upperNodes: 10_000_000, totalNodes: 4_000_000, widths: [8, 4, 2] },
 };
 
 export const MATCHCOUNT_EFFORT_INFO = [
@@ -160,10 +160,10 @@ export const MATCHCOUNT_EFFORT_INFO = [
 ] as const;
 
 /** The header's record of a match-count compile: the settings and what the search proved. */
-export function matchCountSettings(effort: MatchCountEffort, budget: number, r: MinimaxResult): Record<string, ParamValue> {
+export function matchCountSettings(effort: MatchCountEffort, budget: number, r: ProverResult): Record<string, ParamValue> {
   return {
     effort: effort.name,
-    search: 'minimax',
+    search: 'worst-case prover',
     proofNodes: effort.proofNodes,
     upperNodes: effort.upperNodes,
     totalNodes: effort.totalNodes,
@@ -176,8 +176,8 @@ export function matchCountSettings(effort: MatchCountEffort, budget: number, r: 
   };
 }
 
-export function compileMatchCount(game: MatchCountGame, effort: MatchCountEffort): MinimaxResult {
-  return minimaxSearch(game, effort);
+export function compileMatchCount(game: MatchCountGame, effort: MatchCountEffort): ProverResult {
+  return proveWorstCase(game, effort);
 }
 
 /** What a compile proved, as the CLI says it: one line. */

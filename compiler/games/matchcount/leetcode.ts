@@ -1,8 +1,8 @@
 /**
  * `export --format leetcode`: one self-contained TypeScript file for LeetCode 843 ("Guess the
  * Word") that defines `findSecretWord(words, master)`. The list is only known at run time
- * there, so the file carries the project's exact worst-case search (compiler/engine/
- * worst-case-core.ts, embedded at build time, verbatim but for its `export` keywords) and a small driver:
+ * there, so the file carries the project's exact worst-case search (prover-core.ts,
+ * embedded at build time, verbatim but for its `export` keywords) and a small driver:
  *   - the reply table of the list, packings and the root lower bound;
  *   - with a node budget: the least D it can show solvable, trying D = 10 (LeetCode's least
  *     allowedGuesses) downwards while the answers are "yes", or, when 10 is proven too few,
@@ -89,15 +89,15 @@ function gtSolver(words: string[]): GtSolver {
   if (lb <= GT_TARGET) {
     for (let d = Math.min(GT_TARGET, n); d >= lb; d--) {
       search.nodeLimit = search.nodes + (depth === 0 ? GT_FIRST_NODES : GT_LOWER_NODES);
-      if (search.solve(all, d) !== MM_YES) break;
+      if (search.solve(all, d) !== SOLVABLE) break;
       depth = d;
     }
   } else {
     search.nodeLimit = search.nodes + GT_FIRST_NODES;
     for (let d = lb; d <= n; d++) {
       const r = search.solve(all, d);
-      if (r === MM_YES) depth = d;
-      if (r !== MM_NO) break;
+      if (r === SOLVABLE) depth = d;
+      if (r !== NOT_SOLVABLE) break;
     }
   }
   search.nodeLimit = Infinity;

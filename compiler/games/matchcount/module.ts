@@ -1,7 +1,7 @@
 /**
  * Match-count, LeetCode 843 "Guess the Word" (`--game matchcount --wordlist FILE [--budget 10]`):
  * the least worst-case number of guesses, proven where the node budget allows, then a small
- * total. The search is the engine's second mode, the worst-case prover (engine/worst-case.ts),
+ * total. The search is the game's worst-case prover (prover.ts over the import-free prover-core.ts),
  * run as one task in the pool.
  */
 import { fail } from '../../../runtime/errors.js';

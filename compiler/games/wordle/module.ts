@@ -19,20 +19,14 @@ import { describeGuessTotals } from '../../objective.js';
 import { safeText } from '../../../runtime/messages.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { flagOption, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts.js';
 import { TOOL_VERSION } from '../../version.js';
 import { WORDLE_ATTEMPTS, WordleGame, wordleProbes, type WordleSpec } from './game.js';
+import { everyGuess, proveLeastWorstCase, ruleGuesses, type GuessPool, type WorstCaseLimits } from '../../engine/least-worst-case.js';
+import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proveWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome } from '../worst-case.js';
 import { checkProof, formatProof, listOf, parseProof, proofPathOf, proofValue, readProof } from './proof.js';
 
-export interface WordleEffort {
-  readonly name: string;
-  readonly describe: string;
-  /** Lookahead widths by guesses used (0 = the opener); past the end: 1; Infinity: every allowed guess. */
-  readonly widths: readonly number[];
-  /** Every allowed guess at every node below the openers: the exact optimum for each opener compared. */
-  readonly exact?: boolean;
-}
-
-const ALL = Infinity;
+export type WordleEffort = WidthEffort;
 
 /**
  * Every guess is ranked at every node (by the number of reply groups, then the evenness of the
@@ -55,14 +49,14 @@ export const WORDLE_EFFORTS: readonly WordleEffort[] = [
 export const WORDLE_GUESS_COST = 4096;
 
 export function wordleEffort(name: string): WordleEffort {
-  const e = WORDLE_EFFORTS.find((x) => x.name === name);
-  if (!e) throw fail('usage', `--effort ${name}: unknown effort for wordle (choose ${WORDLE_EFFORTS.map((x) => x.name).join(', ')})`);
-  return e;
+  return widthEffort(WORDLE_EFFORTS, name, 'wordle');
 }
 
 export interface WordleSetup {
   readonly effort: string;
   readonly probes: Uint32Array;
+  /** Every answer found within this many guesses (the worst-case objective's proven depth); absent: 6. */
+  readonly maxDepth?: number;
 }
 
 /** Endgame families (answers alike but for one letter) of at least this many answers. */
@@ -81,8 +75,9 @@ const EXACT_MEMO_BYTES = 1024 * 2 ** 20;
 export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<string> {
   const effort = wordleEffort(setup.effort);
   const c = WORDLE_GUESS_COST;
+  const attempts = Math.min(WORDLE_ATTEMPTS, setup.maxDepth ?? WORDLE_ATTEMPTS);
   const objective = new AttemptObjective<string>(
-    { attempts: WORDLE_ATTEMPTS, costs: [0, c, 2 * c, 3 * c, 4 * c, 5 * c, 6 * c + 1], unsolved: 1_000_000 * c, branches: Infinity, depthTieBreak: false, secretCount: game.secretCount },
+    { attempts, costs: [0, c, 2 * c, 3 * c, 4 * c, 5 * c, 6 * c + 1].slice(0, attempts + 1), unsolved: 1_000_000 * c, branches: Infinity, depthTieBreak: false, secretCount: game.secretCount },
     (s) => game.guessOfSecret(s),
   );
   const rule = game.guessFilter;
@@ -90,7 +85,7 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
   // Endgames bind in hard mode (few guesses allowed test the letter a family differs by).
   const endgames = exact && rule ? endgameFamilies(game.kernel.letters, game.params.length, game.secretCount, (s) => game.guessOfSecret(s), ENDGAME_MIN) : undefined;
   const ranker = new CandidateRanker(game, objective, { probes: setup.probes, candidatePoolMax: Number.MAX_SAFE_INTEGER, candidateShortcut: true, exact, exactOrder: 'mixed', endgames }, rule);
-  const moves: Moves<string> = rule ? { root: rule.start, after: (s, g, code) => rule.after(s, g, code), key: (s) => s } : { root: '', after: (s) => s, key: (s) => s };
+  const moves = wordleMoves(game);
   return {
     game,
     objective,
@@ -113,6 +108,19 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
       probeMinSet: exact ? EXACT_PROBE_MIN : undefined,
     },
   };
+}
+
+/** The node state: hard mode's rule state, else none. */
+function wordleMoves(game: WordleGame): Moves<string> {
+  const rule = game.guessFilter;
+  return rule ? { root: rule.start, after: (s, g, code) => rule.after(s, g, code), key: (s) => s } : { root: '', after: (s) => s, key: (s) => s };
+}
+
+/** The least-worst-case solver's task: every guess, or the ones hard mode allows. */
+function wordleWorstCase(game: WordleGame, limits: WorstCaseLimits) {
+  const rule = game.guessFilter;
+  const pool: GuessPool<string> = rule ? ruleGuesses(game, (state, all) => rule.filter(state, all)) : everyGuess<string>(game);
+  return proveLeastWorstCase({ game, moves: wordleMoves(game), pool }, limits);
 }
 
 /** The answers, and the union of the answers and the allowed guesses, both normalized. */
@@ -157,6 +165,8 @@ function checkedProof(game: WordleGame, file: TreeFile, treePath: string, given?
 async function compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileControl, report: WordleReport) {
   const prove = control.options['prove'] === true;
   const openerWord = typeof control.options['opener'] === 'string' ? (control.options['opener'] as string) : undefined;
+  const worst = isWorstCase(game.params);
+  if (worst && prove) throw fail('usage', '--prove proves the least total; --objective worst-case proves the least worst case and takes no --prove');
   if (prove && openerWord !== undefined) throw fail('usage', '--prove searches every opener; it takes no --opener');
   if (prove && control.effort !== 'default' && control.effort !== 'exact') throw fail('usage', `--prove is an exact search; it cannot be combined with --effort ${control.effort}`);
   const effort = wordleEffort(prove ? 'exact' : control.effort);
@@ -165,7 +175,14 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
     opener = game.guesses?.indexOf(openerWord) ?? -1;
     if (opener < 0) throw fail('usage', `--opener ${safeText(openerWord)}: not a word of the guesses or the answers`);
   }
-  const setup: WordleSetup = { effort: effort.name, probes: wordleProbes(game) };
+  const probes = wordleProbes(game);
+  let proof = null;
+  let limits: WorstCaseLimits | null = null;
+  if (worst) {
+    limits = worstCaseLimits(effort.name, WORDLE_ATTEMPTS);
+    proof = await proveWorstCase({ module: 'wordle', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug }, control, limits, `no tree finds every answer within ${WORDLE_ATTEMPTS} guesses`);
+  }
+  const setup: WordleSetup = { effort: effort.name, probes, ...(proof ? { maxDepth: proof.depth } : {}) };
   const parts = wordleParts(game, setup);
   const N = game.secretCount;
   const job = { module: 'wordle', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s), nameGuess: (g: number) => game.guessName(g) };
@@ -183,7 +200,7 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     report.proof = formatProof({ mode: game.params.hard === true ? 'hard' : 'normal', answers: listOf(game.lists, 'answers'), guesses: listOf(game.lists, 'guesses'), openers: lines.length, best, seconds, tool: `guesstree ${TOOL_VERSION}` }, lines);
   }
-  const widthText = effort.widths.map((w) => (w === ALL ? 'all' : String(w))).join('/');
+  const widthText = widthsText(effort.widths);
   let settings: Record<string, ParamValue>;
   if (!effort.exact) {
     settings = { effort: effort.name, widths: widthText, ranking: 'reply groups, then sum of squared group sizes', cutoffs: true, candidateShortcut: true };
@@ -203,6 +220,11 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
     report.line = proven === 'global' ? `proven optimal over every opener (${how})` : `proven optimal for the opener ${game.guessName(r.guess)} (${how})`;
   }
   // The engine's bound as the header's score: minus the guesses (and 1/4096 per 6th guess).
+  if (proof && limits) {
+    // The capped search's total is proven least only by an exact search over every opener.
+    const out = worstCaseOutcome(game, proof, { tree: r.tree, exact: false }, limits, settings);
+    return { ...out, settings: { ...out.settings, opener: game.guessName(out.tree.guess[0] as number) } };
+  }
   const bound = settings['proven'] === 'global' ? r.cost : r.lowerBound;
   const objectiveExtra: Record<string, ParamValue> = bound !== null ? { upperBound: -bound / WORDLE_GUESS_COST, upperBoundMean: Math.round((-bound / WORDLE_GUESS_COST / N) * 1e6) / 1e6 } : {};
   return { tree: r.tree, settings, objectiveExtra };
@@ -228,6 +250,7 @@ export const wordleModule: GameModule = {
     { name: 'opener', type: 'string', compileOnly: true, describe: 'search below this first guess only (with --effort exact: its proven optimum)' },
     { name: 'prove', type: 'boolean', compileOnly: true, describe: 'prove which opener is optimal: every allowed first guess bounded or searched exactly (implies --effort exact)' },
     { name: 'openers', type: 'integer', min: 1, max: 1_000_000, compileOnly: true, describe: 'with --effort exact: how many of the best-ranked openers are searched exactly (default 12; more than there are: all)' },
+    objectiveOption('total', 'the least total guesses'),
   ],
   efforts: WORDLE_EFFORTS.map((e) => ({ name: e.name, describe: e.describe })),
   defaultEffort: 'default',
@@ -257,12 +280,13 @@ export const wordleModule: GameModule = {
     const answers = required(stringOption(opts, 'answers'), 'wordle', '--answers FILE (the possible secrets) and --guesses FILE (the allowed guesses)');
     const guesses = required(stringOption(opts, 'guesses'), 'wordle', '--answers FILE (the possible secrets) and --guesses FILE (the allowed guesses)');
     const hard = flagOption(opts, 'hard');
-    const game = loadWordleGame(answers, guesses, hard);
+    const worst = isWorstCase(opts);
+    const game = worst ? markWorstCase(loadWordleGame(answers, guesses, hard)) : loadWordleGame(answers, guesses, hard);
     const report: WordleReport = { line: null, proof: null };
     const loaded: LoadedGame = {
       module: wordleModule,
       game,
-      slug: hard ? 'wordle-hard' : 'wordle',
+      slug: `${hard ? 'wordle-hard' : 'wordle'}${worst ? '-worst-case' : ''}`,
       options: opts,
       compile: (control) => compileWordle(loaded, game, control, report),
       companions: () => (report.proof ? [{ kind: 'proof', extension: '.proof.txt', text: report.proof }] : []),
@@ -282,12 +306,15 @@ export const wordleModule: GameModule = {
         if (!c) return;
         out(`proof: ${c.path}: ${c.proof.lines.length} first guesses (${c.check.exact} exact, ${c.check.atLeast} bounded above the best, ${c.check.none} none); best ${c.check.best.word} =${c.check.best.total}, the tree's total; lists match`);
       },
-      describe: describeWordle,
-      merit: (h: TreeHeader) => Number(h.objective['total']),
+      describe: worst ? describeWorstCase : describeWordle,
+      merit: worst ? worstCaseMerit : (h: TreeHeader) => Number(h.objective['total']),
       explorerRules: () => ({ kind: 'word-mask', length: game.params.length, attempts: WORDLE_ATTEMPTS }),
     };
     return loaded;
   },
-  optionsFromHeader: (header, opts) => ({ answers: opts['answers'], guesses: opts['guesses'], hard: header.params['hard'] === true }),
-  worker: (gameSpec, setup) => ({ parts: wordleParts(WordleGame.fromSpec(gameSpec as WordleSpec), setup as WordleSetup) as EngineParts<unknown> }),
+  optionsFromHeader: (header, opts) => ({ answers: opts['answers'], guesses: opts['guesses'], hard: header.params['hard'] === true, objective: objectiveFromHeader(header, 'total') }),
+  worker: (gameSpec, setup) => {
+    const game = WordleGame.fromSpec(gameSpec as WordleSpec);
+    return { parts: wordleParts(game, setup as WordleSetup) as EngineParts<unknown>, tasks: { [WORST_CASE_TASK]: (limits) => wordleWorstCase(game, limits as WorstCaseLimits) } };
+  },
 };

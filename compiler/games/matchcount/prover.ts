@@ -1,9 +1,9 @@
 /**
- * The engine's second search mode: least worst case, proven where it can be, then a small
+ * Match-count's worst-case prover: least worst case, proven where it can be, then a small
  * total. Works over the generic Game interface and returns a Plan (so flattenPlan, tree files,
  * verify and export work unchanged).
  *
- *   1. The game becomes a dense reply table for the exact search (minimax-core.ts).
+ *   1. The game becomes a dense reply table for the exact search (prover-core.ts).
  *   2. Lower bound at the root: packings (greedy, several split-off bounds t), capacities.
  *      Packings that give the root's best bound are grown again at every node.
  *   3. Upper bound: the editorial heuristic's tree (smallest largest group, candidates first).
@@ -17,13 +17,13 @@
  *      estimate are compared by the totals of their whole subtrees (widths by depth).
  * Deterministic for a given game and settings unless a deadline is set.
  */
-import { fail } from '../../runtime/errors.js';
-import type { Game } from '../game.js';
-import { EMPTY_CODES, type Plan } from './plan.js';
-import { TopK } from './top-k.js';
-import { MM_NO, MM_UNKNOWN, MM_YES, WorstCaseSearch, type Packing, type ReplyTable } from './worst-case-core.js';
+import { fail } from '../../../runtime/errors.js';
+import type { Game } from '../../game.js';
+import { EMPTY_CODES, type Plan } from '../../engine/plan.js';
+import { TopK } from '../../engine/top-k.js';
+import { NOT_SOLVABLE, UNDECIDED, SOLVABLE, WorstCaseSearch, type Packing, type ReplyTable } from './prover-core.js';
 
-export interface MinimaxSettings {
+export interface ProverSettings {
   /** Node budget of the proof (iterative deepening on the worst case, upwards from the lower bound). */
   readonly proofNodes: number;
   /** When the proof stops short: node budget for better trees, downwards from the heuristic's worst case. */
@@ -40,7 +40,7 @@ export interface MinimaxSettings {
   readonly deadline?: number | undefined;
 }
 
-export const MINIMAX_DEFAULTS: MinimaxSettings = {
+export const PROVER_DEFAULTS: ProverSettings = {
   proofNodes: 4_000_000,
   upperNodes: 1_000_000,
   totalNodes: 400_000,
@@ -49,7 +49,7 @@ export const MINIMAX_DEFAULTS: MinimaxSettings = {
   packings: [1, 2, 3, 4, 6, 8],
 };
 
-export interface MinimaxResult {
+export interface ProverResult {
   readonly plan: Plan;
   /** Deepest find of the plan. */
   readonly worstCase: number;
@@ -68,13 +68,13 @@ export interface MinimaxResult {
 }
 
 /** Largest table the exact search builds (guesses × secrets). */
-export const MINIMAX_MAX_TABLE = 1 << 26;
+export const PROVER_MAX_TABLE = 1 << 26;
 
 export function replyTable(game: Game): ReplyTable {
   const G = game.guessCount;
   const N = game.secretCount;
-  if (G * N > MINIMAX_MAX_TABLE) {
-    throw fail('limit', `${game.id}: ${G} guesses × ${N} secrets is too large for the exact worst-case search (at most ${MINIMAX_MAX_TABLE} pairs)`);
+  if (G * N > PROVER_MAX_TABLE) {
+    throw fail('limit', `${game.id}: ${G} guesses × ${N} secrets is too large for the exact worst-case search (at most ${PROVER_MAX_TABLE} pairs)`);
   }
   const reply = game.codeCount <= 256 ? new Uint8Array(G * N) : new Uint32Array(G * N);
   const secrets = Uint32Array.from({ length: N }, (_, i) => i);
@@ -92,20 +92,20 @@ interface Built {
   depth: number;
 }
 
-export class MinimaxSearch {
+export class WorstCaseProver {
   readonly game: Game;
-  readonly settings: MinimaxSettings;
+  readonly settings: ProverSettings;
   readonly core: WorstCaseSearch;
   private readonly scores: Float64Array;
   private checkBudgetLeft = 0;
   private readonly top = new TopK();
 
-  constructor(game: Game, settings: MinimaxSettings = MINIMAX_DEFAULTS) {
+  constructor(game: Game, settings: ProverSettings = PROVER_DEFAULTS) {
     this.game = game;
     this.settings = settings;
     if (game.guessFilter) throw fail('usage', `${game.id}: the worst-case search does not support guess rules (hard mode)`);
     const words = Math.ceil(game.secretCount / 32);
-    if (game.guessCount * game.codeCount * words > MINIMAX_MAX_TABLE) {
+    if (game.guessCount * game.codeCount * words > PROVER_MAX_TABLE) {
       throw fail('limit', `${game.id}: ${game.guessCount} guesses with ${game.codeCount} replies over ${game.secretCount} secrets is too large for the exact worst-case search`);
     }
     const table = replyTable(game);
@@ -180,14 +180,14 @@ export class MinimaxSearch {
   private check(set: Uint32Array, d: number, budget: number): number {
     const core = this.core;
     const n = core.size(set);
-    if (n <= d) return MM_YES;
-    if (d <= 1) return n <= 1 ? MM_YES : MM_NO;
+    if (n <= d) return SOLVABLE;
+    if (d <= 1) return n <= 1 ? SOLVABLE : NOT_SOLVABLE;
     const k = core.known(set);
     if (k) {
-      if (k.hi <= d) return MM_YES;
-      if (k.lo >= d) return MM_NO;
+      if (k.hi <= d) return SOLVABLE;
+      if (k.lo >= d) return NOT_SOLVABLE;
     }
-    if (budget <= 0) return MM_UNKNOWN;
+    if (budget <= 0) return UNDECIDED;
     const before = core.nodes;
     core.nodeLimit = before + budget;
     const r = core.solve(set, d);
@@ -207,7 +207,7 @@ export class MinimaxSearch {
     else if (n <= d) g = core.candidateGuess(set);
     else {
       core.nodeLimit = Infinity;
-      if (core.solve(set, d) !== MM_YES) throw new Error('minimax: a set the proof solved is no longer solvable');
+      if (core.solve(set, d) !== SOLVABLE) throw new Error('worst-case prover: a set the proof solved is no longer solvable');
       g = core.guessWithin(set, d);
     }
     return this.assemble(set, g, used, (grp) => this.proofPlan(grp, d - 1, used + 1));
@@ -244,7 +244,7 @@ export class MinimaxSearch {
       const { groups, hit } = core.split(set, g);
       if (!hit && groups.length === 1) continue; // tells nothing
       let est = 0;
-      for (const grp of groups) est += MinimaxSearch.estimate(core.size(grp));
+      for (const grp of groups) est += WorstCaseProver.estimate(core.size(grp));
       order.push(g, g, 0, est + (hit ? 0 : 1), hit ? 0 : 1);
     }
     const options = order.result();
@@ -258,7 +258,7 @@ export class MinimaxSearch {
       const bySize = groups.map((grp) => ({ grp, m: core.size(grp) })).sort((a, b) => b.m - a.m);
       for (const { grp } of bySize) {
         const budget = Math.min(this.settings.checkNodes, this.checkBudgetLeft);
-        if (this.check(grp, d - 1, budget) !== MM_YES) {
+        if (this.check(grp, d - 1, budget) !== SOLVABLE) {
           ok = false;
           break;
         }
@@ -274,7 +274,7 @@ export class MinimaxSearch {
     return best as Built;
   }
 
-  run(): MinimaxResult {
+  run(): ProverResult {
     const core = this.core;
     const all = core.allSecrets();
     const n = this.game.secretCount;
@@ -292,11 +292,11 @@ export class MinimaxSearch {
     for (let D = lb; D < ub; D++) {
       core.nodeLimit = this.settings.proofNodes;
       const r = core.solve(all, D);
-      if (r === MM_NO) {
+      if (r === NOT_SOLVABLE) {
         lb = D + 1;
         continue;
       }
-      if (r === MM_YES) {
+      if (r === SOLVABLE) {
         solvedAt = D;
         ub = D;
         break;
@@ -312,12 +312,12 @@ export class MinimaxSearch {
       for (let D = ub; D >= lb; D--) {
         core.nodeLimit = budgetEnd;
         const r = core.solve(all, D);
-        if (r === MM_YES) {
+        if (r === SOLVABLE) {
           solvedAt = D;
           ub = D;
           continue;
         }
-        if (r === MM_NO) lb = D + 1;
+        if (r === NOT_SOLVABLE) lb = D + 1;
         break;
       }
     }
@@ -353,7 +353,7 @@ export class MinimaxSearch {
   private rebuildOrGreedy(all: Uint32Array, ub: number, greedy: Built): Built {
     // Is the whole set provably solvable within ub by the core (cheaply)? Then rebuild.
     const r = this.check(all, ub, Math.min(this.settings.checkNodes * 10, this.checkBudgetLeft));
-    if (r === MM_YES) {
+    if (r === SOLVABLE) {
       const b = this.rebuild(all, ub, 0);
       if (b.total <= greedy.total && b.depth <= ub) return b;
     }
@@ -361,7 +361,7 @@ export class MinimaxSearch {
   }
 }
 
-/** Least worst case (proven when possible), then a small total: the engine's minimax mode. */
-export function minimaxSearch(game: Game, settings: MinimaxSettings = MINIMAX_DEFAULTS): MinimaxResult {
-  return new MinimaxSearch(game, settings).run();
+/** Least worst case (proven when possible), then a small total: match-count's prover. */
+export function proveWorstCase(game: Game, settings: ProverSettings = PROVER_DEFAULTS): ProverResult {
+  return new WorstCaseProver(game, settings).run();
 }

@@ -3,7 +3,7 @@
  *
  * Self-contained on purpose (no imports, no Node APIs): `export --format leetcode` ships
  * this file's text inside the solution it writes, so the submitted code runs the same search
- * as the compiler. `minimax.ts` drives it over the generic Game interface.
+ * as the compiler. `prover.ts` drives it over the generic Game interface.
  *
  * Sets of secrets are bitsets of `words` 32-bit words. `solve(set, d)` answers YES, NO or
  * UNKNOWN (the node limit ran out): a branch and bound over the guesses,
@@ -24,9 +24,9 @@
  * Everything is deterministic: same table, settings and calls give the same answers and guesses.
  */
 
-export const MM_NO = 0;
-export const MM_YES = 1;
-export const MM_UNKNOWN = 2;
+export const NOT_SOLVABLE = 0;
+export const SOLVABLE = 1;
+export const UNDECIDED = 2;
 
 /** The game as a dense table: reply[g * secrets + s] is the feedback of guess g to secret s. */
 export interface ReplyTable {
@@ -797,24 +797,24 @@ export class WorstCaseSearch {
     const off = level * W;
     let n = 0;
     for (let w = 0; w < W; w++) n += popcount32(sets[off + w] as number);
-    if (n <= 1) return d >= n ? MM_YES : MM_NO;
-    if (d >= n) return MM_YES;
-    if (d <= 1) return MM_NO;
+    if (n <= 1) return d >= n ? SOLVABLE : NOT_SOLVABLE;
+    if (d >= n) return SOLVABLE;
+    if (d <= 1) return NOT_SOLVABLE;
     let lo = 1;
     const slot = this.find(sets, off);
     if (slot >= 0) {
       lo = this.loOf[slot] as number;
-      if (d <= lo) return MM_NO;
-      if (d >= (this.hiOf[slot] as number)) return MM_YES;
+      if (d <= lo) return NOT_SOLVABLE;
+      if (d >= (this.hiOf[slot] as number)) return SOLVABLE;
     }
     const pb = this.enterPackings(level, n) - 1;
     if (pb > lo) lo = pb;
     if (d <= lo) {
       this.record(sets, off, n, lo, n, -1);
-      return MM_NO;
+      return NOT_SOLVABLE;
     }
     if (this.nodes >= this.nodeLimit || ((this.nodes & 1023) === 1023 && this.deadline !== Infinity && Date.now() > this.deadline)) {
-      return MM_UNKNOWN;
+      return UNDECIDED;
     }
     this.nodes++;
     const sets2 = sets;
@@ -835,12 +835,12 @@ export class WorstCaseSearch {
     if (own - 1 > lo) lo = own - 1;
     if (d <= lo) {
       this.record(sets2, off, n, lo, n, -1);
-      return MM_NO;
+      return NOT_SOLVABLE;
     }
     const caps = this.capacities(level, n, d);
     if ((caps[d] as number) < n) {
       this.record(sets2, off, n, Math.max(lo, d), n, -1);
-      return MM_NO;
+      return NOT_SOLVABLE;
     }
     const limit = caps[d - 1] as number;
     const order = this.order[level] as Int32Array;
@@ -895,7 +895,7 @@ export class WorstCaseSearch {
       if (wst > d - 1) continue;
       if (allEasy) {
         this.record(sets2, off, n, lo, d, g);
-        return MM_YES;
+        return SOLVABLE;
       }
       worst[g] = wst;
       order[m++] = g;
@@ -917,21 +917,21 @@ export class WorstCaseSearch {
         const mm = (g * K + c) * W;
         for (let w = 0; w < W; w++) s3[childOff + w] = ((s3[off + w] as number) & (masks[mm + w] as number)) >>> 0;
         const r = this.node(level + 1, d - 1);
-        if (r === MM_UNKNOWN) {
+        if (r === UNDECIDED) {
           this.record(this.sets, off, n, lo, n, -1);
-          return MM_UNKNOWN;
+          return UNDECIDED;
         }
-        if (r === MM_NO) {
+        if (r === NOT_SOLVABLE) {
           ok = false;
           break;
         }
       }
       if (ok) {
         this.record(this.sets, off, n, lo, d, g);
-        return MM_YES;
+        return SOLVABLE;
       }
     }
     this.record(this.sets, off, n, Math.max(lo, d), n, -1);
-    return MM_NO;
+    return NOT_SOLVABLE;
   }
 }

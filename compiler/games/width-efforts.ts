@@ -1,0 +1,30 @@
+/**
+ * The efforts of the games searched by the candidate ranker over every guess (Wordle, a game
+ * from a file): lookahead widths by guesses used, the top `widths[used]` guesses of a node
+ * compared by the exact totals of their subtrees; `exact` compares every guess.
+ */
+import { fail } from '../../runtime/errors.js';
+
+export interface WidthEffort {
+  readonly name: string;
+  readonly describe: string;
+  /** Lookahead widths by guesses used (0 = the opener); past the end: 1; Infinity (ALL): every guess. */
+  readonly widths: readonly number[];
+  /** Every guess at every node (below the openers compared): the exact optimum, proven. */
+  readonly exact?: boolean;
+}
+
+/** A width: every guess. */
+export const ALL = Infinity;
+
+/** The effort of `name` among `efforts`, or a usage error naming the game and the choices. */
+export function widthEffort(efforts: readonly WidthEffort[], name: string, game: string): WidthEffort {
+  const e = efforts.find((x) => x.name === name);
+  if (!e) throw fail('usage', `--effort ${name}: unknown effort for ${game} (choose ${efforts.map((x) => x.name).join(', ')})`);
+  return e;
+}
+
+/** The widths as a header records them: `12/100/all`. */
+export function widthsText(widths: readonly number[]): string {
+  return widths.map((w) => (w === ALL ? 'all' : String(w))).join('/');
+}

@@ -1,0 +1,118 @@
+/**
+ * The worst-case objective (`--objective worst-case`) of the games the engine searches
+ * (Mastermind, Bulls and Cows, Wordle, Lingo): the fewest guesses that always suffice, proven by
+ * the engine's least-worst-case solver (compiler/engine/least-worst-case.ts, one task in the
+ * pool), then the least total among trees of that depth that the game's own search finds when
+ * capped at it (proven when that search is exact), else the solver's own tree.
+ *
+ * The objective is one of the game's parameters, so such a tree has its own file name and
+ * manifest key: a compile into trees/ never replaces a tree of another objective.
+ */
+import { fail } from '../../runtime/errors.js';
+import type { ParamValue, TreeArrays, TreeHeader } from '../../runtime/tree-format.js';
+import { WORST_CASE_LIMITS, type WorstCaseLimits, type WorstCaseProof } from '../engine/least-worst-case.js';
+import type { Game } from '../game.js';
+import { guessTotals } from '../objective.js';
+import { runModuleTask, type CompileControl, type PoolJob } from '../pool/driver.js';
+import { replayAll } from '../replay.js';
+import type { CompileOutcome, GameOptions, OptionSpec } from './module.js';
+import { count } from './options.js';
+
+export const WORST_CASE = 'worst-case';
+/** The module task (in every module's worker) that runs the solver. */
+export const WORST_CASE_TASK = 'leastWorstCase';
+
+/** The `--objective` option of a game whose default objective is `defaultName`. */
+export function objectiveOption(defaultName: string, defaultText: string, worstText = 'the fewest guesses that always suffice, proven; then the least total found within them'): OptionSpec {
+  return { name: 'objective', type: 'string', choices: [defaultName, WORST_CASE], describe: `${defaultName} (${defaultText}; the default) or ${WORST_CASE} (${worstText})` };
+}
+
+export function isWorstCase(opts: GameOptions): boolean {
+  return opts['objective'] === WORST_CASE;
+}
+
+/** The options a tree header implies: its objective, `defaultName` when it records none. */
+export function objectiveFromHeader(header: TreeHeader, defaultName: string): string {
+  return header.params['objective'] === WORST_CASE ? WORST_CASE : defaultName;
+}
+
+/** The game with `objective: worst-case` among its parameters (headers, manifest keys, slugs). */
+export function markWorstCase<G extends Game>(game: G): G {
+  (game as unknown as { params: Readonly<Record<string, ParamValue>> }).params = { ...game.params, objective: WORST_CASE };
+  return game;
+}
+
+/** The solver's node budget by effort name: a short proof for quick looks, a long one for thorough and exact. */
+export function worstCaseLimits(effort: string, maxDepth: number): WorstCaseLimits {
+  const proofNodes = effort === 'quick' || effort === 'greedy' ? 200_000 : effort === 'thorough' || effort === 'exact' ? 20_000_000 : WORST_CASE_LIMITS.proofNodes;
+  return { ...WORST_CASE_LIMITS, proofNodes, maxDepth };
+}
+
+/**
+ * The least worst case within `limits.maxDepth`, proven where the budget allows, with a tree of
+ * that depth. Refuses (status 6) when no tree within `maxDepth` is found: `noneText` names it.
+ */
+export async function proveWorstCase(job: PoolJob, control: CompileControl, limits: WorstCaseLimits, noneText: string): Promise<WorstCaseProof> {
+  const proof = (await runModuleTask(job, control, WORST_CASE_TASK, limits)) as WorstCaseProof;
+  if (!proof.tree) {
+    const why = proof.lowerBound > limits.maxDepth ? `proven: no tree solves every secret in fewer than ${proof.lowerBound}` : `the proof ran out of its ${count(limits.proofNodes)} nodes (proven: none in fewer than ${proof.lowerBound}; --effort thorough searches longer)`;
+    throw fail('budget', `${job.label}: ${noneText} (${why}); nothing written`);
+  }
+  return proof;
+}
+
+/**
+ * The tree of a worst-case compile: the capped search's tree when it finds every secret within
+ * the proven depth with a total no larger than the solver's tree, else the solver's tree. The
+ * settings record the proof; the objective adds the total of guesses (all games).
+ */
+export function worstCaseOutcome(game: Game, proof: WorstCaseProof, searched: { tree: TreeArrays; exact: boolean } | null, limits: WorstCaseLimits, base: Readonly<Record<string, ParamValue>>): CompileOutcome {
+  const own = proof.tree as TreeArrays;
+  let tree = own;
+  let s = replayAll(game, own);
+  let from = 'the solver';
+  let totalProven = false;
+  if (searched) {
+    const t = replayAll(game, searched.tree);
+    const all = (t.histogram[0] ?? 0) === 0 && t.missingBranches === 0;
+    if (all && t.maxFound <= proof.depth && guessTotals(t).totalGuesses <= guessTotals(s).totalGuesses) {
+      tree = searched.tree;
+      s = t;
+      from = 'the search capped at the depth';
+      totalProven = searched.exact;
+    }
+  }
+  const depth = s.maxFound;
+  const lowerBound = Math.min(proof.lowerBound, depth);
+  const settings: Record<string, ParamValue> = {
+    ...base,
+    objective: WORST_CASE,
+    worstCaseSearch: 'least worst case by iterative deepening, then the least total within it',
+    proofNodes: limits.proofNodes,
+    proofNodesUsed: proof.nodes,
+    maxDepth: depth,
+    lowerBound,
+    depthProven: lowerBound === depth,
+    totalFrom: from,
+    totalProven,
+    provenOptimal: lowerBound === depth && totalProven,
+  };
+  return { tree, settings, objectiveExtra: guessTotals(s) };
+}
+
+/** The objective of a worst-case tree in words: the depth and its proof, then the total. */
+export function describeWorstCase(header: TreeHeader): string[] {
+  const o = header.objective;
+  const st = header.settings;
+  const worst = Number(o['maxAttempts']);
+  const lb = Number(st['lowerBound']);
+  const total = Number(o['totalGuesses']);
+  const proof = lb >= worst ? `proven: no tree solves every secret in fewer than ${worst}` : `proven: no tree solves every secret in fewer than ${lb} (${worst} not proven least)`;
+  const totalText = st['totalProven'] === true ? `proven least among trees of worst case ${worst}` : 'least found, not proven';
+  return [`worst case ${worst} guess${worst === 1 ? '' : 'es'}, ${proof}`, `total ${count(total)} guesses (${totalText}), mean ${Number(o['meanGuesses']).toFixed(4)}`];
+}
+
+/** Least worst case first, then least total (higher is better). */
+export function worstCaseMerit(header: TreeHeader): number {
+  return -Number(header.objective['maxAttempts']) * 1e12 - Number(header.objective['totalGuesses']);
+}
