@@ -312,7 +312,8 @@ async function verifiedTree(verb: Verb, args: RawArgs): Promise<ResolvedTree> {
   if (r.compiledNow !== true) {
     const quiet = (): void => {};
     if (r.loaded.verify) r.loaded.verify(r.file, r.path, quiet);
-    else runVerify(r, quiet);
+    // What ships beside the tree (a Wordle proof) is `verify`'s to check, not the tree's.
+    else runVerify({ ...r, loaded: { ...r.loaded, checkBeside: undefined } }, quiet);
   }
   return r;
 }

@@ -6,23 +6,27 @@
  *
  *   compile(options)            the tree, its objective and header (and the file's bytes);
  *                               trees/ is touched only with `save: true`, a file only with `out`
- *   openTree(tree, options)     a player: guess(), reply(r), done, solved, remaining
- *   verify(tree, options)       every secret replayed; the header's objective checked
+ *   openTree(tree, options?)    a player: guess(), reply(r), done, solved, remaining
+ *   verify(tree, options?)      every secret replayed; the header's objective checked
+ *                               (options may leave out what the tree says: its game, its
+ *                               parameters, and the lists of a tree that carries its words)
  *   GuesstreeError              every expected failure: `kind` and the CLI's exit `status`
  *
  * The types here are self-contained (the published .d.ts is this file's and the error's only).
  */
 import { availableParallelism } from 'node:os';
 import { fail, GuesstreeError, isGuesstreeError } from '../runtime/errors.js';
-import { checkTreeForGame } from '../runtime/tree-check.js';
-import { decodeTreeFile, encodeTreeFile, checkTreeMatches, readTreeFile, type TreeFile } from '../runtime/tree-format.js';
+import { checkHeader, checkTreeForGame } from '../runtime/tree-check.js';
+import { decodeTreeFile, encodeTreeFile, checkTreeMatches, checkTreeStructure, readTreeFile, type TreeFile } from '../runtime/tree-format.js';
 import { childOf, NO_CHILD } from '../runtime/tree-walker.js';
 import { headerOf, runCompile } from './commands/compile.js';
 import { runVerify } from './commands/inspect.js';
 import { gameOptionsOf, type RawArgs } from './commands/options.js';
 import { checkGame } from './games/file/contract.js';
 import { loadedOf } from './games/file/module.js';
-import type { LoadedGame } from './games/module.js';
+import type { GameModule, LoadedGame } from './games/module.js';
+import { gameOfTree, withHeaderOptions } from './commands/resolve.js';
+import type { OptionValues } from './pool/driver.js';
 import { findModule, GAME_IDS, withGameFile } from './games/registry.js';
 
 export { GuesstreeError, isGuesstreeError };
@@ -137,6 +141,12 @@ function kebab(name: string): string {
 
 /** The game of the options, loaded, with its options checked as the CLI checks them. */
 function loadGame(options: GameOptions, verb: 'compile' | 'verify' | 'play'): LoadedGame {
+  const g = gameOf(options, verb);
+  return 'loaded' in g ? g.loaded : g.module.load(g.opts);
+}
+
+/** The game the options name: a game object loaded, else a module with its options checked as the CLI checks them. */
+function gameOf(options: GameOptions, verb: 'compile' | 'verify' | 'play'): { loaded: LoadedGame } | { module: GameModule; opts: OptionValues } {
   if (options === null || typeof options !== 'object') throw fail('usage', 'guesstree: expected an options object with at least { game }');
   const game = options.game;
   const args: Record<string, unknown> = {};
@@ -144,13 +154,12 @@ function loadGame(options: GameOptions, verb: 'compile' | 'verify' | 'play'): Lo
   if (game !== null && typeof game === 'object') {
     const extra = Object.keys(args);
     if (extra.length) throw fail('usage', `option ${extra[0]}: a game given as an object takes no game options`);
-    return loadedOf(checkGame(game, `the game object ${typeof game.name === 'string' ? game.name : ''}`.trim()), {}, null);
+    return { loaded: loadedOf(checkGame(game, `the game object ${typeof game.name === 'string' ? game.name : ''}`.trim()), {}, null) };
   }
   if (typeof game !== 'string') throw fail('usage', `game: expected a game id (${GAME_IDS.join(', ')}), a module path or a game object`);
   const resolved = withGameFile({ ...args, game });
   const m = findModule(String(resolved['game']));
-  const opts = gameOptionsOf(m, verb === 'play' ? 'play' : verb, resolved as RawArgs, (line) => process.stderr.write(line + '\n'));
-  return m.load(opts);
+  return { module: m, opts: gameOptionsOf(m, verb === 'play' ? 'play' : verb, resolved as RawArgs, (line) => process.stderr.write(line + '\n')) };
 }
 
 /** Compile a tree. Nothing is written unless `out` or `save` asks. */
@@ -169,28 +178,48 @@ export async function compile(options: CompileOptions): Promise<CompiledTree> {
   const checkpoint = options.checkpoint === undefined ? undefined : { dir: options.checkpoint, resume: options.resume === true };
   const outcome = await loaded.compile({ effort, workers, options: loaded.options, checkpoint });
   const header = headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra);
-  const file: TreeFile = { header, tree: outcome.tree };
+  const file: TreeFile = { header, tree: outcome.tree, words: loaded.wordsOf?.(outcome.tree) };
   return { header, tree: outcome.tree, objective: header.objective, bytes: encodeTreeFile(file) };
 }
 
 function treeFileOf(source: TreeSource): { file: TreeFile; where: string } {
   if (typeof source === 'string') return { file: readTreeFile(source), where: source };
   if (source instanceof Uint8Array) return { file: decodeTreeFile(source, 'the tree bytes'), where: 'the tree bytes' };
-  if (source && typeof source === 'object' && source.header && source.tree) return { file: { header: source.header, tree: source.tree }, where: 'the compiled tree' };
+  if (source && typeof source === 'object' && source.header && source.tree) {
+    // An object from anywhere: checked as a file's contents are (the header's fields, the arrays' structure).
+    const where = 'the compiled tree';
+    const t = source.tree;
+    const arrays = [t.guess, t.edgeStart, t.edgeCode, t.edgeChild];
+    if (!arrays.every((a) => a instanceof Uint32Array)) throw fail('tree-file', `${where}: corrupt tree file: the tree's arrays must be Uint32Arrays`);
+    checkTreeStructure(t, where);
+    // Its words are in its bytes (a tree of a game with lists carries them).
+    const words = source.bytes instanceof Uint8Array ? decodeTreeFile(source.bytes, where).words : undefined;
+    return { file: { header: checkHeader(source.header, where) as unknown as TreeFile['header'], tree: t, words }, where };
+  }
   throw fail('usage', 'tree: expected a compiled tree, a tree file path or its bytes');
 }
 
-/** The tree and its game, checked against each other (a tree is never used with another game). */
-function opened(source: TreeSource, options: GameOptions, verb: 'verify' | 'play'): { loaded: LoadedGame; file: TreeFile; where: string } {
-  const { file, where } = treeFileOf(source);
-  const loaded = loadGame(options, verb);
-  checkTreeMatches(file, { game: loaded.game.id, params: loaded.game.params, lists: loaded.game.lists }, where);
-  checkTreeForGame(file.tree, loaded.game, where);
+/**
+ * The tree and its game, checked against each other (a tree is never used with another game).
+ * Options the header implies (the length, hard mode) may be left out, and so may the lists of a
+ * tree that carries its words; without options the header names the game.
+ */
+function opened(source: TreeSource, options: GameOptions | undefined, verb: 'verify' | 'play'): { loaded: LoadedGame; file: TreeFile; where: string } {
+  const { file: read, where } = treeFileOf(source);
+  if (options !== undefined && (options === null || typeof options !== 'object')) throw fail('usage', 'guesstree: expected an options object with at least { game }');
+  const g = gameOf(options ?? { game: read.header.game }, verb);
+  if ('loaded' in g) {
+    checkTreeMatches(read, { game: g.loaded.game.id, params: g.loaded.game.params, lists: g.loaded.game.lists }, where);
+    checkTreeForGame(read.tree, g.loaded.game, where);
+    return { loaded: g.loaded, file: read, where };
+  }
+  checkTreeMatches(read, { game: g.module.id }, where);
+  const { loaded, file } = gameOfTree(g.module, withHeaderOptions(g.module, g.opts, read, where), read, where);
   return { loaded, file, where };
 }
 
 /** Replay every secret through the tree; throws a GuesstreeError when the tree is incomplete or its header is wrong. */
-export function verify(source: TreeSource, options: GameOptions): VerifyResult {
+export function verify(source: TreeSource, options?: GameOptions): VerifyResult {
   const { loaded, file, where } = opened(source, options, 'verify');
   const lines: string[] = [];
   const s = runVerify({ loaded, file, path: where }, (l) => lines.push(l));
@@ -201,11 +230,11 @@ export function verify(source: TreeSource, options: GameOptions): VerifyResult {
 }
 
 /** A player over the tree: no search while the tree has a branch; off it, the first consistent secret. */
-export function openTree(source: TreeSource, options: GameOptions): Player {
+export function openTree(source: TreeSource, options?: GameOptions): Player {
   const { loaded, file, where } = opened(source, options, 'play');
-  // A tree `verify` refuses is not played.
+  // A tree `verify` refuses is not played (what ships beside it, a Wordle proof, is not the tree's to check here).
   if (loaded.verify) loaded.verify(file, where, () => {});
-  else runVerify({ loaded, file, path: where }, () => {});
+  else runVerify({ loaded: { ...loaded, checkBeside: undefined }, file, path: where }, () => {});
   const { game } = loaded;
   const tree = file.tree;
   let node = 0;

@@ -29,9 +29,12 @@ export class LineSplitter {
     return this.lineNo;
   }
 
-  /** The lines `chunk` completes, without their '\n' (a CR before it is kept). */
-  push(chunk: string): string[] {
-    const out: string[] = [];
+  /**
+   * Hand `each` the lines `chunk` completes, in order, without their '\n' (a CR before it is
+   * kept), until it returns false (the rest of the chunk is then dropped). A line past the cap
+   * throws once the lines before it are handed on.
+   */
+  push(chunk: string, each: (line: string) => boolean | void): void {
     let at = 0;
     for (;;) {
       const nl = chunk.indexOf('\n', at);
@@ -42,15 +45,15 @@ export class LineSplitter {
           this.pieces.push(chunk.slice(at));
           this.pending += end - at;
         }
-        return out;
+        return;
       }
       const piece = chunk.slice(at, nl);
       const line = this.pieces.length === 0 ? piece : this.pieces.join('') + piece;
       this.pieces = [];
       this.pending = 0;
       this.lineNo++;
-      out.push(line);
       at = nl + 1;
+      if (each(line) === false) return;
     }
   }
 
@@ -77,12 +80,23 @@ function withoutCr(line: string): string {
 export async function* readLines(input: NodeJS.ReadableStream, where = 'stdin', max = REPLY_LINE_MAX): AsyncGenerator<string, void, undefined> {
   const split = new LineSplitter(where, max);
   const decoder = new TextDecoder('utf-8');
-  for await (const chunk of input as AsyncIterable<string | Uint8Array>) {
-    const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    for (const line of split.push(text)) yield withoutCr(line);
-  }
+  // The lines before a line past the cap are still given; the error comes after them.
+  const lines = function* (text: string): Generator<string> {
+    const done: string[] = [];
+    let error: unknown = null;
+    try {
+      split.push(text, (line) => {
+        done.push(withoutCr(line));
+      });
+    } catch (e) {
+      error = e;
+    }
+    yield* done;
+    if (error !== null) throw error;
+  };
+  for await (const chunk of input as AsyncIterable<string | Uint8Array>) yield* lines(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
   const tail = decoder.decode();
-  if (tail) for (const line of split.push(tail)) yield withoutCr(line);
+  if (tail) yield* lines(tail);
   const last = split.end();
   if (last !== null) yield withoutCr(last);
 }

@@ -33,7 +33,8 @@ function loadTree(len: number, sha256: string, count: number): { tree: TreeArray
   const entry = findEntry(manifest, 'lingo', { length: len, attempts: 5 }, lists);
   if (!entry) return { tree: null, why: `no shipped tree for ${len}-letter words of this list (sha256 ${sha256.slice(0, 12)}…); searching online` };
   const path = join(treesDir(), entry.file);
-  const file = readTreeFile(path);
+  // The player has its list (wordlist.txt): the words the tree carries are not decoded.
+  const file = readTreeFile(path, { skipWords: true });
   checkTreeMatches(file, { game: 'lingo', params: { length: len }, lists }, path);
   // A reply off the tree goes to the online search, so only the tree's numbers need checking.
   checkTreeLimits(file.tree, { guessCount: count, codeCount: feedbackCodeCount(len), solvedCode: solvedCode(len) }, path);
@@ -91,10 +92,11 @@ function main(): void {
   process.stdin.setEncoding('utf8');
   process.stdin.on('data', (chunk: string) => {
     try {
-      for (const line of lines.push(chunk)) {
-        if (done) break;
+      if (done) return;
+      lines.push(chunk, (line) => {
         onLine(line);
-      }
+        return !done;
+      });
       if (done) process.stdin.destroy();
     } catch (e) {
       exitWith(e);

@@ -171,6 +171,13 @@ export const WORD_LIST_MAX_LINE_BYTES = 4096;
 
 const READ_CHUNK = 1 << 16;
 
+/** How many '\n' bytes `b[0..end)` holds. */
+function newlines(b: Uint8Array, end: number): number {
+  let count = 0;
+  for (let i = b.indexOf(10); i >= 0 && i < end; i = b.indexOf(10, i + 1)) count++;
+  return count;
+}
+
 function mib(bytes: number): string {
   return `${groupDigits(Math.round(bytes / 2 ** 20))} MiB`;
 }
@@ -181,7 +188,7 @@ function mib(bytes: number): string {
  * (`/dev/zero`, `yes`) stops at once. Reads in chunks, so pipes, `/dev/stdin` and `<(...)` work;
  * a regular file over the size cap is refused before reading.
  */
-export function readTextFile(path: string, what = 'word list', maxBytes = WORD_LIST_MAX_BYTES, maxLineBytes = WORD_LIST_MAX_LINE_BYTES): string {
+export function readTextFile(path: string, what = 'word list', maxBytes = WORD_LIST_MAX_BYTES, maxLineBytes = WORD_LIST_MAX_LINE_BYTES, encoding: 'utf8' | 'latin1' = 'utf8'): string {
   const where = escapeControls(path);
   const cannotRead = (e: unknown) => fail('wordlist', `${where}: cannot read ${what}: ${describeFsError(e, 'read')}`);
   let fd: number;
@@ -205,8 +212,8 @@ export function readTextFile(path: string, what = 'word list', maxBytes = WORD_L
     if (st.isFile() && st.size > maxBytes) throw fail('wordlist', `${where}: ${what} is ${mib(st.size)}, over the limit of ${mib(maxBytes)}; refused before reading`);
     const chunks: Buffer[] = [];
     let total = 0;
+    // Bytes of the line under way (it began in an earlier chunk or at `at`).
     let lineBytes = 0;
-    let lineNo = 1;
     for (;;) {
       const buf = Buffer.allocUnsafe(READ_CHUNK);
       let n: number;
@@ -222,21 +229,28 @@ export function readTextFile(path: string, what = 'word list', maxBytes = WORD_L
       }
       if (n === 0) break;
       if (total + n > maxBytes) throw fail('wordlist', `${where}: ${what} is over the limit of ${mib(maxBytes)}; refused`);
+      // The line under way must end within the bytes it has left: the last newline of that
+      // window ends it and every line before it (each shorter than the window), so the scan
+      // takes one search per window, however short the lines.
       let at = 0;
       while (at < n) {
-        const nl = buf.indexOf(10, at);
-        const end = nl < 0 || nl >= n ? n : nl;
-        lineBytes += end - at;
-        if (lineBytes > maxLineBytes) throw fail('wordlist', `${where}:${lineNo}: line longer than ${groupDigits(maxLineBytes)} bytes, the limit of a ${what}'s line`);
-        if (end === n) break;
-        lineBytes = 0;
-        lineNo++;
-        at = end + 1;
+        const limit = Math.min(n, at + (maxLineBytes - lineBytes) + 1);
+        const nl = buf.lastIndexOf(10, limit - 1);
+        if (nl >= at) {
+          lineBytes = 0;
+          at = nl + 1;
+        } else if (limit === n) {
+          lineBytes += n - at;
+          at = n;
+        } else {
+          const lineNo = 1 + chunks.reduce((c, b) => c + newlines(b, b.length), 0) + newlines(buf, at);
+          throw fail('wordlist', `${where}:${lineNo}: line longer than ${groupDigits(maxLineBytes)} bytes, the limit of a ${what}'s line`);
+        }
       }
       chunks.push(n === READ_CHUNK ? buf : buf.subarray(0, n));
       total += n;
     }
-    return Buffer.concat(chunks, total).toString('utf8');
+    return Buffer.concat(chunks, total).toString(encoding);
   } finally {
     if (own) closeSync(fd);
   }

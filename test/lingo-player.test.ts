@@ -284,7 +284,9 @@ describe('without a usable tree: says why once on stderr and searches online', (
     flipped[good.length >> 1] = (flipped[good.length >> 1] as number) ^ 0x10;
     const other = decodeTreeFile(good, treeFile);
     const mismatched = encodeTreeFile({ header: { ...other.header, lists: [{ role: 'words', count: 3, sha256: '0'.repeat(64) }] }, tree: other.tree });
-    const setups: Record<string, Uint8Array | null> = { corrupt: flipped, mismatched, missing: null };
+    // Checksummed, but its opener is past the list (#29): the tree's numbers are checked too.
+    const pastList = encodeTreeFile({ header: other.header, tree: { ...other.tree, guess: other.tree.guess.map((g, i) => (i === 0 ? 1048575 : g)) } });
+    const setups: Record<string, Uint8Array | null> = { corrupt: flipped, mismatched, missing: null, pastList };
     const dirs = Object.entries(setups).map(([name, bytes]) => {
       const t = join(dir, `trees-${name}`);
       mkdirSync(t);
@@ -302,6 +304,7 @@ describe('without a usable tree: says why once on stderr and searches online', (
       expectOnlyGuesses(g, WORD_SET);
       expect(g.guesses.at(-1)).toBe(secret);
     });
+    expect(games[3]!.stderr).toMatch(/corrupt tree file: node 0 plays guess 1048575, past the game's [\d,]+ guesses; searching online\n$/);
   });
 
   it('never crashes on arbitrary masks: status 0 or 5, at most one stderr line, guesses only on stdout', async () => {

@@ -9,6 +9,7 @@ import { type Plan, flattenPlan, leafPlan } from '../compiler/engine/plan.js';
 import { GuesstreeError } from '../runtime/errors.js';
 import {
   TREE_FORMAT_VERSION,
+  TREE_FORMAT_VERSION_PLAIN,
   TREE_MAGIC,
   type TreeArrays,
   type TreeFile,
@@ -416,7 +417,7 @@ describe('decodeTreeFile: corruption is always a tree-file error or the very sam
 /** A hand-made envelope around any body, with a correct checksum. */
 function envelope(body: unknown, extra: Record<string, unknown> = {}): Uint8Array {
   const b = pack(body);
-  return pack({ magic: TREE_MAGIC, version: TREE_FORMAT_VERSION, sha256: createHash('sha256').update(b).digest(), body: b, ...extra });
+  return pack({ magic: TREE_MAGIC, version: TREE_FORMAT_VERSION_PLAIN, sha256: createHash('sha256').update(b).digest(), body: b, ...extra });
 }
 
 const PACKED_LEAF = {
@@ -438,8 +439,8 @@ describe('decodeTreeFile: hand-made envelopes', () => {
     expect(treeFileError(() => decodeTreeFile(pack({ magic: 'other' }), 'x.tree'))).toMatch(/bad magic/);
     expect(treeFileError(() => decodeTreeFile(pack([1, 2, 3]), 'x.tree'))).toMatch(/bad magic/);
     expect(treeFileError(() => decodeTreeFile(pack(null), 'x.tree'))).toMatch(/bad magic/);
-    expect(treeFileError(() => decodeTreeFile(envelope({ header: HEADER, tree: PACKED_LEAF }, { version: 2 }), 'x.tree'))).toMatch(
-      /version 2 is not supported/,
+    expect(treeFileError(() => decodeTreeFile(envelope({ header: HEADER, tree: PACKED_LEAF }, { version: TREE_FORMAT_VERSION + 1 }), 'x.tree'))).toMatch(
+      new RegExp(`version ${TREE_FORMAT_VERSION + 1} is not supported`),
     );
     expect(treeFileError(() => decodeTreeFile(envelope({}, { body: 'text' }), 'x.tree'))).toMatch(/envelope fields missing/);
     expect(treeFileError(() => decodeTreeFile(envelope({ header: HEADER, tree: PACKED_LEAF }, { sha256: new Uint8Array(32) }), 'x.tree'))).toMatch(

@@ -20,6 +20,7 @@ import type { CompileControl, CompileProgress } from '../pool/driver.js';
 import type { CheckpointOptions } from '../pool/checkpoint.js';
 import { replayAll } from '../replay.js';
 import { TOOL_VERSION } from '../version.js';
+import { compileEstimateMiB } from './memory-estimate.js';
 import { watchMemory } from './memory-watch.js';
 import { progressBar } from './progress.js';
 
@@ -42,17 +43,7 @@ export function defaultMaxMemoryMiB(): number {
   return Math.floor((totalmem() * 0.75) / 2 ** 20);
 }
 
-/**
- * A generous estimate of a compile's peak memory, from the sizes that drive it: per engine
- * (this thread and each worker) the reply-count table, per-secret scratch, the letters and the
- * memo; plus the tree being built. Measured peaks are well below it (bench:lingo).
- */
-export function estimateCompileMiB(game: { secretCount: number; guessCount: number; codeCount: number }, workers: number): number {
-  const perEngine = game.codeCount * 4 + game.secretCount * 64 + game.guessCount * 64 + 128 * 2 ** 20;
-  const engines = workers + 1;
-  const bytes = 64 * 2 ** 20 + engines * perEngine + game.secretCount * 400;
-  return Math.ceil(bytes / 2 ** 20);
-}
+export { compileEstimateMiB } from './memory-estimate.js';
 
 export interface CompileResult {
   readonly path: string;
@@ -112,7 +103,7 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
   const { game } = loaded;
   const limit = req.maxMemory ?? defaultMaxMemoryMiB();
   // On a job queue (--queue) the searches run on the workers' machines: only this thread's engine counts here.
-  const estimate = estimateCompileMiB(game, control.executor ? 0 : req.workers);
+  const estimate = compileEstimateMiB(loaded, req.effort, control.executor ? 0 : req.workers);
   if (estimate > limit && req.skipEstimate !== true) {
     throw fail('limit', `${loaded.slug}: this compile needs about ${estimate} MiB ${control.executor ? 'here (its searches on the queue)' : `with ${req.workers} worker${req.workers === 1 ? '' : 's'}`}, over the limit of ${limit} MiB (--max-memory); use fewer workers or a smaller list`);
   }
@@ -142,7 +133,7 @@ async function compileWatched(loaded: LoadedGame, req: CompileRequest, control: 
   ).finally(() => bar?.stop());
   if (bar) process.stderr.write(`${loaded.slug}: search done in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s; replaying every secret\n`);
   const header = headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra);
-  const bytes = encodeTreeFile({ header, tree: outcome.tree });
+  const bytes = encodeTreeFile({ header, tree: outcome.tree, words: loaded.wordsOf?.(outcome.tree) });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   let path: string;
   let written: boolean | 'unchanged' = true;
@@ -251,5 +242,5 @@ export function sameTree(a: TreeArrays, b: TreeArrays): boolean {
 /** A tree compiled now and kept in memory (verbs on a cheap game with no shipped tree). */
 export async function compileInMemory(loaded: LoadedGame): Promise<import('../../runtime/tree-format.js').TreeFile> {
   const outcome = await withSignals(loaded.slug, (signal) => loaded.compile({ effort: loaded.module.defaultEffort, workers: availableParallelism(), options: loaded.options, signal }));
-  return { header: headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra), tree: outcome.tree };
+  return { header: headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra), tree: outcome.tree, words: loaded.wordsOf?.(outcome.tree) };
 }

@@ -52,7 +52,11 @@ export function compileCommand(m: GameModule, opts: GameOptions): string {
 
 /** Game options for a tree file: the header's, checked against any the user gave. */
 function optionsForTree(m: GameModule, verb: Verb, args: RawArgs, file: TreeFile, path: string, warn: (line: string) => void): GameOptions {
-  const given = gameOptionsOf(m, verb, args, warn);
+  return withHeaderOptions(m, gameOptionsOf(m, verb, args, warn), file, path);
+}
+
+/** The options `given` with those the tree's header implies; a given one that contradicts the header is refused. */
+export function withHeaderOptions(m: GameModule, given: GameOptions, file: TreeFile, path: string): GameOptions {
   const implied = m.optionsFromHeader(file.header, given);
   for (const [k, v] of Object.entries(implied)) {
     const g = given[k];
@@ -67,14 +71,25 @@ export interface ResolveHooks {
   readonly compileInMemory?: (loaded: LoadedGame) => Promise<TreeFile>;
 }
 
+/**
+ * The game of a tree file and the tree as that game reads it, checked against each other: the
+ * lists given in `opts` are read, the others come from the file when it carries its words
+ * (then the tree may come back renumbered for a game that holds only the guesses it plays).
+ */
+export function gameOfTree(m: GameModule, opts: GameOptions, file: TreeFile, where: string): { loaded: LoadedGame; file: TreeFile } {
+  checkTreeMatches(file, { game: m.id }, where);
+  const r = file.words && m.loadFromTree ? m.loadFromTree(opts, { ...file, words: file.words }, where) : { loaded: m.load(opts), file };
+  checkTreeMatches(r.file, { game: r.loaded.game.id, params: r.loaded.game.params, lists: r.loaded.game.lists }, where);
+  checkTreeForGame(r.file.tree, r.loaded.game, where);
+  return r;
+}
+
 export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks): Promise<ResolvedTree> {
   const treePath = args['tree'];
   if (typeof treePath === 'string') {
-    const file = readTreeFile(treePath);
-    const m = moduleOf(args, file.header);
-    const loaded = m.load(optionsForTree(m, verb, args, file, treePath, hooks.warn));
-    checkTreeMatches(file, { game: loaded.game.id, params: loaded.game.params, lists: loaded.game.lists }, treePath);
-    checkTreeForGame(file.tree, loaded.game, treePath);
+    const read = readTreeFile(treePath);
+    const m = moduleOf(args, read.header);
+    const { loaded, file } = gameOfTree(m, optionsForTree(m, verb, args, read, treePath, hooks.warn), read, treePath);
     return { loaded, file, path: treePath };
   }
   const m = moduleOf(args);

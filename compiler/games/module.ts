@@ -4,11 +4,12 @@
  * or from a tree header, how to compile it, how workers rebuild its search, and its own
  * reports, play and export formats. The CLI and the pool know games only through this.
  */
-import type { TreeArrays, TreeFile, TreeHeader, ParamValue } from '../../runtime/tree-format.js';
+import type { TreeArrays, TreeFile, TreeHeader, TreeWords, ParamValue } from '../../runtime/tree-format.js';
 import type { ExplorerRules } from '../emit/explorer.js';
 import type { EngineParts } from '../engine/search.js';
 import type { Game, ReplaySummary } from '../game.js';
 import type { CompileControl, OptionValues } from '../pool/driver.js';
+import type { TreeFileWithWords } from './tree-words.js';
 
 /** An option a game takes, as typed on the command line. */
 export interface OptionSpec {
@@ -72,6 +73,8 @@ export interface LoadedGame {
   /** A single comparable figure of a tree's objective, higher is better (never replace a tree by a worse one). */
   merit(header: TreeHeader): number;
   companions?(tree: TreeArrays): Companion[];
+  /** The words its tree files carry, so that `--tree FILE` alone reads them (games with lists). */
+  wordsOf?(tree: TreeArrays): TreeWords;
   /** After the tree is written (match-count: what was proven, and the --budget check). */
   afterCompile?(header: TreeHeader, path: string, log: (line: string) => void): void;
   /** After the generic `verify` passed: what ships beside the tree, checked (Wordle: the proof file). */
@@ -112,6 +115,12 @@ export interface GameModule {
   checkCompile?(opts: GameOptions): void;
   /** Build the game from its options. */
   load(opts: GameOptions): LoadedGame;
+  /**
+   * Build the game of a tree file that carries its words: lists given in `opts` are read (and
+   * then checked against the header), the others come from the file. The tree is returned
+   * renumbered when the game rebuilt holds only the guesses the tree plays (Wordle).
+   */
+  loadFromTree?(opts: GameOptions, file: TreeFileWithWords, where: string): { readonly loaded: LoadedGame; readonly file: TreeFile };
   /** The options that say which game a tree header describes (the lists' paths come from `opts`). */
   optionsFromHeader(header: TreeHeader, opts: GameOptions): GameOptions;
   /** In a worker: the search of a game rebuilt from `gameSpec`, with the compile's `setup` (both plain data). */

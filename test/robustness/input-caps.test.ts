@@ -9,6 +9,7 @@ import { closeSync, existsSync, mkdirSync, openSync, truncateSync, writeFileSync
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LineSplitter } from '../../runtime/line-reader.js';
 import { CLI, cli, lingoFixture, PLAYER, removeDir, ROOT, tempDir, writeList, type Run } from '../support/e2e.js';
 
 let dir: string;
@@ -68,6 +69,9 @@ describe('case 5: word lists are read with a cap on size and line length (status
       expect(r.ms).toBeLessThan(10_000);
     }
     expect(existsSync(out)).toBe(false);
+    // A contest string is one line, however long: it has the size cap alone.
+    const contest = await runWithStdin(CLI, ['verify', '--game', 'mastermind', '--pegs', '2', '--colors', '3', '--contest', '/dev/zero'], '/dev/null', { trees });
+    oneLine(contest, 3, '/dev/zero: the strategy is over the limit of 64 MiB; refused');
   });
 
   it('a list past 64 MiB through a pipe is refused; a small one through /dev/stdin and a FIFO compiles', async () => {
@@ -127,5 +131,27 @@ describe('case 7: the pit player reads lines linearly, with a cap (status 5)', (
     oneLine(r, 5, /^lingo-player: stdin line 1: longer than 65,536 characters, the limit of a reply line\n$/);
     expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(1); // the first guess, nothing else
     expect(r.ms).toBeLessThan(5_000);
+  });
+});
+
+describe('the line reader (runtime/line-reader.ts)', () => {
+  it('joins lines across chunks, stops when asked, and refuses a long line after the lines before it', () => {
+    const s = new LineSplitter('stdin', 8);
+    const got: string[] = [];
+    s.push('ab', (l) => void got.push(l));
+    s.push('c\nde\nf', (l) => void got.push(l));
+    expect(got).toEqual(['abc', 'de']);
+    expect(s.end()).toBe('f');
+    const t = new LineSplitter('stdin', 8);
+    const seen: string[] = [];
+    expect(() => t.push('ok\n' + 'x'.repeat(9), (l) => void seen.push(l))).toThrow(/^stdin line 2: longer than 8 characters, the limit of a reply line$/);
+    expect(seen).toEqual(['ok']);
+    const u = new LineSplitter('stdin', 8);
+    const first: string[] = [];
+    u.push('one\n' + 'x'.repeat(20), (l) => {
+      first.push(l);
+      return false;
+    });
+    expect(first).toEqual(['one']);
   });
 });

@@ -124,4 +124,15 @@ describe('the header schema (runtime/tree-check.ts)', () => {
     expect(() => checkHeader({ ...good.header, params: { 'bad\nkey': 1 } }, 'x.gtree')).toThrow(/header field params\."bad\\nkey": expected a key/);
     expect(() => checkHeader([], 'x.gtree')).toThrow(/the header is not an object/);
   });
+
+  it('the library checks a tree given as an object as it checks a file', async () => {
+    const { verify } = await import('../../compiler/library.js');
+    const game = { game: 'mastermind', pegs: 4, colors: 6 };
+    expect(verify({ header: good.header, tree: good.tree } as never, game).ok).toBe(true);
+    expect(() => verify({ header: { ...good.header, tool: { name: {}, version: [] } }, tree: good.tree } as never, game)).toThrow(/corrupt tree file: header field tool\.name: expected a string/);
+    expect(() => verify({ header: good.header, tree: { ...good.tree, guess: Array.from(good.tree.guess) } } as never, game)).toThrow(/Uint32Arrays/);
+    const past = good.tree.guess.slice();
+    past[0] = 1048575;
+    expect(() => verify({ header: good.header, tree: { ...good.tree, guess: past } } as never, game)).toThrow(/node 0 plays guess 1048575, past the game's 1,296 guesses/);
+  });
 });

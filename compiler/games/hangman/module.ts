@@ -8,7 +8,7 @@
  */
 import { fail } from '../../../runtime/errors.js';
 import type { ParamValue, TreeHeader } from '../../../runtime/tree-format.js';
-import { loadWordListOfLength } from '../../../runtime/wordlist.js';
+import { loadWordListOfLength, type WordList } from '../../../runtime/wordlist.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Effort } from '../../engine/types.js';
 import { compileSplit, compileWhole, type CompileControl, type EngineJob } from '../../pool/driver.js';
@@ -28,6 +28,7 @@ import {
 } from './game.js';
 import { finishHangmanTree, hangmanMoves, hangmanObjective, HangmanRanker, LOSS_WEIGHT, NO_LIVES, type HangmanRule } from './ranker.js';
 import { hangmanPlay, hangmanStats, hangmanVerify, summaryLines } from './report.js';
+import { carriedSecrets } from '../tree-words.js';
 
 /** Sets of at most this many words are solved exactly (default effort, large lists). */
 export const HANGMAN_EXACT_SET_MAX = 10;
@@ -165,24 +166,10 @@ export const hangmanModule: GameModule = {
   efforts: HANGMAN_EFFORTS,
   defaultEffort: 'default',
   sample: (dir) => ({ len: 4, wordlist: writeSample(dir, 'hangman.txt', sampleWords(60, 4, 'abcdeilnorst', 4)) }),
-  load(opts) {
-    const spec = hangmanSpecOf(opts);
-    const game = HangmanGame.fromList(loadWordListOfLength(stringOption(opts, 'wordlist') ?? DEFAULT_WORDLIST, spec.length), spec);
-    const loaded: LoadedGame = {
-      module: hangmanModule,
-      game,
-      slug: slugOf(spec),
-      options: opts,
-      compile: (control) => compileHangman(game, control),
-      describe: describeHangman,
-      merit: (h) => Number(h.objective['total']),
-      verify: (file, path, out) => hangmanVerify(game, file, path, out),
-      stats: (file, path, hardest, out) => hangmanStats(game, file, path, hardest, out),
-      play: (tree, input, out, err) => hangmanPlay(game, tree, input, out, err),
-      explorerRules: () => ({ kind: 'hangman', length: spec.length, lives: spec.lives }),
-    };
-    void summaryLines;
-    return loaded;
+  load: (opts) => hangmanLoaded(opts, (len) => loadWordListOfLength(stringOption(opts, 'wordlist') ?? DEFAULT_WORDLIST, len)),
+  loadFromTree(opts, file, where) {
+    if (stringOption(opts, 'wordlist') !== undefined) return { loaded: hangmanModule.load(opts), file };
+    return { loaded: hangmanLoaded(opts, () => carriedSecrets(file, where)), file };
   },
   optionsFromHeader: (header, opts) => {
     const p = header.params;
@@ -194,3 +181,26 @@ export const hangmanModule: GameModule = {
     return { parts: hangmanParts(game, setup as HangmanSetup) as EngineParts<unknown> };
   },
 };
+
+/** The Hangman game of the options, loaded, its words from `listOf` (given the length). */
+function hangmanLoaded(opts: GameOptions, listOf: (length: number) => WordList): LoadedGame {
+  const spec = hangmanSpecOf(opts);
+  const list = listOf(spec.length);
+  const game = HangmanGame.fromList(list, spec);
+  const loaded: LoadedGame = {
+    module: hangmanModule,
+    game,
+    slug: slugOf(spec),
+    options: opts,
+    compile: (control) => compileHangman(game, control),
+    describe: describeHangman,
+    merit: (h) => Number(h.objective['total']),
+    verify: (file, path, out) => hangmanVerify(game, file, path, out),
+    stats: (file, path, hardest, out) => hangmanStats(game, file, path, hardest, out),
+    play: (tree, input, out, err) => hangmanPlay(game, tree, input, out, err),
+    explorerRules: () => ({ kind: 'hangman', length: spec.length, lives: spec.lives }),
+    wordsOf: () => ({ role: 'words', secrets: list.words }),
+  };
+  void summaryLines;
+  return loaded;
+}

@@ -6,7 +6,7 @@
  */
 import { fail } from '../../../runtime/errors.js';
 import type { ParamValue, TreeHeader } from '../../../runtime/tree-format.js';
-import { loadWordListOfLength } from '../../../runtime/wordlist.js';
+import { loadWordListOfLength, type WordList } from '../../../runtime/wordlist.js';
 import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker } from '../../engine/candidate-ranker.js';
 import { openerBounds, openerTwoLevelBound, type OpenerBoundsArgs, type TwoLevelArgs } from '../../engine/two-level-bound.js';
@@ -15,6 +15,7 @@ import type { Effort, Moves } from '../../engine/types.js';
 import { compileSplit, type CompileControl } from '../../pool/driver.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { carriedSecrets } from '../tree-words.js';
 import { everyGuess, proveLeastWorstCase, type WorstCaseLimits } from '../../engine/least-worst-case.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proveWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome } from '../worst-case.js';
 import { LINGO_ATTEMPTS, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH, LingoGame, lingoProbes, type LingoSpec } from './game.js';
@@ -189,20 +190,12 @@ export const lingoModule: GameModule = {
   sample: (dir) => ({ len: 4, wordlist: writeSample(dir, 'lingo.txt', sampleWords(60, 4, 'abcdeilnorst', 1)) }),
   load(opts: GameOptions): LoadedGame {
     const len = required(intOption(opts, 'len'), 'lingo', `--len (word length, ${LINGO_MIN_LENGTH}..${LINGO_MAX_LENGTH})`);
-    const list = loadWordListOfLength(stringOption(opts, 'wordlist') ?? DEFAULT_WORDLIST, len);
-    const worst = isWorstCase(opts);
-    const game = worst ? markWorstCase(LingoGame.fromList(list, len)) : LingoGame.fromList(list, len);
-    const loaded: LoadedGame = {
-      module: lingoModule,
-      game,
-      slug: `lingo-len${len}${worst ? '-worst-case' : ''}`,
-      options: opts,
-      compile: (control) => compileLingo(loaded, game, control),
-      describe: worst ? describeWorstCase : describeLingo,
-      merit: worst ? worstCaseMerit : (h) => Number(h.objective['total']),
-      explorerRules: () => ({ kind: 'word-mask', length: len, attempts: LINGO_ATTEMPTS }),
-    };
-    return loaded;
+    return lingoLoaded(opts, len, loadWordListOfLength(stringOption(opts, 'wordlist') ?? DEFAULT_WORDLIST, len));
+  },
+  loadFromTree(opts, file, where) {
+    if (stringOption(opts, 'wordlist') !== undefined) return { loaded: lingoModule.load(opts), file };
+    const len = required(intOption(opts, 'len'), 'lingo', `--len (word length, ${LINGO_MIN_LENGTH}..${LINGO_MAX_LENGTH})`);
+    return { loaded: lingoLoaded(opts, len, carriedSecrets(file, where)), file };
   },
   optionsFromHeader: (header, opts) => ({ len: Number(header.params['length']), wordlist: opts['wordlist'], objective: objectiveFromHeader(header, 'score') }),
   worker(gameSpec, setup) {
@@ -219,3 +212,21 @@ export const lingoModule: GameModule = {
     };
   },
 };
+
+/** The Lingo game of one list, loaded. */
+function lingoLoaded(opts: GameOptions, len: number, list: WordList): LoadedGame {
+  const worst = isWorstCase(opts);
+  const game = worst ? markWorstCase(LingoGame.fromList(list, len)) : LingoGame.fromList(list, len);
+  const loaded: LoadedGame = {
+    module: lingoModule,
+    game,
+    slug: `lingo-len${len}${worst ? '-worst-case' : ''}`,
+    options: opts,
+    compile: (control) => compileLingo(loaded, game, control),
+    describe: worst ? describeWorstCase : describeLingo,
+    merit: worst ? worstCaseMerit : (h) => Number(h.objective['total']),
+    explorerRules: () => ({ kind: 'word-mask', length: len, attempts: LINGO_ATTEMPTS }),
+    wordsOf: () => ({ role: 'words', secrets: list.words }),
+  };
+  return loaded;
+}

@@ -1,18 +1,12 @@
 /** `verify --strategy FILE` for Mastermind: a contest string written by anyone, replayed against every secret. */
-import { readFileSync } from 'node:fs';
-import { fail } from '../../../runtime/errors.js';
-import { describeFsError, escapeControls } from '../../../runtime/messages.js';
+import { readTextFile, WORD_LIST_MAX_BYTES } from '../../../runtime/wordlist.js';
 import type { MastermindGame } from './game.js';
 import { checkContest, parseContest } from './contest.js';
 import { barChart } from '../../commands/format.js';
 
 export function runVerifyContest(game: MastermindGame, path: string, out: (line: string) => void): void {
-  let text: string;
-  try {
-    text = readFileSync(path, 'latin1');
-  } catch (e) {
-    throw fail('input', `${escapeControls(path)}: cannot read the strategy: ${describeFsError(e, 'read')}`);
-  }
+  // One line, however long, within the size cap of every text input.
+  const text = readTextFile(path, 'the strategy', WORD_LIST_MAX_BYTES, WORD_LIST_MAX_BYTES, 'latin1');
   const parsed = parseContest(game, text, path);
   const check = checkContest(game, parsed, path);
   out(`strategy: ${path}`);

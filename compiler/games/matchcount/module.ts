@@ -12,6 +12,8 @@ import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { describeProof, loadMatchCountList, MATCHCOUNT_DEFAULT_BUDGET, MATCHCOUNT_EFFORT_INFO, MATCHCOUNT_EFFORTS, MatchCountGame, matchCountSettings, compileMatchCount, type MatchCountEffort } from './game.js';
 import { leetcodeSolution } from './leetcode.js';
+import type { WordList } from '../../../runtime/wordlist.js';
+import { carriedSecrets } from '../tree-words.js';
 
 export interface ProveResult {
   readonly tree: import('../../../runtime/tree-format.js').TreeArrays;
@@ -86,22 +88,11 @@ export const matchcountModule: GameModule = {
   ],
   load(opts: GameOptions) {
     const path = required(stringOption(opts, 'wordlist'), 'matchcount', '--wordlist FILE (one word a line, all of one length; # starts a comment)');
-    const game = MatchCountGame.fromList(loadMatchCountList(path));
-    const loaded: LoadedGame = {
-      module: matchcountModule,
-      game,
-      slug: `matchcount-len${game.length}`,
-      options: opts,
-      // No tree ships for a list of the user's: the proof takes seconds, so verbs make one.
-      cheap: true,
-      compile: (control) => compileMatch(loaded, game, control),
-      describe: describeMatchCount,
-      // Least worst case first, then least total.
-      merit: (h) => -Number(h.objective['maxAttempts']) * 1e12 - Number(h.objective['totalGuesses']),
-      afterCompile: (header, out, log) => verdict(header, out, path, log),
-      explorerRules: () => ({ kind: 'match-count', length: game.length }),
-    };
-    return loaded;
+    return matchLoaded(opts, loadMatchCountList(path), path);
+  },
+  loadFromTree(opts, file, where) {
+    if (stringOption(opts, 'wordlist') !== undefined) return { loaded: matchcountModule.load(opts), file };
+    return { loaded: matchLoaded(opts, carriedSecrets(file, where), where), file };
   },
   optionsFromHeader: (_header, opts) => ({ wordlist: opts['wordlist'] }),
   worker(gameSpec) {
@@ -117,4 +108,23 @@ export const matchcountModule: GameModule = {
   },
 };
 
-
+/** The match-count game of one list (`path` names it in the compile's verdict), loaded. */
+function matchLoaded(opts: GameOptions, list: WordList, path: string): LoadedGame {
+  const game = MatchCountGame.fromList(list);
+  const loaded: LoadedGame = {
+    module: matchcountModule,
+    game,
+    slug: `matchcount-len${game.length}`,
+    options: opts,
+    // No tree ships for a list of the user's: the proof takes seconds, so verbs make one.
+    cheap: true,
+    compile: (control) => compileMatch(loaded, game, control),
+    describe: describeMatchCount,
+    // Least worst case first, then least total.
+    merit: (h) => -Number(h.objective['maxAttempts']) * 1e12 - Number(h.objective['totalGuesses']),
+    afterCompile: (header, out, log) => verdict(header, out, path, log),
+    explorerRules: () => ({ kind: 'match-count', length: game.length }),
+    wordsOf: () => ({ role: 'words', secrets: list.words }),
+  };
+  return loaded;
+}

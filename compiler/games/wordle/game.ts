@@ -231,15 +231,16 @@ export class WordleGame implements Game {
    * From the normalized answers and the normalized union of answers and allowed guesses. Every
    * word must have the same length (checked by the caller).
    */
-  static fromLists(answers: WordList, guesses: WordList, hard: boolean): WordleGame {
+  static fromLists(answers: WordList, guesses: WordList, hard: boolean, guessesRef?: ListRef): WordleGame {
     const length = (answers.words[0] as string).length;
     const letters = shared(encodeLetters(guesses.words, length));
     const kernel = new LingoFeedback(letters, length);
     const answerGuess = shared(Uint32Array.from(answers.words, (w) => guesses.index.get(w) as number));
     const table = feedbackTable(kernel, answerGuess);
+    // `guessesRef`: the guesses are part of a list (a tree's guesses), the game names the whole one.
     const lists: ListRef[] = [
       { role: 'answers', count: answers.words.length, sha256: answers.sha256 },
-      { role: 'guesses', count: guesses.words.length, sha256: guesses.sha256 },
+      guessesRef ?? { role: 'guesses', count: guesses.words.length, sha256: guesses.sha256 },
     ];
     return new WordleGame(kernel, answerGuess, table, hard, lists, { guesses: guesses.words, answers: answers.words });
   }

@@ -8,8 +8,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../../../runtime/atomic-write.js';
 import { fail } from '../../../runtime/errors.js';
-import type { ParamValue, TreeFile, TreeHeader } from '../../../runtime/tree-format.js';
-import { loadUniformWordList, makeWordList } from '../../../runtime/wordlist.js';
+import { checkTreeMatches, guessSlot, type ParamValue, type TreeFile, type TreeHeader } from '../../../runtime/tree-format.js';
+import { loadUniformWordList, makeWordList, type WordList } from '../../../runtime/wordlist.js';
+import { carriedGuesses, carriedSecrets, guessTable } from '../tree-words.js';
 import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker, endgameFamilies } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
@@ -18,7 +19,7 @@ import { compileBudgeted, type CompileControl } from '../../pool/driver.js';
 import { describeGuessTotals } from '../../objective.js';
 import { safeText } from '../../../runtime/messages.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { flagOption, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { count, flagOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts.js';
 import { TOOL_VERSION } from '../../version.js';
 import { WORDLE_ATTEMPTS, WordleGame, wordleProbes, type WordleSpec } from './game.js';
@@ -125,12 +126,16 @@ function wordleWorstCase(game: WordleGame, limits: WorstCaseLimits) {
 
 /** The answers, and the union of the answers and the allowed guesses, both normalized. */
 export function loadWordleGame(answersPath: string, guessesPath: string, hard: boolean): WordleGame {
-  const answers = loadUniformWordList(answersPath);
+  return wordleGameOf(loadUniformWordList(answersPath), guessesPath, hard);
+}
+
+/** The game of these answers and the allowed guesses in `guessesPath`. */
+function wordleGameOf(answers: WordList, guessesPath: string, hard: boolean): WordleGame {
   const allowed = loadUniformWordList(guessesPath);
   const length = (answers.words[0] as string).length;
   const allowedLength = (allowed.words[0] as string).length;
   if (allowedLength !== length) {
-    throw fail('wordlist', `${guessesPath}:1: "${allowed.words[0]}" has ${allowedLength} letters, the answers in ${answersPath} have ${length}`);
+    throw fail('wordlist', `${guessesPath}:1: "${allowed.words[0]}" has ${allowedLength} letters, the answers in ${answers.source} have ${length}`);
   }
   const guesses = makeWordList(guessesPath, [...allowed.words, ...answers.words]);
   return WordleGame.fromLists(answers, guesses, hard);
@@ -157,6 +162,11 @@ function guessWords(game: WordleGame): string[] {
 function checkedProof(game: WordleGame, file: TreeFile, treePath: string, given?: string) {
   const path = given ?? proofPathOf(treePath);
   if (given === undefined && !existsSync(path)) return null;
+  // A tree read without --guesses carries only the guesses it plays; a proof names every allowed one.
+  const all = listOf(game.lists, 'guesses').count;
+  if (game.guessCount < all) {
+    throw fail('usage', `${path}: checking this proof needs every allowed guess: give --guesses FILE (the tree carries only the ${count(game.guessCount)} of ${count(all)} guesses it plays or can answer)`);
+  }
   const proof = readProof(path);
   const check = checkProof(proof, { hard: game.params.hard === true, lists: game.lists, guessWords: guessWords(game) }, Number(file.header.objective['totalGuesses']), path);
   return { path, proof, check };
@@ -279,38 +289,25 @@ export const wordleModule: GameModule = {
   load(opts: GameOptions): LoadedGame {
     const answers = required(stringOption(opts, 'answers'), 'wordle', '--answers FILE (the possible secrets) and --guesses FILE (the allowed guesses)');
     const guesses = required(stringOption(opts, 'guesses'), 'wordle', '--answers FILE (the possible secrets) and --guesses FILE (the allowed guesses)');
+    return wordleLoaded(opts, loadWordleGame(answers, guesses, flagOption(opts, 'hard')));
+  },
+  loadFromTree(opts, file, where) {
     const hard = flagOption(opts, 'hard');
-    const worst = isWorstCase(opts);
-    const game = worst ? markWorstCase(loadWordleGame(answers, guesses, hard)) : loadWordleGame(answers, guesses, hard);
-    const report: WordleReport = { line: null, proof: null };
-    const loaded: LoadedGame = {
-      module: wordleModule,
-      game,
-      slug: `${hard ? 'wordle-hard' : 'wordle'}${worst ? '-worst-case' : ''}`,
-      options: opts,
-      compile: (control) => compileWordle(loaded, game, control, report),
-      companions: () => (report.proof ? [{ kind: 'proof', extension: '.proof.txt', text: report.proof }] : []),
-      afterCompile: (_header, path, log) => {
-        if (report.line) log(`${loaded.slug}: ${report.line}`);
-        if (report.proof) {
-          // In trees/ the companion is written already; beside an --out file it is written here.
-          const beside = proofPathOf(path);
-          if (!existsSync(beside) || readFileSync(beside, 'utf8') !== report.proof) writeFileAtomic(beside, report.proof);
-          const p = parseProof(report.proof, beside);
-          log(`${loaded.slug}: proof of every opener in ${beside} (${p.lines.length} lines, best ${p.header.best.word} =${p.header.best.total})`);
-        }
-      },
-      checkBeside: (file, path, out) => {
-        const given = typeof opts['proof'] === 'string' ? (opts['proof'] as string) : undefined;
-        const c = checkedProof(game, file, path, given);
-        if (!c) return;
-        out(`proof: ${c.path}: ${c.proof.lines.length} first guesses (${c.check.exact} exact, ${c.check.atLeast} bounded above the best, ${c.check.none} none); best ${c.check.best.word} =${c.check.best.total}, the tree's total; lists match`);
-      },
-      describe: worst ? describeWorstCase : describeWordle,
-      merit: worst ? worstCaseMerit : (h: TreeHeader) => Number(h.objective['total']),
-      explorerRules: () => ({ kind: 'word-mask', length: game.params.length, attempts: WORDLE_ATTEMPTS }),
-    };
-    return loaded;
+    const answersPath = stringOption(opts, 'answers');
+    const guessesPath = stringOption(opts, 'guesses');
+    if (answersPath !== undefined && guessesPath !== undefined) return { loaded: wordleModule.load(opts), file };
+    const answers = answersPath !== undefined ? loadUniformWordList(answersPath) : carriedSecrets(file, where);
+    // A list given is the tree's or refused, before any game is built from it.
+    checkTreeMatches(file, { lists: [{ role: 'answers', count: answers.words.length, sha256: answers.sha256 }] }, where);
+    if (guessesPath !== undefined) return { loaded: wordleLoaded(opts, wordleGameOf(answers, guessesPath, hard)), file };
+    // No guesses list: the game's guesses are the answers and the guesses the tree plays, renumbered.
+    const table = carriedGuesses(file, where);
+    const words = makeWordList(`${where} (the guesses it carries)`, [...answers.words, ...table.words]);
+    const guessesRef = file.header.lists.find((l) => l.role === 'guesses');
+    if (!guessesRef) throw fail('tree-file', `${where}: tree has no guesses list`);
+    const game = WordleGame.fromLists(answers, words, hard, guessesRef);
+    const guess = Uint32Array.from(file.tree.guess, (g) => words.index.get(table.words[guessSlot(table.index, g)] as string) as number);
+    return { loaded: wordleLoaded(opts, game), file: { ...file, tree: { ...file.tree, guess } } };
   },
   optionsFromHeader: (header, opts) => ({ answers: opts['answers'], guesses: opts['guesses'], hard: header.params['hard'] === true, objective: objectiveFromHeader(header, 'total') }),
   worker: (gameSpec, setup) => {
@@ -318,3 +315,44 @@ export const wordleModule: GameModule = {
     return { parts: wordleParts(game, setup as WordleSetup) as EngineParts<unknown>, tasks: { [WORST_CASE_TASK]: (limits) => wordleWorstCase(game, limits as WorstCaseLimits) } };
   },
 };
+
+/** The Wordle game loaded (its guesses may be only those a tree plays: a tree read without --guesses). */
+function wordleLoaded(opts: GameOptions, base: WordleGame): LoadedGame {
+  const hard = base.params.hard;
+  const worst = isWorstCase(opts);
+  const game = worst ? markWorstCase(base) : base;
+  const report: WordleReport = { line: null, proof: null };
+  const loaded: LoadedGame = {
+    module: wordleModule,
+    game,
+    slug: `${hard ? 'wordle-hard' : 'wordle'}${worst ? '-worst-case' : ''}`,
+    options: opts,
+    compile: (control) => compileWordle(loaded, game, control, report),
+    companions: () => (report.proof ? [{ kind: 'proof', extension: '.proof.txt', text: report.proof }] : []),
+    afterCompile: (_header, path, log) => {
+      if (report.line) log(`${loaded.slug}: ${report.line}`);
+      if (report.proof) {
+        // In trees/ the companion is written already; beside an --out file it is written here.
+        const beside = proofPathOf(path);
+        if (!existsSync(beside) || readFileSync(beside, 'utf8') !== report.proof) writeFileAtomic(beside, report.proof);
+        const p = parseProof(report.proof, beside);
+        log(`${loaded.slug}: proof of every opener in ${beside} (${p.lines.length} lines, best ${p.header.best.word} =${p.header.best.total})`);
+      }
+    },
+    checkBeside: (file, path, out) => {
+      const given = typeof opts['proof'] === 'string' ? (opts['proof'] as string) : undefined;
+      const c = checkedProof(game, file, path, given);
+      if (!c) return;
+      out(`proof: ${c.path}: ${c.proof.lines.length} first guesses (${c.check.exact} exact, ${c.check.atLeast} bounded above the best, ${c.check.none} none); best ${c.check.best.word} =${c.check.best.total}, the tree's total; lists match`);
+    },
+    describe: worst ? describeWorstCase : describeWordle,
+    merit: worst ? worstCaseMerit : (h: TreeHeader) => Number(h.objective['total']),
+    explorerRules: () => ({ kind: 'word-mask', length: game.params.length, attempts: WORDLE_ATTEMPTS }),
+    wordsOf: (tree) => {
+      // Indices into the full guesses list: a game rebuilt from a tree's own guesses has other ones.
+      if (game.guessCount !== listOf(game.lists, 'guesses').count) throw new Error('wordle: the words of a tree are taken from a game of the full lists');
+      return { role: 'answers', secrets: game.answers as readonly string[], guesses: guessTable(tree.guess, (g) => game.guessName(g)) };
+    },
+  };
+  return loaded;
+}

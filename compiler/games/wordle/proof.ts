@@ -12,10 +12,11 @@
  * bounded depends on when the best was found, not the tree: the lines are true whatever the
  * order, the tree is the same.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fail } from '../../../runtime/errors.js';
 import { safeText } from '../../../runtime/messages.js';
 import type { ListRef } from '../../../runtime/tree-format.js';
+import { readTextFile } from '../../../runtime/wordlist.js';
 import type { CandidateOutcome } from '../../pool/driver.js';
 
 /** What the proof says of one first guess. */
@@ -168,11 +169,5 @@ export function checkProof(proof: Proof, game: { readonly hard: boolean; readonl
 /** Read and parse a proof file (a missing or unreadable file: one line). */
 export function readProof(path: string): Proof {
   if (!existsSync(path)) throw fail('input', `${path}: no such proof file`);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw fail('input', `${path}: cannot read: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
-  }
-  return parseProof(text, path);
+  return parseProof(readTextFile(path, 'proof file'), path);
 }
