@@ -109,7 +109,7 @@ async function main(): Promise<void> {
     const total = Number(file.header.objective['totalGuesses']);
     if (bound > total) throw new Error(`the bound ${bound} is above the tree's total ${total}: the bound is wrong`);
     const header = { ...file.header, settings: { ...file.header.settings, totalLowerBound: bound, totalLowerBoundMethod: method } };
-    const bytes = encodeTreeFile({ header, tree: file.tree });
+    const bytes = encodeTreeFile({ ...file, header });
     writeFileAtomic(path, bytes);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     updateManifest(dir, (m) => withEntry(m, { ...entry, settings: header.settings, bytes: bytes.length, sha256 }));
