@@ -17,6 +17,7 @@ import { writeStdout } from '../runtime/stdout.js';
 import { runCompile, compileInMemory } from './commands/compile.js';
 import { exportJson, exportPaths, runStats, runVerify, statsJson, verifyJson } from './commands/inspect.js';
 import { knownOptions, parseWhole, gameOptionsOf, type RawArgs, type Verb } from './commands/options.js';
+import { reportTo } from './commands/format.js';
 import { runPlay } from './commands/play.js';
 import { closest, MAX_WORKERS, optionNamesOf, topHelp, VERB_NAMES, verbHelp, verbInfo, type AnyVerb } from './commands/help.js';
 import { queueFromArgs } from './pool/queue-url.js';
@@ -185,15 +186,16 @@ export async function main(argv: string[]): Promise<void> {
         const args = rawArgs(a);
         if (a.game === undefined) throw fail('usage', `no game given: use --game (one of ${GAME_IDS.filter((g) => g !== 'file').join(', ')}, or a game module file such as ./my-game.mjs)`);
         const m = moduleOf(args);
-        const effortAlias = effortFromDeprecated(m.id, args);
         const opts = gameOptionsOf(m, 'compile', args, err);
+        const implied = m.impliedEffort?.(opts);
+        if (implied) err(`guesstree: note: ${implied.note}`);
         const workers = a.workers === undefined ? availableParallelism() : parseWhole('workers', a.workers, 1, MAX_WORKERS);
         const maxMemory = a['max-memory'] === undefined ? undefined : parseWhole('max-memory', a['max-memory'], 1, 2 ** 31);
         const queue = queueFromArgs('compile', a.queue);
         if (a.out !== undefined && String(a.out).trim() === '') throw fail('usage', '--out "": expected a file name');
         m.checkCompile?.(opts);
         const loaded = m.load(opts);
-        const effort = (a.effort as string | undefined) ?? effortAlias ?? m.defaultEffort;
+        const effort = (a.effort as string | undefined) ?? implied?.effort ?? m.defaultEffort;
         const done = await runCompile(loaded, { out: a.out as string | undefined, effort, workers, checkpoint: a.checkpoint as string | undefined, resume: a.resume === true, maxMemory, force: a.force === true, skipEstimate: a['skip-estimate'] === true }, { options: opts, executor: queue && (await import('./pool/queue.js')).queueExecutor(queue) }, out);
         if (done.written) loaded.afterCompile?.(done.header, done.path, out);
       },
@@ -210,7 +212,7 @@ export async function main(argv: string[]): Promise<void> {
             const opts = gameOptionsOf(m, 'verify', args, err);
             const extra = m.verifyExtra.options.find((o) => opts[o.name] !== undefined);
             if (extra && a.json === true) throw fail('usage', `--json reports a tree; it does not go with --${extra.name}`);
-            if (m.verifyExtra.run(opts, out)) return;
+            if (m.verifyExtra.run(opts, reportTo(out))) return;
           }
         }
         const r = await resolveTree('verify', args, hooks());
@@ -316,15 +318,6 @@ async function verifiedTree(verb: Verb, args: RawArgs): Promise<ResolvedTree> {
     else runVerify({ ...r, loaded: { ...r.loaded, checkBeside: undefined } }, quiet);
   }
   return r;
-}
-
-/** Hangman's old `--strategy greedy` is `--effort greedy` now. */
-function effortFromDeprecated(game: string, args: RawArgs): string | undefined {
-  const s = args['strategy'];
-  if (s === undefined || game !== 'hangman') return undefined;
-  if (s !== 'greedy' && s !== 'search') throw fail('usage', `--strategy ${String(s)}: unknown strategy for hangman (choose search, greedy)`);
-  err(`guesstree: note: --strategy ${s} is now --effort ${s === 'greedy' ? 'greedy' : 'default'}`);
-  return s === 'greedy' ? 'greedy' : 'default';
 }
 
 /**

@@ -26,7 +26,9 @@ import { checkGame } from './games/file/contract.js';
 import { loadedOf } from './games/file/module.js';
 import type { GameModule, LoadedGame } from './games/module.js';
 import { gameOfTree, withHeaderOptions } from './commands/resolve.js';
-import type { OptionValues } from './pool/driver.js';
+import type { OptionValues } from './games/compile-api.js';
+import { effortNamed } from './games/options.js';
+import { compileLoaded } from './pool/driver.js';
 import { findModule, GAME_IDS, withGameFile } from './games/registry.js';
 
 export { GuesstreeError, isGuesstreeError };
@@ -167,8 +169,7 @@ export async function compile(options: CompileOptions): Promise<CompiledTree> {
   const loaded = loadGame(options, 'compile');
   const effort = options.effort ?? loaded.module.defaultEffort;
   const workers = options.workers ?? availableParallelism();
-  const efforts = loaded.module.efforts.map((e) => e.name);
-  if (!efforts.includes(effort)) throw fail('usage', `effort ${effort}: unknown effort for ${loaded.game.id} (choose ${efforts.join(', ')})`);
+  effortNamed(loaded.module.efforts, effort, loaded.game.id, 'effort');
   if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw fail('usage', `workers ${String(workers)}: expected a whole number from 1 to 256`);
   if (options.out !== undefined || options.save === true) {
     const r = await runCompile(loaded, { out: options.out, effort, workers, checkpoint: options.checkpoint, resume: options.resume }, { options: loaded.options, executor: undefined }, () => {});
@@ -176,7 +177,7 @@ export async function compile(options: CompileOptions): Promise<CompiledTree> {
     return { header: file.header, tree: file.tree, objective: file.header.objective, bytes: encodeTreeFile(file), path: r.path };
   }
   const checkpoint = options.checkpoint === undefined ? undefined : { dir: options.checkpoint, resume: options.resume === true };
-  const outcome = await loaded.compile({ effort, workers, options: loaded.options, checkpoint });
+  const outcome = await compileLoaded(loaded, { effort, workers, options: loaded.options, checkpoint });
   const header = headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra);
   const file: TreeFile = { header, tree: outcome.tree, words: loaded.wordsOf?.(outcome.tree) };
   return { header, tree: outcome.tree, objective: header.objective, bytes: encodeTreeFile(file) };

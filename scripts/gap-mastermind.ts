@@ -22,6 +22,7 @@ import { childOf } from '../runtime/tree-walker.js';
 import { SearchEngine } from '../compiler/engine/search.js';
 import type { History } from '../compiler/engine/code-ranker.js';
 import { MastermindGame } from '../compiler/games/mastermind/game.js';
+import { searchDriver } from '../compiler/pool/driver.js';
 import { mastermindEffort, mastermindParts, searchMastermind, type MastermindEffort } from '../compiler/games/mastermind/module.js';
 
 const { values } = parseArgs({
@@ -79,7 +80,7 @@ function compareNodes(game: MastermindGame, ranges: readonly string[], every: nu
   const path = join(treesDir(), entry.file);
   const file = readTreeFile(path);
   checkTreeMatches(file, { game: game.id, params: game.params, lists: game.lists }, path);
-  const exact = mastermindEffort('exact', game.secretCount, 0)!;
+  const exact = mastermindEffort('exact', game.secretCount, 0);
   const search = new SearchEngine(mastermindParts(game, exact));
   const nodes = innerNodes(game, search, file.tree);
   console.log(`shipped ${entry.file}: ${nodes.length} inner nodes; each range sampled every ${every}th node in tree order, solved exactly on one core`);
@@ -129,11 +130,11 @@ async function main(): Promise<void> {
     const all = Uint32Array.from({ length: small.secretCount }, (_, i) => i);
     const oneStep = new SearchEngine(mastermindParts(small, ONE_STEP)).solve(all, { used: 0, state: [] })!.cost;
     // The optimum: the figure proven in the literature, or this tool's exact search when it is quick.
-    const optimum = known ?? (await searchMastermind(small, mastermindEffort('exact', small.secretCount, 0)!, { effort: 'exact', workers: 1, options: {} })).cost;
-    for (const name of ['default', 'thorough']) {
-      const effort = mastermindEffort(name, LARGE_CODES, 0)!;
+    const optimum = known ?? (await searchMastermind(small, mastermindEffort('exact', small.secretCount, 0), { effort: 'exact', options: {}, driver: searchDriver({ workers: 1 }), checkpoint: false, remoteWorkers: false })).cost;
+    for (const name of ['default', 'thorough'] as const) {
+      const effort = mastermindEffort(name, LARGE_CODES, 0);
       const t = process.hrtime.bigint();
-      const r = await searchMastermind(small, effort, { effort: name, workers: Number(values.workers), options: {} });
+      const r = await searchMastermind(small, effort, { effort: name, options: {}, driver: searchDriver({ workers: Number(values.workers) }), checkpoint: false, remoteWorkers: false });
       const s = Number(process.hrtime.bigint() - t) / 1e9;
       const share = oneStep > optimum ? `${Math.round((100 * (oneStep - r.cost)) / (oneStep - optimum))}%` : '-';
       console.log([`MM(${p},${c})`, oneStep, name, r.cost, optimum, r.cost - optimum, share, r.opener ?? '-', s.toFixed(1)].join(' | '));

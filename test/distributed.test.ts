@@ -14,11 +14,12 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../compiler/games/registry.js';
-import type { ExecutorFactory, PoolJob } from '../compiler/pool/driver.js';
+import { compileLoaded, type ExecutorFactory, type PoolJob } from '../compiler/pool/driver.js';
 import type { Task, TaskResult, WorkerInit } from '../compiler/pool/messages.js';
 import { decode, encode } from '../compiler/pool/queue-shared.js';
 import { taskRunner } from '../compiler/pool/tasks.js';
 import { TOOL_VERSION } from '../compiler/version.js';
+import { TREE_FORMAT_VERSION } from '../runtime/tree-format.js';
 import { CLI, cli, randomWords, removeDir, rng, tempDir, type Run } from './support/e2e.js';
 import { freePort, haveRedis, Proc, startRedis, type RedisServer } from './support/redis.js';
 
@@ -135,7 +136,7 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     expect(new Set(done.map((l) => l.split(' ')[2])).size).toBe(done.length);
     expect(a.lines().filter((l) => / done in /.test(l)).length, 'both workers took jobs').toBeGreaterThan(0);
     expect(b.lines().filter((l) => / done in /.test(l)).length, 'both workers took jobs').toBeGreaterThan(0);
-    expect(a.lines()[0]).toBe(`worker: taking jobs from redis://***@127.0.0.1:${port} (concurrency 1; guesstree ${TOOL_VERSION}, tree format 1, queue protocol 1)`);
+    expect(a.lines()[0]).toBe(`worker: taking jobs from redis://***@127.0.0.1:${port} (concurrency 1; guesstree ${TOOL_VERSION}, tree format ${TREE_FORMAT_VERSION}, queue protocol 1)`);
     expectNoPassword(run.stdout, run.stderr, a.stderr, b.stderr);
     await expectQueueClean();
     // SIGTERM while idle: a clean stop.
@@ -208,7 +209,8 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     const old = await startWorker({ tool: '0.0.1-other' });
     const refused = await compile('hard', join(dir, 'refused.gtree'), ['--queue', url]);
     expect(refused.code).toBe(8);
-    expect(refused.stderr).toMatch(/^guesstree: wordle compile: job [0-9a-f]{16}-\d+ \(the ranking of the openers\) was refused by a worker: this worker is guesstree 0\.0\.1-other \(tree format 1, queue protocol 1\), the job comes from guesstree \S+ \(tree format 1, queue protocol 1\)\n$/);
+    expect(refused.stderr).toMatch(/^guesstree: wordle compile: job [0-9a-f]{16}-\d+ \(the ranking of the openers\) was refused by a worker: this worker is guesstree 0\.0\.1-other \(tree format (\d+), queue protocol 1\), the job comes from guesstree \S+ \(tree format \1, queue protocol 1\)\n$/);
+    expect(refused.stderr).toContain(`tree format ${TREE_FORMAT_VERSION},`);
     expect(old.stderr).toMatch(/^worker: job \S+ \(wordle rank\) refused: this worker is guesstree 0\.0\.1-other/m);
     expect(old.stderr).not.toMatch(/ done in /);
     await stopWorkers();
@@ -334,7 +336,7 @@ describe('the queue codec (no Redis needed)', () => {
         async destroy() {},
       };
     };
-    await loaded.compile({ effort: m.defaultEffort, workers: 1, options: loaded.options, executor: capture });
+    await compileLoaded(loaded, { effort: m.defaultEffort, workers: 1, options: loaded.options, executor: capture });
     expect(jobs.length, 'the compile ran a task').toBeGreaterThan(0);
     for (const { job, task, result } of jobs) {
       const input = { module: job.module, gameSpec: job.gameSpec, setup: job.setup, label: job.label };

@@ -71,6 +71,8 @@ function referenceCode(rules: ExplorerRules, guess: string, secret: string): num
       return sameLetters(guess, secret);
     case 'table':
       throw new Error(`no reference for the file game's ${guess}/${secret} here: test/file-game.test.ts checks its pages against its reply function`);
+    case 'module':
+      throw new Error(`no reference for the ${rules.name} kind's ${guess}/${secret} here: test/explorer-module.test.ts checks it against its game`);
   }
 }
 
@@ -280,6 +282,7 @@ async function buildCases(): Promise<Case[]> {
     secrets: longNames,
     guesses: longNames,
     rules: longRules,
+    metric: 'score',
     tree: firstCandidateTree(longNames, longNames, (g, s) => referenceCode(longRules, g, s), 3 ** 13 - 1, 5),
   };
   built.push({ name: 'bulls-cows', input: bcInput, paths: referencePaths(bcInput) }, { name: 'lingo-13', input: longInput, paths: referencePaths(longInput) });
@@ -615,6 +618,8 @@ function referenceName(rules: ExplorerRules, code: number): string {
       return String(code);
     case 'table':
       return rules.replies[code] as string;
+    case 'module':
+      return rules.fns.name(rules.data, code);
   }
 }
 
@@ -632,6 +637,8 @@ function solvedCode(rules: ExplorerRules): number {
       return rules.length;
     case 'table':
       return rules.replies.length - 1;
+    case 'module':
+      return rules.fns.solved(rules.data);
   }
 }
 
@@ -654,6 +661,8 @@ function allCodes(rules: ExplorerRules): number[] {
       return [...Array(rules.length + 1).keys()];
     case 'table':
       return [...rules.replies.keys()];
+    case 'module':
+      return [...Array(rules.fns.codes(rules.data)).keys()];
   }
 }
 

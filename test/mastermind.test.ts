@@ -410,7 +410,7 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     const cases: Array<[string[], number, RegExp]> = [
       [['verify', ...MM(2, 3), '--contest', bad], 4, /bad\.txt: byte 17: expected "}" to close the guess/],
       [['verify', ...MM(2, 3), '--contest', join(dir, 'missing.txt')], 3, /missing\.txt: cannot read the strategy: no such file or folder/],
-      [['verify', '--game', 'lingo', '--len', '5', '--contest', bad], 2, /--contest is not an option of lingo for verify \(lingo takes --len, --wordlist\)/],
+      [['verify', '--game', 'lingo', '--len', '5', '--contest', bad], 2, /--contest is not an option of lingo for verify \(lingo takes --len, --wordlist, --objective\)/],
       [['compile', '--game', 'mastermind', '--pegs', '4'], 2, /mastermind needs --pegs P and --colors C/],
       [['compile', ...MM(4, 1)], 2, /--colors 1: expected a whole number from 2 to 26/],
       [['compile', ...MM(9, 9)], 2, /--pegs 9: expected a whole number from 1 to 8/],

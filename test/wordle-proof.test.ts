@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WordleGame } from '../compiler/games/wordle/game.js';
 import { wordleModule } from '../compiler/games/wordle/module.js';
 import { checkProof, formatProof, parseProof, proofValue, type Proof } from '../compiler/games/wordle/proof.js';
+import { compileLoaded } from '../compiler/pool/driver.js';
 import { threadExecutor } from '../compiler/pool/thread-executor.js';
 import { decodeTreeFile } from '../runtime/tree-format.js';
 import { bruteOpenerTotal } from './support/wordle-brute.js';
@@ -60,7 +61,7 @@ describe('the proof of every opener (through the module, in this thread)', () =>
         const lists = { answers: writeList(join(dir, 'a.txt'), answers), guesses: writeList(join(dir, 'g.txt'), guesses), hard };
         const loaded = wordleModule.load(lists);
         const game = loaded.game as WordleGame;
-        const proved = await loaded.compile({ effort: 'default', workers: 1, options: { ...lists, prove: true }, executor: threadExecutor });
+        const proved = await compileLoaded(loaded, { effort: 'default', workers: 1, options: { ...lists, prove: true }, executor: threadExecutor });
         const companions = loaded.companions?.(proved.tree) ?? [];
         expect(companions.map((c) => [c.kind, c.extension])).toEqual([['proof', '.proof.txt']]);
         const proof = parseProof((companions[0] as { text: string }).text, 'proof');

@@ -14,6 +14,7 @@ import { makeWordList } from '../runtime/wordlist.js';
 import { flattenPlan } from '../compiler/engine/plan.js';
 import { WordleGame } from '../compiler/games/wordle/game.js';
 import { loadWordleGame, wordleModule } from '../compiler/games/wordle/module.js';
+import { compileLoaded } from '../compiler/pool/driver.js';
 import { threadExecutor } from '../compiler/pool/thread-executor.js';
 import { illegalGuesses, replayAll } from '../compiler/replay.js';
 import { guessTotals } from '../compiler/objective.js';
@@ -175,7 +176,7 @@ describe('wordle from the CLI', () => {
     expect(header.settings).toMatchObject({ effort: 'exact', proven: 'global' });
     // The pool's tree is the one the same search gives in this thread.
     const lists = { answers: answersFile, guesses: guessesFile, hard: false };
-    const inThread = await wordleModule.load(lists).compile({ effort: 'default', workers: 1, options: { ...lists, prove: true }, executor: threadExecutor });
+    const inThread = await compileLoaded(wordleModule.load(lists), { effort: 'default', workers: 1, options: { ...lists, prove: true }, executor: threadExecutor });
     expect(Array.from(inThread.tree.guess)).toEqual(Array.from(file.tree.guess));
     expect(Array.from(inThread.tree.edgeCode)).toEqual(Array.from(file.tree.edgeCode));
     // No opener does better than the proven tree.
@@ -217,7 +218,7 @@ describe('the exact effort on wordle (through the module, in this thread)', () =
         const loaded = wordleModule.load(lists);
         const game = loaded.game as WordleGame;
         const all = Array.from({ length: game.secretCount }, (_, i) => i);
-        const proved = await loaded.compile({ effort: 'default', workers: 1, options: { ...lists, prove: true }, executor: threadExecutor });
+        const proved = await compileLoaded(loaded, { effort: 'default', workers: 1, options: { ...lists, prove: true }, executor: threadExecutor });
         expect(proved.settings['effort']).toBe('exact');
         expect(proved.settings['proven']).toBe('global');
         expect(proved.settings['openers']).toBeGreaterThan(1);
@@ -228,7 +229,7 @@ describe('the exact effort on wordle (through the module, in this thread)', () =
         const openers = [proved.tree.guess[0] as number, game.guessOfSecret(0), game.guesses!.indexOf(PROBES[0] as string)];
         for (const opener of openers) {
           const word = game.guessName(opener);
-          const one = await loaded.compile({ effort: 'exact', workers: 1, options: { ...lists, opener: word }, executor: threadExecutor });
+          const one = await compileLoaded(loaded, { effort: 'exact', workers: 1, options: { ...lists, opener: word }, executor: threadExecutor });
           expect(one.tree.guess[0]).toBe(opener);
           expect(one.settings).toMatchObject({ effort: 'exact', opener: word, openers: 1, proven: 'opener' });
           const expected = bruteOpenerScore(game, opener, hard);
@@ -236,7 +237,7 @@ describe('the exact effort on wordle (through the module, in this thread)', () =
           expect(expected).toBeLessThanOrEqual(optimum);
         }
         // --effort exact alone: the best of the top-ranked openers, each exact below.
-        const top = await loaded.compile({ effort: 'exact', workers: 1, options: lists, executor: threadExecutor });
+        const top = await compileLoaded(loaded, { effort: 'exact', workers: 1, options: lists, executor: threadExecutor });
         expect(top.settings['proven']).toBe('opener');
         expect(replayAll(game, top.tree).total).toBe(bruteOpenerScore(game, top.tree.guess[0] as number, hard));
       } finally {

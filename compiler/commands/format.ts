@@ -1,5 +1,6 @@
 /** Text helpers for reports: bar charts, file sizes and number formatting. */
 import { statSync } from 'node:fs';
+import type { ReportLine, ReportOut } from '../games/module.js';
 
 export function barChart(rows: ReadonlyArray<{ label: string; count: number }>, width = 40): string[] {
   const max = Math.max(1, ...rows.map((r) => r.count));
@@ -11,6 +12,14 @@ export function barChart(rows: ReadonlyArray<{ label: string; count: number }>, 
     const pct = ((100 * r.count) / total).toFixed(1).padStart(5);
     return `${r.label.padStart(labelW)} | ${r.count.toLocaleString('en-US').padStart(countW)} ${pct}% ${bar}`;
   });
+}
+
+/** A game's report drawn as lines: its bar charts indented under their heading. */
+export function reportTo(out: (line: string) => void): ReportOut {
+  return (line: ReportLine) => {
+    if (typeof line === 'string') out(line);
+    else for (const row of barChart(line.chart)) out(`  ${row}`);
+  };
 }
 
 export function fixed(x: number, digits = 4): string {

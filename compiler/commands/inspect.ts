@@ -5,7 +5,7 @@ import type { TreeArrays } from '../../runtime/tree-format.js';
 import { edgeCount } from '../../runtime/tree-walker.js';
 import type { Game } from '../game.js';
 import { illegalGuesses, replayAll, type ReplaySummary } from '../replay.js';
-import { barChart, sizeOf } from './format.js';
+import { barChart, reportTo, sizeOf } from './format.js';
 import { guessTotals, objectiveOf } from '../objective.js';
 import type { ResolvedTree } from './resolve.js';
 import { count } from '../games/options.js';
@@ -38,7 +38,7 @@ function totalBoundText(r: ResolvedTree): string {
 
 /** Replays every secret; prints the exact metric; fails when the tree is incomplete or its header lies. */
 export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplaySummary {
-  if (r.loaded.verify) return r.loaded.verify(r.file, r.path, out);
+  if (r.loaded.verify) return r.loaded.verify(r.file, r.path, reportTo(out));
   const { game } = r.loaded;
   const s = replayAll(game, r.file.tree);
   const measured = objectiveOf(game, s);
@@ -82,13 +82,13 @@ export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplayS
 }
 
 export function runStats(r: ResolvedTree, hardest: number, out: (line: string) => void): void {
-  if (r.loaded.stats) return r.loaded.stats(r.file, r.path, hardest, out);
+  out(`tree: ${r.path}${sizeOf(r.path)}`);
+  if (r.loaded.stats) return r.loaded.stats(r.file, hardest, reportTo(out));
   const { game } = r.loaded;
   const tree = r.file.tree;
   const s = replayAll(game, tree);
   let leaves = 0;
   for (let v = 0; v < tree.guess.length; v++) if (edgeCount(tree, v) === 0) leaves++;
-  out(`tree: ${r.path}${sizeOf(r.path)}`);
   out(`nodes: ${count(tree.guess.length)} (${count(leaves)} leaves), edges: ${count(tree.edgeCode.length)}`);
   const mean = game.objective.name === 'total-guesses' ? `${guessTotals(s).meanGuesses.toFixed(4)} guesses (total ${count(guessTotals(s).totalGuesses)}${totalBoundText(r)})` : (s.total / s.secrets).toFixed(4);
   out(`mean: ${mean} over ${count(s.secrets)} secrets; opener: ${game.guessName(tree.guess[0] as number)}`);

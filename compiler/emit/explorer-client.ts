@@ -10,18 +10,12 @@
  * compiles without the DOM library) and is tested in Chromium.
  */
 import type { TreeArrays } from '../../runtime/tree-format.js';
+import type { ExplorerMetric, ExplorerReplyFns, ExplorerRules } from '../games/explorer-rules.js';
 
-/** How the page computes and draws a game's replies (one variant per kind of game). */
-export type ExplorerRules =
-  | { kind: 'word-mask'; length: number; attempts: number } // Lingo and Wordle: guesses and secrets are words; reply code = base-3 number of the mask, first letter most significant, X=0 ?=1 O=2 (Wordle duplicate rule: greens first, then yellows left to right limited by the secret's remaining letter counts); solved = all O
-  | { kind: 'mastermind'; pegs: number; colors: number } // names like "AABC"; reply code = blacks*(pegs+1)+whites; solved: blacks = pegs
-  | { kind: 'bulls-cows'; digits: number; symbols: number } // names are digit strings like "0123" (distinct symbols); code = bulls*(digits+1)+cows; solved: bulls = digits
-  | { kind: 'hangman'; length: number; lives: number } // guesses are letters "a".."z"; reply code = position mask (bit p = position p+1 holds the letter; 0 = miss); a word ends when every letter is revealed (that final reply is not stored in the tree)
-  | { kind: 'match-count'; length: number } // reply = number of positions with the same letter; solved = length
-  | { kind: 'table'; replies: string[]; attempts: number; secrets: string[]; rows: Record<string, string> }; // a game from a file: replies[code] names a reply (the last: solved); rows[guess] holds one character per secret (in `secrets` order), code + 48
+export type { ExplorerMetric, ExplorerRules } from '../games/explorer-rules.js';
 
-/** What the tree browser and the distribution count per secret. */
-export type ExplorerMetric = 'guesses' | 'score' | 'misses';
+/** A module's own reply kind in the page: written by renderExplorer beside these functions (null for the page's kinds). */
+declare function moduleReplies(): ExplorerReplyFns | null;
 
 /** A Uint32Array as the page carries it: `w` bytes per entry, little-endian, base64. */
 export interface PackedArray {
@@ -148,6 +142,8 @@ export function solvedCodeOf(rules: ExplorerRules): number {
       return rules.length;
     case 'table':
       return rules.replies.length - 1;
+    case 'module':
+      return rules.fns.solved(rules.data);
   }
 }
 
@@ -228,6 +224,8 @@ export function replyOf(rules: ExplorerRules, guess: string, secret: string): nu
       if (row === undefined || i === undefined) return guess === secret ? t.replies.length - 1 : -1;
       return row.charCodeAt(i) - 48;
     }
+    case 'module':
+      return rules.fns.reply(rules.data, guess, secret);
   }
 }
 
@@ -257,6 +255,8 @@ export function replyName(rules: ExplorerRules, code: number): string {
       return String(code);
     case 'table':
       return rules.replies[code] ?? `#${code}`;
+    case 'module':
+      return rules.fns.name(rules.data, code);
   }
 }
 
@@ -264,6 +264,7 @@ export function replyName(rules: ExplorerRules, code: number): string {
 export function guessLimitOf(rules: ExplorerRules, nodes: number): number {
   if (rules.kind === 'word-mask' || rules.kind === 'table') return rules.attempts;
   if (rules.kind === 'hangman') return 26;
+  if (rules.kind === 'module') return rules.attempts ?? nodes;
   return nodes;
 }
 
@@ -545,6 +546,8 @@ export function replyView(rules: ExplorerRules, guess: string, code: number, pat
       return h('span', { class: 'reply mc' }, small ? null : h('code', null, guess), h('strong', { class: 'reply-text' }, `${code} of ${rules.length} in place`));
     case 'table':
       return h('span', { class: 'reply mc' }, small ? null : h('code', null, guess), h('strong', { class: 'reply-text' }, text));
+    case 'module':
+      return h('span', { class: 'reply md', 'data-kind': rules.name }, small ? null : h('code', null, guess), h('strong', { class: 'reply-text' }, rules.fns.describe ? rules.fns.describe(rules.data, guess, code) : text));
   }
 }
 
@@ -878,6 +881,12 @@ export function explorerMain(data: PageData): void {
         const c = rules.replies.indexOf(t);
         return c >= 0 ? c : `"${t}" is not a reply of this game (${rules.replies.join(' ')})`;
       }
+      case 'module': {
+        const t = $('play-text').value.trim();
+        const n = rules.fns.codes(rules.data);
+        for (let c = 0; c < n; c++) if (replyName(rules, c) === t) return c;
+        return `"${t}" is not a reply of this game`;
+      }
       case 'match-count': {
         const x = readNumber('play-count', 'matching positions');
         if (typeof x === 'string') return x;
@@ -934,6 +943,10 @@ export function explorerMain(data: PageData): void {
           const taken = now.charAt(p) !== '_';
           fields.append(h('span', { class: 'field' }, h('input', { type: 'checkbox', id, disabled: taken, 'data-pos': p + 1 }), h('label', { for: id }, ` position ${p + 1}${taken ? ` (${now.charAt(p)})` : ''}`)), ' ');
         }
+      } else if (rules.kind === 'module') {
+        const n = rules.fns.codes(rules.data);
+        const names = n <= 12 ? ` (${Array.from({ length: n }, (_, c) => replyName(rules, c)).join(' ')})` : '';
+        fields.append(h('span', { class: 'field' }, h('label', { for: 'play-text' }, `Reply to "${gName}"${names}`), ' ', h('input', { id: 'play-text', type: 'text', value: '' })));
       } else if (rules.kind === 'table') {
         fields.append(h('span', { class: 'field' }, h('label', { for: 'play-text' }, `Reply to "${gName}" (${rules.replies.join(' ')})`), ' ', h('input', { id: 'play-text', type: 'text', value: '' })));
       } else {
@@ -1004,7 +1017,10 @@ export function explorerMain(data: PageData): void {
 export function explorerBoot(): void {
   try {
     const el = document.getElementById('explorer-data');
-    explorerMain(JSON.parse(el?.textContent ?? 'null') as PageData);
+    const data = JSON.parse(el?.textContent ?? 'null') as PageData;
+    // A module's own reply kind: its functions are in the page's code, not in its JSON.
+    if (data.rules.kind === 'module') (data.rules as { fns: unknown }).fns = moduleReplies();
+    explorerMain(data);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     window.explorerError = why;

@@ -22,6 +22,7 @@ export function explorerInputOf(loaded: LoadedGame, file: TreeFile): ExplorerInp
     secrets: Array.from({ length: game.secretCount }, (_, s) => game.secretName(s)),
     guesses: Array.from({ length: game.guessCount }, (_, g) => game.guessName(g)),
     rules: loaded.explorerRules(),
+    ...(loaded.explorerMetric ? { metric: loaded.explorerMetric } : {}),
     tree: file.tree,
   };
 }

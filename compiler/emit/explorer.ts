@@ -13,9 +13,10 @@
  */
 import { fail } from '../../runtime/errors.js';
 import type { ListRef, ParamValue, TreeArrays } from '../../runtime/tree-format.js';
-import { CLIENT_FUNCTIONS, type ExplorerMetric, type ExplorerRules, type PackedArray, type PageData } from './explorer-client.js';
+import type { ExplorerMetric, ExplorerRules } from '../games/explorer-rules.js';
+import { CLIENT_FUNCTIONS, type PackedArray, type PageData } from './explorer-client.js';
 
-export type { ExplorerRules } from './explorer-client.js';
+export type { ExplorerMetric, ExplorerRules } from '../games/explorer-rules.js';
 
 export interface ExplorerInput {
   readonly title: string; // e.g. "lingo-len5" or "MM(5,8)"
@@ -28,10 +29,7 @@ export interface ExplorerInput {
   readonly guesses: readonly string[]; // guess index -> name
   readonly rules: ExplorerRules;
   readonly tree: TreeArrays; // nodes in preorder; the solved reply is never stored
-  /**
-   * What the tree browser averages per subtree. Default: Lingo's score for `game: "lingo"`,
-   * misses for Hangman, else guesses.
-   */
+  /** What the tree browser averages per subtree (the module's `explorerMetric`; default: guesses). */
   readonly metric?: ExplorerMetric;
 }
 
@@ -84,9 +82,7 @@ function scriptJson(value: unknown): string {
 }
 
 function defaultMetric(input: ExplorerInput): ExplorerMetric {
-  if (input.metric) return input.metric;
-  if (input.rules.kind === 'hangman') return 'misses';
-  return input.game === 'lingo' ? 'score' : 'guesses';
+  return input.metric ?? 'guesses';
 }
 
 function sameNames(a: readonly string[], b: readonly string[]): boolean {
@@ -208,6 +204,26 @@ ul.inline{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.3rem .8rem}
 `;
 
 /** The page for one tree. Deterministic: the same input gives the same string. */
+const REPLY_FNS = ['codes', 'solved', 'reply', 'name', 'describe'] as const;
+
+/**
+ * The page's `moduleReplies()`: a module's own reply functions (ExplorerReplyFns), each as its
+ * source (a function expression, an arrow or a method), or null for the page's own kinds.
+ */
+function moduleRepliesSource(rules: ExplorerRules): string {
+  if (rules.kind !== 'module') return 'function moduleReplies() { return null; }';
+  const props: string[] = [];
+  for (const key of REPLY_FNS) {
+    const f = rules.fns[key];
+    if (f === undefined) continue;
+    if (typeof f !== 'function') throw new Error(`explorer: the ${rules.name} reply kind's ${key} is not a function`);
+    const src = f.toString();
+    // A method (`name(data, code) { ... }`) is a property as it is; anything else gets its key.
+    props.push(/^(async\s+)?function\b|=>/.test(src.slice(0, src.indexOf('{') < 0 ? undefined : src.indexOf('{'))) ? `${key}: ${src}` : src);
+  }
+  return `function moduleReplies() { return { ${props.join(',\n')} }; }`;
+}
+
 export function renderExplorer(input: ExplorerInput): string {
   checkInput(input);
   const same = sameNames(input.secrets, input.guesses);
@@ -230,7 +246,7 @@ export function renderExplorer(input: ExplorerInput): string {
     ? input.lists.map((l) => `<li>${escapeHtml(l.role)}: ${l.count.toLocaleString('en-US')} (sha256 <code title="${escapeHtml(l.sha256)}">${escapeHtml(l.sha256.slice(0, 12))}</code>)</li>`).join('')
     : '<li>none (the codes are generated)</li>';
   const summary = input.summary.map((line) => `<li>${escapeHtml(line)}</li>`).join('');
-  const script = `${CLIENT_FUNCTIONS.map((f) => f.toString()).join('\n')}\nexplorerBoot();`;
+  const script = `${CLIENT_FUNCTIONS.map((f) => f.toString()).join('\n')}\n${moduleRepliesSource(input.rules)}\nexplorerBoot();`;
   // The code is written into a <script> element as it is: it must not end the element early.
   if (/<\/script|<!--/i.test(script)) throw new Error('explorer client code holds "</script" or "<!--"');
   const playHelp =
@@ -240,7 +256,7 @@ export function renderExplorer(input: ExplorerInput): string {
         ? 'Play your own game: the page names a letter; tick the positions that hold it (none for a miss), then submit.'
         : input.rules.kind === 'match-count'
           ? 'Play your own game: the page shows its guess; enter how many positions match, then submit.'
-          : input.rules.kind === 'table'
+          : input.rules.kind === 'table' || input.rules.kind === 'module'
             ? 'Play your own game: the page shows its guess; type the reply your game gave, then submit.'
           : `Play your own game: the page shows its guess; enter the ${input.rules.kind === 'mastermind' ? 'black and white pegs' : 'bulls and cows'} your game gave, then submit.`;
   return `<!doctype html>

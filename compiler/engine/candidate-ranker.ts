@@ -13,7 +13,7 @@
 import type { AttemptObjective } from './attempt-objective.js';
 import { Partitioner } from './partition.js';
 import { EMPTY_RANKED, mergeTop, rankedAt, TopK } from './top-k.js';
-import type { QuickResult, Ranker, Ranking, RankedGuess, RankedList, SearchGame, SearchNode } from './types.js';
+import { WHOLE_POOL, type QuickResult, type RankOptions, type Ranker, type Ranking, type RankedGuess, type RankedList, type SearchGame, type SearchNode } from './types.js';
 
 /** A rule that restricts the guesses by what the replies so far revealed (its state is a short string). */
 export interface GuessRule {
@@ -438,8 +438,9 @@ export class CandidateRanker implements Ranker<string> {
     };
   }
 
-  rank(set: Uint32Array, node: SearchNode<string>, width: number, from = 0, to = Infinity, beta = Infinity): Ranking {
-    if (this.table) return this.rankTable(set, node, width, from, to, beta);
+  rank(set: Uint32Array, node: SearchNode<string>, width: number, opts: RankOptions = WHOLE_POOL): Ranking {
+    if (this.table) return this.rankTable(set, node, width, opts);
+    const { from = 0, to = Infinity, beta = Infinity } = opts;
     const { n, used, left, ceiling, poolLength, end, complete, nextAttempt } = this.frame(set, node, to);
     const obj = this.objective;
     const pool = this.poolBuf;
@@ -487,7 +488,7 @@ export class CandidateRanker implements Ranker<string> {
    * take as known optimal, with its exact cost.
    */
   probe(set: Uint32Array, node: SearchNode<string>, width: number, beta: number, out: QuickResult): void {
-    const r = this.table ? this.rankTable(set, node, width, 0, Infinity, beta, true) : this.rank(set, node, width, 0, Infinity, beta);
+    const r = this.table ? this.rankTable(set, node, width, { beta }, true) : this.rank(set, node, width, { beta });
     if (r.optimal) {
       out.guess = r.optimal.guess;
       out.cost = r.optimal.bound;
@@ -497,7 +498,8 @@ export class CandidateRanker implements Ranker<string> {
     }
   }
 
-  private rankTable(set: Uint32Array, node: SearchNode<string>, width: number, from: number, to: number, beta: number, probe = false): Ranking {
+  private rankTable(set: Uint32Array, node: SearchNode<string>, width: number, opts: RankOptions, probe = false): Ranking {
+    const { from = 0, to = Infinity, beta = Infinity } = opts;
     const { n, used, left, ceiling, poolLength, end, complete, nextAttempt } = this.frame(set, node, to);
     const obj = this.objective;
     const pool = this.poolBuf;

@@ -124,7 +124,7 @@ export interface CodeBoundOptions {
 }
 
 function contextOf(game: CodeGame): BoundContext {
-  const effort = codeEffort('exact', game.secretCount, 0)!;
+  const effort = codeEffort('exact', game.secretCount, 0);
   const ranker = codeParts(game, { ...effort, rank: 'bound' }).ranker as CodeRanker;
   return { game, ranker, partitioner: new Partitioner(game), lb: ranker.objective.sizeTable(), counts: new Uint32Array(game.codeCount) };
 }

@@ -32,9 +32,9 @@ export interface CodeEffort {
 }
 
 const ONE: ReadonlyArray<readonly [number, number]> = [[Infinity, 1]];
-// MM(5,8): 178,610 in 387 s on 2 idle cores (22 minutes before the faster ranking). Exact up to 12
-// codes and one guess searched in full below the pilot gave 178,700 in 8 minutes (before the faster
-// ranking); exact up to 30 alone, 178,660.
+// Why these widths, on MM(5,8): they give a total of 178,610 (times in BENCHMARKS.md); exact up
+// to 12 codes with one guess searched in full below the pilot gives 178,700; exact up to 30
+// alone, 178,660.
 const DEFAULT_WIDE = {
   openers: 1,
   exactBelow: 30,
@@ -54,8 +54,11 @@ export const CODE_EFFORTS = [
   { name: 'exact', describe: 'branch and bound over every guess of every set: proves the optimum' },
 ] as const;
 
+/** The code games' effort names. */
+export type CodeEffortName = (typeof CODE_EFFORTS)[number]['name'];
+
 /** Efforts by name; `default` depends on the size of the game. */
-export function codeEffort(name: string, codes: number, maxDepth: number): CodeEffort | null {
+export function codeEffort(name: CodeEffortName, codes: number, maxDepth: number): CodeEffort {
   switch (name) {
     case 'quick':
       return { name, exact: false, openers: 1, exactBelow: 12, widths: ONE, rank: 'entropy', maxDepth };
@@ -70,8 +73,6 @@ export function codeEffort(name: string, codes: number, maxDepth: number): CodeE
       return { name, exact: false, ...DEFAULT_WIDE, openerPilot: true, maxDepth };
     case 'exact':
       return { name, exact: true, openers: Infinity, exactBelow: Infinity, widths: ONE, rank: 'bound', maxDepth };
-    default:
-      return null;
   }
 }
 

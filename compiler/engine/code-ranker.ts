@@ -13,7 +13,7 @@ import type { AttemptObjective } from './attempt-objective.js';
 import { treeCapacity } from './attempt-objective.js';
 import { canonicalGuesses, historySymmetry, permutations } from './symmetry.js';
 import { EMPTY_RANKED, TopK } from './top-k.js';
-import type { QuickResult, Ranker, Ranking, SearchGame, SearchNode, TallyCounter } from './types.js';
+import { WHOLE_POOL, type QuickResult, type RankOptions, type Ranker, type Ranking, type SearchGame, type SearchNode, type TallyCounter } from './types.js';
 
 /** How guesses are ranked: 'entropy' (Σ m·log2 m over the parts, a possible win −0.5), 'parts' (most parts first), 'bound' (the lower bound), 'size-model'. */
 export type RankRule = 'entropy' | 'parts' | 'bound' | 'size-model';
@@ -201,7 +201,8 @@ export class CodeRanker implements Ranker<History> {
     return this.guessPool(node.state).length;
   }
 
-  rank(set: Uint32Array, node: SearchNode<History>, width: number, _from = 0, _to = Infinity, beta = Infinity, lazy = false): Ranking {
+  rank(set: Uint32Array, node: SearchNode<History>, width: number, opts: RankOptions = WHOLE_POOL): Ranking {
+    const { beta = Infinity, lazy = false } = opts;
     const n = set.length;
     const K = this.branches;
     const lb = this.lb;
@@ -243,7 +244,6 @@ export class CodeRanker implements Ranker<History> {
     const S = scan.length;
     // Small sets: the replies a guess got, as a bit mask, read lowest first (ascending).
     const masked = counter.tallyMask !== undefined && this.maskable && n <= MASK_MAX_SET;
-    let leftOut = Infinity;
     for (let j = 0; j < pool.length; j++) {
       const g = pool[j] as number;
       let slot = -1;
@@ -256,7 +256,6 @@ export class CodeRanker implements Ranker<History> {
         if (stamp[key] === epoch) {
           const b = classBound[key] as number;
           if (b >= 0 && b < boundLimit) top.push(g, j, b, classKey[key] as number, 0);
-          else if (b >= 0 && b < leftOut) leftOut = b;
           continue;
         }
         slot = key;
@@ -306,11 +305,10 @@ export class CodeRanker implements Ranker<History> {
       }
       // Past `boundLimit` the search would skip it under its budget.
       if (bound >= 0 && bound < boundLimit) top.push(g, j, bound, key1, 0);
-      else if (bound >= 0 && bound < leftOut) leftOut = bound;
     }
     // A full ranking asked for lazily is left in pool order: the search sorts only what it needs.
     const unsorted = lazy && width === Infinity;
-    return { optimal: null, top: top.result(!unsorted), setBound, complete: true, leftOutBound: leftOut, ...(unsorted ? { unsorted } : {}) };
+    return { optimal: null, top: top.result(!unsorted), setBound, complete: true, ...(unsorted ? { unsorted } : {}) };
   }
 
   /** A set one guess could split into singletons: 2n−1 when a candidate does it, else at least 2n. */

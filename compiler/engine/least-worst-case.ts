@@ -53,6 +53,8 @@ export interface WorstCaseParts<S> {
 export interface WorstCaseLimits {
   /** Sets searched by the proof before it gives up (UNDECIDED). */
   readonly proofNodes: number;
+  /** When the proof gave up: sets searched for a tree one guess deeper and beyond (default: proofNodes). */
+  readonly upperNodes?: number;
   /** The deepest worst case looked for (Lingo: 5 tries). */
   readonly maxDepth: number;
   /** Guesses compared by their whole subtrees in the rebuild, by guesses used (past the end: 1). */
@@ -420,6 +422,24 @@ export class LeastWorstCase<S> {
     }
   }
 
+  /**
+   * Can every secret be found within d guesses when `guess` is played first? Its reply groups
+   * each decided within d − 1, largest first, the first NOT_WITHIN ending it (the rate of a
+   * proof's first level, for measurements). `budget`: sets per group.
+   */
+  firstGuessWithin(guess: number, d: number, budget: number): number {
+    const all = Uint32Array.from({ length: this.game.secretCount }, (_, i) => i);
+    const { codes, groups } = this.groupsOf(guess, all);
+    let result = WITHIN;
+    for (let i = 0; i < groups.length; i++) {
+      const child: SearchNode<S> = { used: 1, state: this.moves.after(this.moves.root, guess, codes[i] as number) };
+      const r = this.decide(groups[i] as Uint32Array, d - 1, child, budget);
+      if (r === NOT_WITHIN) return NOT_WITHIN;
+      if (r === UNDECIDED) result = UNDECIDED;
+    }
+    return result;
+  }
+
   /** The least depth the capacity bound allows for n secrets. */
   capacityBound(n: number): number {
     let d = n <= 1 ? n : 1;
@@ -561,7 +581,7 @@ export class LeastWorstCase<S> {
     }
     if (stopped) {
       // Out of budget: the best tree the same budget again finds above the proven bound.
-      const more = this.nodes + proofNodes;
+      const more = this.nodes + (this.limits.upperNodes ?? proofNodes);
       for (let d = lb + 1; d <= maxDepth && found < 0; d++) {
         const r = this.decide(all, d, root, Math.max(0, more - this.nodes));
         if (r === WITHIN) found = d;

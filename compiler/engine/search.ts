@@ -33,6 +33,12 @@ export interface EngineParts<S> {
   readonly effort: Effort;
 }
 
+/** The best plan found so far at a set, and its key: the budget every further guess is searched under. */
+interface Best {
+  plan: Solved | null;
+  key: number;
+}
+
 /** A lazily ranked list this short is sorted whole (see `searchUnsorted`). */
 const LAZY_SORT_BELOW = 32;
 
@@ -64,6 +70,15 @@ class Frame<S> implements SplitBuffers {
   readonly states: Array<S | undefined>;
   /** A node reused for looks at the parts (never kept by the callee). */
   readonly scratch: { used: number; state: S };
+  /** The evaluation at this depth: its guess, node, set size and budget. */
+  guess = 0;
+  node: SearchNode<S>;
+  n = 0;
+  beta = Infinity;
+  /** Its parts, the node's cost so far (its groups and the parts paid for) and the bounds of the parts left. */
+  parts = 0;
+  cost = 0;
+  rest = 0;
 
   constructor(groups: number, secrets: number, root: S) {
     this.codes = new Uint32Array(groups);
@@ -77,6 +92,7 @@ class Frame<S> implements SplitBuffers {
     this.solved = new Array<Solved | null>(groups).fill(null);
     this.states = new Array<S | undefined>(groups).fill(undefined);
     this.scratch = { used: 0, state: root };
+    this.node = { used: 0, state: root };
   }
 }
 
@@ -102,12 +118,6 @@ export class SearchEngine<S> {
   private readonly look: QuickResult = { guess: -1, cost: 0 };
   /** The least key proven for the set of the last `search` that returned null (at least its beta). */
   private failKey = 0;
-  /**
-   * After `solve` or `evaluate` returned null: the least key proven for that set or guess (at
-   * least its beta; fail-soft, so the memo keeps the tightest bound the work found).
-   */
-  private solveFail = 0;
-  private evalFail = 0;
   /** The exact tail (sets with `exactTriesLeft` tries left or fewer), when the effort asks for it. */
   readonly tail: ExactTail<S> | null;
   private readonly tailLeft: number;
@@ -199,16 +209,8 @@ export class SearchEngine<S> {
     const used = node.used;
     const obj = this.objective;
     const t = obj.terminal(set, used, node.state);
-    if (t) {
-      if (this.keyOf(t) < beta) return t;
-      this.solveFail = this.keyOf(t);
-      return null;
-    }
-    const sized = this.keyBound(obj.sizeBound(n, used, node.state), n, used);
-    if (sized >= beta) {
-      this.solveFail = sized;
-      return null;
-    }
+    if (t) return this.keyOf(t) < beta ? t : null;
+    if (this.keyBound(obj.sizeBound(n, used, node.state), n, used) >= beta) return null;
     const memoized = n <= this.effort.memoMaxSet && n >= (this.effort.memoMinSet ?? 0);
     let num = 0;
     let tag = '';
@@ -222,16 +224,9 @@ export class SearchEngine<S> {
       const id = this.memo.find(set, 0, n, num, tag, hash);
       if (id >= 0) {
         const solved = this.memo.payload(id);
-        if (solved) {
-          if (this.keyOf(solved) < beta) return solved;
-          this.solveFail = this.keyOf(solved);
-          return null;
-        }
+        if (solved) return this.keyOf(solved) < beta ? solved : null;
         known = this.memo.value(id);
-        if (known >= beta) {
-          this.solveFail = known;
-          return null;
-        }
+        if (known >= beta) return null;
       }
     }
     const budget = this.effort.nodeBudget ?? 0;
@@ -248,10 +243,8 @@ export class SearchEngine<S> {
     } else if (quick) {
       const look = this.look;
       quick.call(this.ranker, set, 0, n, node, look);
-      if (look.guess >= 0) {
-        result = this.evaluate(look.guess, set, node, beta);
-        if (!result) fail = this.evalFail;
-      } else {
+      if (look.guess >= 0) result = this.evaluate(look.guess, set, node, beta);
+      else {
         const floor = this.keyBound(look.cost, n, used);
         if (floor >= beta) {
           result = null;
@@ -265,10 +258,9 @@ export class SearchEngine<S> {
       result = this.search(set, node, beta);
       if (!result) fail = this.failKey;
     }
-    if (!result) this.solveFail = Math.max(beta, fail, known);
     if (memoized) {
       if (result) this.memo.set(set, 0, n, num, tag, result, Infinity, hash);
-      else this.memo.set(set, 0, n, num, tag, null, this.solveFail, hash);
+      else this.memo.set(set, 0, n, num, tag, null, Math.max(beta, fail, known), hash);
     }
     return result;
   }
@@ -282,11 +274,11 @@ export class SearchEngine<S> {
     // A cost budget for the ranker: a guess whose bound reaches it would be skipped (with a
     // depth tie-break, a key is cost·DEPTH_SLOTS plus at least the set's least depth).
     const costBeta = piloted || beta === Infinity ? Infinity : this.tieBreak ? (beta - this.objective.leastDepth(n, used)) / DEPTH_SLOTS : beta;
-    const ranking = this.ranker.rank(set, node, piloted ? pilot.width : width, 0, Infinity, costBeta, !piloted && width === Infinity);
+    const ranking = this.ranker.rank(set, node, piloted ? pilot.width : width, { beta: costBeta, lazy: !piloted && width === Infinity });
     // `failKey` is set last before returning (nested searches overwrite it).
     if (ranking.optimal) {
       const v = this.evaluate(ranking.optimal.guess, set, node, beta);
-      this.failKey = v ? beta : this.evalFail;
+      this.failKey = beta;
       return v;
     }
     const floor = this.keyBound(ranking.setBound, n, used);
@@ -299,36 +291,19 @@ export class SearchEngine<S> {
       this.failKey = beta;
       return v;
     }
-    // The least key of the guesses the ranking left out under the budget (unknown: beta).
-    const leftOut = ranking.leftOutBound === undefined ? beta : this.keyBound(ranking.leftOutBound, n, used);
     if (ranking.unsorted) {
       const v = this.searchUnsorted(ranking.top, set, node, beta, floor);
-      this.failKey = v ? beta : Math.max(beta, floor, Math.min(leftOut, this.failKey));
+      this.failKey = beta;
       return v;
     }
-    let best: Solved | null = null;
-    let bestKey = beta;
-    // The least key proven for the guesses tried or skipped while nothing is below beta.
-    let low = leftOut;
+    const best: Best = { plan: null, key: beta };
     // No plan beats the set's bound: once it is reached the rest can only tie.
     const top = ranking.top;
     for (let i = 0; i < top.length; i++) {
-      const kb = this.keyBound(top.bound[i] as number, n, used);
-      if (kb >= bestKey) {
-        if (kb < low) low = kb;
-        continue;
-      }
-      const v = this.evaluate(top.guess[i] as number, set, node, bestKey);
-      if (!v && this.evalFail < low) low = this.evalFail;
-      // Each guess is searched under the best key so far, so only a smaller key comes back:
-      // among equal keys the first in rank order stays.
-      if (v && this.keyOf(v) < bestKey) {
-        best = v;
-        bestKey = this.keyOf(v);
-        if (bestKey <= floor) break;
-      }
+      if (this.keyBound(top.bound[i] as number, n, used) >= best.key) continue;
+      if (this.keepIfBetter(best, top.guess[i] as number, set, node) && best.key <= floor) break;
     }
-    if (!best && beta === Infinity && width !== Infinity && ranking.top.length >= width) {
+    if (!best.plan && beta === Infinity && width !== Infinity && ranking.top.length >= width) {
       // Under a depth cap the best-ranked guesses may all run out of guesses: with no budget
       // to blame, go on down the ranking until one fits.
       const shown = ranking.top.length;
@@ -338,9 +313,23 @@ export class SearchEngine<S> {
         if (v) return v;
       }
     }
-    // A top cut to a width leaves guesses unseen: then only beta is proven.
-    this.failKey = best || width !== Infinity ? beta : Math.max(beta, floor, low);
-    return best;
+    this.failKey = beta;
+    return best.plan;
+  }
+
+  /**
+   * Evaluate `guess` under the best key so far and keep its plan when its key is smaller. Each
+   * guess is searched under that key, so only a smaller key comes back: among equal keys the
+   * first evaluated stays. Whether it was kept.
+   */
+  private keepIfBetter(best: Best, guess: number, set: Uint32Array, node: SearchNode<S>): boolean {
+    const v = this.evaluate(guess, set, node, best.key);
+    if (!v) return false;
+    const key = this.keyOf(v);
+    if (key >= best.key) return false;
+    best.plan = v;
+    best.key = key;
+    return true;
   }
 
   /**
@@ -360,10 +349,7 @@ export class SearchEngine<S> {
     let count = top.length;
     const live = new Uint32Array(count);
     for (let i = 0; i < count; i++) live[i] = i;
-    let best: Solved | null = null;
-    let bestKey = beta;
-    // The least key proven for the guesses tried or dropped while nothing is below beta.
-    let low = Infinity;
+    const best: Best = { plan: null, key: beta };
     // keyBound(b, n, used) for this set, with its least depth worked out once.
     const slots = this.tieBreak ? DEPTH_SLOTS : 1;
     const least = this.tieBreak ? this.objective.leastDepth(n, used) : 0;
@@ -380,23 +366,13 @@ export class SearchEngine<S> {
           bi = i;
         }
       }
-      const kb = (bound[b] as number) * slots + least;
-      if (kb < bestKey) {
-        const v = this.evaluate(top.guess[b] as number, set, node, bestKey);
-        if (v && this.keyOf(v) < bestKey) {
-          best = v;
-          bestKey = this.keyOf(v);
-          if (bestKey <= floor) return best;
-        } else if (!v && this.evalFail < low) low = this.evalFail;
-      } else if (kb < low) low = kb;
+      if ((bound[b] as number) * slots + least < best.key && this.keepIfBetter(best, top.guess[b] as number, set, node) && best.key <= floor) return best.plan;
       const before = count;
       let w = 0;
       for (let i = 0; i < count; i++) {
         if (i === bi) continue;
         const e = live[i] as number;
-        const ke = (bound[e] as number) * slots + least;
-        if (ke < bestKey) live[w++] = e;
-        else if (ke < low) low = ke;
+        if ((bound[e] as number) * slots + least < best.key) live[w++] = e;
       }
       count = w;
       if (count * 2 > before) break;
@@ -404,20 +380,10 @@ export class SearchEngine<S> {
     const rest = Array.from(live.subarray(0, count));
     rest.sort(byKeys(k1, k2));
     for (const e of rest) {
-      const ke = (bound[e] as number) * slots + least;
-      if (ke >= bestKey) {
-        if (ke < low) low = ke;
-        continue;
-      }
-      const v = this.evaluate(top.guess[e] as number, set, node, bestKey);
-      if (v && this.keyOf(v) < bestKey) {
-        best = v;
-        bestKey = this.keyOf(v);
-        if (bestKey <= floor) break;
-      } else if (!v && this.evalFail < low) low = this.evalFail;
+      if ((bound[e] as number) * slots + least >= best.key) continue;
+      if (this.keepIfBetter(best, top.guess[e] as number, set, node) && best.key <= floor) break;
     }
-    this.failKey = low;
-    return best;
+    return best.plan;
   }
 
   /** The same search with width 1 everywhere (exact on the same small sets), made once. */
@@ -458,17 +424,12 @@ export class SearchEngine<S> {
     }
     const slack = pilot.slack ?? Infinity;
     const within = kept.length ? (kept[0] as { cost: number }).cost * (1 + slack) : 0;
-    let best: Solved | null = null;
-    let bestKey = beta;
+    const best: Best = { plan: null, key: beta };
     for (const { guess, cost } of kept) {
       if (cost > within) break;
-      const v = this.evaluate(guess, set, node, bestKey);
-      if (v && this.keyOf(v) < bestKey) {
-        best = v;
-        bestKey = this.keyOf(v);
-      }
+      this.keepIfBetter(best, guess, set, node);
     }
-    return best;
+    return best.plan;
   }
 
   /** Sort parts `order[0..count)` by size (smallest or largest first); ties stay in reply order. */
@@ -490,14 +451,24 @@ export class SearchEngine<S> {
     }
   }
 
-  /** The state after reply group `g` of the frame's split (worked out once per part). */
-  private stateOf(f: Frame<S>, p: number, node: SearchNode<S>, guess: number): S {
+  /** The state after part `p` of the frame's split (worked out once per part). */
+  private stateOf(f: Frame<S>, p: number): S {
     let st = f.states[p];
     if (st === undefined) {
-      st = this.moves.after(node.state, guess, f.codes[f.group[p] as number] as number);
+      st = this.moves.after(f.node.state, f.guess, f.codes[f.group[p] as number] as number);
       f.states[p] = st;
     }
     return st;
+  }
+
+  /** Part `p`'s node: one guess deeper, its state after the reply. */
+  private partNode(f: Frame<S>, p: number): SearchNode<S> {
+    return { used: f.node.used + 1, state: this.stateOf(f, p) };
+  }
+
+  /** Whether the node's cost so far and the bounds of the parts left already reach the budget. */
+  private cut(f: Frame<S>): boolean {
+    return this.keyBound(f.cost + f.rest, f.n, f.node.used) >= f.beta;
   }
 
   /**
@@ -505,12 +476,27 @@ export class SearchEngine<S> {
    * passes over its parts (the reply groups other than the solved one): size bounds (and the
    * ranker's sharper bounds); with `prepass`, the memo and the ranker's quick look at each part;
    * then the parts still open are searched, each under the budget the others' bounds leave.
+   * The frame of the node's depth holds the passes' state (recursion goes one frame deeper).
    */
   evaluate(guess: number, set: Uint32Array, node: SearchNode<S>, beta = Infinity): Solved | null {
-    const n = set.length;
+    const f = this.frameAt(node.used);
+    f.guess = guess;
+    f.node = node;
+    f.n = set.length;
+    f.beta = beta;
+    this.splitParts(f, set);
+    if (!this.boundParts(f)) return null;
+    if (this.quickLook && !this.lookAtParts(f)) return null;
+    if (!this.searchParts(f)) return null;
+    this.planQuickParts(f);
+    return this.assemble(f);
+  }
+
+  /** The split: the node's own group costs (`f.cost`) and its parts (`f.parts`, `f.group`). */
+  private splitParts(f: Frame<S>, set: Uint32Array): void {
+    const { node, guess, n } = f;
     const used = node.used;
     const obj = this.objective;
-    const f = this.frameAt(used);
     const groups = this.partitioner.splitInto(guess, set, 0, n, f);
     const solvedCode = this.game.solvedCode;
     const starts = f.starts;
@@ -521,7 +507,16 @@ export class SearchEngine<S> {
       cost += obj.groupCost(code, (starts[g + 1] as number) - (starts[g] as number), used, node.state);
       if (code !== solvedCode) f.group[parts++] = g;
     }
-    // Pass 1: size bounds. `rest` is the sum of the bounds of the parts not solved yet.
+    f.cost = cost;
+    f.parts = parts;
+  }
+
+  /** Pass 1: size bounds (`f.rest`: the sum of the bounds of the parts not solved yet), then the ranker's sharper ones; false: cut. */
+  private boundParts(f: Frame<S>): boolean {
+    const { node, parts } = f;
+    const used = node.used;
+    const obj = this.objective;
+    const starts = f.starts;
     let rest = 0;
     for (let p = 0; p < parts; p++) {
       const g = f.group[p] as number;
@@ -532,130 +527,161 @@ export class SearchEngine<S> {
       f.solved[p] = null;
       rest += b;
     }
-    if (this.keyBound(cost + rest, n, used) >= beta) return this.failEval(this.keyBound(cost + rest, n, used));
+    f.rest = rest;
+    if (this.cut(f)) return false;
     const refine = this.ranker.refineBound;
     if (refine) {
       // Sharper bounds of the parts themselves, before any of them is searched.
       for (let p = 0; p < parts; p++) {
         const g = f.group[p] as number;
         const part = f.items.subarray(starts[g] as number, starts[g + 1] as number);
-        const b = refine.call(this.ranker, part, { used: used + 1, state: this.stateOf(f, p, node, guess) }, f.bound[p] as number);
-        rest += b - (f.bound[p] as number);
+        const b = refine.call(this.ranker, part, this.partNode(f, p), f.bound[p] as number);
+        f.rest += b - (f.bound[p] as number);
         f.bound[p] = b;
-        if (this.keyBound(cost + rest, n, used) >= beta) return this.failEval(this.keyBound(cost + rest, n, used));
+        if (this.cut(f)) return false;
       }
     }
-    const quick = this.quickLook;
-    if (quick) {
-      // Pass 2: what the memo and the quick look know of each part, before any is searched.
-      const look = this.look;
-      const scratch = f.scratch;
-      scratch.used = used + 1;
-      const memoMin = Math.max(3, this.effort.memoMinSet ?? 0);
-      const memoMax = this.effort.memoMaxSet;
-      const num = obj.depthTag(used + 1);
-      const probe = this.ranker.probe;
-      const probeMin = this.effort.probeMinSet ?? Infinity;
-      for (let p = 0; p < parts; p++) {
-        const g = f.group[p] as number;
-        const from = starts[g] as number;
-        const m = (starts[g + 1] as number) - from;
-        if (m < 3) continue;
-        const st = this.stateOf(f, p, node, guess);
-        let b = f.bound[p] as number;
-        let known = OPEN;
-        if (m >= memoMin && m <= memoMax) {
-          const id = this.memo.find(f.items, from, m, num, this.moves.key(st));
-          if (id >= 0) {
-            const solved = this.memo.payload(id);
-            if (solved) {
-              f.solved[p] = solved;
-              b = solved.cost;
-              known = MEMO;
-            } else {
-              const c = this.costOfKey(this.memo.value(id));
-              if (c > b) b = c;
-            }
+    return true;
+  }
+
+  /** A part's bound raised to `b` (the budget it leaves shrinks); false: cut. */
+  private raise(f: Frame<S>, p: number, b: number): boolean {
+    f.rest += b - (f.bound[p] as number);
+    f.bound[p] = b;
+    return !this.cut(f);
+  }
+
+  /** Pass 2: what the memo and the quick look know of each part, then large open parts probed; known parts paid for; false: cut. */
+  private lookAtParts(f: Frame<S>): boolean {
+    const quick = this.quickLook as NonNullable<typeof this.quickLook>;
+    const { node, parts } = f;
+    const used = node.used;
+    const starts = f.starts;
+    const look = this.look;
+    const scratch = f.scratch;
+    scratch.used = used + 1;
+    const memoMin = Math.max(3, this.effort.memoMinSet ?? 0);
+    const memoMax = this.effort.memoMaxSet;
+    const num = this.objective.depthTag(used + 1);
+    for (let p = 0; p < parts; p++) {
+      const g = f.group[p] as number;
+      const from = starts[g] as number;
+      const m = (starts[g + 1] as number) - from;
+      if (m < 3) continue;
+      const st = this.stateOf(f, p);
+      let b = f.bound[p] as number;
+      let known = OPEN;
+      if (m >= memoMin && m <= memoMax) {
+        const id = this.memo.find(f.items, from, m, num, this.moves.key(st));
+        if (id >= 0) {
+          const solved = this.memo.payload(id);
+          if (solved) {
+            f.solved[p] = solved;
+            b = solved.cost;
+            known = MEMO;
+          } else {
+            const c = this.costOfKey(this.memo.value(id));
+            if (c > b) b = c;
           }
         }
-        if (known === OPEN) {
-          scratch.state = st;
-          quick.call(this.ranker, f.items, from, m, scratch, look);
-          if (look.guess >= 0) {
-            f.quickGuess[p] = look.guess;
-            b = look.cost;
-            known = QUICK;
-          } else if (look.cost > b) b = look.cost;
-        }
-        f.known[p] = known;
-        rest += b - (f.bound[p] as number);
-        f.bound[p] = b;
-        if (this.keyBound(cost + rest, n, used) >= beta) return this.failEval(this.keyBound(cost + rest, n, used));
       }
-      if (probe && beta !== Infinity) {
-        // Large open parts probed, largest first, each with the room the others' bounds leave.
-        const order = f.order;
-        let open = 0;
-        for (let p = 0; p < parts; p++) {
-          const g = f.group[p] as number;
-          if (f.known[p] === OPEN && (starts[g + 1] as number) - (starts[g] as number) >= probeMin) order[open++] = p;
-        }
-        this.sortParts(f, order, open, false);
-        for (let i = 0; i < open; i++) {
-          const p = order[i] as number;
-          const g = f.group[p] as number;
-          const from = starts[g] as number;
-          const m = (starts[g + 1] as number) - from;
-          const room = this.costOfKey(beta) - (cost + rest - (f.bound[p] as number));
-          probe.call(this.ranker, f.items.subarray(from, from + m), { used: used + 1, state: this.stateOf(f, p, node, guess) }, this.width(m, used + 1), room, look);
-          let b = f.bound[p] as number;
-          if (look.guess >= 0) {
-            f.quickGuess[p] = look.guess;
-            b = look.cost;
-            f.known[p] = QUICK;
-          } else if (look.cost > b) b = look.cost;
-          rest += b - (f.bound[p] as number);
-          f.bound[p] = b;
-          if (this.keyBound(cost + rest, n, used) >= beta) return this.failEval(this.keyBound(cost + rest, n, used));
-        }
+      if (known === OPEN) {
+        scratch.state = st;
+        quick.call(this.ranker, f.items, from, m, scratch, look);
+        if (look.guess >= 0) {
+          f.quickGuess[p] = look.guess;
+          b = look.cost;
+          known = QUICK;
+        } else if (look.cost > b) b = look.cost;
       }
-      // Known parts are paid for now.
-      for (let p = 0; p < parts; p++) {
-        if (f.known[p] === OPEN) continue;
-        cost += f.bound[p] as number;
-        rest -= f.bound[p] as number;
-      }
+      f.known[p] = known;
+      if (!this.raise(f, p, b)) return false;
     }
-    // Pass 3: the open parts, in the effort's order, each under the budget the others leave.
+    if (this.ranker.probe && f.beta !== Infinity && !this.probeParts(f)) return false;
+    // Known parts are paid for now.
+    for (let p = 0; p < parts; p++) {
+      if (f.known[p] === OPEN) continue;
+      f.cost += f.bound[p] as number;
+      f.rest -= f.bound[p] as number;
+    }
+    return true;
+  }
+
+  /** Large open parts probed, largest first, each with the room the others' bounds leave; false: cut. */
+  private probeParts(f: Frame<S>): boolean {
+    const probe = this.ranker.probe as NonNullable<Ranker<S>['probe']>;
+    const probeMin = this.effort.probeMinSet ?? Infinity;
+    const used = f.node.used;
+    const starts = f.starts;
+    const look = this.look;
     const order = f.order;
     let open = 0;
-    for (let p = 0; p < parts; p++) if (f.known[p] === OPEN) order[open++] = p;
-    this.sortParts(f, order, open, this.effort.groupOrder === 'smallest-first');
-    const cutoffs = this.effort.cutoffs;
-    const level = this.tieBreak ? 1 : 0;
+    for (let p = 0; p < f.parts; p++) {
+      const g = f.group[p] as number;
+      if (f.known[p] === OPEN && (starts[g + 1] as number) - (starts[g] as number) >= probeMin) order[open++] = p;
+    }
+    this.sortParts(f, order, open, false);
     for (let i = 0; i < open; i++) {
       const p = order[i] as number;
       const g = f.group[p] as number;
-      rest -= f.bound[p] as number;
-      // The part's key must leave room for the others' costs (and, with depth, for this level).
-      const childBeta = cutoffs && beta !== Infinity ? beta - (cost + rest) * this.slots - level : Infinity;
-      const part = f.items.subarray(starts[g] as number, starts[g + 1] as number);
-      const v = this.solve(part, { used: used + 1, state: this.stateOf(f, p, node, guess) }, childBeta);
-      // The part's proven key and what the rest costs at least: a bound of the guess's key.
-      if (!v) return this.failEval(this.solveFail + (cost + rest) * this.slots + level);
-      f.solved[p] = v;
-      cost += v.cost;
-      if (this.keyBound(cost + rest, n, used) >= beta) return this.failEval(this.keyBound(cost + rest, n, used));
+      const from = starts[g] as number;
+      const m = (starts[g + 1] as number) - from;
+      const room = this.costOfKey(f.beta) - (f.cost + f.rest - (f.bound[p] as number));
+      probe.call(this.ranker, f.items.subarray(from, from + m), this.partNode(f, p), this.width(m, used + 1), room, look);
+      let b = f.bound[p] as number;
+      if (look.guess >= 0) {
+        f.quickGuess[p] = look.guess;
+        b = look.cost;
+        f.known[p] = QUICK;
+      } else if (look.cost > b) b = look.cost;
+      if (!this.raise(f, p, b)) return false;
     }
-    // The parts whose optimal guess the quick look found: their plans, now that they are needed.
-    for (let p = 0; p < parts; p++) {
+    return true;
+  }
+
+  /** Pass 3: the open parts, in the effort's order, each under the budget the others leave; false: cut. */
+  private searchParts(f: Frame<S>): boolean {
+    const starts = f.starts;
+    const order = f.order;
+    let open = 0;
+    for (let p = 0; p < f.parts; p++) if (f.known[p] === OPEN) order[open++] = p;
+    this.sortParts(f, order, open, this.effort.groupOrder === 'smallest-first');
+    const cutoffs = this.effort.cutoffs;
+    const level = this.tieBreak ? 1 : 0;
+    const beta = f.beta;
+    for (let i = 0; i < open; i++) {
+      const p = order[i] as number;
+      const g = f.group[p] as number;
+      f.rest -= f.bound[p] as number;
+      // The part's key must leave room for the others' costs (and, with depth, for this level).
+      const childBeta = cutoffs && beta !== Infinity ? beta - (f.cost + f.rest) * this.slots - level : Infinity;
+      const part = f.items.subarray(starts[g] as number, starts[g + 1] as number);
+      const v = this.solve(part, this.partNode(f, p), childBeta);
+      if (!v) return false;
+      f.solved[p] = v;
+      f.cost += v.cost;
+      if (this.cut(f)) return false;
+    }
+    return true;
+  }
+
+  /** The parts whose optimal guess the quick look found: their plans, now that they are needed. */
+  private planQuickParts(f: Frame<S>): void {
+    const starts = f.starts;
+    for (let p = 0; p < f.parts; p++) {
       if (f.known[p] !== QUICK) continue;
       const g = f.group[p] as number;
       const part = f.items.subarray(starts[g] as number, starts[g + 1] as number);
-      const v = this.evaluate(f.quickGuess[p] as number, part, { used: used + 1, state: this.stateOf(f, p, node, guess) }, Infinity);
+      const v = this.evaluate(f.quickGuess[p] as number, part, this.partNode(f, p), Infinity);
       if (!v || v.cost !== f.bound[p]) throw new Error('search: a quick look promised a cost its guess does not give');
       f.solved[p] = v;
     }
+  }
+
+  /** The guess's plan from its solved parts, or null when its key still reaches the budget. */
+  private assemble(f: Frame<S>): Solved | null {
+    const parts = f.parts;
+    const cost = f.cost;
     const partCodes = parts ? new Uint32Array(parts) : EMPTY_CODES;
     const children = new Array<Plan>(parts);
     let depth = 1;
@@ -665,14 +691,8 @@ export class SearchEngine<S> {
       children[p] = v.plan;
       if (v.depth + 1 > depth) depth = v.depth + 1;
     }
-    const result: Solved = { cost, depth, plan: { value: cost, guess, codes: partCodes, children } };
+    const result: Solved = { cost, depth, plan: { value: cost, guess: f.guess, codes: partCodes, children } };
     // Each part met its own budget, but an early deep part can still leave the whole at it.
-    return this.keyOf(result) < beta ? result : this.failEval(this.keyOf(result));
-  }
-
-  /** `evaluate`'s null, with the least key proven for the guess. */
-  private failEval(key: number): null {
-    this.evalFail = key;
-    return null;
+    return this.keyOf(result) < f.beta ? result : null;
   }
 }

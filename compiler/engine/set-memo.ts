@@ -20,8 +20,8 @@
  */
 
 /**
- * An entry's cost in bytes besides its set, as the byte bound counts it: an estimate kept from
- * the memo of objects (slot, map entry, entry and plan node), so a bound keeps the same entries.
+ * An entry's cost in bytes besides its set, as the byte bound counts it: a fixed estimate (its
+ * slot, its fields and a plan node), so a given `maxBytes` keeps the same entries on every machine.
  */
 const ENTRY_BYTES = 256;
 

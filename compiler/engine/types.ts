@@ -150,11 +150,6 @@ export interface Ranking {
    * order is still key1, key2, then pool place, and the caller sorts as far as it needs.
    */
   readonly unsorted?: boolean | undefined;
-  /**
-   * The least bound of the guesses left out because of `beta` (Infinity: none), when the ranker
-   * tracks it; the search then proves that bound for a set it cannot solve under its budget.
-   */
-  readonly leftOutBound?: number | undefined;
 }
 
 /** What a ranker's quick look at a set found (`Ranker.quick`), written into a reused object. */
@@ -164,6 +159,20 @@ export interface QuickResult {
   /** Its cost when `guess` >= 0 (exact); else a lower bound of the set's cost. */
   cost: number;
 }
+
+/** How `Ranker.rank` ranks beyond its set, node and width (each absent: the whole pool, no budget, sorted). */
+export interface RankOptions {
+  /** The pool entries [from, to) only (a worker's slice). */
+  readonly from?: number;
+  readonly to?: number;
+  /** A cost budget: guesses whose bound reaches it may be left out. */
+  readonly beta?: number;
+  /** A full ranking (width Infinity) may come back unsorted. */
+  readonly lazy?: boolean;
+}
+
+/** No options: the whole pool, no budget, sorted. */
+export const WHOLE_POOL: RankOptions = {};
 
 export interface Ranker<S> {
   /**
@@ -175,7 +184,7 @@ export interface Ranker<S> {
    * unless `width` is Infinity (else it would change which guesses are tried). With `lazy`, a
    * ranker may return a full ranking (width Infinity) unsorted (`Ranking.unsorted`).
    */
-  rank(set: Uint32Array, node: SearchNode<S>, width: number, from?: number, to?: number, beta?: number, lazy?: boolean): Ranking;
+  rank(set: Uint32Array, node: SearchNode<S>, width: number, opts?: RankOptions): Ranking;
   /**
    * Optional: a look at the set `buf[off .. off + n)` much cheaper than ranking it: the guess
    * `rank` would return as known optimal when it finds one without the whole pool (a candidate

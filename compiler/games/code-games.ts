@@ -3,14 +3,14 @@
  * the pool job of a compile (the engine's parts from compiler/engine/code-efforts.ts).
  */
 import type { History } from '../engine/code-ranker.js';
-import { codeEffort, codeParts, codeSettings, type CodeEffort } from '../engine/code-efforts.js';
+import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../engine/code-efforts.js';
 import type { CodeGame } from '../engine/code-ranker.js';
 import { proveLeastWorstCase, symmetricGuesses, WORST_CASE_LIMITS, type WorstCaseLimits } from '../engine/least-worst-case.js';
 import type { Game } from '../game.js';
-import type { CompileControl, EngineJob, EngineTree } from '../pool/driver.js';
+import type { CompileControl, EngineJob, EngineTree } from './compile-api.js';
 import { fail } from '../../runtime/errors.js';
 import type { CompileOutcome, OptionSpec } from './module.js';
-import { intOption } from './options.js';
+import { effortNamed, intOption } from './options.js';
 import { objectiveOption, proveWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseOutcome } from './worst-case.js';
 
 /**
@@ -71,11 +71,11 @@ export async function compileCodeWorstCase(
   checkCompileSize(label, game.secretCount);
   const cap = intOption(control.options, 'max-depth') ?? 0;
   const name = control.options['exact'] === true ? 'exact' : control.effort;
-  const unc = codeEffort(name, game.secretCount, 0);
-  if (!unc) throw fail('usage', `--effort ${control.effort}: unknown effort for ${module}`);
+  const known = effortNamed(CODE_EFFORTS, name, module).name;
+  const unc = codeEffort(known, game.secretCount, 0);
   const limits = worstCaseLimits(name, cap > 0 ? cap : WORST_CASE_LIMITS.maxDepth);
   const proof = await proveWorstCase({ module, gameSpec, setup: unc, label }, control, limits, `no tree finds every code within ${limits.maxDepth} guesses`);
-  const effort = codeEffort(name, game.secretCount, proof.depth) as CodeEffort;
+  const effort = codeEffort(known, game.secretCount, proof.depth);
   const r = await search(codeJob(module, game, gameSpec, effort, label), effort);
   const searched = r ? { tree: r.tree, exact: effort.exact } : null;
   const out = worstCaseOutcome(game, proof, searched, limits, codeSettings(effort, null, effort.exact, symmetry));

@@ -5,10 +5,10 @@
  * reports, play and export formats. The CLI and the pool know games only through this.
  */
 import type { TreeArrays, TreeFile, TreeHeader, TreeWords, ParamValue } from '../../runtime/tree-format.js';
-import type { ExplorerRules } from '../emit/explorer.js';
 import type { EngineParts } from '../engine/search.js';
 import type { Game, ReplaySummary } from '../game.js';
-import type { CompileControl, OptionValues } from '../pool/driver.js';
+import type { CompileControl, OptionValues } from './compile-api.js';
+import type { ExplorerMetric, ExplorerRules } from './explorer-rules.js';
 import type { TreeFileWithWords } from './tree-words.js';
 
 /** An option a game takes, as typed on the command line. */
@@ -28,6 +28,16 @@ export interface OptionSpec {
 
 /** Option values by name as typed (`max-depth`), already checked against the game's specs. */
 export type GameOptions = OptionValues;
+
+/** A line of a game's report, or a bar chart the command draws (`verify`, `stats`). */
+export type ReportLine = string | { readonly chart: ReadonlyArray<{ readonly label: string; readonly count: number }> };
+export type ReportOut = (line: ReportLine) => void;
+
+/** An effort a deprecated option implies, and the one-line note saying so (Hangman's `--strategy`). */
+export interface ImpliedEffort {
+  readonly effort: string;
+  readonly note: string;
+}
 
 export interface EffortInfo {
   readonly name: string;
@@ -66,7 +76,7 @@ export interface LoadedGame {
   readonly options: GameOptions;
   /** Its trees compile in seconds: verbs compile one in memory when none is shipped. */
   readonly cheap?: boolean;
-  /** Compile: the searches run where `control.executor` says (default: the local pool). */
+  /** Compile: build the search and run it with `control.driver` (the compile command's pool). */
   compile(control: CompileControl): Promise<CompileOutcome>;
   /** The objective of a tree in the game's own words, one line each (compile, verify, the explorer). */
   describe(header: TreeHeader): string[];
@@ -79,22 +89,29 @@ export interface LoadedGame {
   afterCompile?(header: TreeHeader, path: string, log: (line: string) => void): void;
   /** After the generic `verify` passed: what ships beside the tree, checked (Wordle: the proof file). */
   checkBeside?(file: TreeFile, path: string, out: (line: string) => void): void;
-  /** A game's own `verify`, `stats` and `play` (Hangman); absent: the generic ones. */
-  verify?(file: TreeFile, path: string, out: (line: string) => void): ReplaySummary;
-  stats?(file: TreeFile, path: string, hardest: number, out: (line: string) => void): void;
+  /** A game's own `verify`, `stats` (after the command's `tree:` line) and `play` (Hangman); absent: the generic ones. */
+  verify?(file: TreeFile, path: string, out: ReportOut): ReplaySummary;
+  stats?(file: TreeFile, hardest: number, out: ReportOut): void;
   play?(tree: TreeArrays, input: NodeJS.ReadableStream, out: (line: string) => void, err: (line: string) => void): Promise<number>;
   /** How the explorer page computes and draws replies. */
   explorerRules(): ExplorerRules;
+  /** What the explorer's tree browser counts per secret (default: guesses). */
+  readonly explorerMetric?: ExplorerMetric;
 }
 
 /** What a worker rebuilds once per compile: the engine's parts, and the module's own tasks. */
-export interface WorkerSetup {
+export interface WorkerSetup<State = unknown> {
   /** Absent for a game searched only by its own tasks (the worst-case prover). */
-  readonly parts?: EngineParts<unknown>;
+  readonly parts?: EngineParts<State>;
   readonly tasks?: Readonly<Record<string, (args: unknown) => unknown>>;
 }
 
-export interface GameModule {
+/**
+ * A game module. `Spec` and `Setup` are the plain data its compile sends its workers (the game,
+ * the search's settings), `State` its engine's node state; the registry holds them as
+ * `GameModule` (every parameter unknown), which the pool's workers call with decoded data.
+ */
+export interface GameModule<Spec = unknown, Setup = unknown, State = unknown> {
   readonly id: string;
   readonly describe: string;
   readonly options: readonly OptionSpec[];
@@ -107,10 +124,12 @@ export interface GameModule {
   /** Options `verify` adds for this game (Mastermind: --contest FILE). */
   readonly verifyExtra?: {
     readonly options: readonly OptionSpec[];
-    run(opts: GameOptions, out: (line: string) => void): boolean;
+    run(opts: GameOptions, out: ReportOut): boolean;
   };
   /** A tiny instance (its lists written into `dir`): the contract tests run every verb on it. */
   sample(dir: string): GameOptions;
+  /** The effort a deprecated option implies, used when `--effort` is not given (Hangman's `--strategy`). */
+  impliedEffort?(opts: GameOptions): ImpliedEffort | undefined;
   /** Before `compile` builds the game: refuse (a one-line error) options too large to compile. */
   checkCompile?(opts: GameOptions): void;
   /** Build the game from its options. */
@@ -124,5 +143,5 @@ export interface GameModule {
   /** The options that say which game a tree header describes (the lists' paths come from `opts`). */
   optionsFromHeader(header: TreeHeader, opts: GameOptions): GameOptions;
   /** In a worker: the search of a game rebuilt from `gameSpec`, with the compile's `setup` (both plain data). */
-  worker(gameSpec: unknown, setup: unknown): WorkerSetup;
+  worker(gameSpec: Spec, setup: Setup): WorkerSetup<State>;
 }

@@ -3,7 +3,7 @@
  * from a file): lookahead widths by guesses used, the top `widths[used]` guesses of a node
  * compared by the exact totals of their subtrees; `exact` compares every guess.
  */
-import { fail } from '../../runtime/errors.js';
+import { effortNamed } from './options.js';
 
 export interface WidthEffort {
   readonly name: string;
@@ -19,9 +19,7 @@ export const ALL = Infinity;
 
 /** The effort of `name` among `efforts`, or a usage error naming the game and the choices. */
 export function widthEffort(efforts: readonly WidthEffort[], name: string, game: string): WidthEffort {
-  const e = efforts.find((x) => x.name === name);
-  if (!e) throw fail('usage', `--effort ${name}: unknown effort for ${game} (choose ${efforts.map((x) => x.name).join(', ')})`);
-  return e;
+  return effortNamed(efforts, name, game);
 }
 
 /** The widths as a header records them: `12/100/all`. */

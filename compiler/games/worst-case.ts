@@ -13,7 +13,7 @@ import type { ParamValue, TreeArrays, TreeHeader } from '../../runtime/tree-form
 import { WORST_CASE_LIMITS, type WorstCaseLimits, type WorstCaseProof } from '../engine/least-worst-case.js';
 import type { Game } from '../game.js';
 import { guessTotals } from '../objective.js';
-import { runModuleTask, type CompileControl, type PoolJob } from '../pool/driver.js';
+import type { CompileControl, PoolJob } from './compile-api.js';
 import { replayAll } from '../replay.js';
 import type { CompileOutcome, GameOptions, OptionSpec } from './module.js';
 import { count } from './options.js';
@@ -42,10 +42,29 @@ export function markWorstCase<G extends Game>(game: G): G {
   return game;
 }
 
-/** The solver's node budget by effort name: a short proof for quick looks, a long one for thorough and exact. */
-export function worstCaseLimits(effort: string, maxDepth: number): WorstCaseLimits {
-  const proofNodes = effort === 'quick' || effort === 'greedy' ? 200_000 : effort === 'thorough' || effort === 'exact' ? 20_000_000 : WORST_CASE_LIMITS.proofNodes;
-  return { ...WORST_CASE_LIMITS, proofNodes, maxDepth };
+/**
+ * The solver's node budget by effort name: a short proof for quick looks, a long one for
+ * thorough and exact. `wide`: games that scan thousands of guesses at every set (Wordle, Lingo),
+ * where a set costs seconds: fewer sets, cheap feasibility checks in the rebuild, and a larger
+ * budget for the tree one guess deeper than a proof that gave up.
+ */
+export function worstCaseLimits(effort: string, maxDepth: number, wide = false): WorstCaseLimits {
+  const level = effort === 'quick' || effort === 'greedy' ? 0 : effort === 'thorough' || effort === 'exact' ? 2 : 1;
+  if (!wide) return { ...WORST_CASE_LIMITS, proofNodes: ([200_000, WORST_CASE_LIMITS.proofNodes, 20_000_000] as const)[level], maxDepth };
+  return { ...WORST_CASE_LIMITS, proofNodes: ([10, 100, 1_000_000] as const)[level], upperNodes: 200_000, checkNodes: 50, widths: [1], maxDepth };
+}
+
+/** The solver as one pool task: its result as it is (no tree when none within `limits.maxDepth` was found). */
+export async function runWorstCase(job: PoolJob, control: CompileControl, limits: WorstCaseLimits): Promise<WorstCaseProof> {
+  return (await control.driver.moduleTask(job, WORST_CASE_TASK, limits)) as WorstCaseProof;
+}
+
+/**
+ * A proof whose tree comes from the game's own search: `tree` finds every secret within `depth`
+ * guesses, and the solver, run below that depth, found no shallower tree (`below`).
+ */
+export function proofAbove(tree: TreeArrays, depth: number, below: WorstCaseProof): WorstCaseProof {
+  return { tree, depth, total: 0, lowerBound: Math.min(below.lowerBound, depth), proven: below.lowerBound >= depth, nodes: below.nodes, stopped: below.stopped };
 }
 
 /**
@@ -53,7 +72,7 @@ export function worstCaseLimits(effort: string, maxDepth: number): WorstCaseLimi
  * that depth. Refuses (status 6) when no tree within `maxDepth` is found: `noneText` names it.
  */
 export async function proveWorstCase(job: PoolJob, control: CompileControl, limits: WorstCaseLimits, noneText: string): Promise<WorstCaseProof> {
-  const proof = (await runModuleTask(job, control, WORST_CASE_TASK, limits)) as WorstCaseProof;
+  const proof = await runWorstCase(job, control, limits);
   if (!proof.tree) {
     const why = proof.lowerBound > limits.maxDepth ? `proven: no tree solves every secret in fewer than ${proof.lowerBound}` : `the proof ran out of its ${count(limits.proofNodes)} nodes (proven: none in fewer than ${proof.lowerBound}; --effort thorough searches longer)`;
     throw fail('budget', `${job.label}: ${noneText} (${why}); nothing written`);

@@ -8,16 +8,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { fail } from '../../runtime/errors.js';
+import type { PoolJob } from '../games/compile-api.js';
 import { PROGRESS_NODES, PROGRESS_SLOTS, type Task, type TaskResult, type WorkerInit } from './messages.js';
 
-/** What a pool's workers rebuild: the game module, the game and the compile's setup (plain data). */
-export interface PoolJob {
-  readonly module: string;
-  readonly gameSpec: unknown;
-  readonly setup: unknown;
-  /** The compile's name in messages (`lingo-len9`). */
-  readonly label: string;
-}
+export type { PoolJob } from '../games/compile-api.js';
 
 export interface TaskExecutor {
   /** How many tasks run at once (the root's ranking is cut into slices for them). */
@@ -31,7 +25,10 @@ export interface TaskExecutor {
 }
 
 /** Makes the executor of one compile (`--queue` gives another than the local pool). */
-export type ExecutorFactory = (job: PoolJob, workers: number, signal: AbortSignal | undefined) => TaskExecutor | Promise<TaskExecutor>;
+export type ExecutorFactory = ((job: PoolJob, workers: number, signal: AbortSignal | undefined) => TaskExecutor | Promise<TaskExecutor>) & {
+  /** Its workers are elsewhere and load the game themselves (a job queue): the job carries no shared tables. */
+  readonly remote?: boolean;
+};
 
 /** Where a compile's executor comes from, and what ends it. */
 export interface ExecutorControl {

@@ -53,10 +53,11 @@ const STALLED = /stalled more than allowable limit/;
 
 /** The executor factory of `--queue URL`: checks the queue is reachable, then runs the compile's tasks there. */
 export function queueExecutor(target: QueueTarget): ExecutorFactory {
-  return async (job, workers, signal) => {
+  const open = async (job: PoolJob, workers: number, signal: AbortSignal | undefined): Promise<TaskExecutor> => {
     await checkQueue(target);
     return QueueExecutor.open(target, job, workers, signal);
   };
+  return Object.assign(open, { remote: true });
 }
 
 interface Pending {

@@ -32,7 +32,7 @@ export function taskRunner(init: WorkerInit): (task: Task) => TaskResult {
   return (task) => {
     switch (task.kind) {
       case 'rank':
-        return { kind: 'ranked', ranking: engine().ranker.rank(task.set, task.node, task.width, task.from, task.to) };
+        return { kind: 'ranked', ranking: engine().ranker.rank(task.set, task.node, task.width, { from: task.from, to: task.to }) };
       case 'solve': {
         const e = task.pilot ? engine().pilotSearch() : engine();
         return { kind: 'solved', results: task.sets.map((set, i) => solved(e.solve(set, task.nodes[i]!, task.betas?.[i] ?? Infinity))) };

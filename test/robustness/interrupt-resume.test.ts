@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { lingoModule } from '../../compiler/games/lingo/module.js';
 import { CompilePool, type ExecutorFactory } from '../../compiler/pool/executor.js';
+import { compileLoaded } from '../../compiler/pool/driver.js';
 import { threadExecutor } from '../../compiler/pool/thread-executor.js';
 import { isGuesstreeError } from '../../runtime/errors.js';
 
@@ -68,14 +69,14 @@ describe('robustness: interrupt, resume, worker faults', () => {
     // The real piscina pool, with a worker file whose search tasks fail as the variable says.
     const faulty: ExecutorFactory = (job, workers, signal) => new CompilePool(job, workers, signal, FAULT_WORKER);
     try {
-      const clean = await loaded.compile({ ...control, workers: 1, executor: threadExecutor });
+      const clean = await compileLoaded(loaded, { ...control, workers: 1, executor: threadExecutor });
       process.env['GUESSTREE_TEST_WORKER_FAULT'] = join(dir, 'marker');
-      const once = await loaded.compile({ ...control, executor: faulty });
+      const once = await compileLoaded(loaded, { ...control, executor: faulty });
       expect(existsSync(join(dir, 'marker'))).toBe(true);
       expect(once.tree).toEqual(clean.tree);
 
       process.env['GUESSTREE_TEST_WORKER_FAULT'] = `always:${join(dir, 'm2')}`;
-      const always = await loaded.compile({ ...control, executor: faulty }).then(
+      const always = await compileLoaded(loaded, { ...control, executor: faulty }).then(
         () => null,
         (e: unknown) => e,
       );

@@ -10,13 +10,13 @@
  */
 import { fail } from '../../../runtime/errors.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
-import type { EngineParts } from '../../engine/search.js';
 import { describeGuessTotals } from '../../objective.js';
-import { compileSplit, type CompileControl } from '../../pool/driver.js';
+import type { History } from '../../engine/code-ranker.js';
+import type { CompileControl } from '../compile-api.js';
 import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { intOption } from '../options.js';
+import { effortNamed, intOption } from '../options.js';
 import { BULLSCOWS_MAX_DIGITS, BULLSCOWS_MAX_SYMBOLS, BullsCowsGame, bullsCowsCodeCount } from './game.js';
 
 export const BULLSCOWS_DEFAULT_DIGITS = 4;
@@ -37,26 +37,24 @@ function gameOf(opts: GameOptions): BullsCowsGame {
 
 /** An effort of the code games, with the root's one class searched in parallel (exact: proven). */
 function effortOf(name: string, game: BullsCowsGame, maxDepth: number): CodeEffort {
-  const e = codeEffort(name, game.secretCount, maxDepth);
-  if (!e) throw fail('usage', `--effort ${name}: unknown effort for bullscows (choose ${CODE_EFFORTS.map((x) => x.name).join(', ')})`);
-  return e;
+  return codeEffort(effortNamed(CODE_EFFORTS, name, 'bullscows').name, game.secretCount, maxDepth);
 }
 
 export async function compileBullsCows(game: BullsCowsGame, control: CompileControl) {
   if (isWorstCase(game.params)) {
-    return compileCodeWorstCase('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, control, `bullscows-d${game.pegs}s${game.symbols}`, SYMMETRY, (job) => compileSplit(job, control));
+    return compileCodeWorstCase('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, control, `bullscows-d${game.pegs}s${game.symbols}`, SYMMETRY, (job) => control.driver.split(job));
   }
   const maxDepth = intOption(control.options, 'max-depth') ?? 0;
   const effort = effortOf(control.options['exact'] === true ? 'exact' : control.effort, game, maxDepth);
   const label = `bullscows-d${game.pegs}s${game.symbols}`;
   checkCompileSize(label, game.secretCount);
   // One root class: its reply sets go to the pool, exact or not.
-  const r = await compileSplit(codeJob('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, effort, label), control);
+  const r = await control.driver.split(codeJob('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, effort, label));
   if (!r) throw fail('budget', `${label}: the search found no strategy within --max-depth ${maxDepth}`);
   return { tree: r.tree, settings: codeSettings(effort, game.codeText(r.tree.guess[0] as number), effort.exact, SYMMETRY) };
 }
 
-export const bullscowsModule: GameModule = {
+export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
   id: 'bullscows',
   describe: 'Bulls and Cows (MOO): codes of distinct symbols, replies (bulls, cows), least total guesses',
   replyHelp: 'bulls then cows: "1 2", "12" or 1A2B; all bulls (e.g. 4 0) when solved',
@@ -86,8 +84,7 @@ export const bullscowsModule: GameModule = {
   },
   optionsFromHeader: (header) => ({ digits: Number(header.params['digits']), symbols: Number(header.params['symbols']), objective: objectiveFromHeader(header, 'total') }),
   worker(gameSpec, setup) {
-    const { digits, symbols } = gameSpec as BullsCowsSpec;
-    const game = new BullsCowsGame(digits, symbols);
-    return { parts: codeParts(game, setup as CodeEffort) as EngineParts<unknown>, tasks: codeWorstCaseTasks(game) };
+    const game = new BullsCowsGame(gameSpec.digits, gameSpec.symbols);
+    return { parts: codeParts(game, setup), tasks: codeWorstCaseTasks(game) };
   },
 };

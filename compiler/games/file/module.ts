@@ -19,7 +19,7 @@ import { CandidateRanker } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Moves } from '../../engine/types.js';
 import { describeGuessTotals } from '../../objective.js';
-import { compileBudgeted, type CompileControl } from '../../pool/driver.js';
+import type { CompileControl } from '../compile-api.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { stringOption } from '../options.js';
 import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts.js';
@@ -105,8 +105,8 @@ async function compileFile(loaded: LoadedGame, game: FileGame, control: CompileC
   const setup: FileSetup = { effort: effort.name, probes: fileProbes(game), game: game.spec.gameSha256, maxGuesses: game.spec.maxGuesses };
   const parts = fileParts(game, setup);
   // A job queue's workers load the module file themselves (named in the job, checked by hash).
-  const gameSpec: FileGameSpec = control.executor ? { ...game.spec, table: null } : game.spec;
-  if (control.executor && !game.spec.file) throw fail('usage', `${loaded.slug}: --queue needs the game as a module file (the workers load it)`);
+  const gameSpec: FileGameSpec = control.remoteWorkers ? { ...game.spec, table: null } : game.spec;
+  if (control.remoteWorkers && !game.spec.file) throw fail('usage', `${loaded.slug}: --queue needs the game as a module file (the workers load it)`);
   const N = game.secretCount;
   const job = {
     module: 'file',
@@ -118,7 +118,7 @@ async function compileFile(loaded: LoadedGame, game: FileGame, control: CompileC
     nameSecret: (s: number) => game.secretName(s),
     nameGuess: (g: number) => game.guessName(g),
   };
-  const r = await compileBudgeted(job, control, { width: effort.exact ? Infinity : (effort.widths[0] as number), unit: 'openers' });
+  const r = await control.driver.budgeted(job, { width: effort.exact ? Infinity : (effort.widths[0] as number), unit: 'openers' });
   if (!r) throw new Error(`${loaded.slug} compile: no plan`);
   const settings: Record<string, ParamValue> = {
     effort: effort.name,
@@ -178,7 +178,7 @@ function gameOfSpec(spec: FileGameSpec): FileGame {
   return game;
 }
 
-export const fileModule: GameModule = {
+export const fileModule: GameModule<FileGameSpec, FileSetup, string> = {
   id: 'file',
   describe: "a game from your own ES module file (--game ./my-game.mjs): secrets, guesses, reply(guess, secret); least total guesses",
   options: [{ name: 'module', type: 'file', describe: "the game's ES module (or give its path as --game FILE)" }],
@@ -194,7 +194,7 @@ export const fileModule: GameModule = {
     return loadedOf(game, opts, { path: abs, sha256: fileSha256(abs) });
   },
   optionsFromHeader: (_header, opts) => ({ module: opts['module'] }),
-  worker: (gameSpec, setup) => ({ parts: fileParts(gameOfSpec(gameSpec as FileGameSpec), setup as FileSetup) as EngineParts<unknown> }),
+  worker: (gameSpec, setup) => ({ parts: fileParts(gameOfSpec(gameSpec), setup) }),
 };
 
 /** The contract tests' tiny instance: guess a number 1..12, replies higher / lower. */

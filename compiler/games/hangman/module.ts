@@ -11,7 +11,7 @@ import type { ParamValue, TreeHeader } from '../../../runtime/tree-format.js';
 import { loadWordListOfLength, type WordList } from '../../../runtime/wordlist.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Effort } from '../../engine/types.js';
-import { compileSplit, compileWhole, type CompileControl, type EngineJob } from '../../pool/driver.js';
+import type { CompileControl, EngineJob } from '../compile-api.js';
 import { replayAll } from '../../replay.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
 import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
@@ -90,7 +90,7 @@ export async function compileHangman(game: HangmanGame, control: CompileControl,
   let settings: Record<string, ParamValue>;
   let raw;
   if (rule === 'greedy') {
-    raw = await compileSplit(job({ rule, exactMax: 0 }), control);
+    raw = await control.driver.split(job({ rule, exactMax: 0 }));
     settings = { strategy: 'greedy', rule: 'letter missing from the fewest candidates, then a-z' };
   } else {
     let exactMax = exactList ? HANGMAN_EXACT_LIST_MAX : HANGMAN_EXACT_SET_MAX;
@@ -98,7 +98,7 @@ export async function compileHangman(game: HangmanGame, control: CompileControl,
     let nodes = 0;
     if (exactList) {
       if (control.checkpoint) throw fail('usage', `--checkpoint: the exact search of ${label} (at most ${HANGMAN_EXACT_LIST_MAX} words) runs as one piece of work and cannot be checkpointed`);
-      const whole = await compileWhole(job({ rule, exactMax }), control, nodeBudget);
+      const whole = await control.driver.whole(job({ rule, exactMax }), nodeBudget);
       raw = whole.result;
       nodes = whole.nodes;
       if (whole.budgetExceeded) {
@@ -107,7 +107,7 @@ export async function compileHangman(game: HangmanGame, control: CompileControl,
         exactMax = HANGMAN_EXACT_SET_MAX;
       }
     }
-    if (!raw) raw = await compileSplit(job({ rule, exactMax }), control);
+    if (!raw) raw = await control.driver.split(job({ rule, exactMax }));
     settings = {
       strategy: 'search',
       exactMax,
@@ -152,7 +152,7 @@ export function describeHangman(header: TreeHeader): string[] {
   return lines;
 }
 
-export const hangmanModule: GameModule = {
+export const hangmanModule: GameModule<HangmanGameSpec, HangmanSetup, number> = {
   id: 'hangman',
   describe: 'Hangman: guess the letters of a word of the list; least misses, or most words won with lives',
   replyHelp: 'the positions (1 to the length) holding the letter, e.g. 2 5 or 2,5; - (or none, or 0) for a miss',
@@ -165,6 +165,12 @@ export const hangmanModule: GameModule = {
   ],
   efforts: HANGMAN_EFFORTS,
   defaultEffort: 'default',
+  impliedEffort(opts) {
+    const s = stringOption(opts, 'strategy');
+    if (s === undefined) return undefined;
+    const effort = s === 'greedy' ? 'greedy' : 'default';
+    return { effort, note: `--strategy ${s} is now --effort ${effort}` };
+  },
   sample: (dir) => ({ len: 4, wordlist: writeSample(dir, 'hangman.txt', sampleWords(60, 4, 'abcdeilnorst', 4)) }),
   load: (opts) => hangmanLoaded(opts, (len) => loadWordListOfLength(stringOption(opts, 'wordlist') ?? DEFAULT_WORDLIST, len)),
   loadFromTree(opts, file, where) {
@@ -176,9 +182,8 @@ export const hangmanModule: GameModule = {
     return { len: Number(p['length']), wordlist: opts['wordlist'], objective: String(p['objective']), lives: p['objective'] === 'win' ? Number(p['lives']) : undefined };
   },
   worker(gameSpec, setup) {
-    const g = gameSpec as HangmanGameSpec;
-    const game = new HangmanGame(g.words, [], g.spec);
-    return { parts: hangmanParts(game, setup as HangmanSetup) as EngineParts<unknown> };
+    const game = new HangmanGame(gameSpec.words, [], gameSpec.spec);
+    return { parts: hangmanParts(game, setup) };
   },
 };
 
@@ -196,9 +201,10 @@ function hangmanLoaded(opts: GameOptions, listOf: (length: number) => WordList):
     describe: describeHangman,
     merit: (h) => Number(h.objective['total']),
     verify: (file, path, out) => hangmanVerify(game, file, path, out),
-    stats: (file, path, hardest, out) => hangmanStats(game, file, path, hardest, out),
+    stats: (file, hardest, out) => hangmanStats(game, file, hardest, out),
     play: (tree, input, out, err) => hangmanPlay(game, tree, input, out, err),
     explorerRules: () => ({ kind: 'hangman', length: spec.length, lives: spec.lives }),
+    explorerMetric: 'misses',
     wordsOf: () => ({ role: 'words', secrets: list.words }),
   };
   void summaryLines;

@@ -8,8 +8,8 @@ import { readLines } from '../../../runtime/line-reader.js';
 import type { TreeArrays, TreeFile } from '../../../runtime/tree-format.js';
 import { childOf, edgeCount, NO_CHILD } from '../../../runtime/tree-walker.js';
 import { writeStdout } from '../../../runtime/stdout.js';
-import { barChart, sizeOf } from '../../commands/format.js';
 import { replayAll, type ReplaySummary } from '../../replay.js';
+import type { ReportOut } from '../module.js';
 import type { HangmanGame } from './game.js';
 import { ALPHABET_SIZE, HangmanRanker } from './ranker.js';
 
@@ -36,12 +36,12 @@ export function summaryLines(game: HangmanGame, s: ReplaySummary): string[] {
   ];
 }
 
-export function hangmanVerify(game: HangmanGame, file: TreeFile, path: string, out: (line: string) => void): ReplaySummary {
+export function hangmanVerify(game: HangmanGame, file: TreeFile, path: string, out: ReportOut): ReplaySummary {
   const s = replayAll(game, file.tree);
   out(`tree: ${path}`);
   out(`game: hangman ${Object.entries(game.params).map(([k, v]) => `${k}=${String(v)}`).join(' ')}; ${count(s.secrets)} words`);
   out('misses histogram:');
-  for (const line of barChart(missRows(s))) out(`  ${line}`);
+  out({ chart: missRows(s) });
   for (const line of summaryLines(game, s)) out(line);
   if (s.missingBranches > 0) throw fail('tree-file', `${path}: tree has no branch for ${s.missingBranches} words`);
   const unrevealed = s.histogram[0] as number;
@@ -54,13 +54,12 @@ export function hangmanVerify(game: HangmanGame, file: TreeFile, path: string, o
   return s;
 }
 
-/** The difficulty report: summary, the hardest words with their letters, the misses distribution. */
-export function hangmanStats(game: HangmanGame, file: TreeFile, path: string, hardest: number, out: (line: string) => void): void {
+/** The difficulty report (after the command's `tree:` line): summary, the hardest words with their letters, the misses distribution. */
+export function hangmanStats(game: HangmanGame, file: TreeFile, hardest: number, out: ReportOut): void {
   const tree = file.tree;
   const s = replayAll(game, tree);
   let leaves = 0;
   for (let v = 0; v < tree.guess.length; v++) if (edgeCount(tree, v) === 0) leaves++;
-  out(`tree: ${path}${sizeOf(path)}`);
   out(`game: hangman ${Object.entries(game.params).map(([k, v]) => `${k}=${String(v)}`).join(' ')}; ${count(s.secrets)} words`);
   out(`nodes: ${count(tree.guess.length)} (${count(leaves)} leaves), edges: ${count(tree.edgeCode.length)}; first letter: ${game.guessName(tree.guess[0] as number)}`);
   for (const line of summaryLines(game, s)) out(line);
@@ -76,7 +75,7 @@ export function hangmanStats(game: HangmanGame, file: TreeFile, path: string, ha
     out(`  ${game.secretName(i).padEnd(w)}  ${plural(misses, 'miss', 'misses').padStart(9)}: ${letters}`);
   }
   out('misses distribution:');
-  for (const line of barChart(missRows(s))) out(`  ${line}`);
+  out({ chart: missRows(s) });
 }
 
 /**

@@ -12,9 +12,9 @@ import { CandidateRanker } from '../../engine/candidate-ranker.js';
 import { openerBounds, openerTwoLevelBound, type OpenerBoundsArgs, type TwoLevelArgs } from '../../engine/two-level-bound.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Effort, Moves } from '../../engine/types.js';
-import { compileSplit, type CompileControl } from '../../pool/driver.js';
+import type { CompileControl } from '../compile-api.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, effortNamed, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { carriedSecrets } from '../tree-words.js';
 import { everyGuess, proveLeastWorstCase, type WorstCaseLimits } from '../../engine/least-worst-case.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proveWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome } from '../worst-case.js';
@@ -78,9 +78,7 @@ LINGO_EFFORTS_BASE.push({
 export const LINGO_EFFORTS: readonly LingoEffort[] = LINGO_EFFORTS_BASE;
 
 export function lingoEffort(name: string): LingoEffort {
-  const e = LINGO_EFFORTS.find((x) => x.name === name);
-  if (!e) throw fail('usage', `--effort ${name}: unknown effort for lingo (choose ${LINGO_EFFORTS.map((x) => x.name).join(', ')})`);
-  return e;
+  return effortNamed(LINGO_EFFORTS, name, 'lingo');
 }
 
 export function widthsFor(effort: LingoEffort, words: number): readonly number[] {
@@ -147,16 +145,13 @@ async function compileLingo(loaded: LoadedGame, game: LingoGame, control: Compil
   let proof = null;
   let limits: WorstCaseLimits | null = null;
   if (isWorstCase(game.params)) {
-    limits = worstCaseLimits(effort.name, LINGO_ATTEMPTS);
+    limits = worstCaseLimits(effort.name, LINGO_ATTEMPTS, true);
     proof = await proveWorstCase({ module: 'lingo', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug }, control, limits, `no tree finds every word within ${LINGO_ATTEMPTS} tries, so there is no worst-case tree`);
   }
   const setup: LingoSetup = { effort: effort.name, probes, ...(proof ? { maxDepth: proof.depth } : {}) };
   const parts = lingoParts(game, setup);
   const N = game.secretCount;
-  const r = await compileSplit(
-    { module: 'lingo', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost) => `mean ${((LINGO_FULL_SCORE * N - cost) / N).toFixed(3)}`, nameSecret: (s) => game.secretName(s), nameGuess: (g) => game.guessName(g) },
-    control,
-  );
+  const r = await control.driver.split({ module: 'lingo', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost) => `mean ${((LINGO_FULL_SCORE * N - cost) / N).toFixed(3)}`, nameSecret: (s) => game.secretName(s), nameGuess: (g) => game.guessName(g) });
   if (!r) throw new Error('lingo compile: no plan');
   if (proof && limits) return worstCaseOutcome(game, proof, { tree: r.tree, exact: false }, limits, settingsOf(effort, game));
   const objectiveExtra: Record<string, ParamValue> = {};
@@ -176,7 +171,7 @@ export function describeLingo(header: TreeHeader): string[] {
   return lines;
 }
 
-export const lingoModule: GameModule = {
+export const lingoModule: GameModule<LingoSpec, LingoSetup, string> = {
   id: 'lingo',
   describe: 'Lingo as the code-challenge pit plays it: 5 attempts, O/?/X masks, 100·(6 − attempts) a word',
   replyHelp: 'the mask: O right place, ? elsewhere, X absent, one letter a position (any case, e.g. OX?XX); OOOOO when solved',
@@ -199,11 +194,11 @@ export const lingoModule: GameModule = {
   },
   optionsFromHeader: (header, opts) => ({ len: Number(header.params['length']), wordlist: opts['wordlist'], objective: objectiveFromHeader(header, 'score') }),
   worker(gameSpec, setup) {
-    const game = LingoGame.fromSpec(gameSpec as LingoSpec);
-    const parts = lingoParts(game, setup as LingoSetup);
+    const game = LingoGame.fromSpec(gameSpec);
+    const parts = lingoParts(game, setup);
     const ranker = parts.ranker as CandidateRanker;
     return {
-      parts: parts as EngineParts<unknown>,
+      parts,
       tasks: {
         openerBounds: (args) => openerBounds(ranker, args as OpenerBoundsArgs),
         twoLevel: (args) => openerTwoLevelBound(ranker, args as TwoLevelArgs),
@@ -226,6 +221,7 @@ function lingoLoaded(opts: GameOptions, len: number, list: WordList): LoadedGame
     describe: worst ? describeWorstCase : describeLingo,
     merit: worst ? worstCaseMerit : (h) => Number(h.objective['total']),
     explorerRules: () => ({ kind: 'word-mask', length: len, attempts: LINGO_ATTEMPTS }),
+    explorerMetric: 'score',
     wordsOf: () => ({ role: 'words', secrets: list.words }),
   };
   return loaded;

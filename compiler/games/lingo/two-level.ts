@@ -6,7 +6,7 @@
  * (the greedy effort's pool), so the bounds hold for every tree.
  */
 import type { OpenerBound } from '../../engine/two-level-bound.js';
-import { withModuleTasks, type ExecutorControl, type PoolJob } from '../../pool/driver.js';
+import type { PoolJob, SearchDriver } from '../compile-api.js';
 import { LINGO_FULL_SCORE, type LingoSetup } from './module.js';
 import { LingoGame, lingoProbes } from './game.js';
 
@@ -21,18 +21,13 @@ export interface TwoLevelReport {
 
 const SLICES_PER_WORKER = 4;
 
-/** Where the check runs: the workers (or another executor) and what stops it. */
-export interface TwoLevelControl extends ExecutorControl {
-  readonly onProgress?: ((done: number, total: number) => void) | undefined;
-}
-
-export async function twoLevelCheck(game: LingoGame, goal: number, control: TwoLevelControl): Promise<TwoLevelReport> {
+/** The check, its tasks run by `driver` (the pool's workers, or another executor), with openers checked so far. */
+export async function twoLevelCheck(game: LingoGame, goal: number, driver: SearchDriver, onProgress?: (done: number, total: number) => void): Promise<TwoLevelReport> {
   if (!game.words) throw new Error('twoLevelCheck needs the words');
-  const { onProgress } = control;
   const setup: LingoSetup = { effort: 'greedy', probes: lingoProbes(game.words, game.params.length, Infinity) };
   const job: PoolJob = { module: 'lingo', gameSpec: game.spec(), setup, label: `lingo-len${game.params.length}` };
   const full = LINGO_FULL_SCORE * game.secretCount;
-  return withModuleTasks(job, control, async (task, workers) => {
+  return driver.withModuleTasks(job, async (task, workers) => {
     const G = game.guessCount;
     const oneStep = new Float64Array(G);
     const step = Math.ceil(G / (workers * SLICES_PER_WORKER));

@@ -8,13 +8,12 @@ import { fail } from '../../../runtime/errors.js';
 import type { TreeArrays } from '../../../runtime/tree-format.js';
 import type { History } from '../../engine/code-ranker.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
-import type { EngineParts } from '../../engine/search.js';
-import { compileSplit, compileWhole, type CompileControl, type EngineTree } from '../../pool/driver.js';
+import type { CompileControl, EngineTree } from '../compile-api.js';
 import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
 import { describeGuessTotals } from '../../objective.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { intOption, required, stringOption } from '../options.js';
+import { effortNamed, intOption, required, stringOption } from '../options.js';
 import { emitContest } from './contest.js';
 import { MastermindGame, MASTERMIND_MAX_COLORS, MASTERMIND_MAX_PEGS, mastermindCodeCount } from './game.js';
 import { runVerifyContest } from './verify-contest.js';
@@ -35,7 +34,7 @@ export async function searchMastermind(game: MastermindGame, effort: MastermindE
   const label = `mastermind-p${game.pegs}c${game.colors}`;
   if (effort.exact && control.checkpoint) throw fail('usage', `--checkpoint: the exact search of ${label} runs as one piece of work and cannot be checkpointed`);
   const job = codeJob('mastermind', game, { pegs: game.pegs, colors: game.colors }, effort, label);
-  const r = effort.exact ? (await compileWhole(job, control)).result : await compileSplit(job, control);
+  const r = effort.exact ? (await control.driver.whole(job)).result : await control.driver.split(job);
   if (!r) throw fail('budget', `MM(${game.pegs},${game.colors}): the search found no strategy within --max-depth ${effort.maxDepth}`);
   return { ...r, opener: effort.exact ? null : game.codeText(r.tree.guess[0] as number) };
 }
@@ -43,13 +42,12 @@ export async function searchMastermind(game: MastermindGame, effort: MastermindE
 async function compileMastermind(game: MastermindGame, control: CompileControl) {
   if (isWorstCase(game.params)) {
     const label = `mastermind-p${game.pegs}c${game.colors}`;
-    return compileCodeWorstCase('mastermind', game, { pegs: game.pegs, colors: game.colors }, control, label, SYMMETRY, async (job, effort) => (effort.exact ? (await compileWhole(job, control)).result : await compileSplit(job, control)));
+    return compileCodeWorstCase('mastermind', game, { pegs: game.pegs, colors: game.colors }, control, label, SYMMETRY, async (job, effort) => (effort.exact ? (await control.driver.whole(job)).result : await control.driver.split(job)));
   }
   checkCompileSize(`mastermind-p${game.pegs}c${game.colors}`, game.secretCount);
   const maxDepth = maxDepthOf(control.options);
   const name = control.options['exact'] === true ? 'exact' : control.effort;
-  const effort = mastermindEffort(name, game.secretCount, maxDepth);
-  if (!effort) throw fail('usage', `--effort ${control.effort}: unknown effort for mastermind (choose ${MASTERMIND_EFFORTS.map((e: { name: string }) => e.name).join(', ')})`);
+  const effort = mastermindEffort(effortNamed(MASTERMIND_EFFORTS, name, 'mastermind').name, game.secretCount, maxDepth);
   const r = await searchMastermind(game, effort, control);
   return { tree: r.tree, settings: codeSettings(effort, r.opener, effort.exact, SYMMETRY) };
 }
@@ -61,7 +59,7 @@ export function mastermindGameOf(opts: GameOptions): MastermindGame {
   return new MastermindGame(pegs, colors);
 }
 
-export const mastermindModule: GameModule = {
+export const mastermindModule: GameModule<{ pegs: number; colors: number }, MastermindEffort, History> = {
   id: 'mastermind',
   describe: 'Mastermind MM(p,c): p pegs of c colours, replies (blacks, whites), least total guesses',
   replyHelp: 'blacks then whites: two digits such as 21 (or 2 1); all blacks (e.g. 40) when solved',
@@ -115,9 +113,8 @@ export const mastermindModule: GameModule = {
   },
   optionsFromHeader: (header) => ({ pegs: Number(header.params['pegs']), colors: Number(header.params['colors']), objective: objectiveFromHeader(header, 'total') }),
   worker(gameSpec, setup) {
-    const { pegs, colors } = gameSpec as { pegs: number; colors: number };
-    const game = new MastermindGame(pegs, colors);
-    return { parts: mastermindParts(game, setup as MastermindEffort) as EngineParts<unknown>, tasks: codeWorstCaseTasks(game) };
+    const game = new MastermindGame(gameSpec.pegs, gameSpec.colors);
+    return { parts: mastermindParts(game, setup), tasks: codeWorstCaseTasks(game) };
   },
 };
 

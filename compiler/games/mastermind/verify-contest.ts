@@ -2,9 +2,9 @@
 import { readTextFile, WORD_LIST_MAX_BYTES } from '../../../runtime/wordlist.js';
 import type { MastermindGame } from './game.js';
 import { checkContest, parseContest } from './contest.js';
-import { barChart } from '../../commands/format.js';
+import type { ReportOut } from '../module.js';
 
-export function runVerifyContest(game: MastermindGame, path: string, out: (line: string) => void): void {
+export function runVerifyContest(game: MastermindGame, path: string, out: ReportOut): void {
   // One line, however long, within the size cap of every text input.
   const text = readTextFile(path, 'the strategy', WORD_LIST_MAX_BYTES, WORD_LIST_MAX_BYTES, 'latin1');
   const parsed = parseContest(game, text, path);
@@ -17,7 +17,7 @@ export function runVerifyContest(game: MastermindGame, path: string, out: (line:
   out('depth histogram:');
   const rows = [];
   for (let d = 1; d < check.histogram.length; d++) rows.push({ label: `${d} guess${d === 1 ? '' : 'es'}`, count: check.histogram[d] as number });
-  for (const line of barChart(rows)) out(`  ${line}`);
+  out({ chart: rows });
   if (check.unreachableBranches > 0) out(`note: ${check.unreachableBranches} branch${check.unreachableBranches === 1 ? '' : 'es'} that no secret reaches`);
   out(`covered: every one of the ${game.secretCount} secrets is found`);
 }

@@ -7,9 +7,9 @@
 import { fail } from '../../../runtime/errors.js';
 import type { TreeHeader } from '../../../runtime/tree-format.js';
 import { flattenPlan } from '../../engine/plan.js';
-import { runModuleTask, type CompileControl } from '../../pool/driver.js';
+import type { CompileControl } from '../compile-api.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { effortNamed, intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { describeProof, loadMatchCountList, MATCHCOUNT_DEFAULT_BUDGET, MATCHCOUNT_EFFORT_INFO, MATCHCOUNT_EFFORTS, MatchCountGame, matchCountSettings, compileMatchCount, type MatchCountEffort } from './game.js';
 import { leetcodeSolution } from './leetcode.js';
 import type { WordList } from '../../../runtime/wordlist.js';
@@ -22,9 +22,7 @@ export interface ProveResult {
 }
 
 function effortOf(name: string): MatchCountEffort {
-  const e = MATCHCOUNT_EFFORTS[name];
-  if (!e) throw fail('usage', `--effort ${name}: unknown effort for matchcount (choose ${Object.keys(MATCHCOUNT_EFFORTS).join(', ')})`);
-  return e;
+  return effortNamed(Object.values(MATCHCOUNT_EFFORTS), name, 'matchcount');
 }
 
 async function compileMatch(loaded: LoadedGame, game: MatchCountGame, control: CompileControl) {
@@ -32,7 +30,7 @@ async function compileMatch(loaded: LoadedGame, game: MatchCountGame, control: C
   if (control.checkpoint) throw fail('usage', `--checkpoint: the worst-case proof of ${loaded.slug} runs as one piece of work and cannot be checkpointed`);
   const budget = intOption(control.options, 'budget') ?? MATCHCOUNT_DEFAULT_BUDGET;
   // The prover runs as one task in the pool (this thread stays free for signals).
-  const r = (await runModuleTask({ module: 'matchcount', gameSpec: game.words, setup: null, label: loaded.slug }, control, 'prove', effort.name)) as ProveResult;
+  const r = (await control.driver.moduleTask({ module: 'matchcount', gameSpec: game.words, setup: null, label: loaded.slug }, 'prove', effort.name)) as ProveResult;
   return { tree: r.tree, settings: matchCountSettings(effort, budget, { lowerBound: r.lowerBound, proven: r.proven } as Parameters<typeof matchCountSettings>[2]) };
 }
 
@@ -62,7 +60,7 @@ function verdict(header: TreeHeader, path: string, list: string, log: (line: str
   }
 }
 
-export const matchcountModule: GameModule = {
+export const matchcountModule: GameModule<string[], null> = {
   id: 'matchcount',
   describe: 'match-count (LeetCode 843 "Guess the Word"): least worst case, proven where possible',
   replyHelp: 'the number of positions that match, 0 to the word length; the word length when solved',
@@ -96,7 +94,7 @@ export const matchcountModule: GameModule = {
   },
   optionsFromHeader: (_header, opts) => ({ wordlist: opts['wordlist'] }),
   worker(gameSpec) {
-    const game = new MatchCountGame(gameSpec as string[], []);
+    const game = new MatchCountGame(gameSpec, []);
     return {
       tasks: {
         prove: (effortName): ProveResult => {

@@ -15,7 +15,7 @@ import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker, endgameFamilies } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Moves } from '../../engine/types.js';
-import { compileBudgeted, type CompileControl } from '../../pool/driver.js';
+import type { CompileControl } from '../compile-api.js';
 import { describeGuessTotals } from '../../objective.js';
 import { safeText } from '../../../runtime/messages.js';
 import type { GameModule, GameOptions, LoadedGame } from '../module.js';
@@ -24,7 +24,8 @@ import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts
 import { TOOL_VERSION } from '../../version.js';
 import { WORDLE_ATTEMPTS, WordleGame, wordleProbes, type WordleSpec } from './game.js';
 import { everyGuess, proveLeastWorstCase, ruleGuesses, type GuessPool, type WorstCaseLimits } from '../../engine/least-worst-case.js';
-import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proveWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome } from '../worst-case.js';
+import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proofAbove, proveWorstCase, runWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome } from '../worst-case.js';
+import { replayAll } from '../../replay.js';
 import { checkProof, formatProof, listOf, parseProof, proofPathOf, proofValue, readProof } from './proof.js';
 
 export type WordleEffort = WidthEffort;
@@ -186,23 +187,40 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
     if (opener < 0) throw fail('usage', `--opener ${safeText(openerWord)}: not a word of the guesses or the answers`);
   }
   const probes = wordleProbes(game);
-  let proof = null;
-  let limits: WorstCaseLimits | null = null;
-  if (worst) {
-    limits = worstCaseLimits(effort.name, WORDLE_ATTEMPTS);
-    proof = await proveWorstCase({ module: 'wordle', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug }, control, limits, `no tree finds every answer within ${WORDLE_ATTEMPTS} guesses`);
-  }
-  const setup: WordleSetup = { effort: effort.name, probes, ...(proof ? { maxDepth: proof.depth } : {}) };
-  const parts = wordleParts(game, setup);
   const N = game.secretCount;
-  const job = { module: 'wordle', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s), nameGuess: (g: number) => game.guessName(g) };
   const count = typeof control.options['openers'] === 'number' ? (control.options['openers'] as number) : undefined;
   if (count !== undefined && (prove || !effort.exact || opener !== undefined)) throw fail('usage', '--openers N goes with --effort exact (without --opener): the N best-ranked openers, each searched exactly');
   // Exact: the openers in the order of the exact ranking (every guess), the first N of them.
   const spec = !effort.exact ? { width: effort.widths[0] as number } : opener !== undefined ? { width: 1, only: [opener] } : prove ? { width: Infinity } : { width: Infinity, first: count ?? EXACT_OPENERS };
+  const search = async (maxDepth: number | undefined) => {
+    const setup: WordleSetup = { effort: effort.name, probes, ...(maxDepth !== undefined ? { maxDepth } : {}) };
+    const job = { module: 'wordle', gameSpec: game.spec(), setup, parts: wordleParts(game, setup), label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s), nameGuess: (g: number) => game.guessName(g) };
+    const found = await control.driver.budgeted(job, { ...spec, unit: 'openers', budgetOf: prove ? proofBudget : undefined });
+    if (!found) throw new Error('wordle compile: no plan');
+    return found;
+  };
+  let proof = null;
+  let limits: WorstCaseLimits | null = null;
+  let r: Awaited<ReturnType<typeof search>> | null = null;
+  if (worst) {
+    limits = worstCaseLimits(effort.name, WORDLE_ATTEMPTS, true);
+    const proofJob = { module: 'wordle', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug };
+    // The search capped at one guess less than the game's 6 first: when it finds every answer,
+    // the solver only has to look below its depth (it finds a tree of that depth slowly in hard mode).
+    const first = await search(WORDLE_ATTEMPTS - 1);
+    const s = replayAll(game, first.tree);
+    if ((s.histogram[0] ?? 0) === 0 && s.missingBranches === 0) {
+      const below = await runWorstCase(proofJob, control, { ...limits, maxDepth: s.maxFound - 1 });
+      if (!below.tree) {
+        proof = proofAbove(first.tree, s.maxFound, below);
+        r = first;
+      } else proof = below;
+    } else {
+      proof = await proveWorstCase(proofJob, control, limits, `no tree finds every answer within ${WORDLE_ATTEMPTS} guesses`);
+    }
+  }
   const started = process.hrtime.bigint();
-  const r = await compileBudgeted(job, control, { ...spec, unit: 'openers', budgetOf: prove ? proofBudget : undefined });
-  if (!r) throw new Error('wordle compile: no plan');
+  if (!r) r = await search(proof ? proof.depth : undefined);
   if (prove && r.everyGuess) {
     const solvedMax = N * (WORDLE_ATTEMPTS * WORDLE_GUESS_COST + 1);
     const lines = r.outcomes.map((o) => ({ word: game.guessName(o.guess), value: proofValue(o, WORDLE_GUESS_COST, solvedMax) }));
@@ -249,7 +267,7 @@ function describeWordle(header: TreeHeader): string[] {
   return lines;
 }
 
-export const wordleModule: GameModule = {
+export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
   id: 'wordle',
   describe: 'Wordle: answers and allowed guesses, 6 tries, least total guesses (normal or hard mode)',
   replyHelp: 'the mask: O right place, ? elsewhere, X absent, one letter a position (any case, e.g. OX?XX); OOOOO when solved',
@@ -311,8 +329,8 @@ export const wordleModule: GameModule = {
   },
   optionsFromHeader: (header, opts) => ({ answers: opts['answers'], guesses: opts['guesses'], hard: header.params['hard'] === true, objective: objectiveFromHeader(header, 'total') }),
   worker: (gameSpec, setup) => {
-    const game = WordleGame.fromSpec(gameSpec as WordleSpec);
-    return { parts: wordleParts(game, setup as WordleSetup) as EngineParts<unknown>, tasks: { [WORST_CASE_TASK]: (limits) => wordleWorstCase(game, limits as WorstCaseLimits) } };
+    const game = WordleGame.fromSpec(gameSpec);
+    return { parts: wordleParts(game, setup), tasks: { [WORST_CASE_TASK]: (limits) => wordleWorstCase(game, limits as WorstCaseLimits) } };
   },
 };
 

@@ -17,7 +17,7 @@ import { fail } from '../../../runtime/errors.js';
 import { safeText } from '../../../runtime/messages.js';
 import type { ListRef } from '../../../runtime/tree-format.js';
 import { readTextFile } from '../../../runtime/wordlist.js';
-import type { CandidateOutcome } from '../../pool/driver.js';
+import type { CandidateOutcome } from '../compile-api.js';
 
 /** What the proof says of one first guess. */
 export type ProofValue = { readonly kind: 'exact'; readonly total: number } | { readonly kind: 'atLeast'; readonly total: number } | { readonly kind: 'none' };

@@ -1,0 +1,282 @@
+/**
+ * The budgeted root mode (Wordle, games from a file): root guesses in order, each under the
+ * budget the best so far leaves.
+ */
+import { fail } from '../../runtime/errors.js';
+import { graftTrees } from '../engine/plan.js';
+import type { Ranking } from '../engine/types.js';
+import type { BudgetedRoot, BudgetedTree, CandidateOutcome, EngineJob } from '../games/compile-api.js';
+import { Checkpoint, fingerprint } from './checkpoint.js';
+import { withExecutor, type TaskExecutor } from './executor.js';
+import type { SolvedSet } from './messages.js';
+import { candidateCost, candidateDepth, candidateOf, rankRoot, rootOf, type Candidate, type DriverControl, type Part, type Root } from './root.js';
+
+/** A budgeted root that is already a leaf. */
+function leafBudgeted(leaf: NonNullable<Root<unknown>['leaf']>): BudgetedTree {
+  return { ...leaf.tree, guess: leaf.guess, candidates: 0, everyGuess: false, byBound: 0, cut: 0, searched: 0, outcomes: [] };
+}
+
+
+/** A candidate's saved outcome (checkpoint): its exact tree, or the least key proven for it. */
+type RootOutcome = { readonly tree: SolvedSet } | { readonly atLeast: number };
+
+/** The root guesses of a budgeted root, best first, and the ranking's bound. */
+function choicesOf(ranking: Ranking, spec: BudgetedRoot): { guesses: number[]; lowerBound: number | null; everyGuess: boolean } {
+  const ranked = ranking.optimal ? [ranking.optimal.guess] : Array.from(ranking.top.guess);
+  const guesses = spec.first !== undefined && spec.first < ranked.length ? ranked.slice(0, spec.first) : ranked;
+  return { guesses, lowerBound: ranking.complete ? ranking.setBound : null, everyGuess: ranking.complete && !ranking.optimal && spec.width === Infinity && guesses.length === ranked.length };
+}
+
+/** The budget of the candidate at `index`: the best's key, one more when it is ranked before the best's. */
+function budgetAt(index: number, best: { readonly index: number; readonly key: number } | null, spec: BudgetedRoot): number {
+  if (best === null) return Infinity;
+  if (spec.budgetOf) return spec.budgetOf(best.key);
+  return index < best.index ? best.key + 1 : best.key;
+}
+
+/** A candidate's outcome as the result lists it. */
+function outcomeOf(guess: number, outcome: RootOutcome, keyOf: (v: SolvedSet) => number): CandidateOutcome {
+  return 'tree' in outcome ? { guess, key: keyOf(outcome.tree) } : { guess, atLeast: outcome.atLeast };
+}
+
+/**
+ * The budgeted root: root guesses in order, each searched in the pool under the budget the best
+ * so far leaves (a candidate ranked before the best's gets one more, so that among equal keys
+ * the earlier one wins); a candidate whose groups' size bounds reach its budget is settled
+ * without search. Every candidate is thus given a budget at least the final best's key (plus one
+ * when ranked before it), so the result is the first candidate of least key whatever the timing
+ * and the number of workers, and its tree is the pure function of its parts. While there is no
+ * best yet, the first candidate's parts are solved side by side (one task each); after that each
+ * candidate is one task (its own evaluation, budget and cut-offs inside the worker), one per
+ * worker. Each settled candidate is saved to `--checkpoint` under its guess.
+ */
+export async function compileBudgeted<S>(job: EngineJob<S>, control: DriverControl, spec: BudgetedRoot): Promise<BudgetedTree | null> {
+  const root = rootOf(job.parts);
+  if (root.leaf) return leafBudgeted(root.leaf);
+  return withExecutor(job, control, async (pool) => {
+    const { guesses, lowerBound, everyGuess } = spec.only ? { guesses: [...spec.only], lowerBound: null, everyGuess: false } : choicesOf(await rankRoot(pool, job.label, root.engine, root.all, root.root, spec.width), spec);
+    const run = new BudgetedRun(job, control, spec, pool, root, guesses);
+    await run.run();
+    const winner = run.winner();
+    if (!winner) return null;
+    return { tree: winner.tree.tree, cost: winner.tree.cost, depth: winner.tree.depth, lowerBound, guess: winner.guess, candidates: guesses.length, everyGuess, byBound: run.byBound, cut: run.cut, searched: run.searched, outcomes: run.outcomes };
+  });
+}
+
+/** The best candidate so far: its place in the order, key, guess and tree. */
+interface Best {
+  readonly index: number;
+  readonly key: number;
+  readonly guess: number;
+  readonly tree: SolvedSet;
+}
+
+/** The first candidate while there is no best: its parts solved side by side. */
+interface SplitCandidate<S> extends Candidate<S> {
+  readonly index: number;
+  /** Its open parts, largest first, and the next of them to launch. */
+  readonly order: number[];
+  next: number;
+}
+
+/**
+ * One budgeted compile as a state machine. Two states: *split* (no best yet: the first
+ * candidate worth a search has its parts launched side by side, one task each) and
+ * *candidates* (each candidate one task under its budget); `pump` launches work while workers
+ * are free, and the run ends when nothing is running and no candidate is left.
+ */
+class BudgetedRun<S> {
+  private best: Best | null = null;
+  private bestText: string | null = null;
+  private split: SplitCandidate<S> | null = null;
+  private nextIndex = 0;
+  private running = 0;
+  private broken = false;
+  private settled = 0;
+  byBound = 0;
+  cut = 0;
+  searched = 0;
+  readonly outcomes: CandidateOutcome[];
+  private readonly checkpoint: Checkpoint | null;
+  private readonly unit: string;
+  private resolve: () => void = () => {};
+  private reject: (e: unknown) => void = () => {};
+
+  constructor(
+    private readonly job: EngineJob<S>,
+    private readonly control: DriverControl,
+    private readonly spec: BudgetedRoot,
+    private readonly pool: TaskExecutor,
+    private readonly root: Root<S>,
+    private readonly guesses: readonly number[],
+  ) {
+    this.outcomes = new Array<CandidateOutcome>(guesses.length);
+    this.checkpoint = control.checkpoint ? new Checkpoint(control.checkpoint, fingerprint({ module: job.module, setup: job.setup, mode: 'budgeted' }), 'root-') : null;
+    this.unit = spec.unit ?? 'openers';
+  }
+
+  /** Every candidate settled; rejects on the first failure or an abort. */
+  async run(): Promise<void> {
+    this.report();
+    await new Promise<void>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+      this.pump();
+    });
+    if (this.pool.aborted) throw this.onAbort();
+  }
+
+  winner(): Best | null {
+    return this.best;
+  }
+
+  private report(): void {
+    this.control.onProgress?.({ done: this.settled, total: this.guesses.length, unit: this.unit, best: this.bestText });
+  }
+
+  private onAbort(): Error {
+    const { control, job, unit } = this;
+    const saved = control.checkpoint ? `; settled ${unit} are saved in ${control.checkpoint.dir}, rerun with --resume` : '';
+    return fail('interrupted', `${job.label}: interrupted after ${this.settled} of ${this.guesses.length} ${unit}${saved}; nothing written`);
+  }
+
+  private settle(index: number, outcome: RootOutcome, how: 'bound' | 'cut' | 'searched', save = true): void {
+    const engine = this.root.engine;
+    this.settled++;
+    if (how === 'bound') this.byBound++;
+    else if (how === 'cut') this.cut++;
+    else this.searched++;
+    const guess = this.guesses[index] as number;
+    this.outcomes[index] = outcomeOf(guess, outcome, (v) => engine.keyOf(v));
+    if ('tree' in outcome) {
+      const key = engine.keyOf(outcome.tree);
+      const best = this.best;
+      if (best === null || key < best.key || (key === best.key && index < best.index)) {
+        this.best = { index, key, guess, tree: outcome.tree };
+        this.bestText = this.job.bestText ? this.job.bestText(outcome.tree.cost, outcome.tree.depth) : String(outcome.tree.cost);
+      }
+    }
+    if (save && how !== 'bound') this.checkpoint?.saveOutcome(guess, outcome);
+    this.report();
+  }
+
+  /** The next candidate worth a search (settling the others on the way), or -1. */
+  private nextCandidate(): number {
+    const { engine, all, root } = this.root;
+    const objective = this.job.parts.objective;
+    while (this.nextIndex < this.guesses.length) {
+      const index = this.nextIndex++;
+      const guess = this.guesses[index] as number;
+      const budget = budgetAt(index, this.best, this.spec);
+      const saved = this.control.checkpoint?.resume ? this.checkpoint?.loadOutcome(guess) : null;
+      if (saved && 'tree' in saved) {
+        this.settle(index, saved, 'searched', false);
+        continue;
+      }
+      if (saved && saved.atLeast >= budget) {
+        this.settle(index, saved, 'cut', false);
+        continue;
+      }
+      const c = candidateOf(engine, guess, all, root);
+      let floor = c.rootCost;
+      c.parts.forEach((p, j) => (floor += c.results[j]?.cost ?? objective.sizeBound(p.set.length, 1, root.state)));
+      if (engine.keyBound(floor, all.length, 0) >= budget) {
+        this.settle(index, { atLeast: engine.keyBound(floor, all.length, 0) }, 'bound');
+        continue;
+      }
+      if (this.best === null) {
+        const order = c.parts.map((_, j) => j).filter((j) => c.results[j] === undefined);
+        order.sort((a, b) => (c.parts[b] as Part<S>).set.length - (c.parts[a] as Part<S>).set.length || a - b);
+        this.split = { ...c, index, next: 0, order };
+        if (order.length === 0) this.finishSplit();
+        else return index;
+        continue;
+      }
+      return index;
+    }
+    return -1;
+  }
+
+  private finishSplit(): void {
+    const c = this.split as SplitCandidate<S>;
+    this.split = null;
+    const trees = c.results.map((r) => (r as SolvedSet).tree);
+    this.settle(c.index, { tree: { cost: candidateCost(c), depth: candidateDepth(c), tree: graftTrees(c.guess, c.codes, trees) } }, 'searched');
+  }
+
+  private fail(e: unknown): void {
+    this.broken = true;
+    this.reject(e);
+  }
+
+  /** A part of the split candidate (no budget: there is no best yet). */
+  private launchPart(): void {
+    const c = this.split as SplitCandidate<S>;
+    const { job, pool } = this;
+    const j = c.order[c.next++] as number;
+    const part = c.parts[j] as Part<S>;
+    this.running++;
+    const what = (): string => `a group of ${part.set.length} secrets after root guess ${job.nameGuess ? job.nameGuess(c.guess) : `#${c.guess}`}${job.nameSecret ? ` (first ${job.nameSecret(part.set[0] as number)})` : ''}`;
+    pool
+      .runWithRetry({ kind: 'solve', pilot: false, sets: [part.set], nodes: [part.node] }, what, () => this.onAbort())
+      .then((r) => {
+        this.running--;
+        if (pool.aborted) throw this.onAbort();
+        c.results[j] = (r as { results: ReadonlyArray<SolvedSet | null> }).results[0] ?? null;
+        c.open--;
+        if (c.open === 0) {
+          if (c.results.some((x) => x === null)) {
+            this.split = null;
+            this.settle(c.index, { atLeast: Infinity }, 'cut');
+          } else this.finishSplit();
+        }
+        this.pump();
+      })
+      .catch((e: unknown) => this.fail(e));
+  }
+
+  /** A whole candidate under its budget, as one task. */
+  private launchCandidate(index: number): void {
+    const { pool } = this;
+    const { all, root } = this.root;
+    const guess = this.guesses[index] as number;
+    const budget = budgetAt(index, this.best, this.spec);
+    this.running++;
+    const what = (): string => `root guess #${guess} under a budget of ${budget}`;
+    pool
+      .runWithRetry({ kind: 'evaluate', guess, set: all, node: root, beta: budget }, what, () => this.onAbort())
+      .then((r) => {
+        this.running--;
+        if (pool.aborted) throw this.onAbort();
+        const v = (r as { result: SolvedSet | null }).result;
+        if (v) this.settle(index, { tree: v }, 'searched');
+        else this.settle(index, { atLeast: budget }, 'cut');
+        this.pump();
+      })
+      .catch((e: unknown) => this.fail(e));
+  }
+
+  /** Launch work while workers are free; resolve once nothing runs and nothing is left. */
+  private pump(): void {
+    if (this.broken) return;
+    try {
+      while (this.running < this.pool.workers) {
+        if (this.split) {
+          if (this.split.next < this.split.order.length) {
+            this.launchPart();
+            continue;
+          }
+          break; // the split candidate's last parts are running: wait for its result
+        }
+        const index = this.nextCandidate();
+        if (index < 0) break;
+        if (this.split) this.launchPart();
+        else this.launchCandidate(index);
+      }
+    } catch (e) {
+      this.fail(e);
+      return;
+    }
+    if (this.running === 0) this.resolve();
+  }
+}

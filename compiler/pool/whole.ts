@@ -1,0 +1,56 @@
+/**
+ * The whole mode (exact searches: the root set as one task in a fresh engine, with a
+ * deterministic node budget) and the module tasks (the worst-case prover, Lingo's two-level
+ * check): tasks of the game module's own, run by name.
+ */
+import type { SearchNode } from '../engine/types.js';
+import type { EngineJob, ModuleTaskRun, PoolJob, WholeResult } from '../games/compile-api.js';
+import { interrupted, withExecutor, type ExecutorControl } from './executor.js';
+import type { DriverControl } from './root.js';
+
+/** Solve the whole root set as one task (exact searches), with an optional node budget. */
+export async function compileWhole<S>(job: EngineJob<S>, control: DriverControl, nodeBudget = 0): Promise<WholeResult> {
+  return withExecutor(job, control, async (pool) => {
+    const all = Uint32Array.from({ length: job.parts.game.secretCount }, (_, i) => i);
+    const node: SearchNode<S> = { used: 0, state: job.parts.moves.root };
+    const timer = control.onProgress ? setInterval(() => control.onProgress?.({ done: pool.nodesSearched, total: 0, unit: 'sets searched', best: null }), 250) : null;
+    control.onProgress?.({ done: 0, total: 0, unit: 'sets searched', best: null });
+    try {
+      const r = await pool.runWithRetry({ kind: 'whole', set: all, node, nodeBudget }, () => 'the whole search', () => interrupted(job.label, ''));
+      if (r.kind !== 'whole') throw new Error('compile pool: unexpected result');
+      const result = r.result ? { tree: r.result.tree, cost: r.result.cost, depth: r.result.depth, lowerBound: null } : null;
+      return { result, budgetExceeded: r.budgetExceeded, nodes: r.nodes };
+    } finally {
+      if (timer) clearInterval(timer);
+    }
+  });
+}
+
+/**
+ * Run the game module's own tasks (the worst-case prover, Lingo's two-level check) with the
+ * compile's executor: `body` gets a function that runs one task and gives its value.
+ */
+export async function withModuleTasks<T>(job: PoolJob, control: ExecutorControl, body: (run: ModuleTaskRun, workers: number) => Promise<T>): Promise<T> {
+  return withExecutor(job, control, async (pool) => {
+    const run: ModuleTaskRun = async (name, args, what = name) => {
+      const r = await pool.runWithRetry({ kind: 'module', name, args }, () => what, () => interrupted(job.label, ''));
+      if (r.kind !== 'module') throw new Error('compile pool: unexpected result');
+      if (pool.aborted) throw interrupted(job.label, '');
+      return r.value;
+    };
+    return body(run, pool.workers);
+  });
+}
+
+/** Run one task of the game module's own (the worst-case prover), with progress in seconds. */
+export async function runModuleTask(job: PoolJob, control: DriverControl, name: string, args: unknown): Promise<unknown> {
+  return withModuleTasks(job, control, async (run) => {
+    const started = Date.now();
+    const timer = control.onProgress ? setInterval(() => control.onProgress?.({ done: Math.round((Date.now() - started) / 1000), total: 0, unit: 's', best: null }), 250) : null;
+    try {
+      return await run(name, args);
+    } finally {
+      if (timer) clearInterval(timer);
+    }
+  });
+}
