@@ -35,8 +35,8 @@ describe('lower bound of the total', () => {
   ] as const) {
     it(`MM(${pegs},${colors}): each opener's bound is at most its exact optimum; deeper is never lower`, () => {
       const game = new MastermindGame(pegs, colors);
-      const two = codeTotalLowerBound(game, 1);
-      const three = codeTotalLowerBound(game, 2);
+      const two = codeTotalLowerBound(game, { levels: 1 });
+      const three = codeTotalLowerBound(game, { levels: 2 });
       const exact = exactByOpener(game, two.openers.map((o) => o.opener));
       const optimum = Math.min(...exact.values());
       expect(two.openers.map((o) => o.opener)).toEqual(three.openers.map((o) => o.opener));
@@ -52,8 +52,25 @@ describe('lower bound of the total', () => {
     });
   }
 
+  it('MM(4,5) with a cap: each opener bound at most its uncapped bound and at least the lesser of that and the cap', () => {
+    const game = new MastermindGame(4, 5);
+    const full = codeTotalLowerBound(game, { levels: 2 });
+    const cap = full.bound + 5;
+    const capped = codeTotalLowerBound(game, { levels: 2, cap });
+    expect(capped.bound).toBe(full.bound);
+    let stopped = 0;
+    for (let i = 0; i < full.openers.length; i++) {
+      const a = full.openers[i]!.bound;
+      const b = capped.openers[i]!.bound;
+      expect(b).toBeLessThanOrEqual(a);
+      expect(b).toBeGreaterThanOrEqual(Math.min(a, cap));
+      if (b < a) stopped++;
+    }
+    expect(stopped).toBeGreaterThan(0);
+  });
+
   it('MM(4,6): the two-level bound is below the proven 5,625 and above the size bound', () => {
-    const r = codeTotalLowerBound(new MastermindGame(4, 6), 1);
+    const r = codeTotalLowerBound(new MastermindGame(4, 6), { levels: 1 });
     expect(r.bound).toBeLessThanOrEqual(5625);
     expect(r.bound).toBeGreaterThan(5000);
     expect(r.openers).toHaveLength(5);
@@ -74,7 +91,7 @@ describe('bound:mastermind --write', () => {
     const entry0 = readManifest(trees).trees[0]!;
     const arrays0 = readTreeFile(join(trees, entry0.file)).tree;
 
-    const run = await runNode(script, ['--pegs', '3', '--colors', '4', '--levels', '2', '--write'], { trees });
+    const run = await runNode(script, ['--pegs', '3', '--colors', '4', '--levels', '2', '--threads', '2', '--write'], { trees });
     expect(run.code, run.stderr).toBe(0);
     const m = /no strategy needs fewer than (\d+) guesses/.exec(run.stdout);
     expect(m).not.toBeNull();

@@ -109,29 +109,65 @@ function splitsIntoSingletons(cx: BoundContext, set: Uint32Array): boolean {
   return false;
 }
 
-/**
- * The proven lower bound of `game`'s total, looking `levels` guesses below the opener (1: the
- * two-level bound); `progress(done, of)` after each opener class.
- */
-export function codeTotalLowerBound(game: CodeGame, levels = 1, progress?: (done: number, of: number) => void): CodeTotalBound {
+export interface CodeBoundOptions {
+  /** Guesses looked at below the opener (1: the two-level bound). */
+  readonly levels?: number | undefined;
+  /** Only these openers (one per class; default: every class, `openerClasses`). */
+  readonly openers?: readonly number[] | undefined;
+  /**
+   * Stop bounding an opener once its bound reaches this: the result is then some bound of at
+   * least `cap` (still a proven bound, just not the tightest); Infinity: none.
+   */
+  readonly cap?: number | undefined;
+  /** After each opener class. */
+  readonly progress?: ((done: number, of: number, last: OpenerTotalBound) => void) | undefined;
+}
+
+function contextOf(game: CodeGame): BoundContext {
   const effort = codeEffort('exact', game.secretCount, 0);
   const ranker = codeParts(game, { ...effort, rank: 'bound' }).ranker as CodeRanker;
-  const cx: BoundContext = { game, ranker, partitioner: new Partitioner(game), lb: ranker.objective.sizeTable(), counts: new Uint32Array(game.codeCount) };
+  return { game, ranker, partitioner: new Partitioner(game), lb: ranker.objective.sizeTable(), counts: new Uint32Array(game.codeCount) };
+}
+
+/** One opener per symmetry class of the game's first guesses, ascending. */
+export function openerClasses(game: CodeGame): number[] {
+  return Array.from(contextOf(game).ranker.guessPool([]));
+}
+
+export function boundMethod(levels: number): string {
+  return levels === 1 ? CODE_BOUND_METHOD : `${levels + 1}-level bound over every opener class, small groups of the last level refined`;
+}
+
+/** The proven lower bound of `game`'s total (with `openers`: of the strategies opening with one of them). */
+export function codeTotalLowerBound(game: CodeGame, options: CodeBoundOptions = {}): CodeTotalBound {
+  const levels = options.levels ?? 1;
+  const cap = options.cap ?? Infinity;
+  const cx = contextOf(game);
   const N = game.secretCount;
   const all = Uint32Array.from({ length: N }, (_, i) => i);
-  const pool = Array.from(ranker.guessPool([]));
+  const pool = options.openers ? [...options.openers] : Array.from(cx.ranker.guessPool([]));
   const openers: OpenerTotalBound[] = [];
   for (const opener of pool) {
     const sp = cx.partitioner.split(opener, all);
+    const parts: Uint32Array[] = [];
+    // Every group at its size bound first (exact up to two codes), then raised largest first.
     let bound = N;
     for (let k = 0; k < sp.codes.length; k++) {
       if (sp.codes[k] === game.solvedCode) continue;
       const part = sp.items.slice(sp.starts[k] as number, sp.starts[k + 1] as number);
-      bound += setBound(cx, part, [opener], levels, Infinity);
+      bound += cx.lb[part.length] as number;
+      if (part.length >= 3) parts.push(part);
     }
-    openers.push({ opener, bound });
-    progress?.(openers.length, pool.length);
+    parts.sort((a, b) => b.length - a.length);
+    for (const part of parts) {
+      if (bound >= cap) break;
+      const base = cx.lb[part.length] as number;
+      bound += setBound(cx, part, [opener], levels, cap - bound + base) - base;
+    }
+    const last = { opener, bound };
+    openers.push(last);
+    options.progress?.(openers.length, pool.length, last);
   }
   const bound = Math.min(...openers.map((o) => o.bound));
-  return { bound, openers, method: levels === 1 ? CODE_BOUND_METHOD : `${levels + 1}-level bound over every opener class, small groups of the last level refined` };
+  return { bound, openers, method: boundMethod(levels) };
 }

@@ -89,6 +89,10 @@ export function engineEffort(e: CodeEffort): Effort {
     memoMaxEntries: Infinity,
     cutoffs: true,
     groupOrder: 'smallest-first',
+    // The exact search looks every reply group up in the memo (exact costs, proven bounds) and
+    // gives it the ranker's quick look before searching any: a guess that cannot win is
+    // dropped before its first search. The same plans either way.
+    ...(e.exact ? { prepass: true } : {}),
   };
 }
 

@@ -13,7 +13,7 @@ import type { AttemptObjective } from './attempt-objective.js';
 import { treeCapacity } from './attempt-objective.js';
 import { canonicalGuesses, historySymmetry, permutations } from './symmetry.js';
 import { EMPTY_RANKED, TopK } from './top-k.js';
-import { WHOLE_POOL, type RankOptions, type Ranker, type Ranking, type SearchGame, type SearchNode, type TallyCounter } from './types.js';
+import { WHOLE_POOL, type QuickResult, type RankOptions, type Ranker, type Ranking, type SearchGame, type SearchNode, type TallyCounter } from './types.js';
 
 /** How guesses are ranked: 'entropy' (Σ m·log2 m over the parts, a possible win −0.5), 'parts' (most parts first), 'bound' (the lower bound), 'size-model'. */
 export type RankRule = 'entropy' | 'parts' | 'bound' | 'size-model';
@@ -147,6 +147,13 @@ export class CodeRanker implements Ranker<History> {
   private candidateSplitsAll(set: Uint32Array): number {
     const known = this.splitters.get(set);
     if (known !== undefined) return known;
+    const found = this.firstSplitter(set);
+    this.splitters.set(set, found);
+    return found;
+  }
+
+  /** The first candidate of `set` (in set order) whose replies split the rest into singletons, or -1. */
+  private firstSplitter(set: Uint32Array): number {
     const counts = this.counts;
     const counter = this.game.replyCounter(set);
     let found = -1;
@@ -157,8 +164,23 @@ export class CodeRanker implements Ranker<History> {
       for (let c = 0; c < counts.length; c++) if ((counts[c] as number) > 1) { ok = false; break; }
       if (ok) found = g;
     }
-    this.splitters.set(set, found);
     return found;
+  }
+
+  /**
+   * The look `rank` takes first, without the pool: a set one guess could split into singletons
+   * (at most K + 1 codes, two tries left) is solved by its first candidate that does (2n − 1),
+   * else costs at least 2n; a larger set, at least its size bound.
+   */
+  quick(buf: Uint32Array, off: number, n: number, node: SearchNode<History>, out: QuickResult): void {
+    out.guess = -1;
+    out.cost = this.lb[n] as number;
+    if (n > this.branches + 1 || this.depthLeft(node.used) < 2) return;
+    const g = this.firstSplitter(buf.subarray(off, off + n));
+    if (g >= 0) {
+      out.guess = g;
+      out.cost = 2 * n - 1;
+    } else out.cost = 2 * n;
   }
 
   /** One guess per symmetry orbit after `history` (cached: the same histories recur). */
