@@ -14,31 +14,9 @@
  */
 import { fail, type GuesstreeError } from './errors.js';
 import { escapeControls, groupDigits, safeText } from './messages.js';
+import { childOf, type TreeArrays } from './tree-walker.js';
 
-/**
- * The tree's four arrays (tree-format.ts's TreeArrays), named here by shape: tree-format.ts
- * imports this file, so this file imports nothing of it.
- */
-interface TreeArrays {
-  readonly guess: Uint32Array;
-  readonly edgeStart: Uint32Array;
-  readonly edgeCode: Uint32Array;
-  readonly edgeChild: Uint32Array;
-}
 
-/** The child of `node` along `code`, or -1 (tree-walker.ts's childOf, which imports tree-format.ts). */
-function childOf(tree: TreeArrays, node: number, code: number): number {
-  let lo = tree.edgeStart[node] as number;
-  let hi = (tree.edgeStart[node + 1] as number) - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const c = tree.edgeCode[mid] as number;
-    if (c === code) return tree.edgeChild[mid] as number;
-    if (c < code) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
-}
 
 /** What a header value must be; `expected` is how a message says it. */
 export interface FieldSchema {

@@ -28,6 +28,7 @@ import { unpack } from 'msgpackr/unpack';
 import { fail } from './errors.js';
 import { describeFsError, escapeControls } from './messages.js';
 import { checkHeader } from './tree-check.js';
+import type { TreeArrays } from './tree-walker.js';
 
 export const TREE_MAGIC = 'guesstree-tree';
 /** The version of a tree file that carries its words. */
@@ -54,12 +55,7 @@ export interface TreeHeader {
   readonly tool: { readonly name: string; readonly version: string };
 }
 
-export interface TreeArrays {
-  readonly guess: Uint32Array;
-  readonly edgeStart: Uint32Array;
-  readonly edgeCode: Uint32Array;
-  readonly edgeChild: Uint32Array;
-}
+export type { TreeArrays } from './tree-walker.js';
 
 /** The words a tree file carries so that it can be read without its lists. */
 export interface TreeWords {

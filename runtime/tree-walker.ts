@@ -1,5 +1,12 @@
 /** Walking a compiled tree: no search, a binary search over a node's edges per reply. */
-import type { TreeArrays } from './tree-format.js';
+
+/** A tree as four flat arrays: node v plays guess[v]; its edges are edgeStart[v]..edgeStart[v+1]-1, sorted by reply code. */
+export interface TreeArrays {
+  readonly guess: Uint32Array;
+  readonly edgeStart: Uint32Array;
+  readonly edgeCode: Uint32Array;
+  readonly edgeChild: Uint32Array;
+}
 
 export const NO_CHILD = -1;
 
