@@ -13,17 +13,7 @@ import { childOf, NO_CHILD } from '../runtime/tree-walker.js';
 import { knownOptions } from '../compiler/commands/options.js';
 import type { GameOptions } from '../compiler/games/module.js';
 import { GAMES } from '../compiler/games/registry.js';
-import { cli, lines, parsePaths, removeDir, tempDir } from './support/e2e.js';
-
-function argv(opts: GameOptions): string[] {
-  const out: string[] = [];
-  for (const [k, v] of Object.entries(opts)) {
-    if (v === undefined || v === false) continue;
-    out.push(`--${k}`);
-    if (v !== true) out.push(String(v));
-  }
-  return out;
-}
+import { cli, lines, optionArgs, parsePaths, removeDir, tempDir } from './support/e2e.js';
 
 let dir: string;
 beforeAll(() => {
@@ -36,7 +26,7 @@ describe.each(GAMES.map((m) => [m.id, m] as const))('game module %s', (id, m) =>
   let base: string[];
   beforeAll(() => {
     opts = m.sample(join(dir));
-    base = ['--game', id, ...argv(opts)];
+    base = ['--game', id, ...optionArgs(opts)];
   });
 
   it('declares options with types, at least one effort, and a default effort among them', () => {
@@ -75,10 +65,10 @@ describe.each(GAMES.map((m) => [m.id, m] as const))('game module %s', (id, m) =>
     expect(a.stderr).toBe('');
     expect(lines(a.stdout)[0]).toMatch(new RegExp(`^${m.load(opts).slug}: `));
     expect(readFileSync(one).equals(readFileSync(two))).toBe(true);
-    const verify = await cli(['verify', '--tree', one, ...argv(opts)], { trees });
+    const verify = await cli(['verify', '--tree', one, ...optionArgs(opts)], { trees });
     expect(verify.code, verify.stderr).toBe(0);
     expect(verify.stdout).toMatch(/^verify: ok/m);
-    const ex = await cli(['export', '--format', 'paths', '--tree', one, ...argv(opts)], { trees });
+    const ex = await cli(['export', '--format', 'paths', '--tree', one, ...optionArgs(opts)], { trees });
     expect(ex.code, ex.stderr).toBe(0);
     const paths = parsePaths(ex.stdout);
     const { game } = m.load(opts);

@@ -617,15 +617,9 @@ export function symmetricGuesses(game: CodeGame): GuessPool<History> {
 }
 
 /** What a worker sends back from a proof: the result with its plan flattened (plain data). */
-export interface WorstCaseProof {
+export interface WorstCaseProof extends Omit<WorstCaseResult, 'plan'> {
   /** Null when no tree within `maxDepth` was found. */
   readonly tree: TreeArrays | null;
-  readonly depth: number;
-  readonly total: number;
-  readonly lowerBound: number;
-  readonly proven: boolean;
-  readonly nodes: number;
-  readonly stopped: boolean;
 }
 
 /** The least worst case of a game and a tree of that depth, as a pool task returns it. */

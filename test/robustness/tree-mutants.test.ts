@@ -23,7 +23,7 @@ import { runCli } from '../../compiler/cli.js';
 import type { GameOptions } from '../../compiler/games/module.js';
 import { findModule } from '../../compiler/games/registry.js';
 import { decodeTreeFile, encodeTreeFile, type TreeFile } from '../../runtime/tree-format.js';
-import { CLI, removeDir, ROOT, tempDir } from '../support/e2e.js';
+import { CLI, optionArgs, removeDir, ROOT, tempDir } from '../support/e2e.js';
 
 const SEED = 29;
 const RUN_MS = 10_000;
@@ -51,16 +51,6 @@ interface Outcome {
   readonly stdout: string;
   readonly stderr: string;
   readonly ms: number;
-}
-
-function argv(opts: GameOptions): string[] {
-  const out: string[] = [];
-  for (const [k, v] of Object.entries(opts)) {
-    if (v === undefined || v === false) continue;
-    out.push(`--${k}`);
-    if (v !== true) out.push(String(v));
-  }
-  return out;
 }
 
 async function inProcess(args: string[]): Promise<Outcome> {
@@ -196,12 +186,12 @@ describe.each(BASES.map((b) => [b.id, b] as const))('mutants of a %s tree', (id,
     else {
       treePath = join(dir, `${id}.gtree`);
       // Compiles run in worker threads of the built CLI: spawned.
-      const made = await spawned(['compile', '--game', id, ...argv(opts), '--workers', '1', '--out', treePath], trees);
+      const made = await spawned(['compile', '--game', id, ...optionArgs(opts), '--workers', '1', '--out', treePath], trees);
       expect(made.status, made.stderr).toBe(0);
     }
     const raw = new Uint8Array(readFileSync(treePath));
     const base = decodeTreeFile(raw, treePath);
-    const gameArgs = argv(opts);
+    const gameArgs = optionArgs(opts);
     const formats = ['paths', 'json', 'html', ...(m.exportFormats ?? []).filter((f) => f.needsTree).map((f) => f.name)];
     const verbs: string[][] = [['stats'], ...formats.map((f) => ['export', '--format', f]), ['play']];
     const control = await inProcess(['verify', '--tree', treePath, ...gameArgs]);

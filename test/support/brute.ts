@@ -18,14 +18,8 @@ export function bruteTotalDepth(game: BruteGame, start?: readonly number[]): { t
     if (hit !== undefined) return hit;
     let min = { total: Infinity, depth: Infinity };
     for (let g = 0; g < game.guessCount; g++) {
-      const groups = new Map<number, number[]>();
-      for (const s of set) {
-        const r = game.feedback(g, s);
-        if (r === game.solvedCode) continue;
-        if (!groups.has(r)) groups.set(r, []);
-        groups.get(r)!.push(s);
-      }
-      if (groups.size === 1 && [...groups.values()][0]!.length === set.length) continue;
+      const groups = groupsOf(game, g, set);
+      if (!groups) continue;
       let t = set.length;
       let d = 1;
       for (const grp of groups.values()) {

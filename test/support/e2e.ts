@@ -120,6 +120,17 @@ export function cli(args: readonly string[], o: RunOptions): Promise<Run> {
 }
 
 /** Non-empty lines of a text. */
+/** A game's options as command-line arguments (`{ len: 5, hard: true }` gives `--len 5 --hard`). */
+export function optionArgs(opts: Readonly<Record<string, string | number | boolean | undefined>>): string[] {
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(opts)) {
+    if (v === undefined || v === false) continue;
+    out.push(`--${k}`);
+    if (v !== true) out.push(String(v));
+  }
+  return out;
+}
+
 export function lines(text: string): string[] {
   return text.split('\n').filter((l) => l.length > 0);
 }
