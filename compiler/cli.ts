@@ -121,7 +121,7 @@ const FLAGS = new Set(['help', 'version', ...VERBS.flatMap((v) => verbInfo(v).op
 /** The first word that is not an option or an option's value: the command. */
 function commandWord(argv: readonly string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
+    const a = argv[i];
     if (a === '--') return undefined;
     if (!a.startsWith('-')) return a;
     if (a.startsWith('--') && !a.includes('=') && !FLAGS.has(a.slice(2).replace(/^no-/, ''))) i++;
@@ -135,7 +135,7 @@ function typedOptions(argv: readonly string[]): string[] {
   for (const a of argv) {
     if (a === '--') break;
     const m = /^--?(?:no-)?([^=]+)/.exec(a);
-    if (m && !/^-\d/.test(a)) out.push(m[1] as string);
+    if (m && !/^-\d/.test(a)) out.push(m[1]);
   }
   return out;
 }
@@ -289,9 +289,9 @@ export async function main(argv: string[]): Promise<void> {
     .fail((msg, e) => {
       if (e) throw e;
       const unknown = /^Unknown command: (.*)$/.exec(msg ?? '');
-      if (unknown) unknownCommand(unknown[1] as string);
+      if (unknown) unknownCommand(unknown[1]);
       const unknownArgs = /^Unknown arguments?: (.*)$/.exec(msg ?? '');
-      if (unknownArgs) unknownOptions((unknownArgs[1] as string).split(', ').map((n) => n.replace(/^-+/, '')), verb);
+      if (unknownArgs) unknownOptions(unknownArgs[1].split(', ').map((n) => n.replace(/^-+/, '')), verb);
       // yargs may spread one message over several lines; the CLI prints one.
       const oneLine = (msg ?? '').split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
       throw fail('usage', `${oneLine} (see --help)`);

@@ -226,7 +226,7 @@ export function verify(source: TreeSource, options?: GameOptions): VerifyResult 
   const s = runVerify({ loaded, file, path: where }, (l) => lines.push(l));
   const found = s.secrets - (s.histogram[0] ?? 0);
   let guesses = 0;
-  for (let a = 1; a < s.histogram.length; a++) guesses += a * (s.histogram[a] as number);
+  for (let a = 1; a < s.histogram.length; a++) guesses += a * s.histogram[a];
   return { ok: true, secrets: s.secrets, found, total: Number(file.header.objective['total'] ?? s.total), mean: found ? guesses / found : 0, maxDepth: s.maxFound, lines };
 }
 
@@ -242,7 +242,7 @@ export function openTree(source: TreeSource, options?: GameOptions): Player {
   let candidates = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
   let made = 0;
   let solved = false;
-  const current = (): number => (node !== NO_CHILD ? (tree.guess[node] as number) : game.guessOfSecret(candidates[0] as number));
+  const current = (): number => (node !== NO_CHILD ? tree.guess[node] : game.guessOfSecret(candidates[0]));
   const player: Player = {
     guess() {
       if (player.done) throw fail('usage', solved ? 'the game is over: solved' : 'the game is over: out of guesses');

@@ -22,8 +22,8 @@ export function guessTotals(s: ReplaySummary): { totalGuesses: number; meanGuess
   let guesses = 0;
   let found = 0;
   for (let a = 1; a < s.histogram.length; a++) {
-    guesses += a * (s.histogram[a] as number);
-    found += s.histogram[a] as number;
+    guesses += a * s.histogram[a];
+    found += s.histogram[a];
   }
   return { totalGuesses: guesses, meanGuesses: found ? Math.round((guesses / found) * 1e6) / 1e6 : 0 };
 }

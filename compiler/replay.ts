@@ -13,7 +13,7 @@ export function replaySecret(game: Game, tree: TreeArrays, secret: number): Secr
   const guesses: number[] = [];
   let node = 0;
   for (let attempt = 1; attempt <= game.maxAttempts; attempt++) {
-    const g = tree.guess[node] as number;
+    const g = tree.guess[node];
     guesses.push(g);
     if (game.secretOfGuess(g) === secret) return { foundAt: attempt, guesses, missingBranch: false };
     if (attempt === game.maxAttempts) break;
@@ -35,8 +35,8 @@ export function replayAll(game: Game, tree: TreeArrays): ReplaySummary {
   for (let s = 0; s < game.secretCount; s++) {
     const o = replaySecret(game, tree, s);
     outcomes.push(o);
-    histogram[o.foundAt] = (histogram[o.foundAt] as number) + 1;
-    total += rules ? rules.score(o) : o.foundAt ? (scores[o.foundAt] as number) : unsolved;
+    histogram[o.foundAt] = histogram[o.foundAt] + 1;
+    total += rules ? rules.score(o) : o.foundAt ? scores[o.foundAt] : unsolved;
     if (o.foundAt > maxFound) maxFound = o.foundAt;
     if (o.missingBranch) missingBranches++;
   }
@@ -62,11 +62,11 @@ export function illegalGuesses(game: Game, tree: TreeArrays, limit = 10): Illega
   const stack: Array<{ node: number; state: string; path: Array<{ guess: number; code: number }> }> = [{ node: 0, state: filter.start, path: [] }];
   while (stack.length && out.length < limit) {
     const { node, state, path } = stack.pop()!;
-    const g = tree.guess[node] as number;
+    const g = tree.guess[node];
     if (!filter.allows(state, g)) out.push({ node, guess: g, path });
-    for (let e = tree.edgeStart[node] as number; e < (tree.edgeStart[node + 1] as number); e++) {
-      const code = tree.edgeCode[e] as number;
-      stack.push({ node: tree.edgeChild[e] as number, state: filter.after(state, g, code), path: [...path, { guess: g, code }] });
+    for (let e = tree.edgeStart[node]; e < tree.edgeStart[node + 1]; e++) {
+      const code = tree.edgeCode[e];
+      stack.push({ node: tree.edgeChild[e], state: filter.after(state, g, code), path: [...path, { guess: g, code }] });
     }
   }
   return out;

@@ -26,7 +26,7 @@ export function solvedCode(length: number): number {
 export function codeToMask(code: number, length: number): string {
   const chars = new Array<string>(length);
   for (let p = length - 1; p >= 0; p--) {
-    chars[p] = MASK_CHARS[code % 3] as string;
+    chars[p] = MASK_CHARS[code % 3];
     code = Math.floor(code / 3);
   }
   return chars.join('');
@@ -51,7 +51,7 @@ export function maskToCode(mask: string, length: number, where = 'mask'): number
 export function encodeLetters(words: readonly string[], length: number): Uint8Array {
   const out = new Uint8Array(words.length * length);
   for (let w = 0; w < words.length; w++) {
-    const word = words[w] as string;
+    const word = words[w];
     for (let p = 0; p < length; p++) out[w * length + p] = word.charCodeAt(p) - 97;
   }
   return out;
@@ -89,8 +89,8 @@ function maskTables(length: number): MaskTables {
   for (let m = 1; m < size; m++) {
     const p = 31 - Math.clz32(m & -m); // lowest bit
     const rest = m & (m - 1);
-    tri[m] = (tri[rest] as number) + 3 ** (length - 1 - p);
-    pop[m] = (pop[rest] as number) + 1;
+    tri[m] = tri[rest] + 3 ** (length - 1 - p);
+    pop[m] = pop[rest] + 1;
     let left = m;
     let taken = 0;
     for (let c = 1; c <= 3; c++) {
@@ -203,9 +203,9 @@ export class LingoFeedback {
     for (let w = 0; w < n; w++) {
       let set = 0;
       for (let p = 0; p < length; p++) {
-        const c = letters[w * length + p] as number;
+        const c = letters[w * length + p];
         set |= 1 << c;
-        this.letterCounts[w * 26 + c] = (this.letterCounts[w * 26 + c] as number) + 1;
+        this.letterCounts[w * 26 + c] = this.letterCounts[w * 26 + c] + 1;
       }
       this.letterSets[w] = set;
     }
@@ -245,10 +245,10 @@ export class LingoFeedback {
         for (let b = 0; b < 5; b++) {
           if (!((c >> b) & 1)) continue;
           const at = (c * L + p) * 3 + Math.floor(b / perInt);
-          part[at] = (part[at] as number) | (1 << ((b % perInt) * L + p));
+          part[at] = part[at] | (1 << ((b % perInt) * L + p));
         }
         for (let k = 0; k < 3; k++) {
-          this.letterPlanes[c * 3 + k] = (this.letterPlanes[c * 3 + k] as number) | (part[(c * L + p) * 3 + k] as number);
+          this.letterPlanes[c * 3 + k] = this.letterPlanes[c * 3 + k] | part[(c * L + p) * 3 + k];
         }
       }
     }
@@ -260,15 +260,15 @@ export class LingoFeedback {
       let r1 = 0;
       let r2 = 0;
       for (let p = 0; p < L; p++) {
-        const at = ((letters[w * L + p] as number) * L + p) * 3;
-        r0 |= part[at] as number;
-        r1 |= part[at + 1] as number;
-        r2 |= part[at + 2] as number;
+        const at = (letters[w * L + p] * L + p) * 3;
+        r0 |= part[at];
+        r1 |= part[at + 1];
+        r2 |= part[at + 2];
       }
       rec[w * R] = r0;
       if (K > 1) rec[w * R + 1] = r1;
       if (K > 2) rec[w * R + 2] = r2;
-      rec[w * R + K] = sets[w] as number;
+      rec[w * R + K] = sets[w];
     }
     this.words32 = rec;
     const t = maskTables(L);
@@ -286,14 +286,14 @@ export class LingoFeedback {
     const off = g * L;
     const K = this.planeInts;
     const R = this.stride;
-    this.gp0 = K > 0 ? (this.words32[g * R] as number) : 0;
-    this.gp1 = K > 1 ? (this.words32[g * R + 1] as number) : 0;
-    this.gp2 = K > 2 ? (this.words32[g * R + 2] as number) : 0;
+    this.gp0 = K > 0 ? this.words32[g * R] : 0;
+    this.gp1 = K > 1 ? this.words32[g * R + 1] : 0;
+    this.gp2 = K > 2 ? this.words32[g * R + 2] : 0;
     let singles = 0;
     let groups = 0;
     let seen = 0;
     for (let p = 0; p < L; p++) {
-      const a = W[off + p] as number;
+      const a = W[off + p];
       if ((seen >> a) & 1) continue;
       seen |= 1 << a;
       let mask = 1 << p;
@@ -304,7 +304,7 @@ export class LingoFeedback {
         singles++;
       } else {
         this.groupMask[groups] = mask;
-        for (let k = 0; k < 3; k++) this.groupPlanes[groups * 3 + k] = this.letterPlanes[a * 3 + k] as number;
+        for (let k = 0; k < 3; k++) this.groupPlanes[groups * 3 + k] = this.letterPlanes[a * 3 + k];
         groups++;
       }
     }
@@ -318,15 +318,15 @@ export class LingoFeedback {
     if (this.setTablesGuess === g) return;
     const bit = this.letterBit;
     bit.fill(0);
-    for (let j = 0; j < this.singleCount; j++) bit[this.singleLetter[j] as number] = this.singleBit[j] as number;
+    for (let j = 0; j < this.singleCount; j++) bit[this.singleLetter[j]] = this.singleBit[j];
     const T = this.setTables;
     for (let k = 0; k < 3; k++) {
       const base = k * 512;
       T[base] = 0;
       for (let b = 0; b < 9; b++) {
         const step = 1 << b;
-        const v = bit[k * 9 + b] as number; // letterBit[26] is 0: the last slice has 8 letters
-        for (let i = 0; i < step; i++) T[base + step + i] = (T[base + i] as number) | v;
+        const v = bit[k * 9 + b]; // letterBit[26] is 0: the last slice has 8 letters
+        for (let i = 0; i < step; i++) T[base + step + i] = T[base + i] | v;
       }
     }
     this.setTablesGuess = g;
@@ -341,8 +341,8 @@ export class LingoFeedback {
     const pop = this.pop;
     const GT = this.groupTables;
     for (let k = 0; k < this.groupCount; k++) {
-      const P = this.groupMask[k] as number;
-      for (let Q = 0; Q < size; Q++) GT[(k << L) | Q] = tri[lowestBits(P & ~Q, pop[Q & ~P] as number)] as number;
+      const P = this.groupMask[k];
+      for (let Q = 0; Q < size; Q++) GT[(k << L) | Q] = tri[lowestBits(P & ~Q, pop[Q & ~P])];
     }
     this.groupTablesGuess = g;
   }
@@ -351,7 +351,7 @@ export class LingoFeedback {
   feedback(g: number, s: number): number {
     this.one[0] = s;
     this.partitionCodes(g, this.one, 1, this.oneOut);
-    return this.oneOut[0] as number;
+    return this.oneOut[0];
   }
 
   /** Codes of guess `g` against `secrets[0..n)`, written to `out[0..n)`. */
@@ -399,16 +399,16 @@ export class LingoFeedback {
     const g1 = this.gp1;
     const g2 = this.gp2;
     for (let i = 0; i < n; i++) {
-      const b = (secrets[i] as number) * R;
-      const p0 = rec[b] as number;
-      const p1 = K > 1 ? (rec[b + 1] as number) : 0;
-      const p2 = K > 2 ? (rec[b + 2] as number) : 0;
-      const set = rec[b + K] as number;
+      const b = secrets[i] * R;
+      const p0 = rec[b];
+      const p1 = K > 1 ? rec[b + 1] : 0;
+      const p2 = K > 2 ? rec[b + 2] : 0;
+      const set = rec[b + K];
       const x = (g0 ^ p0) | (g1 ^ p1) | (g2 ^ p2);
       const y = x | (x >>> sh2);
       const exact = ~(y | (y >>> sh1) | (x >>> sh4)) & full;
-      const present = ((T[set & 511] as number) | (T[512 + ((set >>> 9) & 511)] as number) | (T[1024 + (set >>> 18)] as number)) & ~exact;
-      out[i] = 2 * (tri[exact] as number) + (tri[present] as number);
+      const present = (T[set & 511] | T[512 + ((set >>> 9) & 511)] | T[1024 + (set >>> 18)]) & ~exact;
+      out[i] = 2 * tri[exact] + tri[present];
     }
   }
 
@@ -430,26 +430,26 @@ export class LingoFeedback {
     const g2 = this.gp2;
     const groups = this.groupCount;
     const GP = this.groupPlanes;
-    const a0 = GP[0] as number;
-    const a1 = GP[1] as number;
-    const a2 = GP[2] as number;
+    const a0 = GP[0];
+    const a1 = GP[1];
+    const a2 = GP[2];
     for (let i = 0; i < n; i++) {
-      const b = (secrets[i] as number) * R;
-      const p0 = rec[b] as number;
-      const p1 = K > 1 ? (rec[b + 1] as number) : 0;
-      const p2 = K > 2 ? (rec[b + 2] as number) : 0;
-      const set = rec[b + K] as number;
+      const b = secrets[i] * R;
+      const p0 = rec[b];
+      const p1 = K > 1 ? rec[b + 1] : 0;
+      const p2 = K > 2 ? rec[b + 2] : 0;
+      const set = rec[b + K];
       const x = (g0 ^ p0) | (g1 ^ p1) | (g2 ^ p2);
       const y = x | (x >>> sh2);
       const exact = ~(y | (y >>> sh1) | (x >>> sh4)) & full;
-      const present = ((T[set & 511] as number) | (T[512 + ((set >>> 9) & 511)] as number) | (T[1024 + (set >>> 18)] as number)) & ~exact;
+      const present = (T[set & 511] | T[512 + ((set >>> 9) & 511)] | T[1024 + (set >>> 18)]) & ~exact;
       const xa = (a0 ^ p0) | (a1 ^ p1) | (a2 ^ p2);
       const ya = xa | (xa >>> sh2);
-      let code = 2 * (tri[exact] as number) + (tri[present] as number) + (GT[~(ya | (ya >>> sh1) | (xa >>> sh4)) & full] as number);
+      let code = 2 * tri[exact] + tri[present] + GT[~(ya | (ya >>> sh1) | (xa >>> sh4)) & full];
       for (let k = 1; k < groups; k++) {
-        const xk = ((GP[3 * k] as number) ^ p0) | ((GP[3 * k + 1] as number) ^ p1) | ((GP[3 * k + 2] as number) ^ p2);
+        const xk = (GP[3 * k] ^ p0) | (GP[3 * k + 1] ^ p1) | (GP[3 * k + 2] ^ p2);
         const yk = xk | (xk >>> sh2);
-        code += GT[(k << L) | (~(yk | (yk >>> sh1) | (xk >>> sh4)) & full)] as number;
+        code += GT[(k << L) | (~(yk | (yk >>> sh1) | (xk >>> sh4)) & full)];
       }
       out[i] = code;
     }
@@ -475,25 +475,25 @@ export class LingoFeedback {
     const groupMask = this.groupMask;
     const GP = this.groupPlanes;
     for (let i = 0; i < n; i++) {
-      const b = (secrets[i] as number) * R;
-      const p0 = rec[b] as number;
-      const p1 = K > 1 ? (rec[b + 1] as number) : 0;
-      const p2 = K > 2 ? (rec[b + 2] as number) : 0;
-      const set = rec[b + K] as number;
+      const b = secrets[i] * R;
+      const p0 = rec[b];
+      const p1 = K > 1 ? rec[b + 1] : 0;
+      const p2 = K > 2 ? rec[b + 2] : 0;
+      const set = rec[b + K];
       const x = (g0 ^ p0) | (g1 ^ p1) | (g2 ^ p2);
       const y = x | (x >>> sh2);
       const exact = ~(y | (y >>> sh1) | (x >>> sh4)) & full;
-      let present = ((T[set & 511] as number) | (T[512 + ((set >>> 9) & 511)] as number) | (T[1024 + (set >>> 18)] as number)) & ~exact;
+      let present = (T[set & 511] | T[512 + ((set >>> 9) & 511)] | T[1024 + (set >>> 18)]) & ~exact;
       for (let k = 0; k < groups; k++) {
-        const P = groupMask[k] as number;
-        const xk = ((GP[3 * k] as number) ^ p0) | ((GP[3 * k + 1] as number) ^ p1) | ((GP[3 * k + 2] as number) ^ p2);
+        const P = groupMask[k];
+        const xk = (GP[3 * k] ^ p0) | (GP[3 * k + 1] ^ p1) | (GP[3 * k + 2] ^ p2);
         const yk = xk | (xk >>> sh2);
         const Q = ~(yk | (yk >>> sh1) | (xk >>> sh4)) & full;
-        const c = pop[Q & ~P] as number;
+        const c = pop[Q & ~P];
         const m = P & ~Q;
-        present |= c <= 3 ? (low[(m << 2) | c] as number) : lowestBits(m, c);
+        present |= c <= 3 ? low[(m << 2) | c] : lowestBits(m, c);
       }
-      out[i] = 2 * (tri[exact] as number) + (tri[present] as number);
+      out[i] = 2 * tri[exact] + tri[present];
     }
   }
 
@@ -519,27 +519,27 @@ export class LingoFeedback {
     const groupMask = this.groupMask;
     const GP = this.groupPlanes;
     for (let i = 0; i < n; i++) {
-      const b = (secrets[i] as number) * R;
-      const p0 = rec[b] as number;
-      const p1 = K > 1 ? (rec[b + 1] as number) : 0;
-      const p2 = K > 2 ? (rec[b + 2] as number) : 0;
-      const set = rec[b + K] as number;
+      const b = secrets[i] * R;
+      const p0 = rec[b];
+      const p1 = K > 1 ? rec[b + 1] : 0;
+      const p2 = K > 2 ? rec[b + 2] : 0;
+      const set = rec[b + K];
       const x = (g0 ^ p0) | (g1 ^ p1) | (g2 ^ p2);
       const y = x | (x >>> sh2);
       const exact = ~(y | (y >>> sh1) | (x >>> sh4)) & full;
       let present = 0;
-      for (let j = 0; j < singles; j++) present |= -((set >>> (singleLetter[j] as number)) & 1) & (singleBit[j] as number);
+      for (let j = 0; j < singles; j++) present |= -((set >>> singleLetter[j]) & 1) & singleBit[j];
       present &= ~exact;
       for (let k = 0; k < groups; k++) {
-        const P = groupMask[k] as number;
-        const xk = ((GP[3 * k] as number) ^ p0) | ((GP[3 * k + 1] as number) ^ p1) | ((GP[3 * k + 2] as number) ^ p2);
+        const P = groupMask[k];
+        const xk = (GP[3 * k] ^ p0) | (GP[3 * k + 1] ^ p1) | (GP[3 * k + 2] ^ p2);
         const yk = xk | (xk >>> sh2);
         const Q = ~(yk | (yk >>> sh1) | (xk >>> sh4)) & full;
-        const c = pop[Q & ~P] as number;
+        const c = pop[Q & ~P];
         const m = P & ~Q;
-        present |= c <= 3 ? (low[(m << 2) | c] as number) : lowestBits(m, c);
+        present |= c <= 3 ? low[(m << 2) | c] : lowestBits(m, c);
       }
-      out[i] = 2 * (tri[exact] as number) + (tri[present] as number);
+      out[i] = 2 * tri[exact] + tri[present];
     }
   }
 
@@ -552,22 +552,22 @@ export class LingoFeedback {
     const counts = this.letterCounts;
     const gOff = g * L;
     for (let i = 0; i < n; i++) {
-      const s = secrets[i] as number;
+      const s = secrets[i];
       const sOff = s * L;
-      const set = sets[s] as number;
+      const set = sets[s];
       let code = 0;
       for (let p = 0; p < L; p++) {
-        const a = W[gOff + p] as number;
+        const a = W[gOff + p];
         if (a === W[sOff + p]) {
-          code += 2 * (weight[p] as number);
+          code += 2 * weight[p];
           continue;
         }
         if (!((set >> a) & 1)) continue;
         // Copies of a in the secret, less its exact matches, less the earlier non-exact a's
         // of the guess (each took a copy while one was left).
-        let avail = counts[s * 26 + a] as number;
+        let avail = counts[s * 26 + a];
         for (let q = 0; q < L; q++) if (W[gOff + q] === a && (W[sOff + q] === a || q < p)) avail--;
-        if (avail > 0) code += weight[p] as number;
+        if (avail > 0) code += weight[p];
       }
       out[i] = code;
     }
@@ -581,14 +581,14 @@ export function referenceMask(secret: string, guess: string): string {
   const left = new Map<string, number>();
   for (let p = 0; p < L; p++) {
     if (guess[p] === secret[p]) mask[p] = 'O';
-    else left.set(secret[p] as string, (left.get(secret[p] as string) ?? 0) + 1);
+    else left.set(secret[p], (left.get(secret[p]) ?? 0) + 1);
   }
   for (let p = 0; p < L; p++) {
     if (mask[p] === 'O') continue;
-    const k = left.get(guess[p] as string) ?? 0;
+    const k = left.get(guess[p]) ?? 0;
     if (k > 0) {
       mask[p] = '?';
-      left.set(guess[p] as string, k - 1);
+      left.set(guess[p], k - 1);
     }
   }
   return mask.join('');

@@ -235,7 +235,7 @@ export class LingoOnlineSearch {
     for (let i = 0; i < c.length; i++) if (codes[i] === code) k++;
     const out = new Uint32Array(k);
     k = 0;
-    for (let i = 0; i < c.length; i++) if (codes[i] === code) out[k++] = c[i] as number;
+    for (let i = 0; i < c.length; i++) if (codes[i] === code) out[k++] = c[i];
     this.candidates = out;
     this.used++;
     return k;
@@ -245,7 +245,7 @@ export class LingoOnlineSearch {
   next(startedAt: number = this.clock()): number {
     const c = this.candidates;
     const left = this.attempts - this.used;
-    if (c.length <= 2 || left <= 1) return c[0] as number;
+    if (c.length <= 2 || left <= 1) return c[0];
     this.work = 0;
     this.workLimit = this.settings.workBudget;
     this.deadline = startedAt + this.settings.guardMs;
@@ -287,16 +287,16 @@ export class LingoOnlineSearch {
           per[r * W + m] = SCORE / m;
           continue;
         }
-        const sub = subOf[m] as number;
+        const sub = subOf[m];
         // s(sub, r − 1), linear between the integers around sub.
         const lo = Math.floor(sub);
         const f = sub - lo;
-        const a = per[(r - 1) * W + lo] as number;
-        const b = f > 0 ? (per[(r - 1) * W + lo + 1] as number) : a;
+        const a = per[(r - 1) * W + lo];
+        const b = f > 0 ? per[(r - 1) * W + lo + 1] : a;
         const rest = a + f * (b - a);
         per[r * W + m] = (SCORE * r + (m - 1) * rest) / m;
       }
-      for (let m = 1; m <= N; m++) est[r * W + m] = m * (per[r * W + m] as number);
+      for (let m = 1; m <= N; m++) est[r * W + m] = m * per[r * W + m];
     }
     this.per = per;
     this.est = est;
@@ -314,8 +314,8 @@ export class LingoOnlineSearch {
     const all = Uint32Array.from({ length: this.n0 }, (_, i) => i);
     const probes = this.letterPool(all, CALIBRATION_PROBES);
     try {
-      const k = this.split(probes[0] as number, all, this.n0, 0);
-      const lv = this.levels[0] as Level;
+      const k = this.split(probes[0], all, this.n0, 0);
+      const lv = this.levels[0];
       const taken = new Uint8Array(32);
       let sx = 0;
       let sy = 0;
@@ -324,17 +324,17 @@ export class LingoOnlineSearch {
       let points = 0;
       let ranges = 0;
       for (let j = 0; j < k; j++) {
-        const a = lv.start[j] as number;
-        const m = (lv.start[j + 1] as number) - a;
+        const a = lv.start[j];
+        const m = lv.start[j + 1] - a;
         if (m < 3 || m > CALIBRATION_MAX_GROUP) continue;
         const b = 31 - Math.clz32(m); // 3 → range 1, 4-7 → 2, ...
-        if ((taken[b] as number) >= CALIBRATION_PER_RANGE) continue;
+        if (taken[b] >= CALIBRATION_PER_RANGE) continue;
         if (taken[b] === 0) ranges++;
-        taken[b] = (taken[b] as number) + 1;
+        taken[b] = taken[b] + 1;
         const group = lv.members.slice(a, a + m);
         let best = 1;
         for (let i = 0; i < m + probes.length; i++) {
-          const h = i < m ? (group[i] as number) : (probes[i - m] as number);
+          const h = i < m ? group[i] : probes[i - m];
           this.kernel.partitionCodes(h, group, m, this.codes);
           this.spend(m);
           const g = this.tally(m, false);
@@ -397,13 +397,13 @@ export class LingoOnlineSearch {
     let bound = 0;
     let squares = 0;
     for (let j = 0; j < k; j++) {
-      const m = gsize[j] as number;
+      const m = gsize[j];
       squares += m * m;
       if (gcode[j] === solved) {
         v += SCORE * r;
         bound += SCORE * r;
       } else {
-        v += est[base + m] as number;
+        v += est[base + m];
         bound += LingoOnlineSearch.upper(m, r - 1);
       }
     }
@@ -423,18 +423,18 @@ export class LingoOnlineSearch {
       // counts[c] holds the group's index + 1 while counting.
       const counts = this.counts;
       for (let i = 0; i < n; i++) {
-        const c = codes[i] as number;
-        let j = (counts[c] as number) - 1;
+        const c = codes[i];
+        let j = counts[c] - 1;
         if (j < 0) {
           j = k++;
           counts[c] = k;
           gcode[j] = c;
           gsize[j] = 0;
         }
-        gsize[j] = (gsize[j] as number) + 1;
+        gsize[j] = gsize[j] + 1;
         if (index) gidx[i] = j;
       }
-      for (let j = 0; j < k; j++) counts[gcode[j] as number] = 0;
+      for (let j = 0; j < k; j++) counts[gcode[j]] = 0;
       return k;
     }
     const keys = this.hashKeys;
@@ -444,12 +444,12 @@ export class LingoOnlineSearch {
     const mask = (1 << bits) - 1;
     const shift = 32 - bits;
     for (let i = 0; i < n; i++) {
-      const c = codes[i] as number;
+      const c = codes[i];
       let h = Math.imul(c, 0x9e3779b1) >>> shift;
-      let key = keys[h] as number;
+      let key = keys[h];
       while (key !== c && key !== -1) {
         h = (h + 1) & mask;
-        key = keys[h] as number;
+        key = keys[h];
       }
       let j: number;
       if (key === -1) {
@@ -460,12 +460,12 @@ export class LingoOnlineSearch {
         gcode[j] = c;
         gsize[j] = 0;
       } else {
-        j = slotOf[h] as number;
+        j = slotOf[h];
       }
-      gsize[j] = (gsize[j] as number) + 1;
+      gsize[j] = gsize[j] + 1;
       if (index) gidx[i] = j;
     }
-    for (let j = 0; j < k; j++) keys[gslot[j] as number] = -1;
+    for (let j = 0; j < k; j++) keys[gslot[j]] = -1;
     return k;
   }
 
@@ -485,10 +485,10 @@ export class LingoOnlineSearch {
     const gsize = this.gsize;
     let v = 0;
     for (let j = 0; j < k; j++) {
-      const m = gsize[j] as number;
+      const m = gsize[j];
       if (gcode[j] === solved) continue;
       const real = Math.min(n, Math.max(1, Math.round(m * scale)));
-      v += m * (per[base + real] as number);
+      v += m * per[base + real];
     }
     return v * scale + (hit ? SCORE * r : 0);
   }
@@ -523,8 +523,8 @@ export class LingoOnlineSearch {
     let at = 0;
     for (let j = 0; j < k; j++) {
       start[j] = at;
-      lv.code[j] = this.gcode[j] as number;
-      const m = gsize[j] as number;
+      lv.code[j] = this.gcode[j];
+      const m = gsize[j];
       gsize[j] = at;
       at += m;
     }
@@ -532,9 +532,9 @@ export class LingoOnlineSearch {
     const members = lv.members;
     const gidx = this.gidx;
     for (let i = 0; i < n; i++) {
-      const j = gidx[i] as number;
-      const pos = gsize[j] as number;
-      members[pos] = set[i] as number;
+      const j = gidx[i];
+      const pos = gsize[j];
+      members[pos] = set[i];
       gsize[j] = pos + 1;
     }
     return k;
@@ -552,17 +552,17 @@ export class LingoOnlineSearch {
   private evaluate(g: number, set: Uint32Array, n: number, r: number, depth: number, d: number, bound: number): number {
     if (depth <= 1 || r <= 2) return this.oneStep(g, set, n, r);
     const k = this.split(g, set, n, d);
-    const lv = this.levels[d] as Level;
+    const lv = this.levels[d];
     let total = 0;
     for (let j = 0; j < k; j++) {
-      const m = (lv.start[j + 1] as number) - (lv.start[j] as number);
+      const m = lv.start[j + 1] - lv.start[j];
       total += lv.code[j] === this.solved ? SCORE * r : LingoOnlineSearch.upper(m, r - 1);
     }
     if (total <= bound) return total;
     for (let j = 0; j < k; j++) {
       if (lv.code[j] === this.solved) continue;
-      const a = lv.start[j] as number;
-      const m = (lv.start[j + 1] as number) - a;
+      const a = lv.start[j];
+      const m = lv.start[j + 1] - a;
       if (m <= 2) continue; // the upper bound is exact
       const ub = LingoOnlineSearch.upper(m, r - 1);
       const v = this.groupValue(lv.members.subarray(a, a + m), m, r - 1, depth - 1, d + 1);
@@ -577,7 +577,7 @@ export class LingoOnlineSearch {
     if (m === 1) return SCORE * r;
     if (r <= 1) return SCORE;
     if (m === 2) return SCORE * (2 * r - 1);
-    if (depth <= 0) return this.est[r * (this.n0 + 1) + m] as number;
+    if (depth <= 0) return this.est[r * (this.n0 + 1) + m];
     const lv = this.level(d);
     const ub = LingoOnlineSearch.upper(m, r);
     // The pool: the group's candidates, then the probes that are not among them.
@@ -585,7 +585,7 @@ export class LingoOnlineSearch {
     const pool = lv.pool;
     let p = 0;
     for (let i = 0; i < m; i++) {
-      const w = group[i] as number;
+      const w = group[i];
       this.mark[w] = stamp;
       pool[p++] = w;
     }
@@ -594,7 +594,7 @@ export class LingoOnlineSearch {
     const probes = this.probes;
     const q2 = Math.min(probes.length, q);
     for (let i = 0; i < q2; i++) {
-      const w = probes[i] as number;
+      const w = probes[i];
       if (this.mark[w] !== stamp) {
         this.mark[w] = stamp;
         pool[p++] = w;
@@ -603,7 +603,7 @@ export class LingoOnlineSearch {
     const values = lv.values;
     let best = -1;
     for (let i = 0; i < p; i++) {
-      const v = this.oneStep(pool[i] as number, group, m, r);
+      const v = this.oneStep(pool[i], group, m, r);
       values[i] = v;
       if (v > best) best = v;
       // A candidate splitting the rest into singletons is optimal (with two tries the values are exact).
@@ -615,7 +615,7 @@ export class LingoOnlineSearch {
     const top = topIndices(values, p, this.settings.innerDeep, order);
     let deepBest = -1;
     for (let t = 0; t < top; t++) {
-      const h = pool[order[t] as number] as number;
+      const h = pool[order[t]];
       const v = this.evaluate(h, group, m, r, depth, d, deepBest);
       if (v > deepBest) deepBest = v;
       if (deepBest >= ub) break;
@@ -634,16 +634,16 @@ export class LingoOnlineSearch {
     const score = this.wordScore;
     const mark = this.mark;
     for (let i = 0; i < u; i++) {
-      const w = U[i] as number;
+      const w = U[i];
       score[i] = mark[w] === stamp ? -1 : this.letterScore(w);
     }
     this.spend(u >> 2);
     const order = this.wordOrder;
     const k = topIndices(score, u, q, order);
     for (let i = 0; i < k; i++) {
-      const at2 = order[i] as number;
-      if ((score[at2] as number) <= 0) break;
-      const w = U[at2] as number;
+      const at2 = order[i];
+      if (score[at2] <= 0) break;
+      const w = U[at2];
       mark[w] = stamp;
       pool[p++] = w;
     }
@@ -656,7 +656,7 @@ export class LingoOnlineSearch {
     const N = this.n0;
     const s = this.settings;
     const stamp = ++this.markStamp;
-    for (let i = 0; i < n; i++) this.mark[set[i] as number] = stamp;
+    for (let i = 0; i < n; i++) this.mark[set[i]] = stamp;
     // Stage 1: every word on every candidate when that fits its budget; else a sample of the
     // candidates, and the words whose letters best split the candidates.
     const S = Math.min(n, opener ? s.openerSample : s.sampleMax);
@@ -669,14 +669,14 @@ export class LingoOnlineSearch {
     let ranked: Uint32Array;
     try {
       for (let i = 0; i < P; i++) {
-        const g = pool[i] as number;
+        const g = pool[i];
         values[i] = S < n ? this.oneStepSampled(g, sample, S, n, r, this.mark[g] === stamp) : this.oneStep(g, set, n, r);
       }
     } catch (e) {
       if (!(e instanceof Aborted)) throw e;
       // Out of time (a heavily loaded machine): the best scored so far.
       topIndices(values, P, 1, order);
-      return values[order[0] as number] === -1 ? (set[0] as number) : (pool[order[0] as number] as number);
+      return values[order[0]] === -1 ? set[0] : pool[order[0]];
     }
     const top = topIndices(values, P, keep, order);
     if (S < n) {
@@ -687,7 +687,7 @@ export class LingoOnlineSearch {
       const squares = new Float64Array(top);
       try {
         for (let t = 0; t < again; t++) {
-          full[t] = this.oneStep(pool[order[t] as number] as number, set, n, r);
+          full[t] = this.oneStep(pool[order[t]], set, n, r);
           bounds[t] = this.lastBound;
           squares[t] = this.lastSquares;
         }
@@ -696,32 +696,32 @@ export class LingoOnlineSearch {
       }
       const order2 = new Uint32Array(top);
       topIndices(full, top, top, order2);
-      if (opener && again > 0 && (squares[order2[0] as number] as number) / n <= s.boundBelow) {
+      if (opener && again > 0 && squares[order2[0]] / n <= s.boundBelow) {
         // Small groups: their one-step bound (one found on the next try, the rest on the one
         // after) is what they will make; the most of it wins, then the estimate.
         const key = new Float64Array(top);
         const scale = 1 + Math.max(...full);
-        for (let t = 0; t < top; t++) key[t] = (bounds[t] as number) * scale + (full[t] as number);
+        for (let t = 0; t < top; t++) key[t] = bounds[t] * scale + full[t];
         topIndices(key, top, top, order2);
       }
-      ranked = Uint32Array.from(order2, (i) => pool[order[i] as number] as number);
+      ranked = Uint32Array.from(order2, (i) => pool[order[i]]);
     } else {
-      ranked = Uint32Array.from(order.subarray(0, top), (i) => pool[i] as number);
+      ranked = Uint32Array.from(order.subarray(0, top), (i) => pool[i]);
     }
-    if (r <= 2) return ranked[0] as number;
+    if (r <= 2) return ranked[0];
     // Stage 2: the best of stage 1, their reply groups searched: `wide` of them one level
     // down (with two tries left for the groups, that is their exact value), then the best
     // `deep` of those to the end.
     this.probes = ranked.subarray(0, Math.min(ranked.length, s.universe));
     const depth = opener ? 1 : r - 1;
-    if (depth <= 1) return ranked[0] as number;
-    let best = ranked[0] as number;
+    if (depth <= 1) return ranked[0];
+    let best = ranked[0];
     let bestValue = -1;
     const wide = Math.min(ranked.length, depth > 2 ? s.wide : s.wide + s.deep);
     const wideValues = new Float64Array(wide).fill(-1);
     for (let t = 0; t < wide; t++) {
       if (this.work > this.workLimit * (depth > 2 ? s.wideShare : 1)) break;
-      const g = ranked[t] as number;
+      const g = ranked[t];
       let v: number;
       try {
         v = this.evaluate(g, set, n, r, 2, 0, depth > 2 ? -1 : bestValue);
@@ -741,8 +741,8 @@ export class LingoOnlineSearch {
     bestValue = -1;
     for (let t = 0; t < deep; t++) {
       if (this.work > this.workLimit) break;
-      if ((wideValues[byWide[t] as number] as number) < 0) break;
-      const g = ranked[byWide[t] as number] as number;
+      if (wideValues[byWide[t]] < 0) break;
+      const g = ranked[byWide[t]];
       let v: number;
       try {
         v = this.evaluate(g, set, n, r, depth, 0, bestValue);
@@ -785,21 +785,21 @@ export class LingoOnlineSearch {
     present.fill(0);
     at.fill(0);
     for (let i = 0; i < n; i++) {
-      const w = set[i] as number;
-      let ls = sets[w] as number;
+      const w = set[i];
+      let ls = sets[w];
       while (ls !== 0) {
         const c = 31 - Math.clz32(ls & -ls);
         ls &= ls - 1;
-        present[c] = (present[c] as number) + 1;
+        present[c] = present[c] + 1;
       }
       const off = w * L;
       for (let t = 0; t < L; t++) {
-        const c = letters[off + t] as number;
-        at[c * L + t] = (at[c * L + t] as number) + 1;
+        const c = letters[off + t];
+        at[c * L + t] = at[c * L + t] + 1;
       }
     }
-    for (let c = 0; c < 26; c++) present[c] = balance(present[c] as number, n);
-    for (let i = 0; i < 26 * L; i++) at[i] = 0.5 * balance(at[i] as number, n);
+    for (let c = 0; c < 26; c++) present[c] = balance(present[c], n);
+    for (let i = 0; i < 26 * L; i++) at[i] = 0.5 * balance(at[i], n);
   }
 
   /** Word w's letter score under the last `letterStats`: each of its letters once, and each position. */
@@ -808,15 +808,15 @@ export class LingoOnlineSearch {
     const letters = this.kernel.letters;
     const present = this.present;
     const at = this.at;
-    let ls = this.kernel.letterSets[w] as number;
+    let ls = this.kernel.letterSets[w];
     let v = 0;
     while (ls !== 0) {
       const c = 31 - Math.clz32(ls & -ls);
       ls &= ls - 1;
-      v += present[c] as number;
+      v += present[c];
     }
     const off = w * L;
-    for (let t = 0; t < L; t++) v += at[(letters[off + t] as number) * L + t] as number;
+    for (let t = 0; t < L; t++) v += at[letters[off + t] * L + t];
     return v;
   }
 }
@@ -832,7 +832,7 @@ function balance(hits: number, n: number): number {
 function strideSample(set: Uint32Array, size: number): Uint32Array {
   const step = set.length / size;
   const out = new Uint32Array(size);
-  for (let i = 0; i < size; i++) out[i] = set[Math.floor(i * step)] as number;
+  for (let i = 0; i < size; i++) out[i] = set[Math.floor(i * step)];
   return out;
 }
 
@@ -847,8 +847,8 @@ function topIndices(values: Float64Array, n: number, k: number, out: Uint32Array
   const heap = new Uint32Array(k);
   let size = 0;
   const worse = (a: number, b: number): boolean => {
-    const va = values[a] as number;
-    const vb = values[b] as number;
+    const va = values[a];
+    const vb = values[b];
     return va < vb || (va === vb && a > b);
   };
   for (let i = 0; i < n; i++) {
@@ -857,30 +857,30 @@ function topIndices(values: Float64Array, n: number, k: number, out: Uint32Array
       heap[x] = i;
       while (x > 0) {
         const up = (x - 1) >> 1;
-        if (!worse(heap[x] as number, heap[up] as number)) break;
-        const t = heap[x] as number;
-        heap[x] = heap[up] as number;
+        if (!worse(heap[x], heap[up])) break;
+        const t = heap[x];
+        heap[x] = heap[up];
         heap[up] = t;
         x = up;
       }
-    } else if (worse(heap[0] as number, i)) {
+    } else if (worse(heap[0], i)) {
       heap[0] = i;
       let x = 0;
       for (;;) {
         const l = 2 * x + 1;
         const rr = l + 1;
         let m = x;
-        if (l < size && worse(heap[l] as number, heap[m] as number)) m = l;
-        if (rr < size && worse(heap[rr] as number, heap[m] as number)) m = rr;
+        if (l < size && worse(heap[l], heap[m])) m = l;
+        if (rr < size && worse(heap[rr], heap[m])) m = rr;
         if (m === x) break;
-        const t = heap[x] as number;
-        heap[x] = heap[m] as number;
+        const t = heap[x];
+        heap[x] = heap[m];
         heap[m] = t;
         x = m;
       }
     }
   }
   const sorted = Array.from(heap.subarray(0, size)).sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
-  for (let i = 0; i < size; i++) out[i] = sorted[i] as number;
+  for (let i = 0; i < size; i++) out[i] = sorted[i];
   return size;
 }

@@ -68,7 +68,7 @@ function main(): void {
   const session = new LingoSession(len, tree, () => LingoFeedback.fromWords(list.words, len));
   const words = list.words;
   // The online search's time guard counts the first guess from the process start.
-  if (!write(words[session.start(0)] as string)) return;
+  if (!write(words[session.start(0)])) return;
   let done = false;
   let lineNo = 0;
   const onLine = (raw: string): void => {
@@ -85,7 +85,7 @@ function main(): void {
       return;
     }
     if (step.switchedReason) process.stderr.write(`lingo-player: ${step.switchedReason}\n`);
-    if (!write(words[step.guess] as string)) done = true;
+    if (!write(words[step.guess])) done = true;
   };
   // Linear and capped: only new text is scanned for '\n'; a line past the cap ends the player (status 5).
   const lines = new LineSplitter('lingo-player: stdin');

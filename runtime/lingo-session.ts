@@ -50,7 +50,7 @@ export class LingoSession {
    * time guard starts counting: the pit player passes 0, its process start.
    */
   start(startedAt?: number): number {
-    this.lastGuess = this.mode.kind === 'tree' && this.tree ? (this.tree.guess[0] as number) : (this.mode as { search: LingoOnlineSearch }).search.next(startedAt);
+    this.lastGuess = this.mode.kind === 'tree' && this.tree ? this.tree.guess[0] : (this.mode as { search: LingoOnlineSearch }).search.next(startedAt);
     return this.lastGuess;
   }
 
@@ -84,7 +84,7 @@ export class LingoSession {
       const next = childOf(this.tree, this.mode.node, code);
       if (next !== NO_CHILD) {
         this.mode = { kind: 'tree', node: next };
-        this.lastGuess = this.tree.guess[next] as number;
+        this.lastGuess = this.tree.guess[next];
         return { kind: 'guess', guess: this.lastGuess };
       }
       switchedReason = `the tree has no branch for mask ${codeToMask(code, this.length)} after ${this.history.length} guesses; searching online`;

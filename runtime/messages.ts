@@ -60,7 +60,7 @@ function* codePoints(s: string): Generator<[number, string]> {
         continue;
       }
     }
-    yield [c, s[i] as string];
+    yield [c, s[i]];
   }
 }
 
@@ -131,7 +131,7 @@ export function describeFsError(e: unknown, action: FsAction = 'read'): string {
   const err = e as Partial<NodeJS.ErrnoException> | null | undefined;
   const code = typeof err?.code === 'string' ? err.code : undefined;
   if (code === 'ENOENT') return action === 'write' ? 'folder does not exist' : 'no such file or folder';
-  if (code !== undefined && FS_REASONS[code] !== undefined) return FS_REASONS[code] as string;
+  if (code !== undefined && FS_REASONS[code] !== undefined) return FS_REASONS[code];
   const message = e instanceof Error ? e.message : String(e);
   // Node's messages start with the code again ("EXYZ: text, open 'path'").
   const text = code !== undefined && message.startsWith(`${code}: `) ? message.slice(code.length + 2) : message;

@@ -173,11 +173,11 @@ export function checkTreeLimits(tree: TreeArrays, limits: TreeLimits, where: str
   const { guess, edgeCode } = tree;
   const { guessCount, codeCount, solvedCode } = limits;
   for (let v = 0; v < guess.length; v++) {
-    const g = guess[v] as number;
+    const g = guess[v];
     if (g >= guessCount) throw treeError(where, `node ${v} plays guess ${g}, past the game's ${groupDigits(guessCount)} guesses`);
   }
   for (let e = 0; e < edgeCode.length; e++) {
-    const c = edgeCode[e] as number;
+    const c = edgeCode[e];
     if (c >= codeCount) throw treeError(where, `edge ${e} has reply code ${c}, past the game's ${groupDigits(codeCount)} replies`);
     if (c === solvedCode) throw treeError(where, `edge ${e} has the solved reply, which ends the game`);
   }
@@ -198,7 +198,7 @@ export interface TreeGame extends TreeLimits {
 function strandedAt(tree: TreeArrays, game: TreeGame, secret: number): number {
   let node = 0;
   for (let attempt = 1; attempt <= game.maxAttempts; attempt++) {
-    const g = tree.guess[node] as number;
+    const g = tree.guess[node];
     if (game.secretOfGuess(g) === secret || attempt === game.maxAttempts) return -1;
     const next = childOf(tree, node, game.feedback(g, secret));
     if (next < 0) return node;

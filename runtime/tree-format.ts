@@ -81,12 +81,12 @@ interface PackedArray {
 
 function packArray(a: Uint32Array): PackedArray {
   let max = 0;
-  for (let i = 0; i < a.length; i++) if ((a[i] as number) > max) max = a[i] as number;
+  for (let i = 0; i < a.length; i++) if (a[i] > max) max = a[i];
   const w = max < 0x100 ? 1 : max < 0x10000 ? 2 : 4;
   const b = new Uint8Array(a.length * w);
   const dv = new DataView(b.buffer);
   for (let i = 0; i < a.length; i++) {
-    const v = a[i] as number;
+    const v = a[i];
     if (w === 1) b[i] = v;
     else if (w === 2) dv.setUint16(i * 2, v, true);
     else dv.setUint32(i * 4, v, true);
@@ -105,7 +105,7 @@ function unpackArray(p: unknown, name: string, where: string): Uint32Array {
   }
   const out = new Uint32Array(n);
   const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  for (let i = 0; i < n; i++) out[i] = w === 1 ? (b[i] as number) : w === 2 ? dv.getUint16(i * 2, true) : dv.getUint32(i * 4, true);
+  for (let i = 0; i < n; i++) out[i] = w === 1 ? b[i] : w === 2 ? dv.getUint16(i * 2, true) : dv.getUint32(i * 4, true);
   return out;
 }
 
@@ -163,11 +163,11 @@ function unpackWords(p: unknown, header: TreeHeader, tree: TreeArrays, where: st
   if (words.length !== index.length) throw bad('its guess table has more indices than words or fewer');
   const limit = header.lists.find((l) => l.role === 'guesses')?.count;
   for (let i = 0; i < index.length; i++) {
-    if (i > 0 && (index[i] as number) <= (index[i - 1] as number)) throw bad('its guess table is not in ascending order');
-    if (limit !== undefined && (index[i] as number) >= limit) throw bad(`its guess table names guess ${index[i]}, past the end of the guesses list`);
+    if (i > 0 && index[i] <= index[i - 1]) throw bad('its guess table is not in ascending order');
+    if (limit !== undefined && index[i] >= limit) throw bad(`its guess table names guess ${index[i]}, past the end of the guesses list`);
   }
   for (let v = 0; v < tree.guess.length; v++) {
-    const g = tree.guess[v] as number;
+    const g = tree.guess[v];
     if (guessSlot(index, g) < 0) throw bad(`node ${v} guesses ${g}, which its guess table does not hold`);
   }
   return { role, secrets, guesses: { index, words } };
@@ -179,7 +179,7 @@ export function guessSlot(index: Uint32Array, g: number): number {
   let hi = index.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
-    const x = index[mid] as number;
+    const x = index[mid];
     if (x === g) return mid;
     if (x < g) lo = mid + 1;
     else hi = mid - 1;
@@ -214,18 +214,18 @@ export function checkTreeStructure(tree: TreeArrays, where: string, guessLimit?:
   if (edgeStart[0] !== 0 || edgeStart[nodes] !== edgeCode.length) throw bad('edge index does not cover the edges');
   const reached = new Uint8Array(nodes);
   for (let v = 0; v < nodes; v++) {
-    if (guessLimit !== undefined && (guess[v] as number) >= guessLimit) throw bad(`node ${v} guesses ${guess[v]}, past the end of the list`);
-    const a = edgeStart[v] as number;
-    const b = edgeStart[v + 1] as number;
+    if (guessLimit !== undefined && guess[v] >= guessLimit) throw bad(`node ${v} guesses ${guess[v]}, past the end of the list`);
+    const a = edgeStart[v];
+    const b = edgeStart[v + 1];
     if (b < a) throw bad(`node ${v} has a negative edge count`);
     if (b > edgeCode.length) throw bad(`node ${v} has edges past the end of the edge arrays`);
     for (let e = a; e < b; e++) {
-      const c = edgeChild[e] as number;
+      const c = edgeChild[e];
       if (c <= v || c >= nodes) throw bad(`edge ${e} of node ${v} points to node ${c}`);
       if (reached[c]) throw bad(`node ${c} has two parents`);
       reached[c] = 1;
-      if (e > a && (edgeCode[e] as number) <= (edgeCode[e - 1] as number)) throw bad(`edges of node ${v} are not in ascending order`);
-      if (codeLimit !== undefined && (edgeCode[e] as number) >= codeLimit) throw bad(`edge ${e} has feedback ${edgeCode[e]}, out of range`);
+      if (e > a && edgeCode[e] <= edgeCode[e - 1]) throw bad(`edges of node ${v} are not in ascending order`);
+      if (codeLimit !== undefined && edgeCode[e] >= codeLimit) throw bad(`edge ${e} has feedback ${edgeCode[e]}, out of range`);
     }
   }
   for (let v = 1; v < nodes; v++) if (!reached[v]) throw bad(`node ${v} is unreachable`);

@@ -11,13 +11,13 @@ export interface TreeArrays {
 export const NO_CHILD = -1;
 
 export function childOf(tree: TreeArrays, node: number, code: number): number {
-  let lo = tree.edgeStart[node] as number;
-  let hi = (tree.edgeStart[node + 1] as number) - 1;
+  let lo = tree.edgeStart[node];
+  let hi = tree.edgeStart[node + 1] - 1;
   const codes = tree.edgeCode;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const c = codes[mid] as number;
-    if (c === code) return tree.edgeChild[mid] as number;
+    const c = codes[mid];
+    if (c === code) return tree.edgeChild[mid];
     if (c < code) lo = mid + 1;
     else hi = mid - 1;
   }
@@ -25,7 +25,7 @@ export function childOf(tree: TreeArrays, node: number, code: number): number {
 }
 
 export function edgeCount(tree: TreeArrays, node: number): number {
-  return (tree.edgeStart[node + 1] as number) - (tree.edgeStart[node] as number);
+  return tree.edgeStart[node + 1] - tree.edgeStart[node];
 }
 
 /** Depth of every node (root = 1: the attempt number of its guess). */
@@ -34,8 +34,8 @@ export function nodeDepths(tree: TreeArrays): Uint16Array {
   const depth = new Uint16Array(n);
   depth[0] = 1;
   for (let v = 0; v < n; v++) {
-    for (let e = tree.edgeStart[v] as number; e < (tree.edgeStart[v + 1] as number); e++) {
-      depth[tree.edgeChild[e] as number] = (depth[v] as number) + 1;
+    for (let e = tree.edgeStart[v]; e < tree.edgeStart[v + 1]; e++) {
+      depth[tree.edgeChild[e]] = depth[v] + 1;
     }
   }
   return depth;

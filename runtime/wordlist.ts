@@ -121,7 +121,7 @@ export function parseWordList(text: string, options: ParseOptions): string[] {
 export function normalizeWords(words: readonly string[]): string[] {
   let sorted = true;
   for (let i = 1; i < words.length; i++) {
-    if ((words[i - 1] as string) >= (words[i] as string)) {
+    if (words[i - 1] >= words[i]) {
       sorted = false;
       break;
     }
@@ -274,7 +274,7 @@ export function loadUniformWordList(path: string, commentPrefix?: string): WordL
   const opts: ParseOptions = commentPrefix === undefined ? { source: path } : { source: path, commentPrefix };
   const words = parseWordList(text, opts);
   if (words.length === 0) throw fail('wordlist', `${escapeControls(path)}: the list is empty`);
-  const len = (words[0] as string).length;
+  const len = words[0].length;
   const lines = text.split('\n');
   for (const w of words) {
     if (w.length !== len) {

@@ -81,7 +81,7 @@ function timed(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'guesstree-bench-distributed-'));

@@ -42,7 +42,7 @@ async function measure(len: number, objective: HangmanObjective, strategy: 'sear
   const game = r.loaded.game;
   const seconds = r.seconds;
   const s = replayAll(game, r.tree);
-  if (s.missingBranches > 0 || (s.histogram[0] as number) > 0) throw new Error(`len ${len} ${objective} ${strategy}: the tree misses words`);
+  if (s.missingBranches > 0 || s.histogram[0] > 0) throw new Error(`len ${len} ${objective} ${strategy}: the tree misses words`);
   let misses = 0;
   let wins = 0;
   for (const o of s.outcomes) {
@@ -67,7 +67,7 @@ if (values.one !== undefined) {
   console.log(`bench:hangman — default dictionary (npm word-list), ${LIVES} lives for the win rate; ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg()[0]?.toFixed(2)}; node ${process.version}; each compile in its own process, one worker`);
   const head = ['len', 'words', 'objective', 'misses ours', 'greedy', 'gain', `won ours (${LIVES})`, 'greedy', 'more won', 'compile s', 'peak MiB', 'greedy s'];
   const widths = [3, 6, 9, 11, 7, 7, 18, 16, 8, 9, 8, 8];
-  const row = (cells: string[]) => console.log(cells.map((c, i) => (i < 3 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  '));
+  const row = (cells: string[]) => console.log(cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
   row(head);
   for (const objective of objectives) {
     for (const len of lengths) {

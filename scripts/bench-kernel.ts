@@ -103,22 +103,22 @@ int main(int argc, char **argv) {
 function naivePartition(letters: Uint8Array, L: number, g: number, secrets: Uint32Array, n: number, out: Uint32Array, count: Int32Array, digit: Int32Array): void {
   const gOff = g * L;
   for (let i = 0; i < n; i++) {
-    const sOff = (secrets[i] as number) * L;
+    const sOff = secrets[i] * L;
     count.fill(0);
     for (let p = 0; p < L; p++) {
-      const b = letters[sOff + p] as number;
+      const b = letters[sOff + p];
       if (letters[gOff + p] === b) digit[p] = 2;
       else {
         digit[p] = 0;
-        count[b] = (count[b] as number) + 1;
+        count[b] = count[b] + 1;
       }
     }
     let code = 0;
     for (let p = 0; p < L; p++) {
-      let d = digit[p] as number;
-      const a = letters[gOff + p] as number;
-      if (d === 0 && (count[a] as number) > 0) {
-        count[a] = (count[a] as number) - 1;
+      let d = digit[p];
+      const a = letters[gOff + p];
+      if (d === 0 && count[a] > 0) {
+        count[a] = count[a] - 1;
         d = 1;
       }
       code = code * 3 + d;
@@ -128,7 +128,7 @@ function naivePartition(letters: Uint8Array, L: number, g: number, secrets: Uint
 }
 
 function rowHash(h: number, out: Uint32Array, n: number): number {
-  for (let i = 0; i < n; i++) h = (Math.imul(h, 31) + (out[i] as number)) >>> 0;
+  for (let i = 0; i < n; i++) h = (Math.imul(h, 31) + out[i]) >>> 0;
   return h;
 }
 
@@ -144,7 +144,7 @@ function runTs(k: LingoFeedback, guesses: Uint32Array, secrets: Uint32Array, out
   let h = 0;
   for (let j = 0; j < guesses.length; j++) {
     const t0 = process.hrtime.bigint();
-    k.partitionCodes(guesses[j] as number, secrets, n, out);
+    k.partitionCodes(guesses[j], secrets, n, out);
     times[j] = Number(process.hrtime.bigint() - t0);
     h = rowHash(h, out, n);
   }
@@ -159,7 +159,7 @@ function runNaive(letters: Uint8Array, L: number, guesses: Uint32Array, secrets:
   let h = 0;
   for (let j = 0; j < guesses.length; j++) {
     const t0 = process.hrtime.bigint();
-    naivePartition(letters, L, guesses[j] as number, secrets, n, out, count, digit);
+    naivePartition(letters, L, guesses[j], secrets, n, out, count, digit);
     times[j] = Number(process.hrtime.bigint() - t0);
     h = rowHash(h, out, n);
   }
@@ -171,7 +171,7 @@ function runC(exe: string, lettersFile: string, L: number, guessesFile: string, 
   if (r.status !== 0) throw new Error(`C kernel failed (status ${r.status}): ${r.stderr}`);
   const lines = r.stdout.trim().split('\n').map(Number);
   if (lines.length !== G + 1) throw new Error(`C kernel printed ${lines.length} lines, expected ${G + 1}`);
-  return { checksum: lines[0] as number, times: Float64Array.from(lines.slice(1)) };
+  return { checksum: lines[0], times: Float64Array.from(lines.slice(1)) };
 }
 
 /**
@@ -190,7 +190,7 @@ class Best {
     let sum = 0;
     for (const t of p.times) sum += t;
     this.bestPass = Math.min(this.bestPass, sum);
-    for (let j = 0; j < this.times.length; j++) this.times[j] = Math.min(this.times[j] as number, p.times[j] as number);
+    for (let j = 0; j < this.times.length; j++) this.times[j] = Math.min(this.times[j], p.times[j]);
     this.rounds++;
   }
   /** Million pairs per second over the whole sample. */

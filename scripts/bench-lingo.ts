@@ -62,8 +62,8 @@ for (const len of lengths) {
   checkTreeMatches(file, { game: 'lingo', params: game.params, lists: game.lists }, path);
   const s = replayAll(game, file.tree);
   const mean = s.total / s.secrets;
-  const w = WINNER[len] as number;
-  const t = TARGET[len] as number;
+  const w = WINNER[len];
+  const t = TARGET[len];
   sum += mean;
   sumWinner += w;
   sumTarget += t;
@@ -78,7 +78,7 @@ for (const len of lengths) {
       (mean / w).toFixed(4),
       t,
       mean >= t ? 'yes' : 'NO',
-      typeof file.header.objective['upperBoundMean'] === 'number' ? (file.header.objective['upperBoundMean'] as number).toFixed(3) + (t > (file.header.objective['upperBoundMean'] as number) ? ' (target unreachable)' : '') : '-',
+      typeof file.header.objective['upperBoundMean'] === 'number' ? file.header.objective['upperBoundMean'].toFixed(3) + (t > file.header.objective['upperBoundMean'] ? ' (target unreachable)' : '') : '-',
       entry.compileSeconds ?? '?',
       entry.compilePeakMiB ?? '?',
       entry.compileCores ?? '?',

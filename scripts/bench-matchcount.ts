@@ -69,7 +69,7 @@ function run(name: string, words: string[], allowed: number): Row {
   const s = replayAll(game, flattenPlan(r.plan));
   if (s.missingBranches > 0 || s.histogram[0] !== 0) throw new Error(`${name}: the tree misses secrets`);
   let total = 0;
-  for (let a = 1; a < s.histogram.length; a++) total += a * (s.histogram[a] as number);
+  for (let a = 1; a < s.histogram.length; a++) total += a * s.histogram[a];
   return { name, words: sorted, allowed, r, worst: s.maxFound, total, seconds, provenInTime: r.proven && r.proofSeconds <= deadlineSeconds };
 }
 
@@ -132,7 +132,7 @@ for (const g of generated) byWorst.set(g.worst, (byWorst.get(g.worst) ?? 0) + 1)
 const times = generated.map((g) => g.r.proofSeconds).sort((a, b) => a - b);
 console.log(`generated lists proven optimal within ${deadlineSeconds} s each: ${provenCount} of ${generated.length}`);
 console.log(`worst cases: ${[...byWorst].sort((a, b) => a[0] - b[0]).map(([w, c]) => `${w} guesses × ${c}`).join(', ')}; heuristic worse than the tree on ${generated.filter((g) => g.r.greedyWorstCase > g.worst).length}`);
-if (times.length) console.log(`proof time per list: median ${(times[times.length >> 1] as number).toFixed(1)} s, max ${(times[times.length - 1] as number).toFixed(1)} s`);
+if (times.length) console.log(`proof time per list: median ${times[times.length >> 1].toFixed(1)} s, max ${times[times.length - 1].toFixed(1)} s`);
 
 if (!values['no-leetcode']) {
   console.log('\nexport --format leetcode, compiled with tsc, against a Master emulator on every secret:');

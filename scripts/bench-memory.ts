@@ -41,7 +41,7 @@ function dictionary(len: number, count: number): string[] {
   const words = parseWordList(readTextFile(DEFAULT_WORDLIST), { source: DEFAULT_WORDLIST, length: len });
   if (count >= words.length) return words;
   const step = words.length / count;
-  return Array.from({ length: count }, (_, i) => words[Math.floor(i * step)] as string);
+  return Array.from({ length: count }, (_, i) => words[Math.floor(i * step)]);
 }
 
 interface Case {

@@ -57,7 +57,7 @@ function median(xs: readonly number[]): number {
   if (xs.length === 0) return 0;
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 const USAGE = `usage: npm run bench:pit [-- --rounds N] [--lengths 4-13|4,5,9] [--player "CMD"] [--seed S]
@@ -139,11 +139,11 @@ export function pairedRatio(ours: readonly (readonly number[])[], peer: readonly
     const n = x.length;
     if (n < 2) continue;
     let m = 0;
-    for (let i = 0; i < n; i++) m += (x[i] as number) - ratio * (y[i] as number);
+    for (let i = 0; i < n; i++) m += x[i] - ratio * y[i];
     m /= n;
     let ss = 0;
     for (let i = 0; i < n; i++) {
-      const d = (x[i] as number) - ratio * (y[i] as number) - m;
+      const d = x[i] - ratio * y[i] - m;
       ss += d * d;
     }
     variance += ss / (n - 1) / n;
@@ -343,8 +343,8 @@ async function main(argv: readonly string[]): Promise<void> {
   const total = rounds * lengths.length;
   await withPitDir(words, split, lengths, async (dir) => {
     // One warm-up of each, not counted (file cache, shell lookup).
-    const firstLen = lengths[0] as number;
-    const firstSecret = (secrets.get(firstLen) ?? [])[0] as string;
+    const firstLen = lengths[0];
+    const firstSecret = (secrets.get(firstLen) ?? [])[0];
     await playGame(command, firstLen, firstSecret, dir, words.sets.get(firstLen) ?? new Set(), { stderr });
     await playGame(BARE_COMMAND, firstLen, firstSecret, dir, new Set(), { stderr });
     for (const len of lengths) {

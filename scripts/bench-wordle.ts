@@ -133,7 +133,7 @@ function peerRun(hard: boolean, kind: 'exact' | 'default'): Run {
 const fmt = (x: number): string => x.toFixed(2);
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
 const summary: string[] = [];
@@ -151,24 +151,24 @@ for (const mode of modes) {
     const theirs: Run[] = [];
     for (let i = 0; i < reps; i++) {
       mine.push(await ours(game, setup, kind));
-      const m = mine[i] as Run;
+      const m = mine[i];
       console.log(`${kind} run ${i + 1}: ours ${m.total} in ${fmt(m.cpu)} s CPU (${fmt(m.wall)} s wall); ${m.note}`);
       if (peer) {
         theirs.push(peerRun(hard, kind));
-        const t = theirs[i] as Run;
+        const t = theirs[i];
         console.log(`${kind} run ${i + 1}: peer ${t.total} in ${fmt(t.cpu)} s CPU (${fmt(t.wall)} s wall with its start-up); ${t.note}`);
       }
     }
     const mc = median(mine.map((r) => r.cpu));
     const mw = median(mine.map((r) => r.wall));
-    const total = (mine[0] as Run).total;
+    const total = mine[0].total;
     const published = PUBLISHED[mode];
     let line = `${mode} ${kind.padEnd(7)} | ours ${total}${total === published ? ' (the published optimum)' : ` (published ${published})`} median ${fmt(mc)} s CPU, ${fmt(mw)} s wall`;
     if (peer) {
       const pc = median(theirs.map((r) => r.cpu));
       const pw = median(theirs.map((r) => r.wall));
       // Whole runs: ours with the setup of its mode (lists, table), the peer's with its start-up.
-      line += ` | peer ${(theirs[0] as Run).total} median ${fmt(pc)} s CPU, ${fmt(pw)} s wall | ours/peer ${fmt(mc / pc)} (search CPU), ${fmt((mw + setupWall) / pw)} (whole run, wall)`;
+      line += ` | peer ${theirs[0].total} median ${fmt(pc)} s CPU, ${fmt(pw)} s wall | ours/peer ${fmt(mc / pc)} (search CPU), ${fmt((mw + setupWall) / pw)} (whole run, wall)`;
     }
     summary.push(line);
   }

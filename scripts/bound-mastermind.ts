@@ -76,7 +76,7 @@ async function main(): Promise<void> {
         new Promise<void>((resolve, reject) => {
           const w = new Worker(new URL(import.meta.url), { workerData: job });
           const feed = (): void => {
-            w.postMessage(next < queue.length ? (queue[next++] as number) : -1);
+            w.postMessage(next < queue.length ? queue[next++] : -1);
           };
           w.on('message', (o: OpenerTotalBound) => {
             note(o);

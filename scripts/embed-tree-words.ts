@@ -88,9 +88,9 @@ function main(argv: string[]): number {
   const extra: string[] = [];
   const only: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
+    const a = argv[i];
     if (a === '--write') continue;
-    if (a === '--list') extra.push(argv[++i] as string);
+    if (a === '--list') extra.push(argv[++i]);
     else only.push(a);
   }
   const dir = treesDir();

@@ -50,17 +50,17 @@ interface InnerNode {
 function innerNodes(game: MastermindGame, search: SearchEngine<History>, tree: TreeArrays): InnerNode[] {
   const out: InnerNode[] = [];
   const walk = (node: number, set: Uint32Array, history: number[]): number => {
-    const g = tree.guess[node] as number;
-    if ((tree.edgeStart[node + 1] as number) === (tree.edgeStart[node] as number)) return set.length;
+    const g = tree.guess[node];
+    if (tree.edgeStart[node + 1] === tree.edgeStart[node]) return set.length;
     let total = set.length;
     const below = [...history, g];
     const sp = search.partitioner.split(g, set);
     for (let k = 0; k < sp.codes.length; k++) {
-      const code = sp.codes[k] as number;
+      const code = sp.codes[k];
       if (code === game.solvedCode) continue;
       const child = childOf(tree, node, code);
       if (child < 0) throw new Error(`the tree has no branch for reply ${game.codeName(code)} after ${below.map((x) => game.codeText(x)).join(' ')}`);
-      total += walk(child, sp.items.slice(sp.starts[k] as number, sp.starts[k + 1] as number), below);
+      total += walk(child, sp.items.slice(sp.starts[k], sp.starts[k + 1]), below);
     }
     out.push({ size: set.length, total, history, set });
     return total;

@@ -83,10 +83,10 @@ export function sampleWords(words: readonly string[], count: number, seed: numbe
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const j = i + Math.floor(rng() * (words.length - i));
-    const pick = idx[j] as number;
-    idx[j] = idx[i] as number;
+    const pick = idx[j];
+    idx[j] = idx[i];
     idx[i] = pick;
-    out.push(words[pick] as string);
+    out.push(words[pick]);
   }
   return out;
 }
@@ -496,7 +496,7 @@ export async function runPit(config: PitConfig): Promise<PlayerRecord[]> {
       for (const rec of records) rec.perLength[String(len)] = { score: 0, mean: 0, words: [] };
       for (const secret of secrets.get(len) ?? []) {
         for (const [i, rec] of records.entries()) {
-          const g = await playGame(commands[i] as string, len, secret, dir, set, {
+          const g = await playGame(commands[i], len, secret, dir, set, {
             timeoutMs: config.timeoutMs,
             stderr: config.quiet ? 'ignore' : 'inherit',
           });

@@ -31,7 +31,7 @@ describe('pairedRatio', () => {
     expect(both.peer).toBe(350 + 150);
     // The residuals at the pooled ratio: their per-length variances of the mean add.
     const residualVar = (x: number[], y: number[], ratio: number): number => {
-      const d = x.map((v, i) => v - ratio * (y[i] as number));
+      const d = x.map((v, i) => v - ratio * y[i]);
       const m = d.reduce((s, v) => s + v, 0) / d.length;
       return d.reduce((s, v) => s + (v - m) ** 2, 0) / (d.length - 1) / d.length;
     };

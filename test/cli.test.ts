@@ -380,7 +380,7 @@ describe('stats', () => {
     const { nodes, leaves } = checkPathsFormATree(paths, WORDS);
     expect(out[1]).toBe(`nodes: ${nodes.toLocaleString('en-US')} (${leaves.toLocaleString('en-US')} leaves), edges: ${(nodes - 1).toLocaleString('en-US')}`);
     const total = [...paths].reduce((a, [s, p]) => a + pathScore(s, p), 0);
-    expect(out[2]).toBe(`mean: ${(total / N).toFixed(4)} over ${N} secrets; opener: ${paths.get(WORDS[0] as string)?.[0]}`);
+    expect(out[2]).toBe(`mean: ${(total / N).toFixed(4)} over ${N} secrets; opener: ${paths.get(WORDS[0])?.[0]}`);
     expect(r.stdout).toContain('depth histogram:\n');
     expect(histogram(r.stdout)).toEqual(expectedHistogram(paths));
     // Hardest first: the unsolved secrets (at least 6 here), in list order.
@@ -400,10 +400,10 @@ describe('play (stdin is a pipe)', () => {
     const solved = WORDS.filter((w) => paths.get(w)?.at(-1) === w);
     const unsolved = WORDS.filter((w) => paths.get(w)?.at(-1) !== w);
     const longest = [...solved].sort((a, b) => (paths.get(b)?.length ?? 0) - (paths.get(a)?.length ?? 0))[0] as string;
-    const secrets = [longest, paths.get(longest)?.[0] as string, unsolved[0] as string];
+    const secrets = [longest, paths.get(longest)?.[0] as string, unsolved[0]];
     const games = await Promise.all(secrets.map((secret) => dialogue(CLI, ['play', '--tree', tree, '--wordlist', list], { trees: empty, secret, guessOf })));
     games.forEach((g, i) => {
-      const secret = secrets[i] as string;
+      const secret = secrets[i];
       const p = paths.get(secret) as string[];
       expect(g.code, secret).toBe(0);
       expect(g.stderr).toBe('');
@@ -419,7 +419,7 @@ describe('play (stdin is a pipe)', () => {
   });
 
   it('a malformed mask (wrong length, bad character) ends play with one stderr line and a non-zero status', async () => {
-    const opener = paths.get(WORDS[0] as string)?.[0] as string;
+    const opener = paths.get(WORDS[0])?.[0] as string;
     const runs = await Promise.all(
       ['XXX', 'XXaX', 'XX-X'].map((m) => cli(['play', '--tree', tree, '--wordlist', list], { trees: empty, input: `${m}\n` })),
     );
@@ -430,7 +430,7 @@ describe('play (stdin is a pipe)', () => {
   });
 
   it('an impossible mask ends play with one stderr line saying it is impossible', async () => {
-    const opener = paths.get(WORDS[0] as string)?.[0] as string;
+    const opener = paths.get(WORDS[0])?.[0] as string;
     const possible = new Set(WORDS.map((w) => referenceMask(w, opener)));
     const impossible = allMasks(4).find((m) => !possible.has(m)) as string;
     expect(impossible).toBeDefined();
@@ -498,7 +498,7 @@ describe('bad input: one clear line on stderr and a non-zero status', () => {
     const cases: Array<[string, Uint8Array]> = [];
     for (const at of [0, treeBytes.length >> 1, treeBytes.length - 1]) {
       const b = Buffer.from(treeBytes);
-      b[at] = (b[at] as number) ^ 0x01;
+      b[at] = b[at] ^ 0x01;
       cases.push([`flip${at}.gtree`, b]);
     }
     cases.push(['truncated.gtree', treeBytes.subarray(0, treeBytes.length >> 1)]);
@@ -511,7 +511,7 @@ describe('bad input: one clear line on stderr and a non-zero status', () => {
       cli(['verify', '--tree', missing, '--wordlist', list], { trees: empty }),
       cli(['verify', '--tree', tree, '--wordlist', other], { trees: empty }),
     ]);
-    cases.forEach(([name], i) => expectOneLineFailure(runs[i] as Run, 4, join(dir, name)));
+    cases.forEach(([name], i) => expectOneLineFailure(runs[i], 4, join(dir, name)));
     const [m, o] = runs.slice(cases.length) as [Run, Run];
     expectOneLineFailure(m, 3, missing, 'no such file');
     expectOneLineFailure(o, 4, tree, 'another words list');
@@ -532,13 +532,13 @@ describe('--help', () => {
     const names = Object.keys(verbs);
     const runs = await Promise.all([...names.map((v) => cli([v, '--help'], { trees: empty })), cli(['--help'], { trees: empty })]);
     names.forEach((v, i) => {
-      const r = runs[i] as Run;
+      const r = runs[i];
       expect(r.code, v).toBe(0);
       expect(r.stderr).toBe('');
       expect(r.stdout).toContain(`guesstree ${v}`);
-      for (const opt of verbs[v] as string[]) expect(r.stdout, `${v} --help mentions ${opt}`).toContain(opt);
+      for (const opt of verbs[v]) expect(r.stdout, `${v} --help mentions ${opt}`).toContain(opt);
     });
-    const top = runs[names.length] as Run;
+    const top = runs[names.length];
     expect(top.code).toBe(0);
     expect(top.stderr).toBe('');
     for (const v of names) expect(top.stdout).toContain(v);
@@ -563,8 +563,8 @@ describe('--help', () => {
       ...efforts.map((e) => cli(['compile', '--game', 'mastermind', '--pegs', '2', '--colors', '3', '--effort', e, '--out', join(dir, `mm23-${e}.gtree`)], { trees: empty })),
       cli(['compile', '--game', 'lingo', '--len', '4', '--wordlist', list, '--effort', 'nope', '--out', join(dir, 'nope.gtree')], { trees: empty }),
     ]);
-    efforts.forEach((e, i) => expect((runs[i] as Run).code, `${e}: ${(runs[i] as Run).stderr}`).toBe(0));
-    const unknown = runs[efforts.length] as Run;
+    efforts.forEach((e, i) => expect(runs[i].code, `${e}: ${runs[i].stderr}`).toBe(0));
+    const unknown = runs[efforts.length];
     expectOneLineFailure(unknown, 2, `(choose ${byGame.get('lingo') as string})`);
   });
 });

@@ -37,7 +37,7 @@ function treePath(secret: number): string[] {
   const out: string[] = [];
   let node = 0;
   while (node >= 0) {
-    const g = file.tree.guess[node] as number;
+    const g = file.tree.guess[node];
     out.push(game.guessName(g));
     const code = game.feedback(g, secret);
     if (code === game.solvedCode) break;

@@ -617,7 +617,7 @@ function referenceName(rules: ExplorerRules, code: number): string {
     case 'match-count':
       return String(code);
     case 'table':
-      return rules.replies[code] as string;
+      return rules.replies[code];
     case 'module':
       return rules.fns.name(rules.data, code);
   }

@@ -62,7 +62,7 @@ describe('the example games and their shipped trees', () => {
     const least = [0];
     for (let n = 1; n <= 100; n++) {
       let best = Infinity;
-      for (let k = 0; k < n; k++) best = Math.min(best, (least[k] as number) + (least[n - 1 - k] as number));
+      for (let k = 0; k < n; k++) best = Math.min(best, least[k] + least[n - 1 - k]);
       least.push(n + best);
     }
     const entry = readManifest(TREES).trees.find((e) => e.game === 'file' && e.params['name'] === 'hilo-100');

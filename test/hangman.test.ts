@@ -28,7 +28,7 @@ const STRATEGY = new WeakMap<HangmanGame, 'search' | 'greedy'>();
 
 function gameOf(words: readonly string[], spec: Partial<HangmanSpec> & { strategy?: 'search' | 'greedy' } = {}): HangmanGame {
   const sorted = normalized(words);
-  const len = (sorted[0] as string).length;
+  const len = sorted[0].length;
   const game = new HangmanGame(sorted, [{ role: 'words', count: sorted.length, sha256: listSha256(sorted) }], {
     length: len,
     objective: spec.objective ?? 'misses',
@@ -68,7 +68,7 @@ function brute(words: readonly string[], lives: number, first?: string): { lost:
     for (const letter of force ? [force] : [...AZ]) {
       const groups = new Map<number, number>();
       for (const i of members) {
-        const c = positions(words[i] as string, letter);
+        const c = positions(words[i], letter);
         groups.set(c, (groups.get(c) ?? 0) | (1 << i));
       }
       if (groups.size < 2) continue;
@@ -202,8 +202,8 @@ describe('exact search on tiny dictionaries', () => {
     const greedy = gameOf(words, { objective: 'win', lives: 1, strategy: 'greedy' });
     const t = (await compile(ours)).tree;
     const g = (await compile(greedy)).tree;
-    expect(ours.guessName(t.guess[0] as number)).toBe('e');
-    expect(greedy.guessName(g.guess[0] as number)).toBe('a');
+    expect(ours.guessName(t.guess[0])).toBe('e');
+    expect(greedy.guessName(g.guess[0])).toBe('a');
     expect(4 - (await measured(ours, t)).lost).toBe(2);
     expect(4 - (await measured(greedy, g)).lost).toBe(1);
   });
@@ -346,7 +346,7 @@ describe('CLI end to end', () => {
       prev = Number(k);
       expect(letters).toBe((paths.get(w) as string[]).map((l) => (w.includes(l) ? l : `[${l}]`)).join(' '));
     }
-    expect(Number(/ (\d+) miss/.exec(rows[0] as string)?.[1])).toBe(most);
+    expect(Number(/ (\d+) miss/.exec(rows[0])?.[1])).toBe(most);
     const chartAt = out.indexOf('misses distribution:');
     expect(chartAt).toBeGreaterThan(at);
     const bars = out.slice(chartAt + 1).map((l) => /^\s+(\d+) miss(?:es)? \|\s+(\d+)\s+[\d.]+% #*$/.exec(l));
@@ -357,7 +357,7 @@ describe('CLI end to end', () => {
   it('play from a pipe: typing the true positions reveals the word with the misses of its path', async () => {
     const p = await cli(['export', '--format', 'paths', '--tree', tree, '--wordlist', list], { trees: empty });
     const paths = parsePaths(p.stdout);
-    const secrets = [words[0] as string, words[41] as string, words[79] as string];
+    const secrets = [words[0], words[41], words[79]];
     const runs = await Promise.all(
       secrets.map((s) => {
         const replies = (paths.get(s) as string[]).map((l) => {
@@ -368,7 +368,7 @@ describe('CLI end to end', () => {
       }),
     );
     secrets.forEach((s, i) => {
-      const r = runs[i] as Run;
+      const r = runs[i];
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toBe('');
       const letters = (paths.get(s) as string[]);
@@ -383,8 +383,8 @@ describe('CLI end to end', () => {
     const p = await cli(['export', '--format', 'paths', '--tree', tree, '--wordlist', list], { trees: empty });
     const paths = parsePaths(p.stdout);
     // A word whose first letter is a hit, so that its positions can be repeated for the second.
-    const s = words.find((w) => w.includes((paths.get(w) as string[])[0] as string)) as string;
-    const first = (paths.get(s) as string[])[0] as string;
+    const s = words.find((w) => w.includes((paths.get(w) as string[])[0])) as string;
+    const first = (paths.get(s) as string[])[0];
     const firstReply = [...s].flatMap((c, i) => (c === first ? [String(i + 1)] : [])).join(' ');
     // A reply to the first letter that no word gives.
     const used = new Set(words.map((w) => positions(w, first)));
@@ -442,7 +442,7 @@ describe('CLI end to end', () => {
     ];
     const runs = await Promise.all(cases.map(([args]) => cli(args, { trees: join(dir, 'trees-bad') })));
     cases.forEach(([args, status, why], i) => {
-      const r = runs[i] as Run;
+      const r = runs[i];
       expect({ code: r.code, lines: r.stderr.split('\n').length - 1 }, `${args.join(' ')}: ${r.stderr}`).toEqual({ code: status, lines: 1 });
       expect(r.stderr).toMatch(why);
       expect(r.stderr).not.toMatch(/internal error/);

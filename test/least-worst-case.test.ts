@@ -15,9 +15,9 @@ function bruteDepth(game: SearchGame, set: number[], d: number): boolean {
     const groups = new Map<number, number[]>();
     set.forEach((s, i) => {
       if (codes[i] === game.solvedCode) return;
-      const a = groups.get(codes[i] as number) ?? [];
+      const a = groups.get(codes[i]) ?? [];
       a.push(s);
-      groups.set(codes[i] as number, a);
+      groups.set(codes[i], a);
     });
     if (groups.size === 1 && (groups.values().next().value as number[]).length === set.length) continue;
     if ([...groups.values()].every((grp) => bruteDepth(game, grp, d - 1))) return true;

@@ -110,7 +110,7 @@ describe('with a shipped tree for the list', () => {
     expect(secrets.length).toBeGreaterThanOrEqual(4);
     const games = await Promise.all(secrets.map((secret) => play(cwdAll, { trees, secret, closeWhenOver: false })));
     games.forEach((g, i) => {
-      const secret = secrets[i] as string;
+      const secret = secrets[i];
       expect(g.timedOut, `${secret}: the player must exit by itself when the game is over`).toBe(false);
       expect(g.code).toBe(0);
       expect(g.stderr).toBe('');
@@ -127,7 +127,7 @@ describe('with a shipped tree for the list', () => {
     games.forEach((g, i) => {
       expect(g.code).toBe(0);
       expect(g.stderr).toBe('');
-      expect(g.guesses).toEqual(paths.get(secrets[i] as string));
+      expect(g.guesses).toEqual(paths.get(secrets[i]));
       expectOnlyGuesses(g, WORD_SET);
     });
   });
@@ -153,7 +153,7 @@ describe('with a shipped tree for the list', () => {
     const eols = [(n: number) => (n % 2 ? '\n\n' : '\n  \n\n'), (n: number) => (n % 2 ? '\r\n\r\n' : '\n\t\n')];
     const games = await Promise.all(secrets.map((secret, i) => play(cwdAll, { trees, secret, eol: eols[i], closeWhenOver: false })));
     games.forEach((g, i) => {
-      const secret = secrets[i] as string;
+      const secret = secrets[i];
       expect(g.timedOut, `${secret}: the player must exit by itself when the game is over`).toBe(false);
       expect(g.code, g.stderr).toBe(0);
       expect(g.stderr).toBe('');
@@ -176,7 +176,7 @@ describe('with a shipped tree for the list', () => {
   });
 
   it('a malformed mask gives exactly one stderr line and a non-zero status', async () => {
-    const secret = WORDS[5] as string;
+    const secret = WORDS[5];
     const bad = ['XXX', 'XXXXX', 'XX!X', 'ooxx', 'O O O'];
     const games = await Promise.all(bad.map((m) => play(cwdAll, { trees, maskFor: (g, n) => (n === 1 ? referenceMask(secret, g) : m) })));
     games.forEach((g, i) => {
@@ -190,7 +190,7 @@ describe('with a shipped tree for the list', () => {
   });
 
   it('masks no word of the list gives end the player with one line saying so', async () => {
-    const opener = paths.get(WORDS[0] as string)?.[0] as string;
+    const opener = paths.get(WORDS[0])?.[0] as string;
     const possible = new Set(WORDS.map((w) => referenceMask(w, opener)));
     const impossible = allMasks(4).find((m) => !possible.has(m)) as string;
     // A leaf of the tree answered with something other than all-O leaves no word either.
@@ -216,10 +216,10 @@ describe('without a usable tree: says why once on stderr and searches online', (
 
   it('a list no shipped tree matches (or no manifest at all): plays to a solution', async () => {
     const otherSet = new Set(otherWords);
-    const secrets = [...randomSolvable().slice(0, 4), CLUSTER[0] as string];
+    const secrets = [...randomSolvable().slice(0, 4), CLUSTER[0]];
     const games = await Promise.all([
       ...secrets.map((secret) => play(cwdOther, { trees, secret })),
-      play(cwdAll, { trees: empty, secret: secrets[0] as string }),
+      play(cwdAll, { trees: empty, secret: secrets[0] }),
     ]);
     games.forEach((g, i) => {
       const secret = (secrets[i] ?? secrets[0]) as string;
@@ -235,7 +235,7 @@ describe('without a usable tree: says why once on stderr and searches online', (
 
   it('a foreign list: every game within 5 guesses, solved unless in the cluster, the same guesses for the same word', async () => {
     const otherSet = new Set(otherWords);
-    const secrets = [...randomSolvable().slice(0, 5), CLUSTER[1] as string, CLUSTER[6] as string];
+    const secrets = [...randomSolvable().slice(0, 5), CLUSTER[1], CLUSTER[6]];
     const runs = await Promise.all(secrets.flatMap((secret) => [play(cwdOther, { trees, secret }), play(cwdOther, { trees, secret })]));
     secrets.forEach((secret, i) => {
       const [a, b] = [runs[2 * i], runs[2 * i + 1]] as [Dialogue, Dialogue];
@@ -264,7 +264,7 @@ describe('without a usable tree: says why once on stderr and searches online', (
     manifest.trees[0].file = 'root-only.gtree';
     manifest.trees[0].bytes = bytes.length;
     writeFileSync(join(t2, 'manifest.json'), JSON.stringify(manifest));
-    const opener = paths.get(WORDS[0] as string)?.[0] as string;
+    const opener = paths.get(WORDS[0])?.[0] as string;
     const secrets = randomSolvable().slice(0, 3).filter((w) => w !== opener);
     const games = await Promise.all(secrets.map((secret) => play(cwdAll, { trees: t2, secret })));
     games.forEach((g, i) => {
@@ -281,7 +281,7 @@ describe('without a usable tree: says why once on stderr and searches online', (
     const manifest = JSON.parse(readFileSync(join(trees, 'manifest.json'), 'utf8'));
     const good = readFileSync(treeFile);
     const flipped = Buffer.from(good);
-    flipped[good.length >> 1] = (flipped[good.length >> 1] as number) ^ 0x10;
+    flipped[good.length >> 1] = flipped[good.length >> 1] ^ 0x10;
     const other = decodeTreeFile(good, treeFile);
     const mismatched = encodeTreeFile({ header: { ...other.header, lists: [{ role: 'words', count: 3, sha256: '0'.repeat(64) }] }, tree: other.tree });
     // Checksummed, but its opener is past the list (#29): the tree's numbers are checked too.
@@ -314,13 +314,13 @@ describe('without a usable tree: says why once on stderr and searches online', (
     for (let k = 0; k < 8; k++) {
       const cwd = k % 2 ? cwdOther : cwdAll;
       // Answer as if a random word were the secret, changing the word now and then.
-      let secret = WORDS[Math.floor(rand() * WORDS.length)] as string;
+      let secret = WORDS[Math.floor(rand() * WORDS.length)];
       const plan = Array.from({ length: ATTEMPTS }, () => {
-        if (rand() < 0.3) secret = WORDS[Math.floor(rand() * WORDS.length)] as string;
-        return rand() < 0.15 ? (masks[Math.floor(rand() * masks.length)] as string) : secret;
+        if (rand() < 0.3) secret = WORDS[Math.floor(rand() * WORDS.length)];
+        return rand() < 0.15 ? masks[Math.floor(rand() * masks.length)] : secret;
       });
       const maskFor = (g: string, n: number): string => {
-        const s = plan[n - 1] as string;
+        const s = plan[n - 1];
         return /^[OX?]+$/.test(s) ? s : referenceMask(s, g);
       };
       runs.push(play(cwd, { trees, maskFor }));
@@ -402,7 +402,7 @@ describe('the online search (in process)', () => {
     for (let s = 0; s < words.length; s++) {
       let cand = words.map((_, i) => i);
       for (let t = 1; t <= ATTEMPTS; t++) {
-        const g = cand[0] as number;
+        const g = cand[0];
         if (g === s) {
           naive += 100 * (6 - t);
           break;

@@ -50,8 +50,8 @@ function bruteWorst(words: readonly string[]): number {
       const groups = new Map<number, number>();
       for (let s = 0; s < n; s++) {
         if (!((mask >> s) & 1)) continue;
-        const c = matches(words[g] as string, words[s] as string);
-        if (c === (words[g] as string).length) continue;
+        const c = matches(words[g], words[s]);
+        if (c === words[g].length) continue;
         groups.set(c, (groups.get(c) ?? 0) | (1 << s));
       }
       let worst = 0;
@@ -82,8 +82,8 @@ function bruteTotal(words: readonly string[], d: number): number {
       const groups = new Map<number, number>();
       for (let s = 0; s < n; s++) {
         if (!((mask >> s) & 1)) continue;
-        const c = matches(words[g] as string, words[s] as string);
-        if (c === (words[g] as string).length) continue;
+        const c = matches(words[g], words[s]);
+        if (c === words[g].length) continue;
         groups.set(c, (groups.get(c) ?? 0) | (1 << s));
       }
       let sum = size;
@@ -198,7 +198,7 @@ describe('exact worst-case search', () => {
       expect(s.histogram[0]).toBe(0);
       expect(s.maxFound).toBe(exact);
       let total = 0;
-      for (let a = 1; a < s.histogram.length; a++) total += a * (s.histogram[a] as number);
+      for (let a = 1; a < s.histogram.length; a++) total += a * s.histogram[a];
       expect(r.total).toBe(total);
       expect(-s.total).toBe(total);
       if (words.length <= 9) expect(total, words.join(' ')).toBeGreaterThanOrEqual(bruteTotal(words, exact));
@@ -342,7 +342,7 @@ describe('CLI: compile, verify, stats, export, play, budget, bad input', () => {
       }),
     );
     runs.forEach((r, i) => {
-      const p = paths.get(secrets[i] as string) as string[];
+      const p = paths.get(secrets[i]) as string[];
       expect(r.code).toBe(0);
       expect(r.stderr).toBe('');
       const out = lines(r.stdout);
@@ -351,7 +351,7 @@ describe('CLI: compile, verify, stats, export, play, budget, bad input', () => {
       expect(out.filter((l) => !/still possible/.test(l)).slice(1)).toEqual([...p.map((g, k) => `guess ${k + 1}: ${g}`), `solved in ${p.length} guess${p.length === 1 ? '' : 'es'}`]);
       expect(out.filter((l) => /^\d+ secrets? still possible/.test(l))).toHaveLength(p.length - 1);
     });
-    const opener = paths.get(words[0] as string)?.[0] as string;
+    const opener = paths.get(words[0])?.[0] as string;
     const replies = new Set(words.map((w) => matches(opener, w)));
     const impossible = [0, 1, 2, 3, 4, 5].find((k) => !replies.has(k)) as number;
     const [bad, high, imp] = await Promise.all([

@@ -55,11 +55,11 @@ afterAll(() => removeDir(dir));
  * mask (a probe): "solved" to it is impossible. With the cluster words the tree has such probes.
  */
 function probeAfterFirstMask(): { opener: string; mask: string; probe: string } {
-  const opener = paths.get(WORDS[0] as string)?.[0] as string;
+  const opener = paths.get(WORDS[0])?.[0] as string;
   for (const [secret, p] of paths) {
     if (p.length < 2) continue;
     const mask = referenceMask(secret, opener);
-    const probe = p[1] as string;
+    const probe = p[1];
     if (referenceMask(probe, opener) !== mask) return { opener, mask, probe };
   }
   throw new Error('no probe after the first mask in this tree');
@@ -95,7 +95,7 @@ describe('2: "solved" is refused for a guess that cannot be the secret', () => {
     const fits = [...paths].find(([s, p]) => p.length >= 2 && p[1] === s);
     expect(fits).toBeDefined();
     const [secret, p] = fits as [string, string[]];
-    const ok = await cli(['play', '--tree', tree, '--wordlist', list], { trees: empty, input: `${referenceMask(secret, p[0] as string)}\nOOOO\n` });
+    const ok = await cli(['play', '--tree', tree, '--wordlist', list], { trees: empty, input: `${referenceMask(secret, p[0])}\nOOOO\n` });
     expect(ok.code, ok.stderr).toBe(0);
     expect(lines(ok.stdout).at(-1)).toBe('solved in 2 guesses');
   });
@@ -129,7 +129,7 @@ describe('2: "solved" is refused for a guess that cannot be the secret', () => {
     for (const [secret, p] of wp) {
       const k = p.findIndex((w) => !answerSet.has(w));
       if (k >= 0) {
-        found = { before: p.slice(0, k).map((w) => referenceMask(secret, w)), guess: p[k] as string };
+        found = { before: p.slice(0, k).map((w) => referenceMask(secret, w)), guess: p[k] };
         break;
       }
     }
@@ -151,7 +151,7 @@ describe('5: help pages', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toBe('');
     });
-    pages = new Map(verbs.map((v, i) => [v, (runs[i] as Run).stdout]));
+    pages = new Map(verbs.map((v, i) => [v, runs[i].stdout]));
   });
 
   it('--game comes first: in the usage line and as the first option', () => {
@@ -296,7 +296,7 @@ describe('6: conventions', () => {
     const nodes = new Set([...paths].flatMap(([w, p]) => p.map((_, k) => p.slice(0, k).map((g) => referenceMask(w, g)).join(',')))).size;
     expect(sj.nodes).toBe(nodes);
     expect(sj.edges).toBe(nodes - 1);
-    expect(sj.opener).toBe(paths.get(WORDS[0] as string)?.[0]);
+    expect(sj.opener).toBe(paths.get(WORDS[0])?.[0]);
     expect(sj.hardest).toHaveLength(3);
     for (const h of sj.hardest) expect(h.guesses).toEqual(paths.get(h.secret));
   });

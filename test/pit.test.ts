@@ -123,7 +123,7 @@ function expectedGame(order: readonly string[], secret: string, invalid: readonl
   }
   let cand = order.slice();
   while (guesses.length < 5) {
-    const g = cand[0] as string;
+    const g = cand[0];
     const m = referenceMask(secret, g);
     guesses.push(g);
     masks.push(m);
@@ -226,7 +226,7 @@ describe('pit emulator: JSON report', () => {
         const order = sortedUnique(len === 4 ? FOUR : FIVE); // wordlistN.txt: sorted unique
         let score = 0;
         for (const w of per?.words ?? []) {
-          const exp = expectedGame(order, w.word, pi === 0 ? [] : (BAD_GUESSES[len] as string[]));
+          const exp = expectedGame(order, w.word, pi === 0 ? [] : BAD_GUESSES[len]);
           expect(w.guesses).toEqual(exp.guesses);
           expect(w.masks).toEqual(exp.masks);
           for (const [i, g] of w.guesses.entries()) {

@@ -127,7 +127,7 @@ function planGuessAt(p: Plan, codes: number[]): number | undefined {
 /** Every root-to-node path of a plan, as code sequences. */
 function planPaths(p: Plan, prefix: number[] = [], out: number[][] = []): number[][] {
   out.push(prefix);
-  p.children.forEach((c, i) => planPaths(c, [...prefix, p.codes[i] as number], out));
+  p.children.forEach((c, i) => planPaths(c, [...prefix, p.codes[i]], out));
   return out;
 }
 
@@ -362,7 +362,7 @@ describe('decodeTreeFile: corruption is always a tree-file error or the very sam
       for (let i = 0; i < bytes.length; i++) {
         for (let bit = 0; bit < 8; bit++) {
           const b = Uint8Array.from(bytes);
-          b[i] = (b[i] as number) ^ (1 << bit);
+          b[i] = b[i] ^ (1 << bit);
           decodeOrTreeFileError(b, file);
         }
       }
@@ -374,7 +374,7 @@ describe('decodeTreeFile: corruption is always a tree-file error or the very sam
           fc.array(fc.tuple(fc.nat(bytes.length - 1), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 3 }),
           (flips) => {
             const b = Uint8Array.from(bytes);
-            for (const [i, x] of flips) b[i] = (b[i] as number) ^ x;
+            for (const [i, x] of flips) b[i] = b[i] ^ x;
             decodeOrTreeFileError(b, file);
           },
         ),
@@ -392,7 +392,7 @@ describe('decodeTreeFile: corruption is always a tree-file error or the very sam
       fc.assert(
         fc.property(fc.nat(bytes.length), fc.nat(bytes.length), fc.integer({ min: 0, max: 255 }), fc.uint8Array({ maxLength: 8 }), (cut, at, x, tail) => {
           const b = Uint8Array.from(bytes.subarray(0, cut));
-          if (at < b.length) b[at] = (b[at] as number) ^ x;
+          if (at < b.length) b[at] = b[at] ^ x;
           decodeOrTreeFileError(b, file);
           const longer = new Uint8Array(bytes.length + tail.length);
           longer.set(bytes);

@@ -61,7 +61,7 @@ function argvOf(verb: string, tree: string): string[] {
 /** The outputs with the lists given, computed by the commands' own functions. */
 async function reference(c: Case): Promise<Record<string, string>> {
   const args: Record<string, unknown> = { tree: c.tree };
-  for (let i = 0; i < c.lists.length; i += 2) args[(c.lists[i] as string).slice(2)] = c.lists[i + 1];
+  for (let i = 0; i < c.lists.length; i += 2) args[c.lists[i].slice(2)] = c.lists[i + 1];
   const r = await resolveTree('export', args, { warn: () => {} });
   const text = (f: (out: (l: string) => void) => void) => {
     const out: string[] = [];
@@ -163,7 +163,7 @@ describe('--tree FILE alone', () => {
       expect(p.solved, c.name).toBe(true);
       // The hard-mode tree has its proof beside it: checking that takes the guesses list.
       if (c.name === 'wordle-hard') expect(() => verify(c.tree as string)).toThrow(/give --guesses FILE/);
-      const v = c.name === 'wordle-hard' ? verify(c.tree as string, { game: 'wordle', guesses: c.lists[3] as string }) : verify(c.tree as string);
+      const v = c.name === 'wordle-hard' ? verify(c.tree as string, { game: 'wordle', guesses: c.lists[3] }) : verify(c.tree as string);
       expect(v.secrets).toBe(paths.size);
       expect(v.lines.join('\n') + '\n').toBe(withLists.get(c.name)!['verify']);
     }
@@ -173,7 +173,7 @@ describe('--tree FILE alone', () => {
 describe('what needs the whole guesses list', () => {
   it('a Wordle proof beside the tree: verify and export --format proof ask for --guesses in one line, and check it with it', async () => {
     const c = cases.find((x) => x.name === 'wordle-hard')!;
-    const guesses = c.lists[3] as string;
+    const guesses = c.lists[3];
     const [verifyAlone, proofAlone, verifyGiven] = await Promise.all([
       cli(['verify', '--tree', c.tree as string], { trees }),
       cli(['export', '--format', 'proof', '--tree', c.tree as string], { trees }),
@@ -212,7 +212,7 @@ describe('lists given with --tree', () => {
 
   it('one list given, the other carried: Wordle --answers alone reads the tree the same', async () => {
     const c = cases.find((x) => x.name === 'wordle')!;
-    const r = await cli(['export', '--format', 'paths', '--tree', c.tree as string, c.lists[0] as string, c.lists[1] as string], { trees });
+    const r = await cli(['export', '--format', 'paths', '--tree', c.tree as string, c.lists[0], c.lists[1]], { trees });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(withLists.get('wordle')!['paths']);
   });

@@ -67,7 +67,7 @@ describe('the proof of every opener (through the module, in this thread)', () =>
         const proof = parseProof((companions[0] as { text: string }).text, 'proof');
         expect(proof.header.mode).toBe(hard ? 'hard' : 'normal');
         expect(proof.lines.length).toBe(game.guessCount);
-        expect(proof.header.best.word).toBe(game.guessName(proved.tree.guess[0] as number));
+        expect(proof.header.best.word).toBe(game.guessName(proved.tree.guess[0]));
         checkAgainstBrute(game, proof, hard);
         // Both kinds of line occur: openers searched to the end, and openers only bounded.
         expect(proof.lines.some((l) => l.value.kind === 'exact' && l.word !== proof.header.best.word)).toBe(true);

@@ -152,7 +152,7 @@ describe('wordle from the CLI', () => {
   });
 
   it('play walks the hard tree: the guesses of the exported path, then solved', async () => {
-    const answer = CLUSTER[2] as string;
+    const answer = CLUSTER[2];
     const path = compiled.hard.paths.get(answer)!;
     const input = path.map((g) => referenceMask(answer, g)).join('\n') + '\n';
     const r = await cli(['play', '--tree', join(dir, 'hard.gtree'), '--answers', answersFile, '--guesses', guessesFile], { trees, input });
@@ -226,7 +226,7 @@ describe('the exact effort on wordle (through the module, in this thread)', () =
         expect(replayAll(game, proved.tree).total).toBe(optimum);
         if (hard) expect(illegalGuesses(game, proved.tree)).toEqual([]);
         // --opener: three first guesses (the proven tree's, a candidate, a probe), each its own optimum.
-        const openers = [proved.tree.guess[0] as number, game.guessOfSecret(0), game.guesses!.indexOf(PROBES[0] as string)];
+        const openers = [proved.tree.guess[0], game.guessOfSecret(0), game.guesses!.indexOf(PROBES[0])];
         for (const opener of openers) {
           const word = game.guessName(opener);
           const one = await compileLoaded(loaded, { effort: 'exact', workers: 1, options: { ...lists, opener: word }, executor: threadExecutor });
@@ -239,7 +239,7 @@ describe('the exact effort on wordle (through the module, in this thread)', () =
         // --effort exact alone: the best of the top-ranked openers, each exact below.
         const top = await compileLoaded(loaded, { effort: 'exact', workers: 1, options: lists, executor: threadExecutor });
         expect(top.settings['proven']).toBe('opener');
-        expect(replayAll(game, top.tree).total).toBe(bruteOpenerScore(game, top.tree.guess[0] as number, hard));
+        expect(replayAll(game, top.tree).total).toBe(bruteOpenerScore(game, top.tree.guess[0], hard));
       } finally {
         removeDir(dir);
       }

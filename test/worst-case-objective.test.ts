@@ -37,7 +37,7 @@ async function compileWorst(name: string, args: string[]): Promise<{ file: TreeF
   expect(r.code).toBe(0);
   const out = lines(r.stdout);
   expect(out).toHaveLength(1);
-  return { file: header(path), line: out[0] as string, path };
+  return { file: header(path), line: out[0], path };
 }
 
 /** The header's claims against brute force: the least worst case, proven. */

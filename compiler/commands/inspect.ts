@@ -18,8 +18,8 @@ function histogramRows(s: ReplaySummary): Array<{ label: string; count: number }
   const rows: Array<{ label: string; count: number }> = [];
   // Games with many attempts (match-count: as many as words) stop at the deepest find.
   const last = s.histogram.length - 1 <= 10 ? s.histogram.length - 1 : Math.max(1, s.maxFound);
-  for (let a = 1; a <= last; a++) rows.push({ label: attemptLabel(a), count: s.histogram[a] as number });
-  if ((s.histogram[0] as number) > 0) rows.push({ label: attemptLabel(0), count: s.histogram[0] as number });
+  for (let a = 1; a <= last; a++) rows.push({ label: attemptLabel(a), count: s.histogram[a] });
+  if (s.histogram[0] > 0) rows.push({ label: attemptLabel(0), count: s.histogram[0] });
   return rows;
 }
 
@@ -47,9 +47,9 @@ export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplayS
   out('attempts histogram:');
   for (const line of barChart(histogramRows(s))) out(`  ${line}`);
   // Games with an attempt cap (Lingo, Wordle) can leave secrets unfound; the others find every one.
-  if (game.maxAttempts < game.secretCount) out(`failures: ${count(s.histogram[0] as number)} secrets not found within ${game.maxAttempts} guesses`);
+  if (game.maxAttempts < game.secretCount) out(`failures: ${count(s.histogram[0])} secrets not found within ${game.maxAttempts} guesses`);
   else if (s.histogram[0] === 0) out(`every secret is found`);
-  else out(`failures: ${count(s.histogram[0] as number)} secrets not found`);
+  else out(`failures: ${count(s.histogram[0])} secrets not found`);
   if (game.objective.name !== 'total-guesses') out(`total ${game.objective.name === 'expected-score' ? 'score' : 'value'}: ${count(s.total)}`);
   if (game.objective.name === 'total-guesses') {
     const t = guessTotals(s);
@@ -91,7 +91,7 @@ export function runStats(r: ResolvedTree, hardest: number, out: (line: string) =
   for (let v = 0; v < tree.guess.length; v++) if (edgeCount(tree, v) === 0) leaves++;
   out(`nodes: ${count(tree.guess.length)} (${count(leaves)} leaves), edges: ${count(tree.edgeCode.length)}`);
   const mean = game.objective.name === 'total-guesses' ? `${guessTotals(s).meanGuesses.toFixed(4)} guesses (total ${count(guessTotals(s).totalGuesses)}${totalBoundText(r)})` : (s.total / s.secrets).toFixed(4);
-  out(`mean: ${mean} over ${count(s.secrets)} secrets; opener: ${game.guessName(tree.guess[0] as number)}`);
+  out(`mean: ${mean} over ${count(s.secrets)} secrets; opener: ${game.guessName(tree.guess[0])}`);
   const proof = proofLine(r, s);
   if (proof) out(proof);
   out('depth histogram:');
@@ -120,12 +120,12 @@ interface JsonNode {
 
 export function exportJson(game: Game, tree: TreeArrays): string {
   const build = (v: number): JsonNode => {
-    const node: JsonNode = { guess: game.guessName(tree.guess[v] as number) };
-    const a = tree.edgeStart[v] as number;
-    const b = tree.edgeStart[v + 1] as number;
+    const node: JsonNode = { guess: game.guessName(tree.guess[v]) };
+    const a = tree.edgeStart[v];
+    const b = tree.edgeStart[v + 1];
     if (b > a) {
       node.replies = {};
-      for (let e = a; e < b; e++) node.replies[game.codeName(tree.edgeCode[e] as number)] = build(tree.edgeChild[e] as number);
+      for (let e = a; e < b; e++) node.replies[game.codeName(tree.edgeCode[e])] = build(tree.edgeChild[e]);
     }
     return node;
   };
@@ -188,7 +188,7 @@ function checkDepthClaims(r: ResolvedTree, s: ReplaySummary): void {
   if (!r.loaded.game.replayRules && typeof claimed === 'number' && claimed !== s.maxFound) throw fail('tree-file', `${r.path}: header claims max depth ${claimed}, replay gives ${s.maxFound}`);
   const lb = h.settings['lowerBound'];
   if (typeof lb === 'number' && s.maxFound < lb) throw fail('tree-file', `${r.path}: header claims no tree solves every secret in fewer than ${lb} guesses, but this one needs ${s.maxFound}`);
-  if (h.params['objective'] === 'worst-case' && (s.histogram[0] ?? 0) > 0) throw fail('tree-file', `${r.path}: a worst-case tree leaves ${count(s.histogram[0] as number)} secrets not found`);
+  if (h.params['objective'] === 'worst-case' && (s.histogram[0] ?? 0) > 0) throw fail('tree-file', `${r.path}: a worst-case tree leaves ${count(s.histogram[0])} secrets not found`);
 }
 
 export function verifyJson(r: ResolvedTree, out: (line: string) => void): void {
@@ -220,7 +220,7 @@ export function statsJson(r: ResolvedTree, hardest: number, out: (line: string) 
       leaves,
       edges: tree.edgeCode.length,
       bytes,
-      opener: game.guessName(tree.guess[0] as number),
+      opener: game.guessName(tree.guess[0]),
       ...(typeof r.file.header.settings['totalLowerBound'] === 'number' ? { totalLowerBound: r.file.header.settings['totalLowerBound'] } : {}),
       hardest: order.map(({ i }) => ({ secret: game.secretName(i), guesses: s.outcomes[i]!.guesses.map((g) => game.guessName(g)), found: s.outcomes[i]!.foundAt > 0 })),
     }),

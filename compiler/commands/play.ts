@@ -13,13 +13,13 @@ import type { Game } from '../game.js';
 
 /** One-step fallback: the consistent secret whose guess splits the others into the most groups. */
 function onlineGuess(game: Game, candidates: Uint32Array): number {
-  if (candidates.length <= 2) return game.guessOfSecret(candidates[0] as number);
+  if (candidates.length <= 2) return game.guessOfSecret(candidates[0]);
   const codes = new Uint32Array(candidates.length);
-  let best = game.guessOfSecret(candidates[0] as number);
+  let best = game.guessOfSecret(candidates[0]);
   let bestGroups = 0;
   const limit = Math.min(candidates.length, 300);
   for (let i = 0; i < limit; i++) {
-    const g = game.guessOfSecret(candidates[i] as number);
+    const g = game.guessOfSecret(candidates[i]);
     game.partitionCodes(g, candidates, candidates.length, codes);
     const groups = new Set(codes).size;
     if (groups > bestGroups) {
@@ -50,7 +50,7 @@ export async function runPlay(game: Game, tree: TreeArrays, input: NodeJS.Readab
   out(`${game.replyHelp}; ${game.secretCount.toLocaleString('en-US')} secrets are possible${interactive ? '; Ctrl-D stops' : ''}`);
   try {
     for (let attempt = 1; attempt <= game.maxAttempts; attempt++) {
-      const guess = node !== NO_CHILD ? (tree.guess[node] as number) : onlineGuess(game, candidates);
+      const guess = node !== NO_CHILD ? tree.guess[node] : onlineGuess(game, candidates);
       for (;;) {
         // At a terminal the reply is typed on the guess's line.
         if (interactive) writeStdout(`guess ${attempt}: ${game.guessName(guess)}   reply> `);

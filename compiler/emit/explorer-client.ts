@@ -98,10 +98,10 @@ export function unpackArray(p: PackedArray): Uint32Array {
   if (b.length !== p.n * p.w) throw new Error(`packed array of ${p.n} entries has ${b.length} bytes, expected ${p.n * p.w}`);
   const out = new Uint32Array(p.n);
   if (p.w === 1) out.set(b);
-  else if (p.w === 2) for (let i = 0; i < p.n; i++) out[i] = (b[2 * i] as number) | ((b[2 * i + 1] as number) << 8);
+  else if (p.w === 2) for (let i = 0; i < p.n; i++) out[i] = b[2 * i] | (b[2 * i + 1] << 8);
   else {
     for (let i = 0; i < p.n; i++) {
-      out[i] = ((b[4 * i] as number) | ((b[4 * i + 1] as number) << 8) | ((b[4 * i + 2] as number) << 16) | ((b[4 * i + 3] as number) << 24)) >>> 0;
+      out[i] = (b[4 * i] | (b[4 * i + 1] << 8) | (b[4 * i + 2] << 16) | (b[4 * i + 3] << 24)) >>> 0;
     }
   }
   return out;
@@ -156,7 +156,7 @@ export function replyOf(rules: ExplorerRules, guess: string, secret: string): nu
       const left: Record<string, number> = {};
       const green: boolean[] = [];
       for (let p = 0; p < n; p++) {
-        const c = secret[p] as string;
+        const c = secret[p];
         green.push(guess[p] === c);
         if (guess[p] !== c) left[c] = (left[c] ?? 0) + 1;
       }
@@ -165,7 +165,7 @@ export function replyOf(rules: ExplorerRules, guess: string, secret: string): nu
         let digit = 0;
         if (green[p]) digit = 2;
         else {
-          const c = guess[p] as string;
+          const c = guess[p];
           const k = left[c] ?? 0;
           if (k > 0) {
             digit = 1;
@@ -182,14 +182,14 @@ export function replyOf(rules: ExplorerRules, guess: string, secret: string): nu
       const inGuess: Record<string, number> = {};
       const inSecret: Record<string, number> = {};
       for (let i = 0; i < p; i++) {
-        const g = guess[i] as string;
-        const s = secret[i] as string;
+        const g = guess[i];
+        const s = secret[i];
         if (g === s) blacks++;
         inGuess[g] = (inGuess[g] ?? 0) + 1;
         inSecret[s] = (inSecret[s] ?? 0) + 1;
       }
       let common = 0;
-      for (const c of Object.keys(inGuess)) common += Math.min(inGuess[c] as number, inSecret[c] ?? 0);
+      for (const c of Object.keys(inGuess)) common += Math.min(inGuess[c], inSecret[c] ?? 0);
       return blacks * (p + 1) + (common - blacks);
     }
     case 'bulls-cows': {
@@ -198,7 +198,7 @@ export function replyOf(rules: ExplorerRules, guess: string, secret: string): nu
       let common = 0;
       for (let i = 0; i < d; i++) {
         if (guess[i] === secret[i]) bulls++;
-        if (secret.includes(guess[i] as string)) common++;
+        if (secret.includes(guess[i])) common++;
       }
       return bulls * (d + 1) + (common - bulls);
     }
@@ -270,12 +270,12 @@ export function guessLimitOf(rules: ExplorerRules, nodes: number): number {
 
 /** The child of `node` along the edge with reply `code`, or -1 (runtime/tree-walker.ts childOf). */
 export function childOf(tree: TreeArrays, node: number, code: number): number {
-  let lo = tree.edgeStart[node] as number;
-  let hi = (tree.edgeStart[node + 1] as number) - 1;
+  let lo = tree.edgeStart[node];
+  let hi = tree.edgeStart[node + 1] - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const c = tree.edgeCode[mid] as number;
-    if (c === code) return tree.edgeChild[mid] as number;
+    const c = tree.edgeCode[mid];
+    if (c === code) return tree.edgeChild[mid];
     if (c < code) lo = mid + 1;
     else hi = mid - 1;
   }
@@ -285,7 +285,7 @@ export function childOf(tree: TreeArrays, node: number, code: number): number {
 /** Play one secret through the tree, as `export --format paths` and `verify` replay it. */
 export function replaySecret(model: Model, secret: number): Outcome {
   const { rules, tree } = model;
-  const name = model.secrets[secret] as string;
+  const name = model.secrets[secret];
   const hangman = rules.kind === 'hangman';
   const solved = solvedCodeOf(rules);
   const limit = guessLimitOf(rules, tree.guess.length);
@@ -295,8 +295,8 @@ export function replaySecret(model: Model, secret: number): Outcome {
   let misses = 0;
   let revealed = 0;
   for (let attempt = 1; attempt <= limit; attempt++) {
-    const g = tree.guess[node] as number;
-    const code = replyOf(rules, model.guesses[g] as string, name);
+    const g = tree.guess[node];
+    const code = replyOf(rules, model.guesses[g], name);
     guesses.push(g);
     codes.push(code);
     if (hangman) {
@@ -342,10 +342,10 @@ export function computeStats(model: Model): Stats {
   const nodeDepth = new Uint16Array(nodes);
   nodeDepth[0] = 1;
   for (let v = 0; v < nodes; v++) {
-    for (let e = tree.edgeStart[v] as number; e < (tree.edgeStart[v + 1] as number); e++) {
-      const c = tree.edgeChild[e] as number;
+    for (let e = tree.edgeStart[v]; e < tree.edgeStart[v + 1]; e++) {
+      const c = tree.edgeChild[e];
       parent[c] = v;
-      nodeDepth[c] = (nodeDepth[v] as number) + 1;
+      nodeDepth[c] = nodeDepth[v] + 1;
     }
   }
   let missing = 0;
@@ -355,40 +355,40 @@ export function computeStats(model: Model): Stats {
     depth[s] = o.guesses.length;
     found[s] = o.found ? 1 : 0;
     misses[s] = o.misses;
-    lastCode[s] = o.codes[o.codes.length - 1] as number;
+    lastCode[s] = o.codes[o.codes.length - 1];
     if (o.missing) missing++;
-    count[o.node] = (count[o.node] as number) + 1;
-    if (o.found) foundCount[o.node] = (foundCount[o.node] as number) + 1;
-    sum[o.node] = (sum[o.node] as number) + metricValue(model, o.guesses.length, o.found, o.misses);
+    count[o.node] = count[o.node] + 1;
+    if (o.found) foundCount[o.node] = foundCount[o.node] + 1;
+    sum[o.node] = sum[o.node] + metricValue(model, o.guesses.length, o.found, o.misses);
   }
   // Secrets by final node (counting sort, stable: secret order within a node).
   const start = new Uint32Array(nodes + 1);
-  for (let s = 0; s < n; s++) start[(final[s] as number) + 1] = (start[(final[s] as number) + 1] as number) + 1;
-  for (let v = 0; v < nodes; v++) start[v + 1] = (start[v + 1] as number) + (start[v] as number);
+  for (let s = 0; s < n; s++) start[final[s] + 1] = start[final[s] + 1] + 1;
+  for (let v = 0; v < nodes; v++) start[v + 1] = start[v + 1] + start[v];
   const fill = start.slice(0, nodes);
   const order = new Uint32Array(n);
   for (let s = 0; s < n; s++) {
-    const v = final[s] as number;
-    order[fill[v] as number] = s;
-    fill[v] = (fill[v] as number) + 1;
+    const v = final[s];
+    order[fill[v]] = s;
+    fill[v] = fill[v] + 1;
   }
   // Children come after their parent in preorder: accumulate from the last node up.
   for (let v = nodes - 1; v > 0; v--) {
-    const p = parent[v] as number;
+    const p = parent[v];
     if (p < 0) continue;
-    count[p] = (count[p] as number) + (count[v] as number);
-    foundCount[p] = (foundCount[p] as number) + (foundCount[v] as number);
-    sum[p] = (sum[p] as number) + (sum[v] as number);
-    size[p] = (size[p] as number) + (size[v] as number);
+    count[p] = count[p] + count[v];
+    foundCount[p] = foundCount[p] + foundCount[v];
+    sum[p] = sum[p] + sum[v];
+    size[p] = size[p] + size[v];
   }
   return { final, depth, found, misses, lastCode, missing, count, foundCount, sum, size, nodeDepth, order, start };
 }
 
 /** The subtree mean of node v in the metric's words: "mean 3.42 guesses", "mean score 194.63". */
 export function meanText(model: Model, stats: Stats, v: number): string {
-  const count = stats.count[v] as number;
-  const found = stats.foundCount[v] as number;
-  const sum = stats.sum[v] as number;
+  const count = stats.count[v];
+  const found = stats.foundCount[v];
+  const sum = stats.sum[v];
   const lost = count - found;
   if (model.metric === 'misses') return `mean misses ${count ? (sum / count).toFixed(2) : '0'}`;
   const notFound = lost > 0 && model.rules.kind !== 'hangman' ? `, ${lost} not found` : '';
@@ -398,15 +398,15 @@ export function meanText(model: Model, stats: Stats, v: number): string {
 
 /** Larger is harder: not found first, then the metric (misses or guesses), then more guesses. */
 export function difficulty(model: Model, stats: Stats, s: number): number {
-  if (!stats.found[s]) return 1e9 + (stats.depth[s] as number);
-  if (model.metric === 'misses') return (stats.misses[s] as number) * 64 + (stats.depth[s] as number);
-  return stats.depth[s] as number;
+  if (!stats.found[s]) return 1e9 + stats.depth[s];
+  if (model.metric === 'misses') return stats.misses[s] * 64 + stats.depth[s];
+  return stats.depth[s];
 }
 
 /** The k hardest secrets of node v's subtree, hardest first (ties: list order). */
 export function hardestOf(model: Model, stats: Stats, v: number, k: number): number[] {
-  const from = stats.start[v] as number;
-  const to = stats.start[v + (stats.size[v] as number)] as number;
+  const from = stats.start[v];
+  const to = stats.start[v + stats.size[v]];
   const all = Array.from(stats.order.subarray(from, to));
   all.sort((a, b) => difficulty(model, stats, b) - difficulty(model, stats, a) || a - b);
   return all.slice(0, k);
@@ -421,25 +421,25 @@ export function histogramOf(model: Model, stats: Stats): HistogramBin[] {
   for (let s = 0; s < n; s++) if (!stats.found[s]) notFound++;
   if (model.rules.kind === 'hangman') {
     let max = 0;
-    for (let s = 0; s < n; s++) max = Math.max(max, stats.misses[s] as number);
+    for (let s = 0; s < n; s++) max = Math.max(max, stats.misses[s]);
     const c = new Array<number>(max + 1).fill(0);
-    for (let s = 0; s < n; s++) c[stats.misses[s] as number] = (c[stats.misses[s] as number] as number) + 1;
+    for (let s = 0; s < n; s++) c[stats.misses[s]] = c[stats.misses[s]] + 1;
     c.forEach((k, m) => bins.push({ label: plural(m, 'miss', 'misses'), count: k }));
     if (notFound > 0) bins.push({ label: 'not revealed', count: notFound });
     return bins;
   }
   let max = model.rules.kind === 'word-mask' ? model.rules.attempts : 1;
-  for (let s = 0; s < n; s++) if (stats.found[s]) max = Math.max(max, stats.depth[s] as number);
+  for (let s = 0; s < n; s++) if (stats.found[s]) max = Math.max(max, stats.depth[s]);
   const c = new Array<number>(max + 1).fill(0);
-  for (let s = 0; s < n; s++) if (stats.found[s]) c[stats.depth[s] as number] = (c[stats.depth[s] as number] as number) + 1;
-  for (let a = 1; a <= max; a++) bins.push({ label: plural(a, 'guess', 'guesses'), count: c[a] as number });
+  for (let s = 0; s < n; s++) if (stats.found[s]) c[stats.depth[s]] = c[stats.depth[s]] + 1;
+  for (let a = 1; a <= max; a++) bins.push({ label: plural(a, 'guess', 'guesses'), count: c[a] });
   if (model.rules.kind === 'word-mask' || notFound > 0) bins.push({ label: 'not found', count: notFound });
   return bins;
 }
 
 /** Secrets (indices) among `candidates` that give `code` to the guess named `guess`. */
 export function consistentWith(model: Model, candidates: readonly number[], guess: string, code: number): number[] {
-  return candidates.filter((s) => replyOf(model.rules, guess, model.secrets[s] as string) === code);
+  return candidates.filter((s) => replyOf(model.rules, guess, model.secrets[s]) === code);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -615,7 +615,7 @@ export function explorerMain(data: PageData): void {
   const plural = (k: number, one: string, many: string) => `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
   const secretsText = (k: number) => plural(k, 'secret', 'secrets');
   const blank = rules.kind === 'hangman' ? '_'.repeat(rules.length) : null;
-  const guessName = (g: number) => model.guesses[g] as string;
+  const guessName = (g: number) => model.guesses[g];
 
   // The tree's size and the distribution.
   let leaves = 0;
@@ -635,16 +635,16 @@ export function explorerMain(data: PageData): void {
     const o = replaySecret(model, s);
     let pattern = blank;
     return o.guesses.map((g, i) => {
-      const code = o.codes[i] as number;
+      const code = o.codes[i];
       if (pattern !== null) pattern = revealPattern(pattern, guessName(g), code);
       return h('li', { 'data-guess': guessName(g), 'data-reply': replyName(rules, code) }, h('span', { class: 'n' }, `${i + 1}.`), replyView(rules, guessName(g), code, pattern, false));
     });
   };
   const outcomeText = (s: number): string => {
-    const d = stats.depth[s] as number;
-    const name = model.secrets[s] as string;
+    const d = stats.depth[s];
+    const name = model.secrets[s];
     if (rules.kind === 'hangman') {
-      const m = stats.misses[s] as number;
+      const m = stats.misses[s];
       return stats.found[s] ? `${name}: revealed after ${plural(d, 'letter', 'letters')}, ${plural(m, 'miss', 'misses')}${m < rules.lives ? ` (won with ${rules.lives} lives)` : ` (lost with ${rules.lives} lives)`}` : `${name}: the tree has no branch for a reply`;
     }
     if (!stats.found[s]) return stats.missing && d < guessLimitOf(rules, tree.guess.length) ? `${name}: the tree has no branch for a reply after ${plural(d, 'guess', 'guesses')}` : `${name}: not found within ${plural(d, 'guess', 'guesses')}`;
@@ -669,7 +669,7 @@ export function explorerMain(data: PageData): void {
     }
     status.textContent = outcomeText(s);
     path.replaceChildren(...pathRows(s));
-    path.setAttribute('data-secret', model.secrets[s] as string);
+    path.setAttribute('data-secret', model.secrets[s]);
   };
   const search = $('search');
   search.setAttribute('placeholder', model.secrets[0] ?? '');
@@ -681,7 +681,7 @@ export function explorerMain(data: PageData): void {
 
   // The tree browser: a node's replies, built when opened.
   const hardestView = (v: number): DomElement => {
-    const d = h('details', { class: 'hardest' }, h('summary', null, `Hardest ${Math.min(5, stats.count[v] as number)} here`));
+    const d = h('details', { class: 'hardest' }, h('summary', null, `Hardest ${Math.min(5, stats.count[v])} here`));
     let built = false;
     d.addEventListener('toggle', () => {
       if (built || !d.open) return;
@@ -690,31 +690,31 @@ export function explorerMain(data: PageData): void {
       for (const s of hardestOf(model, stats, v, 5)) {
         const o = replaySecret(model, s);
         const how = rules.kind === 'hangman' ? plural(o.misses, 'miss', 'misses') : o.found ? plural(o.guesses.length, 'guess', 'guesses') : 'not found';
-        list.append(h('li', { 'data-secret': model.secrets[s] as string }, h('strong', null, model.secrets[s] as string), ` — ${how}: ${o.guesses.map(guessName).join(' ')}`));
+        list.append(h('li', { 'data-secret': model.secrets[s] }, h('strong', null, model.secrets[s]), ` — ${how}: ${o.guesses.map(guessName).join(' ')}`));
       }
       d.append(list);
     });
     return d;
   };
   const nodeBody = (v: number, pattern: string | null): DomElement => {
-    const g = guessName(tree.guess[v] as number);
+    const g = guessName(tree.guess[v]);
     const body = h('div', { class: 'node-body', 'data-node': v });
     body.append(hardestView(v));
     const rows: Array<{ count: number; code: number; el: () => DomElement }> = [];
-    const a = tree.edgeStart[v] as number;
-    const b = tree.edgeStart[v + 1] as number;
+    const a = tree.edgeStart[v];
+    const b = tree.edgeStart[v + 1];
     for (let e = a; e < b; e++) {
-      const code = tree.edgeCode[e] as number;
-      const child = tree.edgeChild[e] as number;
+      const code = tree.edgeCode[e];
+      const child = tree.edgeChild[e];
       rows.push({
-        count: stats.count[child] as number,
+        count: stats.count[child],
         code,
         el: () => {
           const next = pattern === null ? null : revealPattern(pattern, g, code);
           const d = h(
             'details',
             { class: 'reply-row', 'data-node': child, 'data-reply': replyName(rules, code) },
-            h('summary', null, replyView(rules, g, code, next, true), h('span', { class: 'meta' }, ` ${secretsText(stats.count[child] as number)} · ${meanText(model, stats, child)} · next `, h('strong', { class: 'next' }, guessName(tree.guess[child] as number)))),
+            h('summary', null, replyView(rules, g, code, next, true), h('span', { class: 'meta' }, ` ${secretsText(stats.count[child])} · ${meanText(model, stats, child)} · next `, h('strong', { class: 'next' }, guessName(tree.guess[child])))),
           );
           let built = false;
           d.addEventListener('toggle', () => {
@@ -729,13 +729,13 @@ export function explorerMain(data: PageData): void {
     // Secrets whose game ends at this node: solved by its guess, or out of guesses.
     const ends = new Map<number, number[]>();
     const lost: number[] = [];
-    for (let i = stats.start[v] as number; i < (stats.start[v + 1] as number); i++) {
-      const s = stats.order[i] as number;
+    for (let i = stats.start[v]; i < stats.start[v + 1]; i++) {
+      const s = stats.order[i];
       if (!stats.found[s]) {
         lost.push(s);
         continue;
       }
-      const c = stats.lastCode[s] as number;
+      const c = stats.lastCode[s];
       const list = ends.get(c) ?? [];
       list.push(s);
       ends.set(c, list);
@@ -746,14 +746,14 @@ export function explorerMain(data: PageData): void {
         code,
         el: () => {
           const next = pattern === null ? null : revealPattern(pattern, g, code);
-          const names = list.map((s) => model.secrets[s] as string);
+          const names = list.map((s) => model.secrets[s]);
           return h('li', { class: 'end', 'data-reply': replyName(rules, code) }, replyView(rules, g, code, next, true), h('span', { class: 'meta' }, ` ${rules.kind === 'hangman' ? 'revealed' : 'solved'}: ${names.slice(0, 8).join(' ')}${names.length > 8 ? ' …' : ''}`));
         },
       });
     }
     if (lost.length) {
-      const names = lost.map((s) => model.secrets[s] as string);
-      rows.push({ count: lost.length, code: -1, el: () => h('li', { class: 'end lost' }, `not found after ${plural(stats.nodeDepth[v] as number, 'guess', 'guesses')}: ${secretsText(names.length)} (${names.slice(0, 8).join(' ')}${names.length > 8 ? ' …' : ''})`) });
+      const names = lost.map((s) => model.secrets[s]);
+      rows.push({ count: lost.length, code: -1, el: () => h('li', { class: 'end lost' }, `not found after ${plural(stats.nodeDepth[v], 'guess', 'guesses')}: ${secretsText(names.length)} (${names.slice(0, 8).join(' ')}${names.length > 8 ? ' …' : ''})`) });
     }
     rows.sort((x, y) => y.count - x.count || x.code - y.code);
     const list = h('ul', { class: 'replies', 'aria-label': `replies to ${g}` });
@@ -779,7 +779,7 @@ export function explorerMain(data: PageData): void {
     return body;
   };
   $('tree').replaceChildren(
-    h('p', { class: 'root' }, 'First guess ', h('strong', { class: 'next' }, guessName(tree.guess[0] as number)), ` · ${secretsText(stats.count[0] as number)} · ${meanText(model, stats, 0)}`),
+    h('p', { class: 'root' }, 'First guess ', h('strong', { class: 'next' }, guessName(tree.guess[0])), ` · ${secretsText(stats.count[0])} · ${meanText(model, stats, 0)}`),
     nodeBody(0, blank),
   );
 
@@ -811,7 +811,7 @@ export function explorerMain(data: PageData): void {
       let bestCount = -1;
       model.guesses.forEach((l, gi) => {
         if (used.has(l)) return;
-        const k = candidates.filter((s) => (model.secrets[s] as string).includes(l)).length;
+        const k = candidates.filter((s) => model.secrets[s].includes(l)).length;
         if (k > bestCount) {
           best = gi;
           bestCount = k;
@@ -819,11 +819,11 @@ export function explorerMain(data: PageData): void {
       });
       return Math.max(0, best);
     }
-    const name = model.secrets[candidates[0] as number] as string;
+    const name = model.secrets[candidates[0]];
     const gi = model.guesses.indexOf(name);
     return gi >= 0 ? gi : 0;
   };
-  const currentGuess = (): number => (node >= 0 ? (tree.guess[node] as number) : fallbackGuess());
+  const currentGuess = (): number => (node >= 0 ? tree.guess[node] : fallbackGuess());
   const replay = (): void => {
     node = 0;
     candidates = model.secrets.map((_, i) => i);
@@ -919,10 +919,10 @@ export function explorerMain(data: PageData): void {
         const tiles = h('div', { class: 'tiles play-tiles', style: `--n:${rules.length}` });
         for (let p = 0; p < rules.length; p++) {
           const b = h('button', { type: 'button', class: 'tile t0', id: `play-tile-${p + 1}`, 'data-pos': p + 1, 'data-state': 'X' }, gName.charAt(p));
-          const label = () => b.setAttribute('aria-label', `letter ${gName.charAt(p)}, position ${p + 1}: ${names[maskDigits[p] as number]}; press to change`);
+          const label = () => b.setAttribute('aria-label', `letter ${gName.charAt(p)}, position ${p + 1}: ${names[maskDigits[p]]}; press to change`);
           label();
           b.addEventListener('click', () => {
-            const d = ((maskDigits[p] as number) + 1) % 3;
+            const d = (maskDigits[p] + 1) % 3;
             maskDigits[p] = d;
             b.className = `tile t${d}`;
             b.setAttribute('data-state', 'X?O'.charAt(d));
@@ -963,7 +963,7 @@ export function explorerMain(data: PageData): void {
     const few = candidates.length <= 20;
     children.push(h('p', { id: 'play-count-text' }, over === 'solved' ? '' : `${secretsText(candidates.length)} still possible${few ? ':' : ''}`));
     const cands = h('ul', { id: 'play-candidates', class: 'inline' });
-    if (few && over !== 'solved') for (const s of candidates) cands.append(h('li', null, model.secrets[s] as string));
+    if (few && over !== 'solved') for (const s of candidates) cands.append(h('li', null, model.secrets[s]));
     children.push(cands);
     area.replaceChildren(...children);
     const submit = area.querySelector('#play-submit');
@@ -994,7 +994,7 @@ export function explorerMain(data: PageData): void {
     const wasOnTree = node >= 0;
     replay();
     let message: string;
-    if (over === 'solved') message = `Solved in ${plural(steps.length, 'guess', 'guesses')}: ${model.secrets[candidates[0] as number] ?? gName}.`;
+    if (over === 'solved') message = `Solved in ${plural(steps.length, 'guess', 'guesses')}: ${model.secrets[candidates[0]] ?? gName}.`;
     else if (over === 'out') message = `Out of guesses; ${secretsText(candidates.length)} still possible.`;
     else if (wasOnTree && node < 0) message = 'The tree has no branch for this reply; guessing among the secrets still possible.';
     else message = `Next guess: ${guessName(currentGuess())}.`;

@@ -42,7 +42,7 @@ export function base64(bytes: Uint8Array): string {
   const n = bytes.length;
   let i = 0;
   for (; i + 2 < n; i += 3) {
-    const x = ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number);
+    const x = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
     chunk += B64[x >>> 18]! + B64[(x >>> 12) & 63]! + B64[(x >>> 6) & 63]! + B64[x & 63]!;
     if (chunk.length >= 8192) {
       parts.push(chunk);
@@ -50,8 +50,8 @@ export function base64(bytes: Uint8Array): string {
     }
   }
   if (i < n) {
-    const a = bytes[i] as number;
-    const b = i + 1 < n ? (bytes[i + 1] as number) : 0;
+    const a = bytes[i];
+    const b = i + 1 < n ? bytes[i + 1] : 0;
     const x = (a << 16) | (b << 8);
     chunk += B64[x >>> 18]! + B64[(x >>> 12) & 63]! + (i + 1 < n ? B64[(x >>> 6) & 63]! : '=') + '=';
   }
@@ -62,11 +62,11 @@ export function base64(bytes: Uint8Array): string {
 /** Little-endian bytes of the narrowest width (1, 2 or 4) that holds every entry, as base64. */
 export function packForPage(a: Uint32Array): PackedArray {
   let max = 0;
-  for (let i = 0; i < a.length; i++) if ((a[i] as number) > max) max = a[i] as number;
+  for (let i = 0; i < a.length; i++) if (a[i] > max) max = a[i];
   const w = max < 0x100 ? 1 : max < 0x10000 ? 2 : 4;
   const b = new Uint8Array(a.length * w);
   for (let i = 0; i < a.length; i++) {
-    const v = a[i] as number;
+    const v = a[i];
     for (let k = 0; k < w; k++) b[i * w + k] = (v >>> (8 * k)) & 0xff;
   }
   return { w, n: a.length, b: base64(b) };
@@ -106,7 +106,7 @@ function checkInput(input: ExplorerInput): void {
     throw fail('tree-file', `${where}: the tree arrays do not fit together`);
   }
   for (let v = 0; v < nodes; v++) {
-    if ((tree.guess[v] as number) >= guesses.length) throw fail('tree-file', `${where}: node ${v} guesses ${tree.guess[v]}, past the ${guesses.length} guess names`);
+    if (tree.guess[v] >= guesses.length) throw fail('tree-file', `${where}: node ${v} guesses ${tree.guess[v]}, past the ${guesses.length} guess names`);
   }
 }
 

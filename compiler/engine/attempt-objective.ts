@@ -103,7 +103,7 @@ export class AttemptObjective<S> implements Objective<S> {
   costAt(a: number): number {
     if (a <= 0) return 0;
     if (a > this.attempts) return this.unsolved;
-    return this.costs ? (this.costs[a] as number) : a * this.perAttempt;
+    return this.costs ? this.costs[a] : a * this.perAttempt;
   }
 
   depthTag(used: number): number {
@@ -122,7 +122,7 @@ export class AttemptObjective<S> implements Objective<S> {
     const lb = this.lbBySize;
     if (lb) {
       if (Number.isFinite(left) && m > treeCapacity(left, this.branches)) return Infinity;
-      return (lb[m] as number) * this.perAttempt;
+      return lb[m] * this.perAttempt;
     }
     const first = this.costAt(used + 1) - paid;
     if (m === 1) return first;
@@ -134,11 +134,11 @@ export class AttemptObjective<S> implements Objective<S> {
     const n = set.length;
     const left = this.attempts - used;
     const paid = this.costAt(used);
-    if (left <= 0) return { cost: n * (this.unsolved - paid), depth: 1, plan: leafPlan(this.guessOfSecret(set[0] as number), 0) };
+    if (left <= 0) return { cost: n * (this.unsolved - paid), depth: 1, plan: leafPlan(this.guessOfSecret(set[0]), 0) };
     if (n === 1 || left === 1) {
       // One secret: guess it. The last try: guess the first candidate, the rest stay unsolved.
       const cost = this.costAt(used + 1) - paid + (n > 1 ? (n - 1) * (this.unsolved - paid) : 0);
-      return { cost, depth: 1, plan: leafPlan(this.guessOfSecret(set[0] as number), cost) };
+      return { cost, depth: 1, plan: leafPlan(this.guessOfSecret(set[0]), cost) };
     }
     return null;
   }

@@ -69,7 +69,7 @@ export function endgameFamilies(letters: Uint8Array, length: number, secrets: nu
     const w = secretWord(s);
     for (let p = 0; p < length; p++) {
       let key = String(p);
-      for (let q = 0; q < length; q++) if (q !== p) key += String.fromCharCode(97 + (letters[w * length + q] as number));
+      for (let q = 0; q < length; q++) if (q !== p) key += String.fromCharCode(97 + letters[w * length + q]);
       const members = byKey.get(key);
       if (members) members.push(s);
       else byKey.set(key, [s]);
@@ -79,7 +79,7 @@ export function endgameFamilies(letters: Uint8Array, length: number, secrets: nu
   let count = 0;
   for (const members of byKey.values()) {
     if (members.length < min) continue;
-    for (const s of members) (per[s] as number[]).push(count);
+    for (const s of members) per[s].push(count);
     count++;
   }
   const of = new Int32Array(secrets + 1);
@@ -176,10 +176,10 @@ export class CandidateRanker implements Ranker<string> {
     let best = -1;
     let most = 0;
     for (let i = 0; i < n; i++) {
-      const s = buf[off + i] as number;
-      for (let j = e.of[s] as number; j < (e.of[s + 1] as number); j++) {
-        const f = e.list[j] as number;
-        const c = stampOf[f] === gen ? (count[f] as number) + 1 : 1;
+      const s = buf[off + i];
+      for (let j = e.of[s]; j < e.of[s + 1]; j++) {
+        const f = e.list[j];
+        const c = stampOf[f] === gen ? count[f] + 1 : 1;
         stampOf[f] = gen;
         count[f] = c;
         if (c > most) {
@@ -193,8 +193,8 @@ export class CandidateRanker implements Ranker<string> {
     const members = this.familyMembers;
     let m = 0;
     for (let i = 0; i < n; i++) {
-      const s = buf[off + i] as number;
-      for (let j = e.of[s] as number; j < (e.of[s + 1] as number); j++) if (e.list[j] === best) members[m++] = s;
+      const s = buf[off + i];
+      for (let j = e.of[s]; j < e.of[s + 1]; j++) if (e.list[j] === best) members[m++] = s;
     }
     // The replies each allowed guess gives the family; the left − 1 largest (replies − 1) kept
     // (ascending in `top`), until they tell the family apart.
@@ -205,12 +205,12 @@ export class CandidateRanker implements Ranker<string> {
     for (let k = 0; k < slots; k++) top[k] = 0;
     let sum = 0;
     for (let i = 0; i < guesses.length; i++) {
-      this.tableStats(guesses[i] as number, m, Infinity);
+      this.tableStats(guesses[i], m, Infinity);
       const extra = this.tGroups - 1;
-      if (extra <= (top[0] as number)) continue;
-      sum += extra - (top[0] as number);
+      if (extra <= top[0]) continue;
+      sum += extra - top[0];
       let k = 1;
-      for (; k < slots && (top[k] as number) < extra; k++) top[k - 1] = top[k] as number;
+      for (; k < slots && top[k] < extra; k++) top[k - 1] = top[k];
       top[k - 1] = extra;
       if (1 + sum >= m) return false;
     }
@@ -221,7 +221,7 @@ export class CandidateRanker implements Ranker<string> {
   private stampSet(buf: Uint32Array, off: number, n: number): number {
     const stamp = ++this.stamp;
     const game = this.game;
-    for (let i = 0; i < n; i++) this.inSetStamp[game.guessOfSecret(buf[off + i] as number)] = stamp;
+    for (let i = 0; i < n; i++) this.inSetStamp[game.guessOfSecret(buf[off + i])] = stamp;
     return stamp;
   }
 
@@ -237,9 +237,9 @@ export class CandidateRanker implements Ranker<string> {
     }
     const stamp = this.stampSet(set, 0, set.length);
     let k = 0;
-    for (let i = 0; i < set.length; i++) out[k++] = game.guessOfSecret(set[i] as number);
+    for (let i = 0; i < set.length; i++) out[k++] = game.guessOfSecret(set[i]);
     for (let i = 0; i < probes.length; i++) {
-      const g = probes[i] as number;
+      const g = probes[i];
       if (this.inSetStamp[g] !== stamp) out[k++] = g;
     }
     this.poolLength = k;
@@ -262,7 +262,7 @@ export class CandidateRanker implements Ranker<string> {
     if (rule.filter) probes = rule.filter(state, all);
     else {
       const out: number[] = [];
-      for (let i = 0; i < all.length; i++) if (rule.allows(state, all[i] as number)) out.push(all[i] as number);
+      for (let i = 0; i < all.length; i++) if (rule.allows(state, all[i])) out.push(all[i]);
       probes = Uint32Array.from(out);
     }
     if (this.probesByState.size >= PROBE_CACHE_MAX) this.probesByState.clear();
@@ -290,8 +290,8 @@ export class CandidateRanker implements Ranker<string> {
     let squares = 0;
     let largest = 0;
     for (let j = 0; j < k; j++) {
-      const c = touched[j] as number;
-      const m = counts[c] as number;
+      const c = touched[j];
+      const m = counts[c];
       counts[c] = 0;
       squares += m * m;
       if (m > largest) largest = m;
@@ -309,7 +309,7 @@ export class CandidateRanker implements Ranker<string> {
   private prepareRows(buf: Uint32Array, off: number, n: number): void {
     const rows = this.rows;
     const stride = this.stride;
-    for (let i = 0; i < n; i++) rows[i] = (buf[off + i] as number) * stride;
+    for (let i = 0; i < n; i++) rows[i] = buf[off + i] * stride;
   }
 
   /**
@@ -329,8 +329,8 @@ export class CandidateRanker implements Ranker<string> {
     let large = false;
     let done = true;
     for (let i = 0; i < n; i++) {
-      const c = T[(rows[i] as number) + g] as number;
-      const m = counts[c] as number;
+      const c = T[rows[i] + g];
+      const m = counts[c];
       if (m === 0) touched[k++] = c;
       else {
         if (m >= 2) large = true;
@@ -342,7 +342,7 @@ export class CandidateRanker implements Ranker<string> {
       counts[c] = m + 1;
       sq += 2 * m + 1;
     }
-    for (let j = 0; j < k; j++) counts[touched[j] as number] = 0;
+    for (let j = 0; j < k; j++) counts[touched[j]] = 0;
     this.tCollisions = col;
     this.tSquares = sq;
     this.tLargeGroup = large;
@@ -387,7 +387,7 @@ export class CandidateRanker implements Ranker<string> {
     this.prepareRows(buf, off, n);
     let pair = -1;
     for (let i = 0; i < n; i++) {
-      const g = game.guessOfSecret(buf[off + i] as number);
+      const g = game.guessOfSecret(buf[off + i]);
       this.tableStats(g, n, 2);
       const col = this.tCollisions;
       if (col === 0) {
@@ -415,7 +415,7 @@ export class CandidateRanker implements Ranker<string> {
     const probes = this.rule ? this.allowedProbes(state) : this.settings.probes;
     if (probes.length > n) return true;
     const stamp = this.stampSet(buf, off, n);
-    for (let i = 0; i < probes.length; i++) if (this.inSetStamp[probes[i] as number] !== stamp) return true;
+    for (let i = 0; i < probes.length; i++) if (this.inSetStamp[probes[i]] !== stamp) return true;
     return false;
   }
 
@@ -459,7 +459,7 @@ export class CandidateRanker implements Ranker<string> {
         // No guess that is not a candidate can beat n secrets found on the next attempt.
         if (bestCandidate.bound <= nextAttempt) return { optimal: bestCandidate, top: EMPTY_RANKED, setBound: bestCandidate.bound, complete };
       }
-      const g = pool[pi] as number;
+      const g = pool[pi];
       this.guessStats(g, n, gc, first, next);
       if (s.bound < minBound) minBound = s.bound;
       const key2 = s.squares * 2 + (s.hits ? 0 : 1);
@@ -548,7 +548,7 @@ export class CandidateRanker implements Ranker<string> {
         // No guess that is not a candidate can beat n secrets found on the next attempt.
         if (bestCandidate.bound <= nextAttempt) return { optimal: bestCandidate, top: EMPTY_RANKED, setBound: bestCandidate.bound, complete };
       }
-      const g = pool[pi] as number;
+      const g = pool[pi];
       const hit = inSet[g] === stamp ? 1 : 0;
       if (!this.tableStats(g, n, hit ? limitHit : limitMiss)) continue;
       const col = this.tCollisions;
@@ -597,11 +597,11 @@ export class CandidateRanker implements Ranker<string> {
     const keys = packed.subarray(0, survivors).sort();
     const out = { length: survivors, guess: new Uint32Array(survivors), at: new Float64Array(survivors), bound: new Float64Array(survivors), key1: new Float64Array(survivors), key2: new Float64Array(survivors) };
     for (let i = 0; i < survivors; i++) {
-      const k = keys[i] as number;
+      const k = keys[i];
       const pi = k % placeScale;
-      out.guess[i] = pool[pi] as number;
+      out.guess[i] = pool[pi];
       out.at[i] = pi;
-      out.bound[i] = boundAt[pi - from] as number;
+      out.bound[i] = boundAt[pi - from];
       out.key1[i] = (k - pi) / placeScale;
       out.key2[i] = 0;
     }

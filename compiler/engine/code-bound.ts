@@ -59,12 +59,12 @@ function setBound(cx: BoundContext, set: Uint32Array, history: number[], levels:
   const bounds = Array.from(r.top.bound.subarray(0, r.top.length));
   // Guesses by their one-step bound, least first: looking deeper only raises a guess's bound,
   // so once the next guess's one-step bound reaches the best found, no later guess is below it.
-  const order = guesses.map((_, i) => i).sort((a, b) => (bounds[a] as number) - (bounds[b] as number) || a - b);
+  const order = guesses.map((_, i) => i).sort((a, b) => bounds[a] - bounds[b] || a - b);
   let best = Infinity;
   for (const i of order) {
-    const g = guesses[i] as number;
+    const g = guesses[i];
     const limit = Math.min(best, cap);
-    let bound = bounds[i] as number;
+    let bound = bounds[i];
     if (bound >= limit) {
       best = Math.min(best, bound);
       break;
@@ -73,8 +73,8 @@ function setBound(cx: BoundContext, set: Uint32Array, history: number[], levels:
     const groups: Uint32Array[] = [];
     for (let k = 0; k < sp.codes.length; k++) {
       if (sp.codes[k] === cx.game.solvedCode) continue;
-      const m = (sp.starts[k + 1] as number) - (sp.starts[k] as number);
-      if (m >= 3) groups.push(sp.items.subarray(sp.starts[k] as number, sp.starts[k + 1] as number));
+      const m = sp.starts[k + 1] - sp.starts[k];
+      if (m >= 3) groups.push(sp.items.subarray(sp.starts[k], sp.starts[k + 1]));
     }
     if (levels <= 1) {
       for (const part of groups) {
@@ -87,7 +87,7 @@ function setBound(cx: BoundContext, set: Uint32Array, history: number[], levels:
       groups.sort((a, b) => b.length - a.length);
       for (const part of groups) {
         if (bound >= limit) break;
-        const base = cx.lb[part.length] as number;
+        const base = cx.lb[part.length];
         bound += setBound(cx, part.slice(), below, levels - 1, limit - bound + base) - base;
       }
     }
@@ -101,9 +101,9 @@ function splitsIntoSingletons(cx: BoundContext, set: Uint32Array): boolean {
   const counts = cx.counts;
   const counter = cx.game.replyCounter(set);
   for (let i = 0; i < set.length; i++) {
-    counter.count(set[i] as number, counts);
+    counter.count(set[i], counts);
     let ok = true;
-    for (let c = 0; c < counts.length; c++) if ((counts[c] as number) > 1) { ok = false; break; }
+    for (let c = 0; c < counts.length; c++) if (counts[c] > 1) { ok = false; break; }
     if (ok) return true;
   }
   return false;
@@ -154,14 +154,14 @@ export function codeTotalLowerBound(game: CodeGame, options: CodeBoundOptions = 
     let bound = N;
     for (let k = 0; k < sp.codes.length; k++) {
       if (sp.codes[k] === game.solvedCode) continue;
-      const part = sp.items.slice(sp.starts[k] as number, sp.starts[k + 1] as number);
-      bound += cx.lb[part.length] as number;
+      const part = sp.items.slice(sp.starts[k], sp.starts[k + 1]);
+      bound += cx.lb[part.length];
       if (part.length >= 3) parts.push(part);
     }
     parts.sort((a, b) => b.length - a.length);
     for (const part of parts) {
       if (bound >= cap) break;
-      const base = cx.lb[part.length] as number;
+      const base = cx.lb[part.length];
       bound += setBound(cx, part, [opener], levels, cap - bound + base) - base;
     }
     const last = { opener, bound };

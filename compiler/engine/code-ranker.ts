@@ -97,19 +97,19 @@ export class CodeRanker implements Ranker<History> {
     for (let m = 1; m <= N; m++) {
       const ent = m * Math.log2(m);
       const model = m === 1 ? 1 : m * (SIZE_MODEL_A + SIZE_MODEL_B * Math.log2(m));
-      this.estimate[m] = rule === 'entropy' ? ent : rule === 'parts' ? -1e6 + ent : rule === 'size-model' ? model : (this.lb[m] as number) * 1e6 + ent;
+      this.estimate[m] = rule === 'entropy' ? ent : rule === 'parts' ? -1e6 + ent : rule === 'size-model' ? model : this.lb[m] * 1e6 + ent;
     }
     this.candidateAdjust = rule === 'parts' ? -1e6 : rule === 'size-model' ? 0 : -0.5;
     this.scanCodes = Uint32Array.from([...game.replyCodes, game.solvedCode].sort((a, b) => a - b));
     this.tallied = new Uint32Array(game.codeCount);
-    this.maskable = (this.scanCodes[this.scanCodes.length - 1] as number) < 31;
+    this.maskable = this.scanCodes[this.scanCodes.length - 1] < 31;
     const classes = (game.symbols + 1) ** game.pegs;
     const dedupe = game.symbols <= 30 && classes <= CLASS_TABLE_MAX;
     this.blank = dedupe ? game.symbols : null;
     this.symbolsUsed = new Uint32Array(dedupe ? game.guessCount : 0);
     for (let g = 0; g < this.symbolsUsed.length; g++) {
       let m = 0;
-      for (let i = 0; i < game.pegs; i++) m |= 1 << (game.digits[g * game.pegs + i] as number);
+      for (let i = 0; i < game.pegs; i++) m |= 1 << game.digits[g * game.pegs + i];
       this.symbolsUsed[g] = m;
     }
     this.classStamp = new Int32Array(dedupe ? classes : 0);
@@ -125,8 +125,8 @@ export class CodeRanker implements Ranker<History> {
     const all = (1 << this.game.symbols) - 1;
     let present = 0;
     for (let i = 0; i < set.length && present !== all; i++) {
-      const at = (set[i] as number) * pegs;
-      for (let k = 0; k < pegs; k++) present |= 1 << (digits[at + k] as number);
+      const at = set[i] * pegs;
+      for (let k = 0; k < pegs; k++) present |= 1 << digits[at + k];
     }
     return all & ~present;
   }
@@ -158,10 +158,10 @@ export class CodeRanker implements Ranker<History> {
     const counter = this.game.replyCounter(set);
     let found = -1;
     for (let i = 0; i < set.length && found < 0; i++) {
-      const g = set[i] as number;
+      const g = set[i];
       counter.count(g, counts);
       let ok = true;
-      for (let c = 0; c < counts.length; c++) if ((counts[c] as number) > 1) { ok = false; break; }
+      for (let c = 0; c < counts.length; c++) if (counts[c] > 1) { ok = false; break; }
       if (ok) found = g;
     }
     return found;
@@ -174,7 +174,7 @@ export class CodeRanker implements Ranker<History> {
    */
   quick(buf: Uint32Array, off: number, n: number, node: SearchNode<History>, out: QuickResult): void {
     out.guess = -1;
-    out.cost = this.lb[n] as number;
+    out.cost = this.lb[n];
     if (n > this.branches + 1 || this.depthLeft(node.used) < 2) return;
     const g = this.firstSplitter(buf.subarray(off, off + n));
     if (g >= 0) {
@@ -208,7 +208,7 @@ export class CodeRanker implements Ranker<History> {
     const lb = this.lb;
     const depthLeft = this.depthLeft(node.used);
     const fewEnough = n <= K + 1 && depthLeft >= 2;
-    let setBound = lb[n] as number;
+    let setBound = lb[n];
     if (fewEnough) {
       // A candidate that splits the rest into singletons: 2n−1, the least possible.
       const g = this.candidateSplitsAll(set);
@@ -245,17 +245,17 @@ export class CodeRanker implements Ranker<History> {
     // Small sets: the replies a guess got, as a bit mask, read lowest first (ascending).
     const masked = counter.tallyMask !== undefined && this.maskable && n <= MASK_MAX_SET;
     for (let j = 0; j < pool.length; j++) {
-      const g = pool[j] as number;
+      const g = pool[j];
       let slot = -1;
-      if (absent !== 0 && ((used[g] as number) & absent) !== 0) {
+      if (absent !== 0 && (used[g] & absent) !== 0) {
         let key = 0;
         for (let i = 0, at = g * pegs; i < pegs; i++, at++) {
-          const d = digits[at] as number;
+          const d = digits[at];
           key = key * radix + ((absent >>> d) & 1 ? (blank as number) : d);
         }
         if (stamp[key] === epoch) {
-          const b = classBound[key] as number;
-          if (b >= 0 && b < boundLimit) top.push(g, j, b, classKey[key] as number, 0);
+          const b = classBound[key];
+          if (b >= 0 && b < boundLimit) top.push(g, j, b, classKey[key], 0);
           continue;
         }
         slot = key;
@@ -276,10 +276,10 @@ export class CodeRanker implements Ranker<History> {
           rest ^= low;
           c = 31 - Math.clz32(low);
         } else {
-          c = scan[r] as number;
+          c = scan[r];
           if (counts[c] === 0) continue;
         }
-        const m = counts[c] as number;
+        const m = counts[c];
         counts[c] = 0;
         if (c === solved) {
           isCand = true;
@@ -287,8 +287,8 @@ export class CodeRanker implements Ranker<History> {
         }
         parts++;
         if (m > maxPart) maxPart = m;
-        lbSum += lb[m] as number;
-        score += est[m] as number;
+        lbSum += lb[m];
+        score += est[m];
       }
       // -1: never offered (it learns nothing, or cannot finish within the depth cap).
       let bound = -1;

@@ -183,9 +183,9 @@ export class ExactTail<S> {
     let best = beta;
     let bestGuess = -1;
     for (let t = 0; t < G; t++) {
-      const g = order[t] as number;
-      const k = groupsOnS[g] as number;
-      const hit = (hitIdx[g] as number) >= 0 ? 1 : 0;
+      const g = order[t];
+      const k = groupsOnS[g];
+      const hit = hitIdx[g] >= 0 ? 1 : 0;
       const bound = C - (k * D + hit * first3);
       if (bound >= best) break;
       if (k === 1 && hit === 0) continue; // learns nothing
@@ -211,12 +211,12 @@ export class ExactTail<S> {
     const codes = this.codes;
     const stamp = this.codeStamp;
     for (let i = 0; i < n; i++) {
-      const g = this.game.guessOfSecret(set[i] as number);
+      const g = this.game.guessOfSecret(set[i]);
       this.game.partitionCodes(g, set, n, codes);
       const gen = this.nextCodeGen();
       let ok = true;
       for (let j = 0; j < n; j++) {
-        const c = codes[j] as number;
+        const c = codes[j];
         if (stamp[c] === gen) {
           ok = false;
           break;
@@ -286,7 +286,7 @@ export class ExactTail<S> {
     const solved = this.game.solvedCode;
     const groupsOnS = this.groupsOnS;
     const hitIdx = this.hitIdx;
-    for (let i = 0; i < n; i++) this.candGuess[i] = this.game.guessOfSecret(set[i] as number);
+    for (let i = 0; i < n; i++) this.candGuess[i] = this.game.guessOfSecret(set[i]);
     this.hits = 0;
     for (let g = 0; g < G; g++) {
       this.game.partitionCodes(g, set, n, codes);
@@ -294,7 +294,7 @@ export class ExactTail<S> {
       const row = g * n;
       let k = 0;
       for (let i = 0; i < n; i++) {
-        const c = codes[i] as number;
+        const c = codes[i];
         let id: number;
         if (stamp[c] !== gen) {
           stamp[c] = gen;
@@ -304,7 +304,7 @@ export class ExactTail<S> {
             hitIdx[g] = i;
             this.hitList[this.hits++] = g;
           }
-        } else id = ids[c] as number;
+        } else id = ids[c];
         T[row + i] = id;
       }
       groupsOnS[g] = k;
@@ -312,17 +312,17 @@ export class ExactTail<S> {
     // The scan order: groups on S, most first, then guess number (a counting sort).
     const b = this.buckets;
     b.fill(0, 0, n + 2);
-    for (let g = 0; g < G; g++) b[n - (groupsOnS[g] as number)]!++;
+    for (let g = 0; g < G; g++) b[n - groupsOnS[g]]!++;
     let at = 0;
     for (let j = 0; j <= n; j++) {
-      const c = b[j] as number;
+      const c = b[j];
       b[j] = at;
       at += c;
     }
     const by = this.byGroups;
     for (let g = 0; g < G; g++) {
-      const j = n - (groupsOnS[g] as number);
-      by[b[j] as number] = g;
+      const j = n - groupsOnS[g];
+      by[b[j]] = g;
       b[j]!++;
     }
     if (++this.cacheGen >= STAMP_MAX) {
@@ -335,7 +335,7 @@ export class ExactTail<S> {
 
   /** The node is done: the guesses that name a secret of it are cleared. */
   private finish(): void {
-    for (let i = 0; i < this.hits; i++) this.hitIdx[this.hitList[i] as number] = -1;
+    for (let i = 0; i < this.hits; i++) this.hitIdx[this.hitList[i]] = -1;
     this.hits = 0;
   }
 
@@ -371,17 +371,17 @@ export class ExactTail<S> {
     // Counts per rank, then offsets (rank slots reuse the second half of the scratch).
     const off = this.offs;
     off.fill(0, 0, slots);
-    for (let g = 0; g < G; g++) off[rank[2 * (groupsOnS[g] as number) + ((hitIdx[g] as number) >= 0 ? 1 : 0)] as number]!++;
+    for (let g = 0; g < G; g++) off[rank[2 * groupsOnS[g] + (hitIdx[g] >= 0 ? 1 : 0)]]!++;
     let at = 0;
     for (let r = 0; r < slots; r++) {
-      const c = off[r] as number;
+      const c = off[r];
       off[r] = at;
       at += c;
     }
     const order = this.order3;
     for (let g = 0; g < G; g++) {
-      const r = rank[2 * (groupsOnS[g] as number) + ((hitIdx[g] as number) >= 0 ? 1 : 0)] as number;
-      order[off[r] as number] = g;
+      const r = rank[2 * groupsOnS[g] + (hitIdx[g] >= 0 ? 1 : 0)];
+      order[off[r]] = g;
       off[r]!++;
     }
   }
@@ -399,19 +399,19 @@ export class ExactTail<S> {
     const items = this.items;
     // Split S by the guess's local ids (stable: local indices ascending in each group).
     for (let j = 0; j < k; j++) cnt[j] = 0;
-    for (let i = 0; i < n; i++) cnt[T[row + i] as number]!++;
+    for (let i = 0; i < n; i++) cnt[T[row + i]]!++;
     let at = 0;
     for (let j = 0; j < k; j++) {
       starts[j] = at;
-      at += cnt[j] as number;
-      cnt[j] = starts[j] as number;
+      at += cnt[j];
+      cnt[j] = starts[j];
     }
     starts[k] = n;
     for (let i = 0; i < n; i++) {
-      const id = T[row + i] as number;
+      const id = T[row + i];
       items[cnt[id]!++] = i;
     }
-    const hitId = hit ? (T[row + (this.hitIdx[g] as number)] as number) : -1;
+    const hitId = hit ? T[row + this.hitIdx[g]] : -1;
     const A = t2.A;
     const B = t2.B;
     // Pass 1: exact values that are cheap (small parts, the cache, the candidates), bounds of the rest.
@@ -424,8 +424,8 @@ export class ExactTail<S> {
     const openOrder = this.openOrder;
     for (let j = 0; j < k; j++) {
       if (j === hitId) continue;
-      const off = starts[j] as number;
-      const m = (starts[j + 1] as number) - off;
+      const off = starts[j];
+      const m = starts[j + 1] - off;
       if (m <= 2) {
         cost += m * perSecret2 - (m * B + A);
         continue;
@@ -454,20 +454,20 @@ export class ExactTail<S> {
     if (cost + rest >= best) return best;
     // Pass 2: the open parts, largest first, each under the budget the others leave.
     for (let i = 1; i < open; i++) {
-      const p = openOrder[i] as number;
-      const mp = partLen[p] as number;
+      const p = openOrder[i];
+      const mp = partLen[p];
       let j = i - 1;
-      for (; j >= 0 && (partLen[openOrder[j] as number] as number) < mp; j--) openOrder[j + 1] = openOrder[j] as number;
+      for (; j >= 0 && partLen[openOrder[j]] < mp; j--) openOrder[j + 1] = openOrder[j];
       openOrder[j + 1] = p;
     }
     for (let i = 0; i < open; i++) {
-      const p = openOrder[i] as number;
-      const m = partLen[p] as number;
-      const off = partOff[p] as number;
+      const p = openOrder[i];
+      const m = partLen[p];
+      const off = partOff[p];
       rest -= m * perSecret2 - m * B;
       // The key must exceed this for the guess to stay under `best`.
       const thr = m * perSecret2 - (best - cost - rest);
-      const key = this.scan(items, off, m, B, partKey[p] as number, this.partGuess[p] as number, thr);
+      const key = this.scan(items, off, m, B, partKey[p], this.partGuess[p], thr);
       if (key === CUT) return best;
       this.cachePut(items, off, m, key, this.lastGuess);
       cost += m * perSecret2 - key;
@@ -486,7 +486,7 @@ export class ExactTail<S> {
     const gen = this.nextGid();
     let k = 0;
     for (let q = 0; q < m; q++) {
-      const id = T[row + (items[off + q] as number)] as number;
+      const id = T[row + items[off + q]];
       if (gs[id] !== gen) {
         gs[id] = gen;
         k++;
@@ -504,7 +504,7 @@ export class ExactTail<S> {
     let best = -Infinity;
     let bestGuess = -1;
     for (let j = 0; j < m; j++) {
-      const g = this.candGuess[items[off + j] as number] as number;
+      const g = this.candGuess[items[off + j]];
       const k = this.groupsIn(g * n, items, off, m, 0);
       const key = k * B + A;
       if (key > best) {
@@ -533,7 +533,7 @@ export class ExactTail<S> {
     const hitIdx = this.hitIdx;
     const inP = this.inP;
     const pgen = this.nextP();
-    for (let q = 0; q < m; q++) inP[items[off + q] as number] = pgen;
+    for (let q = 0; q < m; q++) inP[items[off + q]] = pgen;
     // Non-candidates: key = k·B; beating `best` needs k ≥ need.
     let need = B > 0 ? Math.floor(best / B) + 1 : Infinity;
     if (need > m) {
@@ -541,12 +541,12 @@ export class ExactTail<S> {
       return best;
     }
     for (let t = 0; t < G; t++) {
-      const g = by[t] as number;
-      const kS = groupsOnS[g] as number;
+      const g = by[t];
+      const kS = groupsOnS[g];
       const cap = kS < m ? kS : m;
       if (cap < need) break;
       if (best <= thr && cap * B <= thr) return CUT;
-      const h = hitIdx[g] as number;
+      const h = hitIdx[g];
       if (h >= 0 && inP[h] === pgen) continue; // a candidate: done above
       const k = this.groupsIn(g * n, items, off, m, need);
       if (k >= need) {
@@ -575,7 +575,7 @@ export class ExactTail<S> {
 
   private static hashOf(items: Uint16Array, off: number, m: number): number {
     let h = Math.imul(0x811c9dc5 ^ m, 0x01000193);
-    for (let q = 0; q < m; q++) h = Math.imul(h ^ (items[off + q] as number), 0x01000193);
+    for (let q = 0; q < m; q++) h = Math.imul(h ^ items[off + q], 0x01000193);
     return (h ^ (h >>> 15)) | 0;
   }
 
@@ -586,7 +586,7 @@ export class ExactTail<S> {
     const gen = this.cacheGen;
     for (let s = h & mask; this.slotGen[s] === gen; s = (s + 1) & mask) {
       if (this.slotHash[s] !== h || this.slotLen[s] !== m) continue;
-      const po = this.slotOff[s] as number;
+      const po = this.slotOff[s];
       let same = true;
       for (let q = 0; q < m; q++) {
         if (this.pool[po + q] !== items[off + q]) {
@@ -595,8 +595,8 @@ export class ExactTail<S> {
         }
       }
       if (same) {
-        this.lastGuess = this.slotGuess[s] as number;
-        return this.slotKey[s] as number;
+        this.lastGuess = this.slotGuess[s];
+        return this.slotKey[s];
       }
     }
     return -1;
@@ -637,18 +637,18 @@ export class ExactTail<S> {
     const codes = this.codes;
     this.game.partitionCodes(guess, set, n, codes);
     // Singletons by construction (or groups of the last try): ascending codes.
-    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (codes[a] as number) - (codes[b] as number) || a - b);
+    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => codes[a] - codes[b] || a - b);
     let cost = n * obj.groupCost(0, 1, used, state);
     const outCodes: number[] = [];
     const children: Plan[] = [];
     for (let i = 0; i < n; i++) {
-      const j = order[i] as number;
-      const c = codes[j] as number;
+      const j = order[i];
+      const c = codes[j];
       if (c === this.game.solvedCode) continue;
       const v = obj.sizeBound(1, used + 1, state);
       cost += v;
       outCodes.push(c);
-      children.push(leafPlan(this.game.guessOfSecret(set[j] as number), v));
+      children.push(leafPlan(this.game.guessOfSecret(set[j]), v));
     }
     void left;
     return { cost, depth: children.length ? 2 : 1, plan: { value: cost, guess, codes: outCodes.length ? Uint32Array.from(outCodes) : EMPTY_CODES, children } };
@@ -661,10 +661,10 @@ export class ExactTail<S> {
     this.game.partitionCodes(guess, set, n, codes);
     const byCode = new Map<number, number[]>();
     for (let i = 0; i < n; i++) {
-      const c = codes[i] as number;
+      const c = codes[i];
       const list = byCode.get(c);
-      if (list) list.push(set[i] as number);
-      else byCode.set(c, [set[i] as number]);
+      if (list) list.push(set[i]);
+      else byCode.set(c, [set[i]]);
     }
     const sorted = [...byCode.keys()].sort((a, b) => a - b);
     let cost = n * this.objective.groupCost(0, 1, used, state);
@@ -686,7 +686,7 @@ export class ExactTail<S> {
   private plan2(guess: number, set: Uint32Array, v: number, state: S, t2: TwoLeftTerms): Solved {
     return this.splitPlan(guess, set, v, state, (group) => {
       const c = t2.first + (group.length - 1) * t2.unsolved;
-      return { cost: c, depth: 1, plan: leafPlan(this.game.guessOfSecret(group[0] as number), c) };
+      return { cost: c, depth: 1, plan: leafPlan(this.game.guessOfSecret(group[0]), c) };
     });
   }
 
@@ -694,15 +694,15 @@ export class ExactTail<S> {
   private plan3(guess: number, set: Uint32Array, used: number, state: S, t2: TwoLeftTerms): Solved {
     // Local indices of the node's set, for the parts' keys and guesses.
     const local = new Map<number, number>();
-    for (let i = 0; i < this.n; i++) local.set(this.set[i] as number, i);
+    for (let i = 0; i < this.n; i++) local.set(this.set[i], i);
     const buf = new Uint16Array(this.n);
     return this.splitPlan(guess, set, used, state, (group) => {
       const m = group.length;
-      if (m === 1) return { cost: t2.gc, depth: 1, plan: leafPlan(this.game.guessOfSecret(group[0] as number), t2.gc) };
+      if (m === 1) return { cost: t2.gc, depth: 1, plan: leafPlan(this.game.guessOfSecret(group[0]), t2.gc) };
       let g2: number;
-      if (m === 2) g2 = this.game.guessOfSecret(group[0] as number);
+      if (m === 2) g2 = this.game.guessOfSecret(group[0]);
       else {
-        for (let q = 0; q < m; q++) buf[q] = local.get(group[q] as number) as number;
+        for (let q = 0; q < m; q++) buf[q] = local.get(group[q]) as number;
         const cached = this.cacheGet(buf, 0, m);
         if (cached >= 0) g2 = this.lastGuess;
         else {

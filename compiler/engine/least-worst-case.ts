@@ -195,7 +195,7 @@ export class LeastWorstCase<S> {
       const row = new Uint32Array(g.secretCount);
       for (let guess = 0; guess < G; guess++) {
         g.partitionCodes(guess, secrets, g.secretCount, row);
-        for (let s2 = 0; s2 < g.secretCount; s2++) table[s2 * G + guess] = row[s2] as number;
+        for (let s2 = 0; s2 < g.secretCount; s2++) table[s2 * G + guess] = row[s2];
       }
       this.table = table;
       this.stride = G;
@@ -219,7 +219,7 @@ export class LeastWorstCase<S> {
     let s = this.moves.key(node.state) + '|';
     if (buf) {
       const n = set.length;
-      for (let i = 0; i < n; i++) buf[i] = set[i] as number;
+      for (let i = 0; i < n; i++) buf[i] = set[i];
       for (let i = 0; i < n; i += 4096) s += String.fromCharCode.apply(null, buf.subarray(i, Math.min(n, i + 4096)) as unknown as number[]);
       return s;
     }
@@ -262,7 +262,7 @@ export class LeastWorstCase<S> {
     let largest = 0;
     let hit = 0;
     for (let i = 0; i < n; i++) {
-      const c = codes[i] as number;
+      const c = codes[i];
       if (c === solved) {
         hit = 1;
         continue;
@@ -273,7 +273,7 @@ export class LeastWorstCase<S> {
         k = 1;
         groups++;
       } else {
-        k = (counts[c] as number) + 1;
+        k = counts[c] + 1;
       }
       counts[c] = k;
       if (k > largest) largest = k;
@@ -289,13 +289,13 @@ export class LeastWorstCase<S> {
     if (n > this.branches + 1) return -1;
     // Candidates first: one that splits the rest into singletons finds a secret at depth 1.
     for (let i = 0; i < n; i++) {
-      const g = this.game.guessOfSecret(set[i] as number);
+      const g = this.game.guessOfSecret(set[i]);
       if (this.separates(g, set)) return g;
     }
     if (n > this.branches) return -1;
     const pool = this.pool.free ? this.allGuesses : this.pool.guesses(node);
     for (let j = 0; j < pool.length; j++) {
-      const g = pool[j] as number;
+      const g = pool[j];
       if (this.separates(g, set)) return g;
     }
     return -1;
@@ -311,7 +311,7 @@ export class LeastWorstCase<S> {
     if (table) {
       const stride = this.stride;
       for (let i = 0; i < n; i++) {
-        const c = table[(set[i] as number) * stride + g] as number;
+        const c = table[set[i] * stride + g];
         if (c === solved) continue;
         if (stamp[c] === e) return false;
         stamp[c] = e;
@@ -321,7 +321,7 @@ export class LeastWorstCase<S> {
     const codes = this.codes;
     this.game.partitionCodes(g, set, n, codes);
     for (let i = 0; i < n; i++) {
-      const c = codes[i] as number;
+      const c = codes[i];
       if (c === solved) continue;
       if (stamp[c] === e) return false;
       stamp[c] = e;
@@ -337,11 +337,11 @@ export class LeastWorstCase<S> {
     const solved = this.game.solvedCode;
     const byCode = new Map<number, number[]>();
     for (let i = 0; i < n; i++) {
-      const c = codes[i] as number;
+      const c = codes[i];
       if (c === solved) continue;
       let a = byCode.get(c);
       if (!a) byCode.set(c, (a = []));
-      a.push(set[i] as number);
+      a.push(set[i]);
     }
     const entries = [...byCode.entries()].sort((a, b) => b[1].length - a[1].length || a[0] - b[0]);
     return { codes: entries.map((e) => e[0]), groups: entries.map((e) => Uint32Array.from(e[1])) };
@@ -376,11 +376,11 @@ export class LeastWorstCase<S> {
     const groupsOf = new Int32Array(m);
     const hitOf = new Uint8Array(m);
     for (let j = 0; j < m; j++) {
-      const g = pool[j] as number;
+      const g = pool[j];
       this.scan(g, set, info);
-      const groups = info[0] as number;
-      const big = info[1] as number;
-      const hit = info[2] as number;
+      const groups = info[0];
+      const big = info[1];
+      const hit = info[2];
       if (hit === 0 && groups <= 1) continue; // tells nothing
       if (big > cap) continue;
       largest[j] = big;
@@ -388,14 +388,14 @@ export class LeastWorstCase<S> {
       hitOf[j] = hit;
       keep.push(j);
     }
-    keep.sort((a, b) => (largest[a] as number) - (largest[b] as number) || (hitOf[b] as number) - (hitOf[a] as number) || (groupsOf[b] as number) - (groupsOf[a] as number) || a - b);
+    keep.sort((a, b) => largest[a] - largest[b] || hitOf[b] - hitOf[a] || groupsOf[b] - groupsOf[a] || a - b);
     for (const j of keep) {
-      const g = pool[j] as number;
+      const g = pool[j];
       const { codes, groups } = this.groupsOf(g, set);
       let ok = true;
       for (let i = 0; i < groups.length; i++) {
-        const child: SearchNode<S> = { used: node.used + 1, state: this.moves.after(node.state, g, codes[i] as number) };
-        if (!this.within(groups[i] as Uint32Array, d - 1, child)) {
+        const child: SearchNode<S> = { used: node.used + 1, state: this.moves.after(node.state, g, codes[i]) };
+        if (!this.within(groups[i], d - 1, child)) {
           ok = false;
           break;
         }
@@ -432,8 +432,8 @@ export class LeastWorstCase<S> {
     const { codes, groups } = this.groupsOf(guess, all);
     let result = WITHIN;
     for (let i = 0; i < groups.length; i++) {
-      const child: SearchNode<S> = { used: 1, state: this.moves.after(this.moves.root, guess, codes[i] as number) };
-      const r = this.decide(groups[i] as Uint32Array, d - 1, child, budget);
+      const child: SearchNode<S> = { used: 1, state: this.moves.after(this.moves.root, guess, codes[i]) };
+      const r = this.decide(groups[i], d - 1, child, budget);
       if (r === NOT_WITHIN) return NOT_WITHIN;
       if (r === UNDECIDED) result = UNDECIDED;
     }
@@ -457,18 +457,18 @@ export class LeastWorstCase<S> {
     const { codes, groups } = this.groupsOf(g, set);
     const used = node.used;
     let hit = false;
-    for (let i = 0; i < set.length; i++) if (this.game.guessOfSecret(set[i] as number) === g) hit = true;
+    for (let i = 0; i < set.length; i++) if (this.game.guessOfSecret(set[i]) === g) hit = true;
     let total = hit ? used + 1 : 0;
     let depth = hit ? used + 1 : 0;
     // Children in ascending reply order (the plan's layout).
-    const order = codes.map((_, i) => i).sort((a, b) => (codes[a] as number) - (codes[b] as number));
+    const order = codes.map((_, i) => i).sort((a, b) => codes[a] - codes[b]);
     const children: Plan[] = [];
     const sorted: number[] = [];
     for (const i of order) {
-      const at: SearchNode<S> = { used: used + 1, state: this.moves.after(node.state, g, codes[i] as number) };
-      const b = child(groups[i] as Uint32Array, at);
+      const at: SearchNode<S> = { used: used + 1, state: this.moves.after(node.state, g, codes[i]) };
+      const b = child(groups[i], at);
       children.push(b.plan);
-      sorted.push(codes[i] as number);
+      sorted.push(codes[i]);
       total += b.total;
       depth = Math.max(depth, b.depth);
     }
@@ -478,7 +478,7 @@ export class LeastWorstCase<S> {
   /** The tree the proof found for `set` within d (re-proving what the memo has dropped). */
   private proofPlan(set: Uint32Array, d: number, node: SearchNode<S>): Built {
     const n = set.length;
-    if (n === 1) return this.leaf(set[0] as number, node.used);
+    if (n === 1) return this.leaf(set[0], node.used);
     let g = -1;
     if (d === 2 || n > d) {
       if (d === 2) g = this.splitterOf(set, node);
@@ -488,7 +488,7 @@ export class LeastWorstCase<S> {
         else if (this.decide(set, d, node, Infinity) === WITHIN) g = (this.known(set, node) as Known).guess;
       }
     }
-    if (g < 0) g = this.game.guessOfSecret(set[0] as number);
+    if (g < 0) g = this.game.guessOfSecret(set[0]);
     return this.assemble(set, g, node, (grp, at) => this.proofPlan(grp, d - 1, at));
   }
 
@@ -499,8 +499,8 @@ export class LeastWorstCase<S> {
    */
   private rebuild(set: Uint32Array, d: number, node: SearchNode<S>): Built {
     const n = set.length;
-    if (n === 1) return this.leaf(set[0] as number, node.used);
-    if (n === 2) return this.assemble(set, this.game.guessOfSecret(set[0] as number), node, (grp, at) => this.leaf(grp[0] as number, at.used));
+    if (n === 1) return this.leaf(set[0], node.used);
+    if (n === 2) return this.assemble(set, this.game.guessOfSecret(set[0]), node, (grp, at) => this.leaf(grp[0], at.used));
     const width = Math.max(1, this.limits.widths[node.used] ?? 1);
     const pool = this.pool.guesses(node);
     const est = new Float64Array(pool.length);
@@ -508,14 +508,14 @@ export class LeastWorstCase<S> {
     const codes = this.codes;
     const solved = this.game.solvedCode;
     for (let j = 0; j < pool.length; j++) {
-      const g = pool[j] as number;
+      const g = pool[j];
       this.game.partitionCodes(g, set, n, codes);
       const e = this.nextEpoch();
       const counts = this.counts;
       let hit = 0;
       let groups = 0;
       for (let i = 0; i < n; i++) {
-        const c = codes[i] as number;
+        const c = codes[i];
         if (c === solved) {
           hit = 1;
           continue;
@@ -525,30 +525,30 @@ export class LeastWorstCase<S> {
           counts[c] = 0;
           groups++;
         }
-        counts[c] = (counts[c] as number) + 1;
+        counts[c] = counts[c] + 1;
       }
       if (!hit && groups <= 1) continue;
       let s = hit ? 0 : n;
       const e2 = this.nextEpoch();
       for (let i = 0; i < n; i++) {
-        const c = codes[i] as number;
+        const c = codes[i];
         if (c === solved || this.stamp[c] === e2) continue;
         this.stamp[c] = e2;
-        s += estimate(counts[c] as number);
+        s += estimate(counts[c]);
       }
       est[j] = s;
       order.push(j);
     }
-    order.sort((a, b) => (est[a] as number) - (est[b] as number) || a - b);
+    order.sort((a, b) => est[a] - est[b] || a - b);
     const feasible: number[] = [];
     for (const j of order) {
       if (feasible.length >= width) break;
-      const g = pool[j] as number;
+      const g = pool[j];
       const { codes: cs, groups } = this.groupsOf(g, set);
       let ok = true;
       for (let i = 0; i < groups.length && ok; i++) {
-        const at: SearchNode<S> = { used: node.used + 1, state: this.moves.after(node.state, g, cs[i] as number) };
-        ok = this.decide(groups[i] as Uint32Array, d - 1, at, this.limits.checkNodes) === WITHIN;
+        const at: SearchNode<S> = { used: node.used + 1, state: this.moves.after(node.state, g, cs[i]) };
+        ok = this.decide(groups[i], d - 1, at, this.limits.checkNodes) === WITHIN;
       }
       if (ok) feasible.push(g);
     }

@@ -65,19 +65,19 @@ export class Partitioner {
     let k = 0;
     if (this.counter) {
       this.counter.count(guess, counts);
-      for (let c = 0; c < counts.length; c++) if ((counts[c] as number) > 0) touched[k++] = c;
+      for (let c = 0; c < counts.length; c++) if (counts[c] > 0) touched[k++] = c;
     } else if (this.scan) {
       const codes = this.codes;
       this.game.partitionCodes(guess, set, n, codes);
       counts.fill(0);
-      for (let i = 0; i < n; i++) counts[codes[i] as number]!++;
-      for (let c = 0; c < counts.length; c++) if ((counts[c] as number) > 0) touched[k++] = c;
+      for (let i = 0; i < n; i++) counts[codes[i]]!++;
+      for (let c = 0; c < counts.length; c++) if (counts[c] > 0) touched[k++] = c;
     } else {
       const codes = this.codes;
       this.replies(guess, set, 0, n, codes);
       for (let i = 0; i < n; i++) {
-        const c = codes[i] as number;
-        const before = counts[c] as number;
+        const c = codes[i];
+        const before = counts[c];
         if (before === 0) touched[k++] = c;
         counts[c] = before + 1;
       }
@@ -91,7 +91,7 @@ export class Partitioner {
     if (this.scan) return;
     const counts = this.counts;
     const touched = this.touched;
-    for (let j = 0; j < this.k; j++) counts[touched[j] as number] = 0;
+    for (let j = 0; j < this.k; j++) counts[touched[j]] = 0;
     this.k = 0;
   }
 
@@ -101,7 +101,7 @@ export class Partitioner {
     if (t) {
       const T = t.codes;
       const stride = t.stride;
-      for (let i = 0; i < n; i++) out[i] = T[(buf[off + i] as number) * stride + guess] as number;
+      for (let i = 0; i < n; i++) out[i] = T[buf[off + i] * stride + guess];
       return;
     }
     this.game.partitionCodes(guess, off === 0 && n === buf.length ? buf : buf.subarray(off, off + n), n, out);
@@ -119,17 +119,17 @@ export class Partitioner {
     const gc = out.codes;
     let k = 0;
     for (let i = 0; i < n; i++) {
-      const c = codes[i] as number;
-      const m = counts[c] as number;
+      const c = codes[i];
+      const m = counts[c];
       if (m === 0) gc[k++] = c;
       counts[c] = m + 1;
     }
     // Replies ascending (insertion sort: a node has few groups).
     for (let i = 1; i < k; i++) {
-      const c = gc[i] as number;
+      const c = gc[i];
       let j = i - 1;
-      while (j >= 0 && (gc[j] as number) > c) {
-        gc[j + 1] = gc[j] as number;
+      while (j >= 0 && gc[j] > c) {
+        gc[j + 1] = gc[j];
         j--;
       }
       gc[j + 1] = c;
@@ -137,20 +137,20 @@ export class Partitioner {
     const starts = out.starts;
     let at = 0;
     for (let g = 0; g < k; g++) {
-      const c = gc[g] as number;
+      const c = gc[g];
       starts[g] = at;
-      at += counts[c] as number;
-      counts[c] = starts[g] as number;
+      at += counts[c];
+      counts[c] = starts[g];
     }
     starts[k] = at;
     const items = out.items;
     for (let i = 0; i < n; i++) {
-      const c = codes[i] as number;
-      const slot = counts[c] as number;
-      items[slot] = buf[off + i] as number;
+      const c = codes[i];
+      const slot = counts[c];
+      items[slot] = buf[off + i];
       counts[c] = slot + 1;
     }
-    for (let g = 0; g < k; g++) counts[gc[g] as number] = 0;
+    for (let g = 0; g < k; g++) counts[gc[g]] = 0;
     return k;
   }
 
@@ -164,9 +164,9 @@ export class Partitioner {
     if (this.scan) counts.fill(0);
     const seen: number[] = [];
     for (let i = 0; i < n; i++) {
-      const c = codes[i] as number;
-      if ((counts[c] as number) === 0) seen.push(c);
-      counts[c] = (counts[c] as number) + 1;
+      const c = codes[i];
+      if (counts[c] === 0) seen.push(c);
+      counts[c] = counts[c] + 1;
     }
     seen.sort((a, b) => a - b);
     const k = seen.length;
@@ -174,22 +174,22 @@ export class Partitioner {
     const starts = new Uint32Array(k + 1);
     let at = 0;
     for (let g = 0; g < k; g++) {
-      const c = seen[g] as number;
+      const c = seen[g];
       groupCodes[g] = c;
       starts[g] = at;
-      at += counts[c] as number;
+      at += counts[c];
       // counts[c] becomes the next free slot of the group while members are placed.
-      counts[c] = starts[g] as number;
+      counts[c] = starts[g];
     }
     starts[k] = at;
     const items = new Uint32Array(n);
     for (let i = 0; i < n; i++) {
-      const c = codes[i] as number;
-      const slot = counts[c] as number;
-      items[slot] = set[i] as number;
+      const c = codes[i];
+      const slot = counts[c];
+      items[slot] = set[i];
       counts[c] = slot + 1;
     }
-    for (let g = 0; g < k; g++) counts[groupCodes[g] as number] = 0;
+    for (let g = 0; g < k; g++) counts[groupCodes[g]] = 0;
     return { codes: groupCodes, starts, items };
   }
 }

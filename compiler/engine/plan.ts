@@ -43,8 +43,8 @@ export function flattenPlan(root: Plan): TreeArrays {
     edgeStart[id] = first;
     nextEdge += p.children.length;
     for (let i = 0; i < p.children.length; i++) {
-      edgeCode[first + i] = p.codes[i] as number;
-      edgeChild[first + i] = visit(p.children[i] as Plan);
+      edgeCode[first + i] = p.codes[i];
+      edgeChild[first + i] = visit(p.children[i]);
     }
     return id;
   };
@@ -75,16 +75,16 @@ export function graftTrees(guess: number, codes: ArrayLike<number>, subtrees: re
   let node = 1;
   let edge = subtrees.length;
   subtrees.forEach((t, i) => {
-    out.edgeCode[i] = codes[i] as number;
+    out.edgeCode[i] = codes[i];
     out.edgeChild[i] = node;
     const n = t.guess.length;
     for (let v = 0; v < n; v++) {
-      out.guess[node + v] = t.guess[v] as number;
-      out.edgeStart[node + v] = edge + (t.edgeStart[v] as number);
+      out.guess[node + v] = t.guess[v];
+      out.edgeStart[node + v] = edge + t.edgeStart[v];
     }
     for (let e = 0; e < t.edgeCode.length; e++) {
-      out.edgeCode[edge + e] = t.edgeCode[e] as number;
-      out.edgeChild[edge + e] = node + (t.edgeChild[e] as number);
+      out.edgeCode[edge + e] = t.edgeCode[e];
+      out.edgeChild[edge + e] = node + t.edgeChild[e];
     }
     node += n;
     edge += t.edgeCode.length;

@@ -300,8 +300,8 @@ export class SearchEngine<S> {
     // No plan beats the set's bound: once it is reached the rest can only tie.
     const top = ranking.top;
     for (let i = 0; i < top.length; i++) {
-      if (this.keyBound(top.bound[i] as number, n, used) >= best.key) continue;
-      if (this.keepIfBetter(best, top.guess[i] as number, set, node) && best.key <= floor) break;
+      if (this.keyBound(top.bound[i], n, used) >= best.key) continue;
+      if (this.keepIfBetter(best, top.guess[i], set, node) && best.key <= floor) break;
     }
     if (!best.plan && beta === Infinity && width !== Infinity && ranking.top.length >= width) {
       // Under a depth cap the best-ranked guesses may all run out of guesses: with no budget
@@ -309,7 +309,7 @@ export class SearchEngine<S> {
       const shown = ranking.top.length;
       const all = this.ranker.rank(set, node, Infinity).top;
       for (let i = shown; i < all.length; i++) {
-        const v = this.evaluate(all.guess[i] as number, set, node, Infinity);
+        const v = this.evaluate(all.guess[i], set, node, Infinity);
         if (v) return v;
       }
     }
@@ -356,23 +356,23 @@ export class SearchEngine<S> {
     while (count > LAZY_SORT_BELOW) {
       // The first remaining entry in rank order (`live` stays in pool order: ties keep the first).
       let bi = 0;
-      let b = live[0] as number;
+      let b = live[0];
       for (let i = 1; i < count; i++) {
-        const e = live[i] as number;
-        const x = k1[e] as number;
-        const y = k1[b] as number;
-        if (x < y || (x === y && (k2[e] as number) < (k2[b] as number))) {
+        const e = live[i];
+        const x = k1[e];
+        const y = k1[b];
+        if (x < y || (x === y && k2[e] < k2[b])) {
           b = e;
           bi = i;
         }
       }
-      if ((bound[b] as number) * slots + least < best.key && this.keepIfBetter(best, top.guess[b] as number, set, node) && best.key <= floor) return best.plan;
+      if (bound[b] * slots + least < best.key && this.keepIfBetter(best, top.guess[b], set, node) && best.key <= floor) return best.plan;
       const before = count;
       let w = 0;
       for (let i = 0; i < count; i++) {
         if (i === bi) continue;
-        const e = live[i] as number;
-        if ((bound[e] as number) * slots + least < best.key) live[w++] = e;
+        const e = live[i];
+        if (bound[e] * slots + least < best.key) live[w++] = e;
       }
       count = w;
       if (count * 2 > before) break;
@@ -380,8 +380,8 @@ export class SearchEngine<S> {
     const rest = Array.from(live.subarray(0, count));
     rest.sort(byKeys(k1, k2));
     for (const e of rest) {
-      if ((bound[e] as number) * slots + least >= best.key) continue;
-      if (this.keepIfBetter(best, top.guess[e] as number, set, node) && best.key <= floor) break;
+      if (bound[e] * slots + least >= best.key) continue;
+      if (this.keepIfBetter(best, top.guess[e], set, node) && best.key <= floor) break;
     }
     return best.plan;
   }
@@ -412,8 +412,8 @@ export class SearchEngine<S> {
     const top = ranking.top;
     for (let t = 0; t < top.length; t++) {
       const worstKept = kept.length === keep ? (kept[keep - 1] as { cost: number }).cost : Infinity;
-      if ((top.bound[t] as number) >= worstKept) continue;
-      const guess = top.guess[t] as number;
+      if (top.bound[t] >= worstKept) continue;
+      const guess = top.guess[t];
       // Any depth will do under the worst kept cost: the budget is that cost's least key.
       const v = pilotEngine.evaluate(guess, set, node, worstKept === Infinity ? Infinity : worstKept * this.slots);
       if (!v) continue;
@@ -436,14 +436,14 @@ export class SearchEngine<S> {
   private sortParts(f: Frame<S>, order: Uint32Array, count: number, smallest: boolean): void {
     const starts = f.starts;
     for (let i = 1; i < count; i++) {
-      const p = order[i] as number;
-      const gp = f.group[p] as number;
-      const mp = (starts[gp + 1] as number) - (starts[gp] as number);
+      const p = order[i];
+      const gp = f.group[p];
+      const mp = starts[gp + 1] - starts[gp];
       let j = i - 1;
       for (; j >= 0; j--) {
-        const q = order[j] as number;
-        const gq = f.group[q] as number;
-        const mq = (starts[gq + 1] as number) - (starts[gq] as number);
+        const q = order[j];
+        const gq = f.group[q];
+        const mq = starts[gq + 1] - starts[gq];
         if (smallest ? mq <= mp : mq >= mp) break;
         order[j + 1] = q;
       }
@@ -455,7 +455,7 @@ export class SearchEngine<S> {
   private stateOf(f: Frame<S>, p: number): S {
     let st = f.states[p];
     if (st === undefined) {
-      st = this.moves.after(f.node.state, f.guess, f.codes[f.group[p] as number] as number);
+      st = this.moves.after(f.node.state, f.guess, f.codes[f.group[p]]);
       f.states[p] = st;
     }
     return st;
@@ -503,8 +503,8 @@ export class SearchEngine<S> {
     let cost = 0;
     let parts = 0;
     for (let g = 0; g < groups; g++) {
-      const code = f.codes[g] as number;
-      cost += obj.groupCost(code, (starts[g + 1] as number) - (starts[g] as number), used, node.state);
+      const code = f.codes[g];
+      cost += obj.groupCost(code, starts[g + 1] - starts[g], used, node.state);
       if (code !== solvedCode) f.group[parts++] = g;
     }
     f.cost = cost;
@@ -519,8 +519,8 @@ export class SearchEngine<S> {
     const starts = f.starts;
     let rest = 0;
     for (let p = 0; p < parts; p++) {
-      const g = f.group[p] as number;
-      const b = obj.sizeBound((starts[g + 1] as number) - (starts[g] as number), used + 1, node.state);
+      const g = f.group[p];
+      const b = obj.sizeBound(starts[g + 1] - starts[g], used + 1, node.state);
       f.bound[p] = b;
       f.known[p] = OPEN;
       f.states[p] = undefined;
@@ -533,10 +533,10 @@ export class SearchEngine<S> {
     if (refine) {
       // Sharper bounds of the parts themselves, before any of them is searched.
       for (let p = 0; p < parts; p++) {
-        const g = f.group[p] as number;
-        const part = f.items.subarray(starts[g] as number, starts[g + 1] as number);
-        const b = refine.call(this.ranker, part, this.partNode(f, p), f.bound[p] as number);
-        f.rest += b - (f.bound[p] as number);
+        const g = f.group[p];
+        const part = f.items.subarray(starts[g], starts[g + 1]);
+        const b = refine.call(this.ranker, part, this.partNode(f, p), f.bound[p]);
+        f.rest += b - f.bound[p];
         f.bound[p] = b;
         if (this.cut(f)) return false;
       }
@@ -546,7 +546,7 @@ export class SearchEngine<S> {
 
   /** A part's bound raised to `b` (the budget it leaves shrinks); false: cut. */
   private raise(f: Frame<S>, p: number, b: number): boolean {
-    f.rest += b - (f.bound[p] as number);
+    f.rest += b - f.bound[p];
     f.bound[p] = b;
     return !this.cut(f);
   }
@@ -564,12 +564,12 @@ export class SearchEngine<S> {
     const memoMax = this.effort.memoMaxSet;
     const num = this.objective.depthTag(used + 1);
     for (let p = 0; p < parts; p++) {
-      const g = f.group[p] as number;
-      const from = starts[g] as number;
-      const m = (starts[g + 1] as number) - from;
+      const g = f.group[p];
+      const from = starts[g];
+      const m = starts[g + 1] - from;
       if (m < 3) continue;
       const st = this.stateOf(f, p);
-      let b = f.bound[p] as number;
+      let b = f.bound[p];
       let known = OPEN;
       if (m >= memoMin && m <= memoMax) {
         const id = this.memo.find(f.items, from, m, num, this.moves.key(st));
@@ -601,8 +601,8 @@ export class SearchEngine<S> {
     // Known parts are paid for now.
     for (let p = 0; p < parts; p++) {
       if (f.known[p] === OPEN) continue;
-      f.cost += f.bound[p] as number;
-      f.rest -= f.bound[p] as number;
+      f.cost += f.bound[p];
+      f.rest -= f.bound[p];
     }
     return true;
   }
@@ -617,18 +617,18 @@ export class SearchEngine<S> {
     const order = f.order;
     let open = 0;
     for (let p = 0; p < f.parts; p++) {
-      const g = f.group[p] as number;
-      if (f.known[p] === OPEN && (starts[g + 1] as number) - (starts[g] as number) >= probeMin) order[open++] = p;
+      const g = f.group[p];
+      if (f.known[p] === OPEN && starts[g + 1] - starts[g] >= probeMin) order[open++] = p;
     }
     this.sortParts(f, order, open, false);
     for (let i = 0; i < open; i++) {
-      const p = order[i] as number;
-      const g = f.group[p] as number;
-      const from = starts[g] as number;
-      const m = (starts[g + 1] as number) - from;
-      const room = this.costOfKey(f.beta) - (f.cost + f.rest - (f.bound[p] as number));
+      const p = order[i];
+      const g = f.group[p];
+      const from = starts[g];
+      const m = starts[g + 1] - from;
+      const room = this.costOfKey(f.beta) - (f.cost + f.rest - f.bound[p]);
       probe.call(this.ranker, f.items.subarray(from, from + m), this.partNode(f, p), this.width(m, used + 1), room, look);
-      let b = f.bound[p] as number;
+      let b = f.bound[p];
       if (look.guess >= 0) {
         f.quickGuess[p] = look.guess;
         b = look.cost;
@@ -650,12 +650,12 @@ export class SearchEngine<S> {
     const level = this.tieBreak ? 1 : 0;
     const beta = f.beta;
     for (let i = 0; i < open; i++) {
-      const p = order[i] as number;
-      const g = f.group[p] as number;
-      f.rest -= f.bound[p] as number;
+      const p = order[i];
+      const g = f.group[p];
+      f.rest -= f.bound[p];
       // The part's key must leave room for the others' costs (and, with depth, for this level).
       const childBeta = cutoffs && beta !== Infinity ? beta - (f.cost + f.rest) * this.slots - level : Infinity;
-      const part = f.items.subarray(starts[g] as number, starts[g + 1] as number);
+      const part = f.items.subarray(starts[g], starts[g + 1]);
       const v = this.solve(part, this.partNode(f, p), childBeta);
       if (!v) return false;
       f.solved[p] = v;
@@ -670,9 +670,9 @@ export class SearchEngine<S> {
     const starts = f.starts;
     for (let p = 0; p < f.parts; p++) {
       if (f.known[p] !== QUICK) continue;
-      const g = f.group[p] as number;
-      const part = f.items.subarray(starts[g] as number, starts[g + 1] as number);
-      const v = this.evaluate(f.quickGuess[p] as number, part, this.partNode(f, p), Infinity);
+      const g = f.group[p];
+      const part = f.items.subarray(starts[g], starts[g + 1]);
+      const v = this.evaluate(f.quickGuess[p], part, this.partNode(f, p), Infinity);
       if (!v || v.cost !== f.bound[p]) throw new Error('search: a quick look promised a cost its guess does not give');
       f.solved[p] = v;
     }
@@ -687,7 +687,7 @@ export class SearchEngine<S> {
     let depth = 1;
     for (let p = 0; p < parts; p++) {
       const v = f.solved[p] as Solved;
-      partCodes[p] = f.codes[f.group[p] as number] as number;
+      partCodes[p] = f.codes[f.group[p]];
       children[p] = v.plan;
       if (v.depth + 1 > depth) depth = v.depth + 1;
     }

@@ -36,7 +36,7 @@ export function rangeHash(buf: Uint32Array, off: number, n: number, num: number,
   }
   const end = off + n;
   for (let i = off; i < end; i++) {
-    const v = buf[i] as number;
+    const v = buf[i];
     h1 = Math.imul(h1 ^ v, 0x01000193);
     h2 = Math.imul(h2 + v, 0x85ebca6b) ^ (h2 >>> 13);
   }
@@ -98,15 +98,15 @@ class Generation<P> {
     if (t < 0) return -1;
     const { slots, mask, hashes } = this;
     for (let i = (hash >>> 0) & mask; ; i = (i + 1) & mask) {
-      const s = slots[i] as number;
+      const s = slots[i];
       if (s === 0) return -1;
       const id = s - 1;
       const page = id >>> PAGE_BITS;
       const k = id & PAGE_MASK;
-      if ((hashes[page] as Float64Array)[k] !== hash) continue;
-      if ((this.nums[page] as Int32Array)[k] !== num || (this.sizes[page] as Uint32Array)[k] !== n || (this.tagIds[page] as Int32Array)[k] !== t) continue;
-      const place = (this.places[page] as Uint32Array)[k] as number;
-      const a = this.arena[place >>> ARENA_BITS] as Uint32Array;
+      if (hashes[page][k] !== hash) continue;
+      if (this.nums[page][k] !== num || this.sizes[page][k] !== n || this.tagIds[page][k] !== t) continue;
+      const place = this.places[page][k];
+      const a = this.arena[place >>> ARENA_BITS];
       const from = place & (ARENA_PAGE - 1);
       let same = true;
       for (let j = 0; j < n; j++) {
@@ -123,17 +123,17 @@ class Generation<P> {
   setOf(id: number): Uint32Array {
     const page = id >>> PAGE_BITS;
     const k = id & PAGE_MASK;
-    const place = (this.places[page] as Uint32Array)[k] as number;
+    const place = this.places[page][k];
     const from = place & (ARENA_PAGE - 1);
-    return (this.arena[place >>> ARENA_BITS] as Uint32Array).subarray(from, from + ((this.sizes[page] as Uint32Array)[k] as number));
+    return this.arena[place >>> ARENA_BITS].subarray(from, from + this.sizes[page][k]);
   }
 
   value(id: number): number {
-    return (this.values[id >>> PAGE_BITS] as Float64Array)[id & PAGE_MASK] as number;
+    return this.values[id >>> PAGE_BITS][id & PAGE_MASK];
   }
 
   payload(id: number): P | null {
-    const at = (this.payloadAt[id >>> PAGE_BITS] as Int32Array)[id & PAGE_MASK] as number;
+    const at = this.payloadAt[id >>> PAGE_BITS][id & PAGE_MASK];
     return at < 0 ? null : (this.payloadList[at] as P);
   }
 
@@ -141,9 +141,9 @@ class Generation<P> {
   update(id: number, payload: P | null, value: number): void {
     const page = id >>> PAGE_BITS;
     const k = id & PAGE_MASK;
-    (this.values[page] as Float64Array)[k] = value;
-    const pa = this.payloadAt[page] as Int32Array;
-    const at = pa[k] as number;
+    this.values[page][k] = value;
+    const pa = this.payloadAt[page];
+    const at = pa[k];
     if (payload === null) pa[k] = -1;
     else if (at >= 0) this.payloadList[at] = payload;
     else {
@@ -183,16 +183,16 @@ class Generation<P> {
         this.arenaUsed = 0;
       }
       place = (this.arena.length - 1) * ARENA_PAGE + this.arenaUsed;
-      (this.arena[this.arena.length - 1] as Uint32Array).set(buf.subarray(off, off + n), this.arenaUsed);
+      this.arena[this.arena.length - 1].set(buf.subarray(off, off + n), this.arenaUsed);
       this.arenaUsed += n;
     }
     this.count++;
-    (this.hashes[page] as Float64Array)[k] = hash;
-    (this.nums[page] as Int32Array)[k] = num;
-    (this.tagIds[page] as Int32Array)[k] = t;
-    (this.places[page] as Uint32Array)[k] = place;
-    (this.sizes[page] as Uint32Array)[k] = n;
-    (this.payloadAt[page] as Int32Array)[k] = -1;
+    this.hashes[page][k] = hash;
+    this.nums[page][k] = num;
+    this.tagIds[page][k] = t;
+    this.places[page][k] = place;
+    this.sizes[page][k] = n;
+    this.payloadAt[page][k] = -1;
     this.update(id, payload, value);
     this.place(id, hash);
     this.bytes += ENTRY_BYTES + 4 * n + 2 * tag.length;
@@ -202,7 +202,7 @@ class Generation<P> {
   private place(id: number, hash: number): void {
     const { slots, mask } = this;
     let i = (hash >>> 0) & mask;
-    while ((slots[i] as number) !== 0) i = (i + 1) & mask;
+    while (slots[i] !== 0) i = (i + 1) & mask;
     slots[i] = id + 1;
   }
 
@@ -210,7 +210,7 @@ class Generation<P> {
     const size = 2 * this.slots.length;
     this.slots = new Int32Array(size);
     this.mask = size - 1;
-    for (let id = 0; id < this.count; id++) this.place(id, (this.hashes[id >>> PAGE_BITS] as Float64Array)[id & PAGE_MASK] as number);
+    for (let id = 0; id < this.count; id++) this.place(id, this.hashes[id >>> PAGE_BITS][id & PAGE_MASK]);
   }
 }
 

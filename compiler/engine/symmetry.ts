@@ -54,7 +54,7 @@ export interface HistorySymmetry {
  */
 export function historySymmetry(history: readonly number[], digits: Uint8Array, pegs: number, colors: number, allPerms: readonly Uint8Array[]): HistorySymmetry {
   const isFree = new Uint8Array(colors).fill(1);
-  for (const g of history) for (let i = 0; i < pegs; i++) isFree[digits[g * pegs + i] as number] = 0;
+  for (const g of history) for (let i = 0; i < pegs; i++) isFree[digits[g * pegs + i]] = 0;
   const sigmas: Uint8Array[] = [];
   const colorMaps: Uint8Array[] = [];
   const map = new Uint8Array(colors);
@@ -65,8 +65,8 @@ export function historySymmetry(history: readonly number[], digits: Uint8Array, 
     let ok = true;
     for (const g of history) {
       for (let i = 0; i < pegs && ok; i++) {
-        const from = digits[g * pegs + (sigma[i] as number)] as number;
-        const to = digits[g * pegs + i] as number;
+        const from = digits[g * pegs + sigma[i]];
+        const to = digits[g * pegs + i];
         if (map[from] === 255 && inverse[to] === 255) {
           map[from] = to;
           inverse[to] = from;
@@ -102,26 +102,26 @@ export function canonicalGuesses(sym: HistorySymmetry, digits: Uint8Array, pegs:
   const relabel = new Uint8Array(colors);
   const { free, isFree } = sym;
   for (let code = 0; code < codes; code++) {
-    for (let i = 0; i < pegs; i++) x[i] = digits[code * pegs + i] as number;
+    for (let i = 0; i < pegs; i++) x[i] = digits[code * pegs + i];
     let canonical = true;
     for (let s = 0; s < sym.sigmas.length && canonical; s++) {
-      const sigma = sym.sigmas[s] as Uint8Array;
-      const map = sym.colorMaps[s] as Uint8Array;
+      const sigma = sym.sigmas[s];
+      const map = sym.colorMaps[s];
       relabel.fill(255);
       let nextFree = 0;
       // y = image of x with free colours renamed in order of first appearance; compare to x.
       let cmp = 0;
       for (let i = 0; i < pegs; i++) {
-        const c = x[sigma[i] as number] as number;
+        const c = x[sigma[i]];
         let v: number;
         if (isFree[c]) {
-          if (relabel[c] === 255) relabel[c] = free[nextFree++] as number;
-          v = relabel[c] as number;
+          if (relabel[c] === 255) relabel[c] = free[nextFree++];
+          v = relabel[c];
         } else {
-          v = map[c] as number;
+          v = map[c];
         }
         y[i] = v;
-        if (cmp === 0 && v !== x[i]) cmp = v < (x[i] as number) ? -1 : 1;
+        if (cmp === 0 && v !== x[i]) cmp = v < x[i] ? -1 : 1;
       }
       if (cmp < 0) canonical = false;
     }

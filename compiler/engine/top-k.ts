@@ -46,8 +46,8 @@ export class TopK {
   wouldEnter(key1: number, key2: number): boolean {
     if (this.unbounded || this.size < this.cap) return this.unbounded || this.cap > 0;
     const last = this.size - 1;
-    const l1 = this.key1[last] as number;
-    return key1 < l1 || (key1 === l1 && key2 < (this.key2[last] as number));
+    const l1 = this.key1[last];
+    return key1 < l1 || (key1 === l1 && key2 < this.key2[last]);
   }
 
   push(guess: number, at: number, bound: number, key1: number, key2: number): void {
@@ -65,13 +65,13 @@ export class TopK {
     let i = this.size < this.cap ? this.size++ : this.size - 1;
     // Move worse entries down; an equal one stays ahead (it came first).
     while (i > 0) {
-      const p1 = this.key1[i - 1] as number;
-      if (!(key1 < p1 || (key1 === p1 && key2 < (this.key2[i - 1] as number)))) break;
-      this.guess[i] = this.guess[i - 1] as number;
-      this.at[i] = this.at[i - 1] as number;
-      this.bound[i] = this.bound[i - 1] as number;
+      const p1 = this.key1[i - 1];
+      if (!(key1 < p1 || (key1 === p1 && key2 < this.key2[i - 1]))) break;
+      this.guess[i] = this.guess[i - 1];
+      this.at[i] = this.at[i - 1];
+      this.bound[i] = this.bound[i - 1];
       this.key1[i] = p1;
-      this.key2[i] = this.key2[i - 1] as number;
+      this.key2[i] = this.key2[i - 1];
       i--;
     }
     this.guess[i] = guess;
@@ -107,12 +107,12 @@ export class TopK {
     for (let i = 0; i < n; i++) order[i] = i;
     order.sort(byKeys(k1, k2));
     for (let i = 0; i < n; i++) {
-      const j = order[i] as number;
-      out.guess[i] = this.guess[j] as number;
-      out.at[i] = this.at[j] as number;
-      out.bound[i] = this.bound[j] as number;
-      out.key1[i] = k1[j] as number;
-      out.key2[i] = k2[j] as number;
+      const j = order[i];
+      out.guess[i] = this.guess[j];
+      out.at[i] = this.at[j];
+      out.bound[i] = this.bound[j];
+      out.key1[i] = k1[j];
+      out.key2[i] = k2[j];
     }
     return out;
   }
@@ -120,7 +120,7 @@ export class TopK {
 
 /** Entry i of a ranked list. */
 export function rankedAt(list: RankedList, i: number): RankedGuess {
-  return { guess: list.guess[i] as number, at: list.at[i] as number, bound: list.bound[i] as number, key1: list.key1[i] as number, key2: list.key2[i] as number };
+  return { guess: list.guess[i], at: list.at[i], bound: list.bound[i], key1: list.key1[i], key2: list.key2[i] };
 }
 
 /** A ranked list of the given guesses, in that order. */
@@ -157,11 +157,11 @@ export function mergeTop(parts: readonly RankedList[], k: number): RankedList {
 /** Entry indices by (key1, key2) ascending, ties by index: the order of every ranked list. */
 export function byKeys(k1: ArrayLike<number>, k2: ArrayLike<number>): (a: number, b: number) => number {
   return (a, b) => {
-    const x = k1[a] as number;
-    const y = k1[b] as number;
+    const x = k1[a];
+    const y = k1[b];
     if (x !== y) return x < y ? -1 : 1;
-    const u = k2[a] as number;
-    const v = k2[b] as number;
+    const u = k2[a];
+    const v = k2[b];
     if (u !== v) return u < v ? -1 : 1;
     return a - b;
   };

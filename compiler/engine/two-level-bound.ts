@@ -59,8 +59,8 @@ export function openerTwoLevelBound(ranker: CandidateRanker, args: TwoLevelArgs)
   const sp = new Partitioner(ranker.game).split(opener, all);
   const groups: Array<{ set: Uint32Array; code: number }> = [];
   for (let g = 0; g < sp.codes.length; g++) {
-    const code = sp.codes[g] as number;
-    const set = sp.items.subarray(sp.starts[g] as number, sp.starts[g + 1] as number);
+    const code = sp.codes[g];
+    const set = sp.items.subarray(sp.starts[g], sp.starts[g + 1]);
     if (code !== ranker.game.solvedCode && set.length > 1) groups.push({ set, code });
   }
   groups.sort((a, b) => b.set.length - a.set.length || a.code - b.code);

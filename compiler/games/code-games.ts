@@ -79,5 +79,5 @@ export async function compileCodeWorstCase(
   const r = await search(codeJob(module, game, gameSpec, effort, label), effort);
   const searched = r ? { tree: r.tree, exact: effort.exact } : null;
   const out = worstCaseOutcome(game, proof, searched, limits, codeSettings(effort, null, effort.exact, symmetry));
-  return { ...out, settings: { ...out.settings, opener: game.codeText(out.tree.guess[0] as number) } };
+  return { ...out, settings: { ...out.settings, opener: game.codeText(out.tree.guess[0]) } };
 }

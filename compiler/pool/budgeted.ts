@@ -146,7 +146,7 @@ class BudgetedRun<S> {
     if (how === 'bound') this.byBound++;
     else if (how === 'cut') this.cut++;
     else this.searched++;
-    const guess = this.guesses[index] as number;
+    const guess = this.guesses[index];
     this.outcomes[index] = outcomeOf(guess, outcome, (v) => engine.keyOf(v));
     if ('tree' in outcome) {
       const key = engine.keyOf(outcome.tree);
@@ -166,7 +166,7 @@ class BudgetedRun<S> {
     const objective = this.job.parts.objective;
     while (this.nextIndex < this.guesses.length) {
       const index = this.nextIndex++;
-      const guess = this.guesses[index] as number;
+      const guess = this.guesses[index];
       const budget = budgetAt(index, this.best, this.spec);
       const saved = this.control.checkpoint?.resume ? this.checkpoint?.loadOutcome(guess) : null;
       if (saved && 'tree' in saved) {
@@ -213,10 +213,10 @@ class BudgetedRun<S> {
   private launchPart(): void {
     const c = this.split as SplitCandidate<S>;
     const { job, pool } = this;
-    const j = c.order[c.next++] as number;
+    const j = c.order[c.next++];
     const part = c.parts[j] as Part<S>;
     this.running++;
-    const what = (): string => `a group of ${part.set.length} secrets after root guess ${job.nameGuess ? job.nameGuess(c.guess) : `#${c.guess}`}${job.nameSecret ? ` (first ${job.nameSecret(part.set[0] as number)})` : ''}`;
+    const what = (): string => `a group of ${part.set.length} secrets after root guess ${job.nameGuess ? job.nameGuess(c.guess) : `#${c.guess}`}${job.nameSecret ? ` (first ${job.nameSecret(part.set[0])})` : ''}`;
     pool
       .runWithRetry({ kind: 'solve', pilot: false, sets: [part.set], nodes: [part.node] }, what, () => this.onAbort())
       .then((r) => {
@@ -239,7 +239,7 @@ class BudgetedRun<S> {
   private launchCandidate(index: number): void {
     const { pool } = this;
     const { all, root } = this.root;
-    const guess = this.guesses[index] as number;
+    const guess = this.guesses[index];
     const budget = budgetAt(index, this.best, this.spec);
     this.running++;
     const what = (): string => `root guess #${guess} under a budget of ${budget}`;

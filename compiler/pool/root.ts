@@ -88,8 +88,8 @@ export function candidateOf<S>(engine: SearchEngine<S>, guess: number, all: Uint
   const partsOf: Part<S>[] = [];
   const results: Array<SolvedSet | null | undefined> = [];
   for (let g = 0; g < sp.codes.length; g++) {
-    const code = sp.codes[g] as number;
-    const set = sp.items.slice(sp.starts[g] as number, sp.starts[g + 1] as number);
+    const code = sp.codes[g];
+    const set = sp.items.slice(sp.starts[g], sp.starts[g + 1]);
     rootCost += objective.groupCost(code, set.length, 0, root.state);
     if (code === game.solvedCode) continue;
     const node: SearchNode<S> = { used: 1, state: moves.after(root.state, guess, code) };

@@ -142,7 +142,7 @@ async function solveCandidates<S>(pool: TaskExecutor, engine: SearchEngine<S>, c
       const batch = batches[index]!;
       const task: Task = { kind: 'solve', pilot, sets: batch.map((u) => u.part.set), nodes: batch.map((u) => u.part.node) };
       const first = batch[0]!.part.set;
-      const what = (): string => `batch ${index} (node: ${first.length} secrets after 1 guess${job.nameSecret ? `, first ${job.nameSecret(first[0] as number)}` : ''})`;
+      const what = (): string => `batch ${index} (node: ${first.length} secrets after 1 guess${job.nameSecret ? `, first ${job.nameSecret(first[0])}` : ''})`;
       const r = await pool.runWithRetry(task, what, onAbort);
       if (pool.aborted) throw onAbort();
       const results = (r as { results: ReadonlyArray<SolvedSet | null> }).results;

@@ -48,7 +48,7 @@ function unquote(shown: string): string {
   const body = shown.slice(1, -1);
   let out = '';
   for (let i = 0; i < body.length; i++) {
-    const ch = body[i] as string;
+    const ch = body[i];
     if (ch === '"') throw new Error(`unescaped quote at ${i} in ${shown}`);
     if (ch !== '\\') {
       out += ch;

@@ -101,7 +101,7 @@ function setPath(root: Record<string, unknown>, path: string, value: unknown): v
   const keys = path.split('.');
   let o = root as Record<string, unknown>;
   for (const k of keys.slice(0, -1)) o = o[k] as Record<string, unknown>;
-  const last = keys[keys.length - 1] as string;
+  const last = keys[keys.length - 1];
   if (value === 'DELETE') delete o[last];
   else o[last] = value;
 }
@@ -133,13 +133,13 @@ function mutants(base: TreeFile, raw: Uint8Array): fc.Arbitrary<Mutant> {
     fc.nat({ max: raw.length - 1 }).map((k) => ({ what: `truncated to ${k} bytes`, bytes: raw.slice(0, k) })),
     fc.tuple(fc.nat({ max: raw.length - 1 }), fc.integer({ min: 1, max: 255 })).map(([i, x]) => {
       const b = raw.slice();
-      b[i] = (b[i] as number) ^ x;
+      b[i] = b[i] ^ x;
       return { what: `byte ${i} xor ${x}`, bytes: b };
     }),
     anArray.chain((name) => fc.tuple(fc.constant(name), at(name), fc.nat({ max: 31 }))).map(([name, i, bit]) => ({
       what: `${name}[${i}] bit ${bit} flipped`,
       bytes: reencoded(base, (f) => {
-        if (f.tree[name].length > 0) f.tree[name][i] = ((f.tree[name][i] as number) ^ (1 << bit)) >>> 0;
+        if (f.tree[name].length > 0) f.tree[name][i] = (f.tree[name][i] ^ (1 << bit)) >>> 0;
       }),
     })),
     anArray.chain((name) => fc.tuple(fc.constant(name), at(name), fc.constantFrom(...limits))).map(([name, i, v]) => ({
@@ -156,7 +156,7 @@ function mutants(base: TreeFile, raw: Uint8Array): fc.Arbitrary<Mutant> {
       }),
     })),
     fc.tuple(fc.constantFrom(...headerPaths(base.header)), fc.nat({ max: WRONG.length - 1 })).map(([path, w]) => ({
-      what: `header ${path} = ${typeof WRONG[w] === 'string' ? JSON.stringify((WRONG[w] as string).slice(0, 12)) : Array.isArray(WRONG[w]) ? 'array' : String(WRONG[w])}`,
+      what: `header ${path} = ${typeof WRONG[w] === 'string' ? JSON.stringify(WRONG[w].slice(0, 12)) : Array.isArray(WRONG[w]) ? 'array' : String(WRONG[w])}`,
       bytes: reencoded(base, (f) => setPath(f.header, path, WRONG[w])),
     })),
   );

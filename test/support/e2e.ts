@@ -141,8 +141,8 @@ export function parsePaths(text: string): Map<string, string[]> {
   for (const line of lines(text)) {
     const m = /^([^\s]+)\t([^\s]+(?: [^\s]+)*)$/.exec(line);
     if (!m) throw new Error(`malformed paths line: ${JSON.stringify(line)}`);
-    if (out.has(m[1] as string)) throw new Error(`secret listed twice: ${m[1]}`);
-    out.set(m[1] as string, (m[2] as string).split(' '));
+    if (out.has(m[1])) throw new Error(`secret listed twice: ${m[1]}`);
+    out.set(m[1], m[2].split(' '));
   }
   return out;
 }

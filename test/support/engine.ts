@@ -61,8 +61,8 @@ export function partsOf(engine: SearchEngine<unknown>, g: number, set: Uint32Arr
   const sp = engine.partitioner.split(g, set);
   const out: Array<{ code: number; set: Uint32Array }> = [];
   for (let k = 0; k < sp.codes.length; k++) {
-    const code = sp.codes[k] as number;
-    if (code !== engine.game.solvedCode) out.push({ code, set: sp.items.slice(sp.starts[k] as number, sp.starts[k + 1] as number) });
+    const code = sp.codes[k];
+    if (code !== engine.game.solvedCode) out.push({ code, set: sp.items.slice(sp.starts[k], sp.starts[k + 1]) });
   }
   return out;
 }

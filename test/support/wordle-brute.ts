@@ -11,7 +11,7 @@ export function hardViolation(history: ReadonlyArray<readonly [string, string]>,
     const need = new Map<string, number>();
     for (let p = 0; p < h.length; p++) {
       if (mask[p] === 'O' && guess[p] !== h[p]) return `${guess} drops green ${h[p]} at ${p + 1}`;
-      if (mask[p] !== 'X') need.set(h[p] as string, (need.get(h[p] as string) ?? 0) + 1);
+      if (mask[p] !== 'X') need.set(h[p], (need.get(h[p]) ?? 0) + 1);
     }
     for (const [c, k] of need) if ([...guess].filter((x) => x === c).length < k) return `${guess} uses ${c} fewer than ${k} times`;
   }
@@ -28,8 +28,8 @@ export function bruteBest(game: WordleGame, set: number[], used: number, hard: b
   for (const [h, mask] of history) {
     const here: Record<string, number> = {};
     for (let p = 0; p < len; p++) {
-      if (mask[p] === 'O') greens[p] = h[p] as string;
-      if (mask[p] !== 'X') here[h[p] as string] = (here[h[p] as string] ?? 0) + 1;
+      if (mask[p] === 'O') greens[p] = h[p];
+      if (mask[p] !== 'X') here[h[p]] = (here[h[p]] ?? 0) + 1;
     }
     for (const [c, k] of Object.entries(here)) need[c] = Math.max(need[c] ?? 0, k);
   }
@@ -51,7 +51,7 @@ function valueOf(game: WordleGame, g: number, set: number[], used: number, hard:
   let value = 0;
   for (const s of set) {
     const c = game.feedback(g, s);
-    if (c === game.solvedCode) value += game.objective.scores[used + 1] as number;
+    if (c === game.solvedCode) value += game.objective.scores[used + 1];
     else groups.set(c, [...(groups.get(c) ?? []), s]);
   }
   if (groups.size === 1 && value === 0 && used > 0) return null; // learns nothing

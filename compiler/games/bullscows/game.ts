@@ -96,10 +96,10 @@ export class BullsCowsGame implements Game, CodeGame {
     for (const x of cur) used[x] = 1;
     for (let code = 0; code < n; code++) {
       for (let i = 0; i < digits; i++) {
-        const x = cur[i] as number;
+        const x = cur[i];
         this.digits[code * digits + i] = x;
-        if (x < 32) this.maskLo[code] = (this.maskLo[code] as number) | (1 << x);
-        else this.maskHi[code] = (this.maskHi[code] as number) | (1 << (x - 32));
+        if (x < 32) this.maskLo[code] = this.maskLo[code] | (1 << x);
+        else this.maskHi[code] = this.maskHi[code] | (1 << (x - 32));
       }
       if (code + 1 < n) nextArrangement(cur, used, symbols);
     }
@@ -107,7 +107,7 @@ export class BullsCowsGame implements Game, CodeGame {
       this.packed = new Uint32Array(n);
       for (let code = 0; code < n; code++) {
         let p = 0;
-        for (let i = 0; i < digits; i++) p = (p << PACK_BITS) | (this.digits[code * digits + i] as number);
+        for (let i = 0; i < digits; i++) p = (p << PACK_BITS) | this.digits[code * digits + i];
         this.packed[code] = p;
       }
       const size = 1 << (digits * PACK_BITS);
@@ -132,9 +132,9 @@ export class BullsCowsGame implements Game, CodeGame {
 
   /** bulls·(digits+1) + cows. */
   feedback(guess: number, secret: number): number {
-    const common = popcount(((this.maskLo[guess] as number) & (this.maskLo[secret] as number)) >>> 0) + popcount(((this.maskHi[guess] as number) & (this.maskHi[secret] as number)) >>> 0);
+    const common = popcount((this.maskLo[guess] & this.maskLo[secret]) >>> 0) + popcount((this.maskHi[guess] & this.maskHi[secret]) >>> 0);
     // bulls·(d+1) + (common − bulls) = bulls·d + common
-    if (this.bullsTimesD && this.packed) return (this.bullsTimesD[(this.packed[guess] as number) ^ (this.packed[secret] as number)] as number) + common;
+    if (this.bullsTimesD && this.packed) return this.bullsTimesD[this.packed[guess] ^ this.packed[secret]] + common;
     const d = this.pegs;
     let b = 0;
     for (let i = 0; i < d; i++) if (this.digits[guess * d + i] === this.digits[secret * d + i]) b++;
@@ -144,19 +144,19 @@ export class BullsCowsGame implements Game, CodeGame {
   partitionCodes(guess: number, secrets: Uint32Array, n: number, out: Uint32Array): void {
     const lo = this.maskLo;
     const hi = this.maskHi;
-    const glo = lo[guess] as number;
-    const ghi = hi[guess] as number;
+    const glo = lo[guess];
+    const ghi = hi[guess];
     const bt = this.bullsTimesD;
     const packed = this.packed;
     if (bt && packed) {
-      const pg = packed[guess] as number;
+      const pg = packed[guess];
       for (let i = 0; i < n; i++) {
-        const s = secrets[i] as number;
-        out[i] = (bt[pg ^ (packed[s] as number)] as number) + popcount((glo & (lo[s] as number)) >>> 0) + popcount((ghi & (hi[s] as number)) >>> 0);
+        const s = secrets[i];
+        out[i] = bt[pg ^ packed[s]] + popcount((glo & lo[s]) >>> 0) + popcount((ghi & hi[s]) >>> 0);
       }
       return;
     }
-    for (let i = 0; i < n; i++) out[i] = this.feedback(guess, secrets[i] as number);
+    for (let i = 0; i < n; i++) out[i] = this.feedback(guess, secrets[i]);
   }
 
   /** Replies of many guesses over one set: the set's masks and packed symbols gathered once. */
@@ -166,41 +166,41 @@ export class BullsCowsGame implements Game, CodeGame {
     const hi = new Uint32Array(n);
     const pk = new Uint32Array(n);
     for (let i = 0; i < n; i++) {
-      const s = set[i] as number;
-      lo[i] = this.maskLo[s] as number;
-      hi[i] = this.maskHi[s] as number;
-      if (this.packed) pk[i] = this.packed[s] as number;
+      const s = set[i];
+      lo[i] = this.maskLo[s];
+      hi[i] = this.maskHi[s];
+      if (this.packed) pk[i] = this.packed[s];
     }
     const bt = this.bullsTimesD;
     const packed = this.packed;
     const codes = new Uint32Array(n);
     const tally = (guess: number, counts: Uint32Array): void => {
-      if (!bt || !packed || (this.maskHi[guess] as number) !== 0) {
+      if (!bt || !packed || this.maskHi[guess] !== 0) {
         this.partitionCodes(guess, set, n, codes);
-        for (let i = 0; i < n; i++) counts[codes[i] as number]!++;
+        for (let i = 0; i < n; i++) counts[codes[i]]!++;
         return;
       }
-      const glo = this.maskLo[guess] as number;
-      const pg = packed[guess] as number;
+      const glo = this.maskLo[guess];
+      const pg = packed[guess];
       for (let i = 0; i < n; i++) {
-        counts[(bt[pg ^ (pk[i] as number)] as number) + popcount((glo & (lo[i] as number)) >>> 0)]!++;
+        counts[bt[pg ^ pk[i]] + popcount((glo & lo[i]) >>> 0)]!++;
       }
     };
     const tallyMask = (guess: number, counts: Uint32Array): number => {
       let mask = 0;
-      if (!bt || !packed || (this.maskHi[guess] as number) !== 0) {
+      if (!bt || !packed || this.maskHi[guess] !== 0) {
         this.partitionCodes(guess, set, n, codes);
         for (let i = 0; i < n; i++) {
-          const c = codes[i] as number;
+          const c = codes[i];
           counts[c]!++;
           mask |= 1 << c;
         }
         return mask;
       }
-      const glo = this.maskLo[guess] as number;
-      const pg = packed[guess] as number;
+      const glo = this.maskLo[guess];
+      const pg = packed[guess];
       for (let i = 0; i < n; i++) {
-        const c = (bt[pg ^ (pk[i] as number)] as number) + popcount((glo & (lo[i] as number)) >>> 0);
+        const c = bt[pg ^ pk[i]] + popcount((glo & lo[i]) >>> 0);
         counts[c]!++;
         mask |= 1 << c;
       }
@@ -219,7 +219,7 @@ export class BullsCowsGame implements Game, CodeGame {
   codeText(code: number): string {
     const d = this.pegs;
     let s = '';
-    for (let i = 0; i < d; i++) s += SYMBOLS[this.digits[code * d + i] as number];
+    for (let i = 0; i < d; i++) s += SYMBOLS[this.digits[code * d + i]];
     return s;
   }
 
@@ -237,7 +237,7 @@ export class BullsCowsGame implements Game, CodeGame {
     let code = 0;
     for (let i = 0; i < d; i++) {
       let smaller = 0;
-      for (let y = 0; y < (xs[i] as number); y++) if (!xs.slice(0, i).includes(y)) smaller++;
+      for (let y = 0; y < xs[i]; y++) if (!xs.slice(0, i).includes(y)) smaller++;
       let rest = 1;
       for (let j = i + 1; j < d; j++) rest *= this.symbols - j;
       code += smaller * rest;
@@ -287,8 +287,8 @@ function popcount(x: number): number {
 function nextArrangement(cur: number[], used: Uint8Array, symbols: number): void {
   const d = cur.length;
   for (let i = d - 1; i >= 0; i--) {
-    used[cur[i] as number] = 0;
-    for (let x = (cur[i] as number) + 1; x < symbols; x++) {
+    used[cur[i]] = 0;
+    for (let x = cur[i] + 1; x < symbols; x++) {
       if (used[x]) continue;
       cur[i] = x;
       used[x] = 1;

@@ -51,7 +51,7 @@ export async function compileBullsCows(game: BullsCowsGame, control: CompileCont
   // One root class: its reply sets go to the pool, exact or not.
   const r = await control.driver.split(codeJob('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, effort, label));
   if (!r) throw fail('budget', `${label}: the search found no strategy within --max-depth ${maxDepth}`);
-  return { tree: r.tree, settings: codeSettings(effort, game.codeText(r.tree.guess[0] as number), effort.exact, SYMMETRY) };
+  return { tree: r.tree, settings: codeSettings(effort, game.codeText(r.tree.guess[0]), effort.exact, SYMMETRY) };
 }
 
 export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {

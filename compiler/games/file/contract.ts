@@ -97,7 +97,7 @@ export function checkGame(value: unknown, where: string): CheckedGame {
   const o = value as Record<string, unknown>;
   if (o['name'] === undefined) bad(where, 'name', 'missing');
   if (typeof o['name'] !== 'string') bad(where, 'name', `expected a string, got ${typeName(o['name'])}`);
-  const name = o['name'] as string;
+  const name = o['name'];
   if (!/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(name) || name.length > MAX_NAME) bad(where, 'name', `${safeText(name.slice(0, MAX_NAME))}: use letters, digits and '-' (at most ${MAX_NAME}, not starting with '-')`);
   if (o['secrets'] === undefined) bad(where, 'secrets', 'missing');
   const secrets = checkList(where, 'secrets', o['secrets']);

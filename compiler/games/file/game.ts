@@ -59,21 +59,21 @@ export function buildTable(def: CheckedGame): BuiltTable {
   const guessIndex = new Map<string, number>();
   def.guesses.forEach((g, i) => guessIndex.set(g, i));
   const secretGuess = new Uint32Array(new SharedArrayBuffer(S * 4));
-  for (let s = 0; s < S; s++) secretGuess[s] = guessIndex.get(def.secrets[s] as string) as number;
+  for (let s = 0; s < S; s++) secretGuess[s] = guessIndex.get(def.secrets[s]) as number;
   const table = new Uint8Array(new SharedArrayBuffer(S * G));
   const codes = new Map<string, number>();
   const replies: string[] = [];
   const SOLVED_MARK = 255;
   for (let s = 0; s < S; s++) {
-    const secret = def.secrets[s] as string;
-    const own = secretGuess[s] as number;
+    const secret = def.secrets[s];
+    const own = secretGuess[s];
     const row = s * G;
     for (let g = 0; g < G; g++) {
       if (g === own) {
         table[row + g] = SOLVED_MARK;
         continue;
       }
-      const guess = def.guesses[g] as string;
+      const guess = def.guesses[g];
       const r = def.reply(guess, secret);
       let c = codes.get(r);
       if (c === undefined) {
@@ -88,7 +88,7 @@ export function buildTable(def: CheckedGame): BuiltTable {
   }
   // The solved reply is the last code.
   const solved = replies.length;
-  for (let s = 0; s < S; s++) table[s * G + (secretGuess[s] as number)] = solved;
+  for (let s = 0; s < S; s++) table[s * G + secretGuess[s]] = solved;
   return { table, replies, secretGuess };
 }
 
@@ -166,18 +166,18 @@ export class FileGame implements Game {
   }
 
   secretOfGuess(guess: number): number {
-    return this.guessSecret[guess] as number;
+    return this.guessSecret[guess];
   }
   guessOfSecret(secret: number): number {
-    return this.spec.secretGuess[secret] as number;
+    return this.spec.secretGuess[secret];
   }
   feedback(guess: number, secret: number): number {
-    return this.replyTable.codes[secret * this.guessCount + guess] as number;
+    return this.replyTable.codes[secret * this.guessCount + guess];
   }
   partitionCodes(guess: number, secrets: Uint32Array, n: number, out: Uint32Array): void {
     const t = this.replyTable.codes;
     const G = this.guessCount;
-    for (let i = 0; i < n; i++) out[i] = t[(secrets[i] as number) * G + guess] as number;
+    for (let i = 0; i < n; i++) out[i] = t[secrets[i] * G + guess];
   }
   guessName(guess: number): string {
     return this.names?.guesses[guess] ?? `#${guess}`;

@@ -54,15 +54,15 @@ export function fileProbes(game: FileGame): Uint32Array {
   for (let s = 0; s < game.secretCount; s++) {
     const row = s * G;
     for (let g = 0; g < G; g++) {
-      const at = g * K + (t[row + g] as number);
+      const at = g * K + t[row + g];
       if (!seen[at]) {
         seen[at] = 1;
-        groups[g] = (groups[g] as number) + 1;
+        groups[g] = groups[g] + 1;
       }
     }
   }
   const order = Array.from({ length: G }, (_, i) => i);
-  order.sort((a, b) => (groups[b] as number) - (groups[a] as number) || a - b);
+  order.sort((a, b) => groups[b] - groups[a] || a - b);
   return Uint32Array.from(order);
 }
 
@@ -118,7 +118,7 @@ async function compileFile(loaded: LoadedGame, game: FileGame, control: CompileC
     nameSecret: (s: number) => game.secretName(s),
     nameGuess: (g: number) => game.guessName(g),
   };
-  const r = await control.driver.budgeted(job, { width: effort.exact ? Infinity : (effort.widths[0] as number), unit: 'openers' });
+  const r = await control.driver.budgeted(job, { width: effort.exact ? Infinity : effort.widths[0], unit: 'openers' });
   if (!r) throw new Error(`${loaded.slug} compile: no plan`);
   const settings: Record<string, ParamValue> = {
     effort: effort.name,
@@ -160,7 +160,7 @@ function explorerRows(game: FileGame, guesses: readonly number[]): Record<string
   const t = game.replyTable.codes;
   for (const g of guesses) {
     let row = '';
-    for (let s = 0; s < game.secretCount; s++) row += String.fromCharCode(48 + (t[s * G + g] as number));
+    for (let s = 0; s < game.secretCount; s++) row += String.fromCharCode(48 + t[s * G + g]);
     rows[game.guessName(g)] = row;
   }
   return rows;

@@ -82,20 +82,20 @@ export class HangmanGame implements Game {
   }
 
   mask(secret: number, letter: number): number {
-    return this.masks[secret * ALPHABET_SIZE + letter] as number;
+    return this.masks[secret * ALPHABET_SIZE + letter];
   }
   secretOfGuess(): number {
     return -1;
   }
   guessOfSecret(secret: number): number {
     // The first letter of the word: only used by generic fallbacks.
-    return (this.words[secret] as string).charCodeAt(0) - 97;
+    return this.words[secret].charCodeAt(0) - 97;
   }
   feedback(guess: number, secret: number): number {
     return this.mask(secret, guess);
   }
   partitionCodes(guess: number, secrets: Uint32Array, n: number, out: Uint32Array): void {
-    for (let i = 0; i < n; i++) out[i] = this.mask(secrets[i] as number, guess);
+    for (let i = 0; i < n; i++) out[i] = this.mask(secrets[i], guess);
   }
   guessName(guess: number): string {
     return guess >= 0 && guess < ALPHABET_SIZE ? String.fromCharCode(97 + guess) : `#${guess}`;
@@ -145,7 +145,7 @@ export class HangmanGame implements Game {
     let revealed = 0;
     let misses = 0;
     for (let i = 0; i < ALPHABET_SIZE; i++) {
-      const g = tree.guess[node] as number;
+      const g = tree.guess[node];
       guesses.push(g);
       const m = g < ALPHABET_SIZE ? this.mask(secret, g) : 0;
       if (m === 0) misses++;

@@ -34,7 +34,7 @@ export function letterMasks(words: readonly string[]): Uint16Array {
   words.forEach((w, i) => {
     for (let p = 0; p < w.length; p++) {
       const l = w.charCodeAt(p) - 97;
-      masks[i * ALPHABET_SIZE + l] = (masks[i * ALPHABET_SIZE + l] as number) | (1 << p);
+      masks[i * ALPHABET_SIZE + l] = masks[i * ALPHABET_SIZE + l] | (1 << p);
     }
   });
   return masks;
@@ -45,7 +45,7 @@ export const hangmanObjective: Objective<number> = {
   depthTag: () => 0,
   groupCost: (code, m, _used, lives) => (code === 0 ? (lives === 1 ? m + m * LOSS_WEIGHT : m) : 0),
   sizeBound: () => 0,
-  terminal: (set): Solved | null => (set.length <= 1 ? { cost: 0, depth: 1, plan: leafPlan(set[0] as number, 0) } : null),
+  terminal: (set): Solved | null => (set.length <= 1 ? { cost: 0, depth: 1, plan: leafPlan(set[0], 0) } : null),
   leastDepth: () => 1,
 };
 
@@ -96,23 +96,23 @@ export class HangmanRanker implements Ranker<number> {
       counts.length = 0;
       let h = 0x811c9dc5;
       for (let i = 0; i < set.length; i++) {
-        const c = masks[(set[i] as number) * ALPHABET_SIZE + l] as number;
-        let s = slot[c] as number;
+        const c = masks[set[i] * ALPHABET_SIZE + l];
+        let s = slot[c];
         if (s < 0) {
           s = codes.length;
           slot[c] = s;
           codes.push(c);
           counts.push(1);
-        } else counts[s] = (counts[s] as number) + 1;
+        } else counts[s] = counts[s] + 1;
         h = Math.imul(h ^ (c === 0 ? 0 : s + 1), 0x01000193);
       }
       shape[l] = h;
       let sp = 0;
       for (let g = 0; g < codes.length; g++) {
-        const n = counts[g] as number;
+        const n = counts[g];
         if (n > 1) sp += n * Math.log2(n);
         if (codes[g] === 0) misses[l] = n;
-        slot[codes[g] as number] = -1;
+        slot[codes[g]] = -1;
       }
       groups[l] = codes.length;
       spread[l] = sp;
@@ -125,9 +125,9 @@ export class HangmanRanker implements Ranker<number> {
     const ab = new Map<number, number>();
     const ba = new Map<number, number>();
     for (let i = 0; i < set.length; i++) {
-      const w = (set[i] as number) * ALPHABET_SIZE;
-      const ca = masks[w + a] as number;
-      const cb = masks[w + b] as number;
+      const w = set[i] * ALPHABET_SIZE;
+      const ca = masks[w + a];
+      const cb = masks[w + b];
       if ((ca === 0) !== (cb === 0)) return false;
       const x = ab.get(ca);
       const y = ba.get(cb);
@@ -149,8 +149,8 @@ export class HangmanRanker implements Ranker<number> {
     const { misses, groups } = this;
     let best = -1;
     for (let l = 0; l < ALPHABET_SIZE; l++) {
-      if ((groups[l] as number) < 2) continue;
-      if (best < 0 || (misses[l] as number) < (misses[best] as number)) best = l;
+      if (groups[l] < 2) continue;
+      if (best < 0 || misses[l] < misses[best]) best = l;
     }
     return best;
   }
@@ -166,7 +166,7 @@ export class HangmanRanker implements Ranker<number> {
     this.survey(set);
     const { misses, groups, spread } = this;
     const lossFactor = node.state === 1 ? 1 + LOSS_WEIGHT : 1;
-    const boundOf = (l: number): number => (misses[l] as number) * lossFactor;
+    const boundOf = (l: number): number => misses[l] * lossFactor;
     const entry = (l: number, at: number): RankedGuess => ({ guess: l, at, bound: boundOf(l), key1: at, key2: 0 });
     if (this.rule === 'greedy') {
       const g = this.greedy();
@@ -175,15 +175,15 @@ export class HangmanRanker implements Ranker<number> {
     const cand: number[] = [];
     let lower = Infinity;
     for (let l = 0; l < ALPHABET_SIZE; l++) {
-      if ((groups[l] as number) < 2) continue;
+      if (groups[l] < 2) continue;
       cand.push(l);
       if (boundOf(l) < lower) lower = boundOf(l);
     }
     const w = this.splitWeight;
     const norm = Math.max(1, Math.log2(n));
     const scores = new Float64Array(ALPHABET_SIZE);
-    for (const l of cand) scores[l] = (misses[l] as number) + (w * (spread[l] as number)) / norm;
-    cand.sort((a, b) => (scores[a] as number) - (scores[b] as number) || a - b);
+    for (const l of cand) scores[l] = misses[l] + (w * spread[l]) / norm;
+    cand.sort((a, b) => scores[a] - scores[b] || a - b);
     // Letters that split the set the same way lead to the same sets: keep the first of each.
     const distinct: number[] = [];
     for (const l of cand) if (!distinct.some((k) => this.twins(set, k, l))) distinct.push(l);
@@ -205,14 +205,14 @@ export class HangmanRanker implements Ranker<number> {
  */
 export function finishHangmanTree(raw: TreeArrays, masks: Uint16Array, length: number): TreeArrays {
   const full = (1 << length) - 1;
-  const mask = (w: number, l: number): number => masks[w * ALPHABET_SIZE + l] as number;
+  const mask = (w: number, l: number): number => masks[w * ALPHABET_SIZE + l];
   const chain = (w: number, guessed: number): Plan => {
     const left: number[] = [];
     for (let l = 0; l < ALPHABET_SIZE; l++) if (mask(w, l) !== 0 && !(guessed & (1 << l))) left.push(l);
     if (left.length === 0) throw new Error(`hangman tree: word ${w} is already revealed`);
-    let plan: Plan = { value: 0, guess: left[left.length - 1] as number, codes: EMPTY_CODES, children: [] };
+    let plan: Plan = { value: 0, guess: left[left.length - 1], codes: EMPTY_CODES, children: [] };
     for (let i = left.length - 2; i >= 0; i--) {
-      const l = left[i] as number;
+      const l = left[i];
       plan = { value: 0, guess: l, codes: Uint32Array.of(mask(w, l)), children: [plan] };
     }
     return plan;
@@ -224,16 +224,16 @@ export function finishHangmanTree(raw: TreeArrays, masks: Uint16Array, length: n
   };
   const isLeaf = (v: number): boolean => raw.edgeStart[v] === raw.edgeStart[v + 1];
   const node = (v: number, guessed: number): Plan => {
-    if (isLeaf(v)) return chain(raw.guess[v] as number, guessed);
-    const l = raw.guess[v] as number;
+    if (isLeaf(v)) return chain(raw.guess[v], guessed);
+    const l = raw.guess[v];
     const now = guessed | (1 << l);
     const codes: number[] = [];
     const children: Plan[] = [];
-    for (let e = raw.edgeStart[v] as number; e < (raw.edgeStart[v + 1] as number); e++) {
-      const child = raw.edgeChild[e] as number;
+    for (let e = raw.edgeStart[v]; e < raw.edgeStart[v + 1]; e++) {
+      const child = raw.edgeChild[e];
       // The reply that reveals a word's last letters ends the game: no edge.
-      if (isLeaf(child) && revealedBy(raw.guess[child] as number, now) === full) continue;
-      codes.push(raw.edgeCode[e] as number);
+      if (isLeaf(child) && revealedBy(raw.guess[child], now) === full) continue;
+      codes.push(raw.edgeCode[e]);
       children.push(node(child, now));
     }
     return { value: 0, guess: l, codes: Uint32Array.from(codes), children };

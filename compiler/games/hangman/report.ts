@@ -22,7 +22,7 @@ function missRows(s: ReplaySummary): Array<{ label: string; count: number }> {
   for (const o of s.outcomes) {
     const m = o.misses ?? 0;
     while (counts.length <= m) counts.push(0);
-    counts[m] = (counts[m] as number) + 1;
+    counts[m] = counts[m] + 1;
   }
   return counts.map((count, m) => ({ label: plural(m, 'miss', 'misses'), count }));
 }
@@ -44,7 +44,7 @@ export function hangmanVerify(game: HangmanGame, file: TreeFile, path: string, o
   out({ chart: missRows(s) });
   for (const line of summaryLines(game, s)) out(line);
   if (s.missingBranches > 0) throw fail('tree-file', `${path}: tree has no branch for ${s.missingBranches} words`);
-  const unrevealed = s.histogram[0] as number;
+  const unrevealed = s.histogram[0];
   if (unrevealed > 0) throw fail('tree-file', `${path}: ${plural(unrevealed, 'word')} never fully revealed`);
   const total = game.objectiveOf(s)['total'];
   if (file.header.objective['total'] !== total) {
@@ -61,7 +61,7 @@ export function hangmanStats(game: HangmanGame, file: TreeFile, hardest: number,
   let leaves = 0;
   for (let v = 0; v < tree.guess.length; v++) if (edgeCount(tree, v) === 0) leaves++;
   out(`game: hangman ${Object.entries(game.params).map(([k, v]) => `${k}=${String(v)}`).join(' ')}; ${count(s.secrets)} words`);
-  out(`nodes: ${count(tree.guess.length)} (${count(leaves)} leaves), edges: ${count(tree.edgeCode.length)}; first letter: ${game.guessName(tree.guess[0] as number)}`);
+  out(`nodes: ${count(tree.guess.length)} (${count(leaves)} leaves), edges: ${count(tree.edgeCode.length)}; first letter: ${game.guessName(tree.guess[0])}`);
   for (const line of summaryLines(game, s)) out(line);
   const order = s.outcomes
     .map((o, i) => ({ i, misses: o.misses ?? 0, guesses: o.guesses.length }))
@@ -99,10 +99,10 @@ export async function hangmanPlay(game: HangmanGame, tree: TreeArrays, input: No
   try {
     for (let attempt = 1; attempt <= ALPHABET_SIZE; attempt++) {
       let guess: number;
-      if (node !== NO_CHILD) guess = tree.guess[node] as number;
+      if (node !== NO_CHILD) guess = tree.guess[node];
       else if (candidates.length > 1) guess = helper.greedyLetter(candidates);
       else {
-        const w = candidates[0] as number;
+        const w = candidates[0];
         guess = 0;
         while (guess < ALPHABET_SIZE && (game.mask(w, guess) === 0 || guessed & (1 << guess))) guess++;
       }

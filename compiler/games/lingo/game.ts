@@ -108,31 +108,31 @@ export function lingoProbes(words: readonly string[], length: number, count: num
     let seen = 0;
     for (let p = 0; p < length; p++) {
       const c = w.charCodeAt(p) - 97;
-      pos[p * 26 + c] = (pos[p * 26 + c] as number) + 1;
+      pos[p * 26 + c] = pos[p * 26 + c] + 1;
       if (!((seen >> c) & 1)) {
         seen |= 1 << c;
-        hold[c] = (hold[c] as number) + 1;
+        hold[c] = hold[c] + 1;
       }
     }
   }
   const score = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const w = words[i] as string;
+    const w = words[i];
     let seen = 0;
     let s = 0;
     for (let p = 0; p < length; p++) {
       const c = w.charCodeAt(p) - 97;
-      const h = (hold[c] as number) / n;
+      const h = hold[c] / n;
       if (!((seen >> c) & 1)) {
         seen |= 1 << c;
         s += h * (1 - h);
       }
-      const q = (pos[p * 26 + c] as number) / n;
+      const q = pos[p * 26 + c] / n;
       s += 0.5 * q * (1 - q);
     }
     score[i] = s;
   }
   const order = Array.from({ length: n }, (_, i) => i);
-  order.sort((a, b) => (score[b] as number) - (score[a] as number) || a - b);
+  order.sort((a, b) => score[b] - score[a] || a - b);
   return Uint32Array.from(order.slice(0, count));
 }

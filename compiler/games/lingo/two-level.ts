@@ -40,12 +40,12 @@ export async function twoLevelCheck(game: LingoGame, goal: number, driver: Searc
     const reaching: number[] = [];
     let oneStepBest = -Infinity;
     for (let g = 0; g < G; g++) {
-      const b = oneStep[g] as number;
+      const b = oneStep[g];
       if (b > oneStepBest) oneStepBest = b;
       if (b >= goal) reaching.push(g);
     }
     // The quick ones (lowest one-step bound) first, so progress moves; results go back in guess order.
-    const order = [...reaching].sort((a, b) => (oneStep[a] as number) - (oneStep[b] as number) || a - b);
+    const order = [...reaching].sort((a, b) => oneStep[a] - oneStep[b] || a - b);
     const checked = new Map<number, OpenerBound>();
     let done = 0;
     onProgress?.(0, order.length);

@@ -42,8 +42,8 @@ export function parseContest(game: MastermindGame, text: string, source: string)
   const p = game.pegs;
   let pos = 0;
   let end = text.length;
-  while (pos < end && /\s/.test(text[pos] as string)) pos++;
-  while (end > pos && /\s/.test(text[end - 1] as string)) end--;
+  while (pos < end && /\s/.test(text[pos])) pos++;
+  while (end > pos && /\s/.test(text[end - 1])) end--;
   const err = (at: number, what: string) => fail('tree-file', `${source}: byte ${at}: ${what}`);
   const expect = (ch: string, context: string) => {
     if (text[pos] !== ch || pos >= end) throw err(pos, `expected "${ch}" ${context}, found ${describe(pos < end ? text[pos] : undefined)}`);
@@ -185,8 +185,8 @@ export function checkContest(game: MastermindGame, parsed: ParsedContest, source
   const stack: Array<{ node: number; set: Uint32Array; depth: number }> = [{ node: 0, set: all, depth: 1 }];
   while (stack.length) {
     const { node, set, depth } = stack.pop()!;
-    const g = tree.guess[node] as number;
-    const at = offsets[node] as number;
+    const g = tree.guess[node];
+    const at = offsets[node];
     if (set.length === 0) {
       unreachable++;
       continue;
@@ -200,7 +200,7 @@ export function checkContest(game: MastermindGame, parsed: ParsedContest, source
     game.partitionCodes(g, set, set.length, replies);
     const groups = new Map<number, number[]>();
     for (let i = 0; i < set.length; i++) {
-      const r = replies[i] as number;
+      const r = replies[i];
       if (r === game.solvedCode) {
         total += depth;
         while (histogram.length <= depth) histogram.push(0);
@@ -210,20 +210,20 @@ export function checkContest(game: MastermindGame, parsed: ParsedContest, source
       }
       let list = groups.get(r);
       if (!list) groups.set(r, (list = []));
-      list.push(set[i] as number);
+      list.push(set[i]);
     }
-    const a = tree.edgeStart[node] as number;
-    const b = tree.edgeStart[node + 1] as number;
+    const a = tree.edgeStart[node];
+    const b = tree.edgeStart[node + 1];
     const present = new Set<number>();
-    for (let e = a; e < b; e++) present.add(tree.edgeCode[e] as number);
+    for (let e = a; e < b; e++) present.add(tree.edgeCode[e]);
     for (const [r, list] of groups) {
       if (!present.has(r)) {
-        throw fail('tree-file', `${source}: byte ${at}: guess ${game.codeText(g)} has no branch for reply "${game.codeName(r)}", which secret ${game.codeText(list[0] as number)} gives`);
+        throw fail('tree-file', `${source}: byte ${at}: guess ${game.codeText(g)} has no branch for reply "${game.codeName(r)}", which secret ${game.codeText(list[0])} gives`);
       }
     }
     for (let e = a; e < b; e++) {
-      const r = tree.edgeCode[e] as number;
-      stack.push({ node: tree.edgeChild[e] as number, set: Uint32Array.from(groups.get(r) ?? []), depth: depth + 1 });
+      const r = tree.edgeCode[e];
+      stack.push({ node: tree.edgeChild[e], set: Uint32Array.from(groups.get(r) ?? []), depth: depth + 1 });
     }
   }
   return { total, maxDepth, histogram, unreachableBranches: unreachable };
@@ -233,9 +233,9 @@ export function checkContest(game: MastermindGame, parsed: ParsedContest, source
 export function emitContest(game: MastermindGame, tree: TreeArrays): string {
   const parts: string[] = [];
   const visit = (node: number) => {
-    const g = game.codeText(tree.guess[node] as number);
-    const a = tree.edgeStart[node] as number;
-    const b = tree.edgeStart[node + 1] as number;
+    const g = game.codeText(tree.guess[node]);
+    const a = tree.edgeStart[node];
+    const b = tree.edgeStart[node + 1];
     if (a === b) {
       parts.push(g);
       return;
@@ -243,8 +243,8 @@ export function emitContest(game: MastermindGame, tree: TreeArrays): string {
     parts.push('{', g, ':{');
     for (let e = a; e < b; e++) {
       if (e > a) parts.push(',');
-      parts.push(game.codeName(tree.edgeCode[e] as number), ':');
-      visit(tree.edgeChild[e] as number);
+      parts.push(game.codeName(tree.edgeCode[e]), ':');
+      visit(tree.edgeChild[e]);
     }
     parts.push('}}');
   };

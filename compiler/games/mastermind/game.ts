@@ -78,8 +78,8 @@ export class GatheredSet {
     this.sm = new Uint32Array(this.t ? n : 0);
     if (!this.t) return;
     for (let i = 0; i < n; i++) {
-      this.sp[i] = this.t.packed[set[i] as number] as number;
-      this.sm[i] = this.t.multiset[set[i] as number] as number;
+      this.sp[i] = this.t.packed[set[i]];
+      this.sm[i] = this.t.multiset[set[i]];
     }
   }
   /** counts[reply] for `guess` over the set (counts is zeroed here). */
@@ -87,18 +87,18 @@ export class GatheredSet {
     counts.fill(0);
     const t = this.t;
     if (t) {
-      countKernel(t.blacksTimesP, t.matches, t.packed[guess] as number, (t.multiset[guess] as number) * t.multisets, this.sp, this.sm, this.n, counts);
+      countKernel(t.blacksTimesP, t.matches, t.packed[guess], t.multiset[guess] * t.multisets, this.sp, this.sm, this.n, counts);
       return;
     }
-    for (let i = 0; i < this.n; i++) counts[this.game.feedback(guess, this.set[i] as number)]!++;
+    for (let i = 0; i < this.n; i++) counts[this.game.feedback(guess, this.set[i])]!++;
   }
   /** `tally`, returning the bit mask of the replies added (the replies must be below 31: at most 5 pegs). */
   tallyMask(guess: number, counts: Uint32Array): number {
     const t = this.t;
-    if (t) return maskKernel(t.blacksTimesP, t.matches, t.packed[guess] as number, (t.multiset[guess] as number) * t.multisets, this.sp, this.sm, this.n, counts);
+    if (t) return maskKernel(t.blacksTimesP, t.matches, t.packed[guess], t.multiset[guess] * t.multisets, this.sp, this.sm, this.n, counts);
     let mask = 0;
     for (let i = 0; i < this.n; i++) {
-      const c = this.game.feedback(guess, this.set[i] as number);
+      const c = this.game.feedback(guess, this.set[i]);
       counts[c]!++;
       mask |= 1 << c;
     }
@@ -108,17 +108,17 @@ export class GatheredSet {
   tally(guess: number, counts: Uint32Array): void {
     const t = this.t;
     if (t) {
-      countKernel(t.blacksTimesP, t.matches, t.packed[guess] as number, (t.multiset[guess] as number) * t.multisets, this.sp, this.sm, this.n, counts);
+      countKernel(t.blacksTimesP, t.matches, t.packed[guess], t.multiset[guess] * t.multisets, this.sp, this.sm, this.n, counts);
       return;
     }
-    for (let i = 0; i < this.n; i++) counts[this.game.feedback(guess, this.set[i] as number)]!++;
+    for (let i = 0; i < this.n; i++) counts[this.game.feedback(guess, this.set[i])]!++;
   }
 }
 
 function maskKernel(bt: Uint8Array, mt: Uint8Array, pg: number, row: number, sp: Uint32Array, sm: Uint32Array, n: number, counts: Uint32Array): number {
   let mask = 0;
   for (let i = 0; i < n; i++) {
-    const c = (bt[pg ^ (sp[i] as number)] as number) + (mt[row + (sm[i] as number)] as number);
+    const c = bt[pg ^ sp[i]] + mt[row + sm[i]];
     counts[c]!++;
     mask |= 1 << c;
   }
@@ -126,7 +126,7 @@ function maskKernel(bt: Uint8Array, mt: Uint8Array, pg: number, row: number, sp:
 }
 
 function countKernel(bt: Uint8Array, mt: Uint8Array, pg: number, row: number, sp: Uint32Array, sm: Uint32Array, n: number, counts: Uint32Array): void {
-  for (let i = 0; i < n; i++) counts[(bt[pg ^ (sp[i] as number)] as number) + (mt[row + (sm[i] as number)] as number)]!++;
+  for (let i = 0; i < n; i++) counts[bt[pg ^ sp[i]] + mt[row + sm[i]]]!++;
 }
 
 export class MastermindGame implements Game {
@@ -189,7 +189,7 @@ export class MastermindGame implements Game {
         rest = Math.floor(rest / colors);
       }
       let packed = 0;
-      for (let i = 0; i < pegs; i++) packed = packed * (1 << this.bits) + (this.digits[code * pegs + i] as number);
+      for (let i = 0; i < pegs; i++) packed = packed * (1 << this.bits) + this.digits[code * pegs + i];
       this.packed[code] = packed;
     }
     const totalBits = pegs * this.bits;
@@ -213,7 +213,7 @@ export class MastermindGame implements Game {
     const row = new Uint8Array(colors);
     for (let code = 0; code < n; code++) {
       row.fill(0);
-      for (let i = 0; i < pegs; i++) row[this.digits[code * pegs + i] as number]!++;
+      for (let i = 0; i < pegs; i++) row[this.digits[code * pegs + i]]!++;
       const key = row.join(',');
       let m = seen.get(key);
       if (m === undefined) {
@@ -237,7 +237,7 @@ export class MastermindGame implements Game {
   private matchesOf(a: number, b: number): number {
     const c = this.colors;
     let t = 0;
-    for (let k = 0; k < c; k++) t += Math.min(this.counts[a * c + k] as number, this.counts[b * c + k] as number);
+    for (let k = 0; k < c; k++) t += Math.min(this.counts[a * c + k], this.counts[b * c + k]);
     return t;
   }
 
@@ -259,15 +259,15 @@ export class MastermindGame implements Game {
     const p = this.pegs;
     let blacksP: number;
     if (this.blacksTimesP) {
-      blacksP = this.blacksTimesP[(this.packed[guess] as number) ^ (this.packed[secret] as number)] as number;
+      blacksP = this.blacksTimesP[this.packed[guess] ^ this.packed[secret]];
     } else {
       let b = 0;
       for (let i = 0; i < p; i++) if (this.digits[guess * p + i] === this.digits[secret * p + i]) b++;
       blacksP = b * p;
     }
-    const ma = this.multiset[guess] as number;
-    const mb = this.multiset[secret] as number;
-    const total = this.matches ? (this.matches[ma * this.multisets + mb] as number) : this.matchesOf(ma, mb);
+    const ma = this.multiset[guess];
+    const mb = this.multiset[secret];
+    const total = this.matches ? this.matches[ma * this.multisets + mb] : this.matchesOf(ma, mb);
     // blacks*(p+1) + (total - blacks)
     return blacksP + total;
   }
@@ -276,17 +276,17 @@ export class MastermindGame implements Game {
     const bt = this.blacksTimesP;
     const mt = this.matches;
     if (bt && mt) {
-      const pg = this.packed[guess] as number;
-      const row = (this.multiset[guess] as number) * this.multisets;
+      const pg = this.packed[guess];
+      const row = this.multiset[guess] * this.multisets;
       const packed = this.packed;
       const ms = this.multiset;
       for (let i = 0; i < n; i++) {
-        const s = secrets[i] as number;
-        out[i] = (bt[pg ^ (packed[s] as number)] as number) + (mt[row + (ms[s] as number)] as number);
+        const s = secrets[i];
+        out[i] = bt[pg ^ packed[s]] + mt[row + ms[s]];
       }
       return;
     }
-    for (let i = 0; i < n; i++) out[i] = this.feedback(guess, secrets[i] as number);
+    for (let i = 0; i < n; i++) out[i] = this.feedback(guess, secrets[i]);
   }
 
   /**
@@ -302,7 +302,7 @@ export class MastermindGame implements Game {
   codeText(code: number): string {
     const p = this.pegs;
     let s = '';
-    for (let i = 0; i < p; i++) s += String.fromCharCode(65 + (this.digits[code * p + i] as number));
+    for (let i = 0; i < p; i++) s += String.fromCharCode(65 + this.digits[code * p + i]);
     return s;
   }
   /** The code a name such as "AABC" denotes, or -1 when it is not one of this game's codes. */

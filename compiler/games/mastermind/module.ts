@@ -36,7 +36,7 @@ export async function searchMastermind(game: MastermindGame, effort: MastermindE
   const job = codeJob('mastermind', game, { pegs: game.pegs, colors: game.colors }, effort, label);
   const r = effort.exact ? (await control.driver.whole(job)).result : await control.driver.split(job);
   if (!r) throw fail('budget', `MM(${game.pegs},${game.colors}): the search found no strategy within --max-depth ${effort.maxDepth}`);
-  return { ...r, opener: effort.exact ? null : game.codeText(r.tree.guess[0] as number) };
+  return { ...r, opener: effort.exact ? null : game.codeText(r.tree.guess[0]) };
 }
 
 async function compileMastermind(game: MastermindGame, control: CompileControl) {

@@ -16,7 +16,7 @@ export function runVerifyContest(game: MastermindGame, path: string, out: Report
   out(`max depth: ${check.maxDepth}`);
   out('depth histogram:');
   const rows = [];
-  for (let d = 1; d < check.histogram.length; d++) rows.push({ label: `${d} guess${d === 1 ? '' : 'es'}`, count: check.histogram[d] as number });
+  for (let d = 1; d < check.histogram.length; d++) rows.push({ label: `${d} guess${d === 1 ? '' : 'es'}`, count: check.histogram[d] });
   out({ chart: rows });
   if (check.unreachableBranches > 0) out(`note: ${check.unreachableBranches} branch${check.unreachableBranches === 1 ? '' : 'es'} that no secret reaches`);
   out(`covered: every one of the ${game.secretCount} secrets is found`);

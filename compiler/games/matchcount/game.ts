@@ -36,7 +36,7 @@ export function loadMatchCountList(path: string): WordList {
   let lengthLine = 0;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    let raw = lines[i] as string;
+    let raw = lines[i];
     if (raw.endsWith('\r')) raw = raw.slice(0, -1);
     if (i === 0 && raw.charCodeAt(0) === 0xfeff) raw = raw.slice(1);
     const word = raw.replace(/^[ \t]+|[ \t]+$/g, '');
@@ -81,7 +81,7 @@ export class MatchCountGame implements Game {
 
   constructor(words: readonly string[], lists: readonly ListRef[]) {
     const n = words.length;
-    const length = (words[0] as string).length;
+    const length = words[0].length;
     this.words = words;
     this.length = length;
     this.params = { length };
@@ -118,7 +118,7 @@ export class MatchCountGame implements Game {
     return k;
   }
   partitionCodes(guess: number, secrets: Uint32Array, n: number, out: Uint32Array): void {
-    for (let i = 0; i < n; i++) out[i] = this.feedback(guess, secrets[i] as number);
+    for (let i = 0; i < n; i++) out[i] = this.feedback(guess, secrets[i]);
   }
   guessName(guess: number): string {
     return this.words[guess] ?? `#${guess}`;

@@ -156,13 +156,13 @@ export class WorstCaseProver {
 
   private leaf(secret: number, used: number): Built {
     const g = this.game.guessOfSecret(secret);
-    return { plan: { value: this.scores[used + 1] as number, guess: g, codes: EMPTY_CODES, children: [] }, total: used + 1, depth: used + 1 };
+    return { plan: { value: this.scores[used + 1], guess: g, codes: EMPTY_CODES, children: [] }, total: used + 1, depth: used + 1 };
   }
 
   /** A node guessing g over set, its groups built by `child`. */
   private assemble(set: Uint32Array, g: number, used: number, child: (grp: Uint32Array) => Built): Built {
     const { codes, groups, hit } = this.core.split(set, g);
-    let value = hit ? (this.scores[used + 1] as number) : 0;
+    let value = hit ? this.scores[used + 1] : 0;
     let total = hit ? used + 1 : 0;
     let depth = hit ? used + 1 : 0;
     const children: Plan[] = [];
@@ -230,9 +230,9 @@ export class WorstCaseProver {
     const game = this.game;
     const n = core.size(set);
     const members = core.members(set);
-    if (n === 1) return this.leaf(members[0] as number, used);
+    if (n === 1) return this.leaf(members[0], used);
     if (n === 2) {
-      const g = game.guessOfSecret(members[0] as number);
+      const g = game.guessOfSecret(members[0]);
       return this.assemble(set, g, used, (grp) => this.leaf(core.members(grp)[0] as number, used + 1));
     }
     const width = Math.max(1, this.settings.widths[used] ?? 1);
@@ -251,7 +251,7 @@ export class WorstCaseProver {
     const feasible: number[] = [];
     for (let i = 0; i < options.length; i++) {
       if (feasible.length >= width) break;
-      const o = { g: options.guess[i] as number };
+      const o = { g: options.guess[i] };
       const { groups } = core.split(set, o.g);
       let ok = true;
       // Largest groups first: they are the likeliest to fail.

@@ -67,7 +67,7 @@ export function feedbackTable(kernel: LingoFeedback, answerGuess: Uint32Array): 
     for (let j = 0; j < b; j++) kernel.partitionCodes(g0 + j, answerGuess, A, block.subarray(j * A, (j + 1) * A));
     for (let a = 0; a < A; a++) {
       const row = a * G + g0;
-      for (let j = 0; j < b; j++) table[row + j] = block[j * A + a] as number;
+      for (let j = 0; j < b; j++) table[row + j] = block[j * A + a];
     }
   }
   return table;
@@ -90,8 +90,8 @@ export class HardModeFilter implements GuessFilter {
     this.counts = new Uint8Array(n * 26);
     for (let i = 0; i < letters.length; i++) {
       const w = Math.floor(i / length);
-      const c = letters[i] as number;
-      this.counts[w * 26 + c] = (this.counts[w * 26 + c] as number) + 1;
+      const c = letters[i];
+      this.counts[w * 26 + c] = this.counts[w * 26 + c] + 1;
     }
     this.start = '.'.repeat(length) + '0'.repeat(26);
   }
@@ -105,13 +105,13 @@ export class HardModeFilter implements GuessFilter {
       const digit = rest % 3;
       rest = Math.floor(rest / 3);
       if (digit === 0) continue;
-      const c = this.letters[guess * L + p] as number;
-      revealed[c] = (revealed[c] as number) + 1;
+      const c = this.letters[guess * L + p];
+      revealed[c] = revealed[c] + 1;
       if (digit === 2) chars[p] = String.fromCharCode(97 + c);
     }
     for (let c = 0; c < 26; c++) {
-      const had = (chars[L + c] as string).charCodeAt(0) - 48;
-      if ((revealed[c] as number) > had) chars[L + c] = String.fromCharCode(48 + (revealed[c] as number));
+      const had = chars[L + c].charCodeAt(0) - 48;
+      if (revealed[c] > had) chars[L + c] = String.fromCharCode(48 + revealed[c]);
     }
     return chars.join('');
   }
@@ -123,7 +123,7 @@ export class HardModeFilter implements GuessFilter {
       if (g !== 46 && g - 97 !== this.letters[guess * L + p]) return false;
     }
     for (let c = 0; c < 26; c++) {
-      if (state.charCodeAt(L + c) - 48 > (this.counts[guess * 26 + c] as number)) return false;
+      if (state.charCodeAt(L + c) - 48 > this.counts[guess * 26 + c]) return false;
     }
     return true;
   }
@@ -157,9 +157,9 @@ export class HardModeFilter implements GuessFilter {
     const letters = this.letters;
     const counts = this.counts;
     next: for (let i = 0; i < list.length; i++) {
-      const w = list[i] as number;
-      for (let j = 0; j < greenAt.length; j++) if (letters[w * L + (greenAt[j] as number)] !== greenLetter[j]) continue next;
-      for (let j = 0; j < needLetter.length; j++) if ((counts[w * 26 + (needLetter[j] as number)] as number) < (needCount[j] as number)) continue next;
+      const w = list[i];
+      for (let j = 0; j < greenAt.length; j++) if (letters[w * L + greenAt[j]] !== greenLetter[j]) continue next;
+      for (let j = 0; j < needLetter.length; j++) if (counts[w * 26 + needLetter[j]] < needCount[j]) continue next;
       out[m++] = w;
     }
     return out.slice(0, m);
@@ -174,7 +174,7 @@ export class HardModeFilter implements GuessFilter {
     }
     for (let c = 0; c < 26; c++) {
       const need = state.charCodeAt(L + c) - 48;
-      if (need > (this.counts[guess * 26 + c] as number)) return `must use '${String.fromCharCode(97 + c)}' at least ${need} time${need === 1 ? '' : 's'}`;
+      if (need > this.counts[guess * 26 + c]) return `must use '${String.fromCharCode(97 + c)}' at least ${need} time${need === 1 ? '' : 's'}`;
     }
     return null;
   }
@@ -232,7 +232,7 @@ export class WordleGame implements Game {
    * word must have the same length (checked by the caller).
    */
   static fromLists(answers: WordList, guesses: WordList, hard: boolean, guessesRef?: ListRef): WordleGame {
-    const length = (answers.words[0] as string).length;
+    const length = answers.words[0].length;
     const letters = shared(encodeLetters(guesses.words, length));
     const kernel = new LingoFeedback(letters, length);
     const answerGuess = shared(Uint32Array.from(answers.words, (w) => guesses.index.get(w) as number));
@@ -254,24 +254,24 @@ export class WordleGame implements Game {
   }
 
   secretOfGuess(guess: number): number {
-    return this.guessAnswer[guess] as number;
+    return this.guessAnswer[guess];
   }
   guessOfSecret(secret: number): number {
-    return this.answerGuess[secret] as number;
+    return this.answerGuess[secret];
   }
   feedback(guess: number, secret: number): number {
     const t = this.table;
-    if (t) return t[secret * this.guessCount + guess] as number;
-    return this.kernel.feedback(guess, this.answerGuess[secret] as number);
+    if (t) return t[secret * this.guessCount + guess];
+    return this.kernel.feedback(guess, this.answerGuess[secret]);
   }
   partitionCodes(guess: number, secrets: Uint32Array, n: number, out: Uint32Array): void {
     const t = this.table;
     if (t) {
       const G = this.guessCount;
-      for (let i = 0; i < n; i++) out[i] = t[(secrets[i] as number) * G + guess] as number;
+      for (let i = 0; i < n; i++) out[i] = t[secrets[i] * G + guess];
       return;
     }
-    for (let i = 0; i < n; i++) out[i] = this.kernel.feedback(guess, this.answerGuess[secrets[i] as number] as number);
+    for (let i = 0; i < n; i++) out[i] = this.kernel.feedback(guess, this.answerGuess[secrets[i]]);
   }
   guessName(guess: number): string {
     return this.guesses?.[guess] ?? `#${guess}`;
@@ -305,10 +305,10 @@ export function wordleProbes(game: WordleGame): Uint32Array {
     for (let a = 0; a < game.secretCount; a++) {
       const row = a * G;
       for (let g = 0; g < G; g++) {
-        const at = g * K + (t[row + g] as number);
+        const at = g * K + t[row + g];
         if (!seen[at]) {
           seen[at] = 1;
-          groups[g] = (groups[g] as number) + 1;
+          groups[g] = groups[g] + 1;
         }
       }
     }
@@ -321,7 +321,7 @@ export function wordleProbes(game: WordleGame): Uint32Array {
       seen.fill(0);
       let k = 0;
       for (let i = 0; i < codes.length; i++) {
-        const c = codes[i] as number;
+        const c = codes[i];
         if (!seen[c]) {
           seen[c] = 1;
           k++;
@@ -331,6 +331,6 @@ export function wordleProbes(game: WordleGame): Uint32Array {
     }
   }
   const order = Array.from({ length: G }, (_, i) => i);
-  order.sort((a, b) => (groups[b] as number) - (groups[a] as number) || a - b);
+  order.sort((a, b) => groups[b] - groups[a] || a - b);
   return Uint32Array.from(order);
 }

@@ -133,8 +133,8 @@ export function loadWordleGame(answersPath: string, guessesPath: string, hard: b
 /** The game of these answers and the allowed guesses in `guessesPath`. */
 function wordleGameOf(answers: WordList, guessesPath: string, hard: boolean): WordleGame {
   const allowed = loadUniformWordList(guessesPath);
-  const length = (answers.words[0] as string).length;
-  const allowedLength = (allowed.words[0] as string).length;
+  const length = answers.words[0].length;
+  const allowedLength = allowed.words[0].length;
   if (allowedLength !== length) {
     throw fail('wordlist', `${guessesPath}:1: "${allowed.words[0]}" has ${allowedLength} letters, the answers in ${answers.source} have ${length}`);
   }
@@ -175,7 +175,7 @@ function checkedProof(game: WordleGame, file: TreeFile, treePath: string, given?
 
 async function compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileControl, report: WordleReport) {
   const prove = control.options['prove'] === true;
-  const openerWord = typeof control.options['opener'] === 'string' ? (control.options['opener'] as string) : undefined;
+  const openerWord = typeof control.options['opener'] === 'string' ? control.options['opener'] : undefined;
   const worst = isWorstCase(game.params);
   if (worst && prove) throw fail('usage', '--prove proves the least total; --objective worst-case proves the least worst case and takes no --prove');
   if (prove && openerWord !== undefined) throw fail('usage', '--prove searches every opener; it takes no --opener');
@@ -188,10 +188,10 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   }
   const probes = wordleProbes(game);
   const N = game.secretCount;
-  const count = typeof control.options['openers'] === 'number' ? (control.options['openers'] as number) : undefined;
+  const count = typeof control.options['openers'] === 'number' ? control.options['openers'] : undefined;
   if (count !== undefined && (prove || !effort.exact || opener !== undefined)) throw fail('usage', '--openers N goes with --effort exact (without --opener): the N best-ranked openers, each searched exactly');
   // Exact: the openers in the order of the exact ranking (every guess), the first N of them.
-  const spec = !effort.exact ? { width: effort.widths[0] as number } : opener !== undefined ? { width: 1, only: [opener] } : prove ? { width: Infinity } : { width: Infinity, first: count ?? EXACT_OPENERS };
+  const spec = !effort.exact ? { width: effort.widths[0] } : opener !== undefined ? { width: 1, only: [opener] } : prove ? { width: Infinity } : { width: Infinity, first: count ?? EXACT_OPENERS };
   const search = async (maxDepth: number | undefined) => {
     const setup: WordleSetup = { effort: effort.name, probes, ...(maxDepth !== undefined ? { maxDepth } : {}) };
     const job = { module: 'wordle', gameSpec: game.spec(), setup, parts: wordleParts(game, setup), label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s), nameGuess: (g: number) => game.guessName(g) };
@@ -251,7 +251,7 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   if (proof && limits) {
     // The capped search's total is proven least only by an exact search over every opener.
     const out = worstCaseOutcome(game, proof, { tree: r.tree, exact: false }, limits, settings);
-    return { ...out, settings: { ...out.settings, opener: game.guessName(out.tree.guess[0] as number) } };
+    return { ...out, settings: { ...out.settings, opener: game.guessName(out.tree.guess[0]) } };
   }
   const bound = settings['proven'] === 'global' ? r.cost : r.lowerBound;
   const objectiveExtra: Record<string, ParamValue> = bound !== null ? { upperBound: -bound / WORDLE_GUESS_COST, upperBoundMean: Math.round((-bound / WORDLE_GUESS_COST / N) * 1e6) / 1e6 } : {};
@@ -262,7 +262,7 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
 function describeWordle(header: TreeHeader): string[] {
   const proven = header.settings['proven'];
   const lines = describeGuessTotals(header);
-  if (proven === 'global') return [lines[0] as string, `proven optimal: no tree needs fewer guesses, whatever its opener (${String(header.settings['openers'])} openers compared)`];
+  if (proven === 'global') return [lines[0], `proven optimal: no tree needs fewer guesses, whatever its opener (${String(header.settings['openers'])} openers compared)`];
   if (proven === 'opener') return [...lines, `proven optimal for the opener ${String(header.settings['opener'])}`];
   return lines;
 }
@@ -324,7 +324,7 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
     const guessesRef = file.header.lists.find((l) => l.role === 'guesses');
     if (!guessesRef) throw fail('tree-file', `${where}: tree has no guesses list`);
     const game = WordleGame.fromLists(answers, words, hard, guessesRef);
-    const guess = Uint32Array.from(file.tree.guess, (g) => words.index.get(table.words[guessSlot(table.index, g)] as string) as number);
+    const guess = Uint32Array.from(file.tree.guess, (g) => words.index.get(table.words[guessSlot(table.index, g)]) as number);
     return { loaded: wordleLoaded(opts, game), file: { ...file, tree: { ...file.tree, guess } } };
   },
   optionsFromHeader: (header, opts) => ({ answers: opts['answers'], guesses: opts['guesses'], hard: header.params['hard'] === true, objective: objectiveFromHeader(header, 'total') }),
@@ -358,7 +358,7 @@ function wordleLoaded(opts: GameOptions, base: WordleGame): LoadedGame {
       }
     },
     checkBeside: (file, path, out) => {
-      const given = typeof opts['proof'] === 'string' ? (opts['proof'] as string) : undefined;
+      const given = typeof opts['proof'] === 'string' ? opts['proof'] : undefined;
       const c = checkedProof(game, file, path, given);
       if (!c) return;
       out(`proof: ${c.path}: ${c.proof.lines.length} first guesses (${c.check.exact} exact, ${c.check.atLeast} bounded above the best, ${c.check.none} none); best ${c.check.best.word} =${c.check.best.total}, the tree's total; lists match`);

@@ -90,20 +90,20 @@ export function parseProof(text: string, where: string): Proof {
   if (!m) throw fail('input', `${where}:1: not a proof header: ${safeText(first, 80)} (expected "# guesstree wordle proof; mode ...; answers ...; guesses ...")`);
   const header: ProofHeader = {
     mode: m[1] as 'normal' | 'hard',
-    answers: { count: Number(m[2]), sha256: m[3] as string },
-    guesses: { count: Number(m[4]), sha256: m[5] as string },
+    answers: { count: Number(m[2]), sha256: m[3] },
+    guesses: { count: Number(m[4]), sha256: m[5] },
     openers: Number(m[6]),
-    best: { word: m[7] as string, total: Number(m[8]) },
+    best: { word: m[7], total: Number(m[8]) },
     seconds: Number(m[9]),
-    tool: m[10] as string,
+    tool: m[10],
   };
   const lines: Array<{ word: string; value: ProofValue }> = [];
   const seen = new Set<string>();
   for (let i = 1; i < rows.length; i++) {
-    const row = (rows[i] as string).replace(/\r$/, '');
+    const row = rows[i].replace(/\r$/, '');
     const l = LINE_RE.exec(row);
     if (!l) throw fail('input', `${where}:${i + 1}: not a proof line: ${safeText(row, 80)} (expected WORD<TAB>=N, WORD<TAB>>=N or WORD<TAB>none)`);
-    const word = l[1] as string;
+    const word = l[1];
     if (seen.has(word)) throw fail('input', `${where}:${i + 1}: "${word}" is listed twice`);
     seen.add(word);
     const value: ProofValue = l[2] === undefined ? { kind: 'none' } : { kind: l[2] === '=' ? 'exact' : 'atLeast', total: Number(l[3]) };
