@@ -7,7 +7,7 @@
 import type { TreeArrays, TreeFile, TreeHeader, TreeWords, ParamValue } from '../../runtime/tree-format.js';
 import type { EngineParts } from '../engine/search.js';
 import type { Game, ReplaySummary } from '../game.js';
-import type { CompileControl, OptionValues } from './compile-api.js';
+import type { CompileControl, OptionValues, PoolPlan } from './compile-api.js';
 import type { ExplorerMetric, ExplorerRules } from './explorer-rules.js';
 import type { TreeFileWithWords } from './tree-words.js';
 
@@ -76,8 +76,8 @@ export interface LoadedGame {
   readonly options: GameOptions;
   /** Its trees compile in seconds: verbs compile one in memory when none is shipped. */
   readonly cheap?: boolean;
-  /** Compile: build the search and run it with `control.driver` (the compile command's pool). */
-  compile(control: CompileControl): Promise<CompileOutcome>;
+  /** Compile: build the search; the plan's pool calls are run by the compile command's pool. */
+  compile(control: CompileControl): PoolPlan<CompileOutcome>;
   /** The objective of a tree in the game's own words, one line each (compile, verify, the explorer). */
   describe(header: TreeHeader): string[];
   /** A single comparable figure of a tree's objective, higher is better (never replace a tree by a worse one). */

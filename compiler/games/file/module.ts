@@ -19,8 +19,8 @@ import { CandidateRanker } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Moves } from '../../engine/types.js';
 import { describeGuessTotals } from '../../objective.js';
-import type { CompileControl } from '../compile-api.js';
-import type { GameModule, GameOptions, LoadedGame } from '../module.js';
+import { budgeted, type CompileControl, type PoolPlan } from '../compile-api.js';
+import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import { stringOption } from '../options.js';
 import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts.js';
 import { fileSha256, loadGameFile, type CheckedGame } from './contract.js';
@@ -100,7 +100,7 @@ export function fileParts(game: FileGame, setup: FileSetup): EngineParts<string>
   };
 }
 
-async function compileFile(loaded: LoadedGame, game: FileGame, control: CompileControl) {
+function* compileFile(loaded: LoadedGame, game: FileGame, control: CompileControl): PoolPlan<CompileOutcome> {
   const effort = fileEffort(control.effort);
   const setup: FileSetup = { effort: effort.name, probes: fileProbes(game), game: game.spec.gameSha256, maxGuesses: game.spec.maxGuesses };
   const parts = fileParts(game, setup);
@@ -118,7 +118,7 @@ async function compileFile(loaded: LoadedGame, game: FileGame, control: CompileC
     nameSecret: (s: number) => game.secretName(s),
     nameGuess: (g: number) => game.guessName(g),
   };
-  const r = await control.driver.budgeted(job, { width: effort.exact ? Infinity : effort.widths[0], unit: 'openers' });
+  const r = yield* budgeted(job, { width: effort.exact ? Infinity : effort.widths[0], unit: 'openers' });
   if (!r) throw new Error(`${loaded.slug} compile: no plan`);
   const settings: Record<string, ParamValue> = {
     effort: effort.name,

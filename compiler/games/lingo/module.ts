@@ -12,8 +12,8 @@ import { CandidateRanker } from '../../engine/candidate-ranker.js';
 import { openerBounds, openerTwoLevelBound, type OpenerBoundsArgs, type TwoLevelArgs } from '../../engine/two-level-bound.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Effort, Moves } from '../../engine/types.js';
-import type { CompileControl } from '../compile-api.js';
-import type { GameModule, GameOptions, LoadedGame } from '../module.js';
+import { split, type CompileControl, type PoolPlan } from '../compile-api.js';
+import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, effortNamed, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { carriedSecrets } from '../tree-words.js';
 import { everyGuess, proveLeastWorstCase, type WorstCaseLimits } from '../../engine/least-worst-case.js';
@@ -138,7 +138,7 @@ function settingsOf(effort: LingoEffort, game: LingoGame): Record<string, ParamV
   };
 }
 
-async function compileLingo(loaded: LoadedGame, game: LingoGame, control: CompileControl) {
+function* compileLingo(loaded: LoadedGame, game: LingoGame, control: CompileControl): PoolPlan<CompileOutcome> {
   const effort = lingoEffort(control.effort);
   if (!game.words) throw new Error('lingo compile needs the words');
   const probes = lingoProbes(game.words, game.params.length, effort.probes);
@@ -146,12 +146,12 @@ async function compileLingo(loaded: LoadedGame, game: LingoGame, control: Compil
   let limits: WorstCaseLimits | null = null;
   if (isWorstCase(game.params)) {
     limits = worstCaseLimits(effort.name, LINGO_ATTEMPTS, true);
-    proof = await proveWorstCase({ module: 'lingo', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug }, control, limits, `no tree finds every word within ${LINGO_ATTEMPTS} tries, so there is no worst-case tree`);
+    proof = yield* proveWorstCase({ module: 'lingo', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug }, limits, `no tree finds every word within ${LINGO_ATTEMPTS} tries, so there is no worst-case tree`);
   }
   const setup: LingoSetup = { effort: effort.name, probes, ...(proof ? { maxDepth: proof.depth } : {}) };
   const parts = lingoParts(game, setup);
   const N = game.secretCount;
-  const r = await control.driver.split({ module: 'lingo', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost) => `mean ${((LINGO_FULL_SCORE * N - cost) / N).toFixed(3)}`, nameSecret: (s) => game.secretName(s), nameGuess: (g) => game.guessName(g) });
+  const r = yield* split({ module: 'lingo', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost) => `mean ${((LINGO_FULL_SCORE * N - cost) / N).toFixed(3)}`, nameSecret: (s) => game.secretName(s), nameGuess: (g) => game.guessName(g) });
   if (!r) throw new Error('lingo compile: no plan');
   if (proof && limits) return worstCaseOutcome(game, proof, { tree: r.tree, exact: false }, limits, settingsOf(effort, game));
   const objectiveExtra: Record<string, ParamValue> = {};

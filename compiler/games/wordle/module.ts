@@ -15,10 +15,10 @@ import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker, endgameFamilies } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
 import type { Moves } from '../../engine/types.js';
-import type { CompileControl } from '../compile-api.js';
+import { budgeted, type BudgetedTree, type CompileControl, type PoolPlan } from '../compile-api.js';
 import { describeGuessTotals } from '../../objective.js';
 import { safeText } from '../../../runtime/messages.js';
-import type { GameModule, GameOptions, LoadedGame } from '../module.js';
+import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import { count, flagOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts.js';
 import { TOOL_VERSION } from '../../version.js';
@@ -173,7 +173,7 @@ function checkedProof(game: WordleGame, file: TreeFile, treePath: string, given?
   return { path, proof, check };
 }
 
-async function compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileControl, report: WordleReport) {
+function* compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileControl, report: WordleReport): PoolPlan<CompileOutcome> {
   const prove = control.options['prove'] === true;
   const openerWord = typeof control.options['opener'] === 'string' ? control.options['opener'] : undefined;
   const worst = isWorstCase(game.params);
@@ -192,35 +192,35 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   if (count !== undefined && (prove || !effort.exact || opener !== undefined)) throw fail('usage', '--openers N goes with --effort exact (without --opener): the N best-ranked openers, each searched exactly');
   // Exact: the openers in the order of the exact ranking (every guess), the first N of them.
   const spec = !effort.exact ? { width: effort.widths[0] } : opener !== undefined ? { width: 1, only: [opener] } : prove ? { width: Infinity } : { width: Infinity, first: count ?? EXACT_OPENERS };
-  const search = async (maxDepth: number | undefined) => {
+  const search = function* (maxDepth: number | undefined): PoolPlan<BudgetedTree> {
     const setup: WordleSetup = { effort: effort.name, probes, ...(maxDepth !== undefined ? { maxDepth } : {}) };
     const job = { module: 'wordle', gameSpec: game.spec(), setup, parts: wordleParts(game, setup), label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s), nameGuess: (g: number) => game.guessName(g) };
-    const found = await control.driver.budgeted(job, { ...spec, unit: 'openers', budgetOf: prove ? proofBudget : undefined });
+    const found = yield* budgeted(job, { ...spec, unit: 'openers', budgetOf: prove ? proofBudget : undefined });
     if (!found) throw new Error('wordle compile: no plan');
     return found;
   };
   let proof = null;
   let limits: WorstCaseLimits | null = null;
-  let r: Awaited<ReturnType<typeof search>> | null = null;
+  let r: BudgetedTree | null = null;
   if (worst) {
     limits = worstCaseLimits(effort.name, WORDLE_ATTEMPTS, true);
     const proofJob = { module: 'wordle', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug };
     // The search capped at one guess less than the game's 6 first: when it finds every answer,
     // the solver only has to look below its depth (it finds a tree of that depth slowly in hard mode).
-    const first = await search(WORDLE_ATTEMPTS - 1);
+    const first = yield* search(WORDLE_ATTEMPTS - 1);
     const s = replayAll(game, first.tree);
     if ((s.histogram[0] ?? 0) === 0 && s.missingBranches === 0) {
-      const below = await runWorstCase(proofJob, control, { ...limits, maxDepth: s.maxFound - 1 });
+      const below = yield* runWorstCase(proofJob, { ...limits, maxDepth: s.maxFound - 1 });
       if (!below.tree) {
         proof = proofAbove(first.tree, s.maxFound, below);
         r = first;
       } else proof = below;
     } else {
-      proof = await proveWorstCase(proofJob, control, limits, `no tree finds every answer within ${WORDLE_ATTEMPTS} guesses`);
+      proof = yield* proveWorstCase(proofJob, limits, `no tree finds every answer within ${WORDLE_ATTEMPTS} guesses`);
     }
   }
   const started = process.hrtime.bigint();
-  if (!r) r = await search(proof ? proof.depth : undefined);
+  if (!r) r = yield* search(proof ? proof.depth : undefined);
   if (prove && r.everyGuess) {
     const solvedMax = N * (WORDLE_ATTEMPTS * WORDLE_GUESS_COST + 1);
     const lines = r.outcomes.map((o) => ({ word: game.guessName(o.guess), value: proofValue(o, WORDLE_GUESS_COST, solvedMax) }));
