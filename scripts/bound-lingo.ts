@@ -42,7 +42,7 @@ for (const len of values.lengths.split(',').map(Number)) {
   const onProgress = (done: number, total: number): void => {
     if (tty) process.stderr.write(`\rlength ${len}: ${done} of ${total} openers bounded two levels deep`);
   };
-  const report = await withSignals(`bound:lingo length ${len}`, (signal) => runPlan(twoLevelCheck(game, goal, workers, onProgress), searchDriver({ workers, signal, executor })));
+  const report = await withSignals(`bound:lingo length ${len}`, (signal) => runPlan(twoLevelCheck(game, { goal, workers, onProgress }), searchDriver({ workers, signal, executor })));
   if (tty) process.stderr.write('\n');
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const left = report.checked.filter((c) => c.bound >= goal);

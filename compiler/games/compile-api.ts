@@ -9,6 +9,7 @@
  */
 import type { TreeArrays } from '../../runtime/tree-format.js';
 import type { EngineParts } from '../engine/search.js';
+import type { EffortName } from './efforts.js';
 
 /** Option values by name as typed (`max-depth`), already checked against the game's specs. */
 export type OptionValues = Readonly<Record<string, string | number | boolean | undefined>>;
@@ -169,7 +170,8 @@ export function* moduleTasks(job: PoolJob, tasks: readonly ModuleTask[], onDone?
 
 /** What a compile command gives a game's compile: the effort and the compile-only options given. */
 export interface CompileControl {
-  readonly effort: string;
+  /** One of the game's efforts, checked where the compile started. */
+  readonly effort: EffortName;
   /** The compile-only options given (search settings such as `max-depth`). */
   readonly options: OptionValues;
   /** `--checkpoint` was given (a search run as one piece of work refuses it). */

@@ -15,6 +15,7 @@
  * rejects with an `interrupted` error; nothing is written.
  */
 import type { BudgetedRoot, BudgetedTree, EngineJob, EngineTree, ModuleTask, OptionValues, PoolPlan, PoolAnswer, PoolCall, PoolJob, WholeResult } from '../games/compile-api.js';
+import type { EffortName } from '../games/efforts.js';
 import type { CompileOutcome, LoadedGame } from '../games/module.js';
 import { compileBudgeted } from './budgeted.js';
 import type { DriverControl } from './root.js';
@@ -28,7 +29,8 @@ export { compileBudgeted, compileSplit, compileWhole, runModuleTask, withModuleT
 
 /** A compile's controls: the driver's, and what the game's compile reads (its effort and options). */
 export interface RunControl extends DriverControl {
-  readonly effort: string;
+  /** Checked against the game's efforts where the compile started (games/efforts.ts `effortNamed`). */
+  readonly effort: EffortName;
   readonly options: OptionValues;
 }
 

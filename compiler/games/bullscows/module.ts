@@ -16,7 +16,8 @@ import { split, type CompileControl, type PoolPlan } from '../compile-api.js';
 import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
-import { effortNamed, intOption } from '../options.js';
+import { effortIn } from '../efforts.js';
+import { intOption } from '../options.js';
 import { BULLSCOWS_MAX_DIGITS, BULLSCOWS_MAX_SYMBOLS, BullsCowsGame, bullsCowsCodeCount } from './game.js';
 
 export const BULLSCOWS_DEFAULT_DIGITS = 4;
@@ -37,12 +38,12 @@ function gameOf(opts: GameOptions): BullsCowsGame {
 
 /** An effort of the code games, with the root's one class searched in parallel (exact: proven). */
 function effortOf(name: string, game: BullsCowsGame, maxDepth: number): CodeEffort {
-  return codeEffort(effortNamed(CODE_EFFORTS, name, 'bullscows').name, game.secretCount, maxDepth);
+  return codeEffort(effortIn(CODE_EFFORTS, name, 'bullscows').name, game.secretCount, maxDepth);
 }
 
 export function* compileBullsCows(game: BullsCowsGame, control: CompileControl): PoolPlan<CompileOutcome> {
   if (isWorstCase(game.params)) {
-    return yield* compileCodeWorstCase('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, control, `bullscows-d${game.pegs}s${game.symbols}`, SYMMETRY, split);
+    return yield* compileCodeWorstCase({ module: 'bullscows', game, gameSpec: { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, control, label: `bullscows-d${game.pegs}s${game.symbols}`, symmetry: SYMMETRY, search: split });
   }
   const maxDepth = intOption(control.options, 'max-depth') ?? 0;
   const effort = effortOf(control.options['exact'] === true ? 'exact' : control.effort, game, maxDepth);
@@ -64,7 +65,6 @@ export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
     ...CODE_SEARCH_OPTIONS,
   ],
   efforts: CODE_EFFORTS,
-  defaultEffort: 'default',
   sample: () => ({ digits: 3, symbols: 5 }),
   load(opts) {
     const worst = isWorstCase(opts);

@@ -17,7 +17,7 @@ import type { ParamValue } from '../../../runtime/tree-format.js';
 import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
-import type { Moves } from '../../engine/types.js';
+import { EFFORT_DEFAULTS, type Moves } from '../../engine/types.js';
 import { describeGuessTotals } from '../../objective.js';
 import { budgeted, type CompileControl, type PoolPlan } from '../compile-api.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
@@ -86,14 +86,12 @@ export function fileParts(game: FileGame, setup: FileSetup): EngineParts<string>
     moves,
     ranker,
     effort: {
-      exactBelow: 0,
+      ...EFFORT_DEFAULTS,
       // Exact: every guess at every depth a tree can reach.
       widthsByUsed: exact ? new Array<number>(game.maxAttempts + 1).fill(ALL) : effort.widths,
       lookaheadMinSet: 1,
-      memoMaxSet: Infinity,
       memoMinSet: 3,
       memoMaxEntries: 2_000_000,
-      cutoffs: true,
       groupOrder: exact ? 'smallest-first' : 'largest-first',
       prepass: true,
     },
@@ -182,8 +180,7 @@ export const fileModule: GameModule<FileGameSpec, FileSetup, string> = {
   id: 'file',
   describe: "a game from your own ES module file (--game ./my-game.mjs): secrets, guesses, reply(guess, secret); least total guesses",
   options: [{ name: 'module', type: 'file', describe: "the game's ES module (or give its path as --game FILE)" }],
-  efforts: FILE_EFFORTS.map((e) => ({ name: e.name, describe: e.describe })),
-  defaultEffort: 'default',
+  efforts: FILE_EFFORTS,
   sample(dir) {
     return { module: writeSampleGame(dir) };
   },

@@ -10,7 +10,7 @@ import { fail } from '../../../runtime/errors.js';
 import type { ParamValue, TreeHeader } from '../../../runtime/tree-format.js';
 import { loadWordListOfLength, type WordList } from '../../../runtime/wordlist.js';
 import type { EngineParts } from '../../engine/search.js';
-import type { Effort } from '../../engine/types.js';
+import { EFFORT_DEFAULTS, type Effort } from '../../engine/types.js';
 import { split, whole, type CompileControl, type EngineJob, type PoolPlan } from '../compile-api.js';
 import { replayAll } from '../../replay.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
@@ -57,14 +57,7 @@ function rootLives(spec: HangmanSpec): number {
 }
 
 export function hangmanParts(game: HangmanGame, setup: HangmanSetup): EngineParts<number> {
-  const effort: Effort = {
-    exactBelow: setup.exactMax,
-    widthsBySize: [[Infinity, HANGMAN_WIDTH]],
-    memoMaxSet: Infinity,
-    memoMaxEntries: Infinity,
-    cutoffs: true,
-    groupOrder: 'largest-first',
-  };
+  const effort: Effort = { ...EFFORT_DEFAULTS, exactBelow: setup.exactMax, widthsBySize: [[Infinity, HANGMAN_WIDTH]] };
   return {
     game,
     objective: hangmanObjective,
@@ -164,7 +157,6 @@ export const hangmanModule: GameModule<HangmanGameSpec, HangmanSetup, number> = 
     { name: 'strategy', type: 'string', choices: ['search', 'greedy'], compileOnly: true, describe: 'deprecated: --strategy greedy is now --effort greedy' },
   ],
   efforts: HANGMAN_EFFORTS,
-  defaultEffort: 'default',
   impliedEffort(opts) {
     const s = stringOption(opts, 'strategy');
     if (s === undefined) return undefined;

@@ -21,11 +21,17 @@ export interface TwoLevelReport {
 
 const SLICES_PER_WORKER = 4;
 
-/**
- * The check as a plan (its tasks run by the pool's driver, or another executor, `workers` of
- * them: it slices the openers by it), with openers checked so far.
- */
-export function* twoLevelCheck(game: LingoGame, goal: number, workers: number, onProgress?: (done: number, total: number) => void): PoolPlan<TwoLevelReport> {
+export interface TwoLevelCheckArgs {
+  /** The total score an opener must still reach. */
+  readonly goal: number;
+  /** How many workers run the tasks (the openers are sliced by it; the report does not depend on it). */
+  readonly workers: number;
+  /** Openers checked two levels deep so far, of how many. */
+  readonly onProgress?: ((done: number, total: number) => void) | undefined;
+}
+
+/** The check as a plan: its tasks run by the pool's driver, or another executor. */
+export function* twoLevelCheck(game: LingoGame, { goal, workers, onProgress }: TwoLevelCheckArgs): PoolPlan<TwoLevelReport> {
   if (!game.words) throw new Error('twoLevelCheck needs the words');
   const setup: LingoSetup = { effort: 'greedy', probes: lingoProbes(game.words, game.params.length, Infinity) };
   const job: PoolJob = { module: 'lingo', gameSpec: game.spec(), setup, label: `lingo-len${game.params.length}` };

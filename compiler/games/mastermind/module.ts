@@ -13,7 +13,8 @@ import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob, codeWorstCaseTasks, com
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
 import { describeGuessTotals } from '../../objective.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
-import { effortNamed, intOption, required, stringOption } from '../options.js';
+import { effortIn } from '../efforts.js';
+import { intOption, required, stringOption } from '../options.js';
 import { emitContest } from './contest.js';
 import { MastermindGame, MASTERMIND_MAX_COLORS, MASTERMIND_MAX_PEGS, mastermindCodeCount } from './game.js';
 import { runVerifyContest } from './verify-contest.js';
@@ -47,12 +48,12 @@ function* codeSearch(job: EngineJob<History>, effort: MastermindEffort): PoolPla
 function* compileMastermind(game: MastermindGame, control: CompileControl): PoolPlan<CompileOutcome> {
   if (isWorstCase(game.params)) {
     const label = `mastermind-p${game.pegs}c${game.colors}`;
-    return yield* compileCodeWorstCase('mastermind', game, { pegs: game.pegs, colors: game.colors }, control, label, SYMMETRY, codeSearch);
+    return yield* compileCodeWorstCase({ module: 'mastermind', game, gameSpec: { pegs: game.pegs, colors: game.colors }, control, label, symmetry: SYMMETRY, search: codeSearch });
   }
   checkCompileSize(`mastermind-p${game.pegs}c${game.colors}`, game.secretCount);
   const maxDepth = maxDepthOf(control.options);
   const name = control.options['exact'] === true ? 'exact' : control.effort;
-  const effort = mastermindEffort(effortNamed(MASTERMIND_EFFORTS, name, 'mastermind').name, game.secretCount, maxDepth);
+  const effort = mastermindEffort(effortIn(MASTERMIND_EFFORTS, name, 'mastermind').name, game.secretCount, maxDepth);
   const r = yield* searchMastermind(game, effort, control);
   return { tree: r.tree, settings: codeSettings(effort, r.opener, effort.exact, SYMMETRY) };
 }
@@ -74,7 +75,6 @@ export const mastermindModule: GameModule<{ pegs: number; colors: number }, Mast
     ...CODE_SEARCH_OPTIONS,
   ],
   efforts: MASTERMIND_EFFORTS,
-  defaultEffort: 'default',
   sample: () => ({ pegs: 3, colors: 3 }),
   exportFormats: [
     {

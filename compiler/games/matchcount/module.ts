@@ -9,8 +9,9 @@ import type { TreeHeader } from '../../../runtime/tree-format.js';
 import { flattenPlan } from '../../engine/plan.js';
 import { moduleTask, type CompileControl, type PoolPlan } from '../compile-api.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
-import { effortNamed, intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
-import { describeProof, loadMatchCountList, MATCHCOUNT_DEFAULT_BUDGET, MATCHCOUNT_EFFORT_INFO, MATCHCOUNT_EFFORTS, MatchCountGame, matchCountSettings, compileMatchCount, type MatchCountEffort } from './game.js';
+import { effortIn } from '../efforts.js';
+import { intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { describeProof, loadMatchCountList, MATCHCOUNT_DEFAULT_BUDGET, MATCHCOUNT_EFFORTS, MatchCountGame, matchCountSettings, compileMatchCount, type MatchCountEffort } from './game.js';
 import { leetcodeSolution } from './leetcode.js';
 import type { WordList } from '../../../runtime/wordlist.js';
 import { carriedSecrets } from '../tree-words.js';
@@ -22,7 +23,7 @@ export interface ProveResult {
 }
 
 function effortOf(name: string): MatchCountEffort {
-  return effortNamed(Object.values(MATCHCOUNT_EFFORTS), name, 'matchcount');
+  return effortIn(MATCHCOUNT_EFFORTS, name, 'matchcount');
 }
 
 function* compileMatch(loaded: LoadedGame, game: MatchCountGame, control: CompileControl): PoolPlan<CompileOutcome> {
@@ -73,8 +74,7 @@ export const matchcountModule: GameModule<string[], null> = {
     },
     { name: 'budget', type: 'integer', min: 1, max: 1_000_000, compileOnly: true, describe: 'allowedGuesses (default 10): compile fails with status 6 when the worst case needs more' },
   ],
-  efforts: MATCHCOUNT_EFFORT_INFO,
-  defaultEffort: 'default',
+  efforts: MATCHCOUNT_EFFORTS,
   sample: (dir) => ({ wordlist: writeSample(dir, 'matchcount.txt', sampleWords(30, 5, 'abcdefgh', 3)) }),
   exportFormats: [
     {

@@ -14,7 +14,7 @@ import { carriedGuesses, carriedSecrets, guessTable } from '../tree-words.js';
 import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker, endgameFamilies } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
-import type { Moves } from '../../engine/types.js';
+import { EFFORT_DEFAULTS, type Moves } from '../../engine/types.js';
 import { budgeted, type BudgetedTree, type CompileControl, type PoolPlan } from '../compile-api.js';
 import { describeGuessTotals } from '../../objective.js';
 import { safeText } from '../../../runtime/messages.js';
@@ -94,20 +94,18 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
     moves,
     ranker,
     effort: {
-      exactBelow: 0,
+      ...EFFORT_DEFAULTS,
       widthsByUsed: effort.widths,
       lookaheadMinSet: 1,
-      memoMaxSet: Infinity,
       memoMinSet: 3,
       memoMaxEntries: exact ? EXACT_MEMO_ENTRIES : 2_000_000,
-      memoMaxBytes: exact ? EXACT_MEMO_BYTES : undefined,
-      cutoffs: true,
+      memoMaxBytes: exact ? EXACT_MEMO_BYTES : EFFORT_DEFAULTS.memoMaxBytes,
       // Exact: small parts first (solved exactly, they leave the large ones a tight budget that
       // fails fast), and the large parts' one-step bounds before any search (a bad opener is
       // refuted by them alone). The default effort's widths gain nothing from either.
       groupOrder: exact ? 'smallest-first' : 'largest-first',
       prepass: true,
-      probeMinSet: exact ? EXACT_PROBE_MIN : undefined,
+      probeMinSet: exact ? EXACT_PROBE_MIN : EFFORT_DEFAULTS.probeMinSet,
     },
   };
 }
@@ -280,8 +278,7 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
     { name: 'openers', type: 'integer', min: 1, max: 1_000_000, compileOnly: true, describe: 'with --effort exact: how many of the best-ranked openers are searched exactly (default 12; more than there are: all)' },
     objectiveOption('total', 'the least total guesses'),
   ],
-  efforts: WORDLE_EFFORTS.map((e) => ({ name: e.name, describe: e.describe })),
-  defaultEffort: 'default',
+  efforts: WORDLE_EFFORTS,
   exportFormats: [
     {
       name: 'proof',
