@@ -61,6 +61,9 @@ export interface WordleSetup {
   readonly maxDepth?: number;
 }
 
+/** The worst-case solver's sets in hard mode (but greedy). */
+const HARD_PROOF_NODES = 2_000_000;
+
 /** Endgame families (answers alike but for one letter) of at least this many answers. */
 const ENDGAME_MIN = 3;
 
@@ -204,6 +207,9 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   let r: Awaited<ReturnType<typeof search>> | null = null;
   if (worst) {
     limits = worstCaseLimits(effort.name, WORDLE_ATTEMPTS, true);
+    // Hard mode's sets allow few guesses and are refuted in a few scans: a proof of the whole
+    // depth fits the budget (Wordle's lists: 4 refuted in about 90,000 sets).
+    if (game.params.hard && effort.name !== 'greedy') limits = { ...limits, proofNodes: Math.max(limits.proofNodes, HARD_PROOF_NODES) };
     const proofJob = { module: 'wordle', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug };
     // The search capped at one guess less than the game's 6 first: when it finds every answer,
     // the solver only has to look below its depth (it finds a tree of that depth slowly in hard mode).
