@@ -763,6 +763,23 @@ export function symmetricGuesses(game: CodeGame): GuessPool<History> {
   };
 }
 
+/** Verdicts of first guesses (WITHIN, NOT_WITHIN, UNDECIDED each), as a block task returns them. */
+export interface OpenersVerdict {
+  readonly verdicts: number[];
+  readonly nodes: number;
+}
+
+/**
+ * Whether every secret can be found within d guesses after each of `openers`, each with a budget
+ * of `budget` sets: one solver for the block (its cores serve the later openers), so a verdict
+ * depends only on the block, never on the worker that runs it.
+ */
+export function openersWithin<S>(parts: WorstCaseParts<S>, limits: WorstCaseLimits, d: number, openers: readonly number[], budget: number): OpenersVerdict {
+  const solver = new LeastWorstCase(parts, limits);
+  const verdicts = openers.map((g) => solver.firstGuessWithin(g, d, budget));
+  return { verdicts, nodes: solver.nodes };
+}
+
 /** What a worker sends back from a proof: the result with its plan flattened (plain data). */
 export interface WorstCaseProof extends Omit<WorstCaseResult, 'plan'> {
   /** Null when no tree within `maxDepth` was found. */
