@@ -238,6 +238,8 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
       } else proof = below;
     } else {
       proof = await proveWorstCase(proofJob, control, limits, `no tree finds every answer within ${WORDLE_ATTEMPTS} guesses`);
+      // The search capped at that depth has run already.
+      if (proof.depth === WORDLE_ATTEMPTS - 1) r = first;
     }
   }
   const started = process.hrtime.bigint();
