@@ -25,7 +25,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { safeText } from '../runtime/messages.js';
+import { escapeControls, safeText } from '../runtime/messages.js';
 
 /** Short mode of each bench: its own options, which the base accepts too. */
 const QUICK: Readonly<Record<string, readonly string[]>> = {
@@ -83,17 +83,26 @@ function benchScripts(dir: string): Map<string, string> {
   return out;
 }
 
-function run(cmd: string, args: string[], cwd: string, what: string): void {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
-  if (r.status !== 0) throw new Error(`${what} failed (status ${r.status}): ${safeText((r.stderr || r.stdout || '').trim().split('\n').pop() ?? '', 200)}`);
+function run(cmd: string, args: string[], cwd: string, what: string): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr?.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolvePromise();
+      else reject(new Error(`${what} failed (status ${code}): ${(out.trim().split('\n').pop() ?? '').slice(0, 200)}`));
+    });
+  });
 }
 
 /** A side's tree built in `dir`: node_modules linked when the lock files agree, else installed. */
-function build(dir: string): void {
+async function build(dir: string): Promise<void> {
   const lock = (d: string): string => (existsSync(join(d, 'package-lock.json')) ? readFileSync(join(d, 'package-lock.json'), 'utf8') : '');
   if (lock(dir) === lock(repo) && existsSync(join(repo, 'node_modules'))) symlinkSync(realpathSync(join(repo, 'node_modules')), join(dir, 'node_modules'));
-  else run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], dir, `npm ci in ${dir}`);
-  run('npm', ['run', 'build', '--silent'], dir, `npm run build in ${dir}`);
+  else await run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], dir, `npm ci in ${dir}`);
+  await run('npm', ['run', 'build', '--silent'], dir, `npm run build in ${dir}`);
 }
 
 /** The current tree, as git sees it (tracked and untracked files that are not ignored), copied to `dir`. */
@@ -168,7 +177,7 @@ async function main(): Promise<number> {
     overrides.set(name, a.slice(eq + 1).split(/\s+/).filter(Boolean));
   }
   const names = values.only === undefined ? [...headBenches.keys()] : values.only.split(',').map((x) => x.trim().replace(/^bench:/, ''));
-  for (const n of names) if (!headBenches.has(n)) throw new UsageError(`--only: no bench:${safeText(n)} in package.json (benches: ${[...headBenches.keys()].join(', ')})`);
+  for (const n of names) if (!headBenches.has(n)) throw new UsageError(`--only ${safeText(n)}: no such bench in package.json (benches: ${[...headBenches.keys()].join(', ')})`);
   const argsOf = (n: string): readonly string[] => overrides.get(n) ?? (values.quick ? (QUICK[n] ?? []) : []);
 
   const dirty = git(['status', '--porcelain', '--untracked-files=normal']) !== '';
@@ -187,13 +196,11 @@ async function main(): Promise<number> {
     else say(`${safeText(values.shared)} is absent: benches that need ../shared/ say so and measure less`);
     say(`checking out ${values.base} (${baseSha.slice(0, 12)}) in ${baseDir}`);
     git(['worktree', 'add', '--detach', '--quiet', baseDir, baseSha]);
-    say('building base');
-    build(baseDir);
     const headDir = join(root, 'head');
     say(`copying the current tree (${headLabel}) to ${headDir}`);
     copyCurrentTree(headDir);
-    say('building head');
-    build(headDir);
+    say('building base and head');
+    await Promise.all([build(baseDir), build(headDir)]);
     const sides: Side[] = [
       { label: 'base', dir: baseDir, benches: benchScripts(baseDir) },
       { label: 'head', dir: headDir, benches: benchScripts(headDir) },
@@ -273,7 +280,8 @@ async function main(): Promise<number> {
 main().then(
   (status) => process.exit(status),
   (e: unknown) => {
-    say(safeText(e instanceof Error ? e.message : String(e), 300));
+    const text = escapeControls(e instanceof Error ? e.message : String(e));
+    say(text.length > 300 ? `${text.slice(0, 300)}…` : text);
     process.exit(e instanceof UsageError ? 2 : 1);
   },
 );
