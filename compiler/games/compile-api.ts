@@ -109,6 +109,8 @@ export interface SearchDriver {
   moduleTask(job: PoolJob, name: string, args: unknown): Promise<unknown>;
   /** The module's own tasks: `body` gets a function running one task, and the number of workers. */
   withModuleTasks<T>(job: PoolJob, body: (run: ModuleTaskRun, workers: number) => Promise<T>): Promise<T>;
+  /** One module task per element of `args`, side by side, saved to `--checkpoint` (resumable): their values in order. */
+  moduleBlocks(job: PoolJob, name: string, args: readonly unknown[], unit: string): Promise<unknown[]>;
 }
 
 /** What a compile command gives a game's compile: the effort, the compile-only options given, the driver. */
@@ -117,7 +119,7 @@ export interface CompileControl {
   /** The compile-only options given (search settings such as `max-depth`). */
   readonly options: OptionValues;
   readonly driver: SearchDriver;
-  /** `--checkpoint` was given (a search run as one piece of work refuses it). */
+  /** `--checkpoint` was given (a search run as one piece of work refuses it; module blocks take it). */
   readonly checkpoint: boolean;
   /** The tasks run on workers elsewhere that load the game themselves (a job queue): no shared tables. */
   readonly remoteWorkers: boolean;
