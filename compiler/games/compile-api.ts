@@ -73,6 +73,13 @@ export interface BudgetedRoot {
    * in whole guesses). It must be above `bestKey`; absent: the best's key (one more before it).
    */
   readonly budgetOf?: ((bestKey: number) => number) | undefined;
+  /**
+   * Every candidate's budget from the first, before any best (a proof given a known total: no
+   * first candidate solved without a budget); a best found below it tightens it through `budgetOf`.
+   */
+  readonly budget?: number | undefined;
+  /** The `--checkpoint` files' prefix (default `root-`): two budgeted runs of one compile keep theirs apart. */
+  readonly checkpointPrefix?: string | undefined;
 }
 
 /** How one root candidate was settled: its exact key (its optimum below it), or the least key proven for it. */

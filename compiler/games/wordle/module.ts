@@ -190,7 +190,8 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   if (worst && prove) throw fail('usage', '--prove proves the least total; --objective worst-case proves the least worst case and takes no --prove');
   if (prove && openerWord !== undefined) throw fail('usage', '--prove searches every opener; it takes no --opener');
   if (prove && control.effort !== 'default' && control.effort !== 'exact') throw fail('usage', `--prove is an exact search; it cannot be combined with --effort ${control.effort}`);
-  const effort = wordleEffort(prove ? 'exact' : control.effort);
+  // --prove with the default effort: the default tree, then every opener under its total's budget.
+  const effort = wordleEffort(control.effort);
   let opener: number | undefined;
   if (openerWord !== undefined) {
     opener = game.guesses?.indexOf(openerWord) ?? -1;
@@ -202,11 +203,19 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   if (count !== undefined && (prove || !effort.exact || opener !== undefined)) throw fail('usage', '--openers N goes with --effort exact (without --opener): the N best-ranked openers, each searched exactly');
   // Exact: the openers in the order of the exact ranking (every guess), the first N of them.
   const spec = !effort.exact ? { width: effort.widths[0] } : opener !== undefined ? { width: 1, only: [opener] } : prove ? { width: Infinity } : { width: Infinity, first: count ?? EXACT_OPENERS };
+  const jobOf = (setup: WordleSetup) => ({ module: 'wordle', gameSpec: game.spec(), setup, parts: wordleParts(game, setup), label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s), nameGuess: (g: number) => game.guessName(g) });
   const search = async (maxDepth: number | undefined) => {
-    const setup: WordleSetup = { effort: effort.name, probes, ...(maxDepth !== undefined ? { maxDepth } : {}) };
-    const job = { module: 'wordle', gameSpec: game.spec(), setup, parts: wordleParts(game, setup), label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s), nameGuess: (g: number) => game.guessName(g) };
-    const found = await control.driver.budgeted(job, { ...spec, unit: 'openers', budgetOf: prove ? proofBudget : undefined });
+    const job = jobOf({ effort: effort.name, probes, ...(maxDepth !== undefined ? { maxDepth } : {}) });
+    const found = await control.driver.budgeted(job, { ...spec, unit: 'openers', budgetOf: prove && effort.exact ? proofBudget : undefined });
     if (!found) throw new Error('wordle compile: no plan');
+    return found;
+  };
+  // The proof beside a tree of key `treeKey`: every opener searched exactly under one guess more
+  // than the tree's total from the first (no opener needs solving without a budget).
+  const provePass = async (treeKey: number) => {
+    const budget = proofBudget(treeKey);
+    const found = await control.driver.budgeted(jobOf({ effort: 'exact', probes }), { width: Infinity, unit: 'openers', budgetOf: proofBudget, budget, checkpointPrefix: 'proof-' });
+    if (!found) throw new Error('wordle proof: no opener below the tree\'s own total');
     return found;
   };
   let proof = null;
@@ -244,16 +253,24 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   }
   const started = process.hrtime.bigint();
   if (!r) r = await search(proof ? proof.depth : undefined);
-  if (prove && r.everyGuess) {
+  const p = prove && !effort.exact ? await provePass(r.cost) : r;
+  const whole = (cost: number): number => Math.floor(cost / WORDLE_GUESS_COST);
+  // The proof found fewer guesses than the default tree: its exact tree ships instead.
+  const exactTree = effort.exact || whole(p.cost) < whole(r.cost);
+  if (exactTree) r = p;
+  if (prove && p.everyGuess) {
     const solvedMax = N * (WORDLE_ATTEMPTS * WORDLE_GUESS_COST + 1);
-    const lines = r.outcomes.map((o) => ({ word: game.guessName(o.guess), value: proofValue(o, WORDLE_GUESS_COST, solvedMax) }));
-    const best = { word: game.guessName(r.guess), total: Math.floor(r.cost / WORDLE_GUESS_COST) };
+    const lines = p.outcomes.map((o) => ({ word: game.guessName(o.guess), value: proofValue(o, WORDLE_GUESS_COST, solvedMax) }));
+    // The tree's own opener names the best when it is one of the best.
+    const treeLine = lines.find((l) => l.word === game.guessName(r.guess));
+    const best = treeLine?.value.kind === 'exact' && treeLine.value.total === whole(p.cost) ? { word: treeLine.word, total: treeLine.value.total } : { word: game.guessName(p.guess), total: whole(p.cost) };
+    if (!effort.exact && !exactTree) report.line = `proven optimal over every opener (${p.candidates} openers: ${p.searched} searched to the end, ${p.cut} cut off, ${p.byBound} settled by their bound)`;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     report.proof = formatProof({ mode: game.params.hard === true ? 'hard' : 'normal', answers: listOf(game.lists, 'answers'), guesses: listOf(game.lists, 'guesses'), openers: lines.length, best, seconds, tool: `guesstree ${TOOL_VERSION}` }, lines);
   }
   const widthText = widthsText(effort.widths);
   let settings: Record<string, ParamValue>;
-  if (!effort.exact) {
+  if (!exactTree) {
     settings = { effort: effort.name, widths: widthText, ranking: 'reply groups, then sum of squared group sizes', cutoffs: true, candidateShortcut: true };
   } else {
     const proven = prove && r.everyGuess ? 'global' : 'opener';
