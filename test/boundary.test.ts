@@ -4,7 +4,7 @@
  * driver: each call answered in order, a failed call thrown into the plan).
  */
 import { describe, expect, it } from 'vitest';
-import { budgeted, moduleTask, moduleTasks, split, whole, type EngineJob, type EngineTree, type PoolCall, type PoolPlan, type WholeResult } from '../compiler/games/compile-api.js';
+import { budgeted, moduleBlocks, moduleTask, moduleTasks, split, whole, type EngineJob, type EngineTree, type PoolCall, type PoolPlan, type WholeResult } from '../compiler/games/compile-api.js';
 import { DEFAULT_EFFORT, EFFORT_NAMES, effortHelp, effortIn, effortNamed } from '../compiler/games/efforts.js';
 import { GAMES } from '../compiler/games/registry.js';
 import { flattenPlan } from '../compiler/engine/plan.js';
@@ -64,6 +64,10 @@ function recording(failWhole: boolean): { driver: SearchDriver; calls: string[] 
       values.forEach((v, i) => onDone?.(i, v));
       return values;
     },
+    moduleBlocks: async (_job, name, args, unit) => {
+      calls.push(`blocks ${name} ${unit}`);
+      return args.map((a) => Number(a) * 10);
+    },
   };
   return { driver, calls };
 }
@@ -83,6 +87,7 @@ function* toyPlan(): PoolPlan<string> {
   let done = 0;
   const values = yield* moduleTasks(JOB, [{ name: 'a', args: 1 }, { name: 'b', args: 2 }], () => done++);
   parts.push(`${values.join(' ')} (${done} done)`);
+  parts.push((yield* moduleBlocks(JOB, 'refute', [1, 2, 3], 'blocks')).join(','));
   return parts.join('; ');
 }
 
@@ -93,8 +98,8 @@ describe('a compile plan', () => {
     expect(first.done).toBe(false);
     expect((first.value as PoolCall).mode).toBe('whole');
     const { driver, calls } = recording(false);
-    expect(await runPlan(toyPlan(), driver)).toBe('whole 5 true; split 3; budgeted none; {"echo":4}; a:1 b:2 (2 done)');
-    expect(calls).toEqual(['whole 9', 'split', 'budgeted 3', 'task prove', 'tasks a,b']);
+    expect(await runPlan(toyPlan(), driver)).toBe('whole 5 true; split 3; budgeted none; {"echo":4}; a:1 b:2 (2 done); 10,20,30');
+    expect(calls).toEqual(['whole 9', 'split', 'budgeted 3', 'task prove', 'tasks a,b', 'blocks refute blocks']);
   });
 
   it('a failed call is thrown into the plan: it ends the compile unless the plan catches it', async () => {

@@ -77,6 +77,13 @@ export interface BudgetedRoot {
    * in whole guesses). It must be above `bestKey`; absent: the best's key (one more before it).
    */
   readonly budgetOf?: ((bestKey: number) => number) | undefined;
+  /**
+   * Every candidate's budget from the first, before any best (a proof given a known total: no
+   * first candidate solved without a budget); a best found below it tightens it through `budgetOf`.
+   */
+  readonly budget?: number | undefined;
+  /** The `--checkpoint` files' prefix (default `root-`): two budgeted runs of one compile keep theirs apart. */
+  readonly checkpointPrefix?: string | undefined;
 }
 
 /** How one root candidate was settled: its exact key (its optimum below it), or the least key proven for it. */
@@ -111,7 +118,9 @@ export interface ModuleTask {
  *   - whole: the whole root set as one task (exact searches), with an optional node budget;
  *   - budgeted: root guesses in order, each under the budget the best so far leaves;
  *   - task: one task of the module's own (the worst-case prover), with progress in seconds;
- *   - tasks: a batch of the module's own tasks run side by side, their values in the batch's order.
+ *   - tasks: a batch of the module's own tasks run side by side, their values in the batch's order;
+ *   - blocks: one module task `name` per element of `args`, side by side, saved to `--checkpoint`
+ *     (resumable), their values in order; `unit` is what progress counts.
  */
 export type PoolCall =
   | { readonly mode: 'split'; readonly job: EngineJob<never> }
@@ -124,7 +133,8 @@ export type PoolCall =
       readonly tasks: readonly ModuleTask[];
       /** After each task's value: its place in the batch. */
       readonly onDone?: ((index: number, value: unknown) => void) | undefined;
-    };
+    }
+  | { readonly mode: 'blocks'; readonly job: PoolJob; readonly name: string; readonly args: readonly unknown[]; readonly unit: string };
 
 /** What each mode answers. */
 export interface PoolAnswers {
@@ -133,6 +143,7 @@ export interface PoolAnswers {
   readonly budgeted: BudgetedTree | null;
   readonly task: unknown;
   readonly tasks: readonly unknown[];
+  readonly blocks: readonly unknown[];
 }
 export type PoolAnswer = PoolAnswers[keyof PoolAnswers];
 
@@ -168,13 +179,18 @@ export function* moduleTasks(job: PoolJob, tasks: readonly ModuleTask[], onDone?
   return (yield { mode: 'tasks', job, tasks, onDone }) as PoolAnswers['tasks'];
 }
 
+/** One module task per element of `args`, side by side, saved to `--checkpoint` (resumable): their values in order. */
+export function* moduleBlocks(job: PoolJob, name: string, args: readonly unknown[], unit: string): PoolPlan<readonly unknown[]> {
+  return (yield { mode: 'blocks', job, name, args, unit }) as PoolAnswers['blocks'];
+}
+
 /** What a compile command gives a game's compile: the effort and the compile-only options given. */
 export interface CompileControl {
   /** One of the game's efforts, checked where the compile started. */
   readonly effort: EffortName;
   /** The compile-only options given (search settings such as `max-depth`). */
   readonly options: OptionValues;
-  /** `--checkpoint` was given (a search run as one piece of work refuses it). */
+  /** `--checkpoint` was given (a search run as one piece of work refuses it; module blocks take it). */
   readonly checkpoint: boolean;
   /** The tasks run on workers elsewhere that load the game themselves (a job queue): no shared tables. */
   readonly remoteWorkers: boolean;

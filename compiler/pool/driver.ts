@@ -20,12 +20,12 @@ import type { CompileOutcome, LoadedGame } from '../games/module.js';
 import { compileBudgeted } from './budgeted.js';
 import type { DriverControl } from './root.js';
 import { compileSplit } from './split.js';
-import { compileWhole, runModuleTask, withModuleTasks } from './whole.js';
+import { compileWhole, runModuleBlocks, runModuleTask, withModuleTasks } from './whole.js';
 
 export type { ExecutorControl, ExecutorFactory, TaskExecutor } from './executor.js';
 export type { BudgetedRoot, BudgetedTree, CandidateOutcome, CompileProgress, EngineJob, EngineTree, PoolPlan, PoolJob } from '../games/compile-api.js';
 export type { DriverControl } from './root.js';
-export { compileBudgeted, compileSplit, compileWhole, runModuleTask, withModuleTasks };
+export { compileBudgeted, compileSplit, compileWhole, runModuleBlocks, runModuleTask, withModuleTasks };
 
 /** A compile's controls: the driver's, and what the game's compile reads (its effort and options). */
 export interface RunControl extends DriverControl {
@@ -42,6 +42,8 @@ export interface SearchDriver {
   moduleTask(job: PoolJob, name: string, args: unknown): Promise<unknown>;
   /** A batch of the module's own tasks side by side, in one session of the executor. */
   moduleTasks(job: PoolJob, tasks: readonly ModuleTask[], onDone?: (index: number, value: unknown) => void): Promise<readonly unknown[]>;
+  /** One module task per element of `args`, side by side, saved to `--checkpoint` (resumable): their values in order. */
+  moduleBlocks(job: PoolJob, name: string, args: readonly unknown[], unit: string): Promise<readonly unknown[]>;
 }
 
 /** The pool's modes bound to one compile's controls. */
@@ -61,6 +63,7 @@ export function searchDriver(control: DriverControl): SearchDriver {
           }),
         ),
       ),
+    moduleBlocks: (job, name, args, unit) => runModuleBlocks(job, control, name, args, unit),
   };
 }
 
@@ -77,6 +80,8 @@ function answer(call: PoolCall, driver: SearchDriver): Promise<PoolAnswer> {
       return driver.moduleTask(call.job, call.task.name, call.task.args);
     case 'tasks':
       return driver.moduleTasks(call.job, call.tasks, call.onDone);
+    case 'blocks':
+      return driver.moduleBlocks(call.job, call.name, call.args, call.unit);
   }
 }
 
