@@ -146,6 +146,27 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     await stopWorkers();
   }, 120_000);
 
+  it('a Wordle hard-mode worst-case compile: its blocks of first guesses run on the workers, the same bytes as the local pool', async () => {
+    const r = rng(32);
+    const answers = randomWords(r, 30, 5, 'aeilnorst');
+    writeFileSync(join(dir, 'wc-answers.txt'), answers.join('\n') + '\n');
+    writeFileSync(join(dir, 'wc-guesses.txt'), randomWords(r, 150, 5, 'aeilnorstcdu', new Set(answers)).join('\n') + '\n');
+    const args = ['compile', '--game', 'wordle', '--answers', join(dir, 'wc-answers.txt'), '--guesses', join(dir, 'wc-guesses.txt'), '--hard', '--objective', 'worst-case', '--workers', '2'];
+    const here = await cli([...args, '--out', join(dir, 'wc-local.gtree')], { trees, timeoutMs: 60_000 });
+    expect(here.code, here.stderr).toBe(0);
+    const [a, b] = [await startWorker(), await startWorker()];
+    const run = await cli([...args, '--out', join(dir, 'wc-queue.gtree'), '--queue', url], { trees, timeoutMs: 60_000 });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('proven: no tree solves every secret in fewer than');
+    expect(readFileSync(join(dir, 'wc-queue.gtree')).equals(readFileSync(join(dir, 'wc-local.gtree')))).toBe(true);
+    // One module job per block of 64 first guesses (the proof below the capped search's depth).
+    const blocks = [...a.lines(), ...b.lines()].filter((l) => / done in /.test(l) && l.includes('(wordle module)'));
+    expect(blocks.length, [...a.lines(), ...b.lines()].join('\n')).toBe(Math.ceil(180 / 64));
+    await expectQueueClean();
+    await stopWorkers();
+  }, 120_000);
+
   it('a worker killed with SIGKILL mid-job: its job is taken up again and the tree is the same bytes', async () => {
     const [a, b] = [await startWorker(SLOW), await startWorker()];
     const out = join(dir, 'queue-killed.gtree');

@@ -625,6 +625,16 @@ export class SearchEngine<S> {
       if (f.known[p] === OPEN && starts[g + 1] - starts[g] >= probeMin) order[open++] = p;
     }
     this.sortParts(f, order, open, false);
+    const split = this.ranker.splitBound;
+    if (split) {
+      // Every large part's cheap bound first, largest first: most bad guesses end here.
+      for (let i = 0; i < open; i++) {
+        const p = order[i];
+        const g = f.group[p];
+        const b = split.call(this.ranker, f.items.subarray(starts[g], starts[g + 1]), this.partNode(f, p));
+        if (b > f.bound[p] && !this.raise(f, p, b)) return false;
+      }
+    }
     for (let i = 0; i < open; i++) {
       const p = order[i];
       const g = f.group[p];

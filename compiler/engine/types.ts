@@ -205,6 +205,12 @@ export interface Ranker<S> {
    * takes as known optimal (with its exact cost), else the set's bound (at most `beta`).
    */
   probe?(set: Uint32Array, node: SearchNode<S>, width: number, beta: number, out: QuickResult): void;
+  /**
+   * Optional: the least one-step bound of any guess of the pool at the set (the bound `probe`
+   * finds, or below it), counted row by row over the reply table: cheap enough to bound every
+   * large part of a split before any is probed.
+   */
+  splitBound?(set: Uint32Array, node: SearchNode<S>): number;
   /** Entries of the pool at a node (for slicing). */
   poolSize(set: Uint32Array, node: SearchNode<S>): number;
   /** Rankings of slices of one pool, merged into what ranking it whole gives; absent: not sliceable. */

@@ -73,6 +73,13 @@ export interface BudgetedRoot {
    * in whole guesses). It must be above `bestKey`; absent: the best's key (one more before it).
    */
   readonly budgetOf?: ((bestKey: number) => number) | undefined;
+  /**
+   * Every candidate's budget from the first, before any best (a proof given a known total: no
+   * first candidate solved without a budget); a best found below it tightens it through `budgetOf`.
+   */
+  readonly budget?: number | undefined;
+  /** The `--checkpoint` files' prefix (default `root-`): two budgeted runs of one compile keep theirs apart. */
+  readonly checkpointPrefix?: string | undefined;
 }
 
 /** How one root candidate was settled: its exact key (its optimum below it), or the least key proven for it. */
@@ -109,6 +116,8 @@ export interface SearchDriver {
   moduleTask(job: PoolJob, name: string, args: unknown): Promise<unknown>;
   /** The module's own tasks: `body` gets a function running one task, and the number of workers. */
   withModuleTasks<T>(job: PoolJob, body: (run: ModuleTaskRun, workers: number) => Promise<T>): Promise<T>;
+  /** One module task per element of `args`, side by side, saved to `--checkpoint` (resumable): their values in order. */
+  moduleBlocks(job: PoolJob, name: string, args: readonly unknown[], unit: string): Promise<unknown[]>;
 }
 
 /** What a compile command gives a game's compile: the effort, the compile-only options given, the driver. */
@@ -117,7 +126,7 @@ export interface CompileControl {
   /** The compile-only options given (search settings such as `max-depth`). */
   readonly options: OptionValues;
   readonly driver: SearchDriver;
-  /** `--checkpoint` was given (a search run as one piece of work refuses it). */
+  /** `--checkpoint` was given (a search run as one piece of work refuses it; module blocks take it). */
   readonly checkpoint: boolean;
   /** The tasks run on workers elsewhere that load the game themselves (a job queue): no shared tables. */
   readonly remoteWorkers: boolean;

@@ -10,7 +10,7 @@
  */
 import { fail } from '../../runtime/errors.js';
 import type { ParamValue, TreeArrays, TreeHeader } from '../../runtime/tree-format.js';
-import { WORST_CASE_LIMITS, type WorstCaseLimits, type WorstCaseProof } from '../engine/least-worst-case.js';
+import { NOT_WITHIN, UNDECIDED, WORST_CASE_LIMITS, type OpenersVerdict, type WorstCaseLimits, type WorstCaseProof } from '../engine/least-worst-case.js';
 import type { Game } from '../game.js';
 import { guessTotals } from '../objective.js';
 import type { CompileControl, PoolJob } from './compile-api.js';
@@ -52,6 +52,54 @@ export function worstCaseLimits(effort: string, maxDepth: number, wide = false):
   const level = effort === 'quick' || effort === 'greedy' ? 0 : effort === 'thorough' || effort === 'exact' ? 2 : 1;
   if (!wide) return { ...WORST_CASE_LIMITS, proofNodes: ([200_000, WORST_CASE_LIMITS.proofNodes, 20_000_000] as const)[level], maxDepth };
   return { ...WORST_CASE_LIMITS, proofNodes: ([10, 100, 1_000_000] as const)[level], upperNodes: 200_000, checkNodes: 50, widths: [1], maxDepth };
+}
+
+/** The module task that decides a block of first guesses (`OpenersArgs` → `OpenersVerdict`). */
+export const WORST_CASE_OPENERS_TASK = 'leastWorstCaseOpeners';
+
+export interface OpenersArgs {
+  readonly limits: WorstCaseLimits;
+  /** Guesses left, the first one included. */
+  readonly depth: number;
+  readonly openers: number[];
+  /** Sets each opener may search. */
+  readonly budget: number;
+}
+
+/** First guesses a block task decides. */
+const OPENERS_BLOCK = 64;
+
+/** What refuting every opener found: proven (each refuted), or the opener found within, or how many stayed undecided. */
+export interface OpenersProof {
+  readonly refuted: number;
+  readonly undecided: number;
+  /** A first guess after which every secret is found within the depth, or -1. */
+  readonly within: number;
+  readonly nodes: number;
+}
+
+/**
+ * No tree finds every secret within `depth` guesses, shown opener by opener: blocks of first
+ * guesses in the pool side by side (every worker busy), each block saved to `--checkpoint` and
+ * read back with `--resume`. The proof holds when every opener is refuted.
+ */
+export async function refuteOpeners(job: PoolJob, control: CompileControl, limits: WorstCaseLimits, depth: number, openers: readonly number[], budget: number): Promise<OpenersProof> {
+  const args: OpenersArgs[] = [];
+  for (let i = 0; i < openers.length; i += OPENERS_BLOCK) args.push({ limits, depth, openers: openers.slice(i, i + OPENERS_BLOCK), budget });
+  const values = (await control.driver.moduleBlocks(job, WORST_CASE_OPENERS_TASK, args, 'blocks of first guesses')) as OpenersVerdict[];
+  let refuted = 0;
+  let undecided = 0;
+  let within = -1;
+  let nodes = 0;
+  values.forEach((v, b) => {
+    nodes += v.nodes;
+    v.verdicts.forEach((r, i) => {
+      if (r === NOT_WITHIN) refuted++;
+      else if (r === UNDECIDED) undecided++;
+      else if (within < 0) within = args[b].openers[i];
+    });
+  });
+  return { refuted, undecided, within, nodes };
 }
 
 /** The solver as one pool task: its result as it is (no tree when none within `limits.maxDepth` was found). */

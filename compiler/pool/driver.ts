@@ -18,12 +18,12 @@ import type { CompileOutcome, LoadedGame } from '../games/module.js';
 import { compileBudgeted } from './budgeted.js';
 import type { DriverControl } from './root.js';
 import { compileSplit } from './split.js';
-import { compileWhole, runModuleTask, withModuleTasks } from './whole.js';
+import { compileWhole, runModuleBlocks, runModuleTask, withModuleTasks } from './whole.js';
 
 export type { ExecutorControl, ExecutorFactory, TaskExecutor } from './executor.js';
 export type { BudgetedRoot, BudgetedTree, CandidateOutcome, CompileProgress, EngineJob, EngineTree, PoolJob } from '../games/compile-api.js';
 export type { DriverControl } from './root.js';
-export { compileBudgeted, compileSplit, compileWhole, runModuleTask, withModuleTasks };
+export { compileBudgeted, compileSplit, compileWhole, runModuleBlocks, runModuleTask, withModuleTasks };
 
 /** A compile's controls: the driver's, and what the game's compile reads (its effort and options). */
 export interface RunControl extends DriverControl {
@@ -39,6 +39,7 @@ export function searchDriver(control: DriverControl): SearchDriver {
     budgeted: (job, spec) => compileBudgeted(job, control, spec),
     moduleTask: (job, name, args) => runModuleTask(job, control, name, args),
     withModuleTasks: (job, body) => withModuleTasks(job, control, body),
+    moduleBlocks: (job, name, args, unit) => runModuleBlocks(job, control, name, args, unit),
   };
 }
 

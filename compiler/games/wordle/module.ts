@@ -23,8 +23,8 @@ import { count, flagOption, required, sampleWords, stringOption, writeSample } f
 import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts.js';
 import { TOOL_VERSION } from '../../version.js';
 import { WORDLE_ATTEMPTS, WordleGame, wordleProbes, type WordleSpec } from './game.js';
-import { everyGuess, proveLeastWorstCase, ruleGuesses, type GuessPool, type WorstCaseLimits } from '../../engine/least-worst-case.js';
-import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proofAbove, proveWorstCase, runWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome } from '../worst-case.js';
+import { everyGuess, openersWithin, proveLeastWorstCase, ruleGuesses, type GuessPool, type WorstCaseLimits, type WorstCaseParts } from '../../engine/least-worst-case.js';
+import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proofAbove, proveWorstCase, refuteOpeners, runWorstCase, WORST_CASE_OPENERS_TASK, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome, type OpenersArgs } from '../worst-case.js';
 import { replayAll } from '../../replay.js';
 import { checkProof, formatProof, listOf, parseProof, proofPathOf, proofValue, readProof } from './proof.js';
 
@@ -60,6 +60,11 @@ export interface WordleSetup {
   /** Every answer found within this many guesses (the worst-case objective's proven depth); absent: 6. */
   readonly maxDepth?: number;
 }
+
+/** The worst-case solver's sets in hard mode (but greedy). */
+const HARD_PROOF_NODES = 2_000_000;
+/** Sets each first guess may search when the proof runs opener by opener (at least). */
+const OPENER_PROOF_NODES = 100_000;
 
 /** Endgame families (answers alike but for one letter) of at least this many answers. */
 const ENDGAME_MIN = 3;
@@ -118,11 +123,16 @@ function wordleMoves(game: WordleGame): Moves<string> {
   return rule ? { root: rule.start, after: (s, g, code) => rule.after(s, g, code), key: (s) => s } : { root: '', after: (s) => s, key: (s) => s };
 }
 
-/** The least-worst-case solver's task: every guess, or the ones hard mode allows. */
-function wordleWorstCase(game: WordleGame, limits: WorstCaseLimits) {
+/** The least-worst-case solver's parts: every guess, or the ones hard mode allows. */
+function wordleWorstCaseParts(game: WordleGame): WorstCaseParts<string> {
   const rule = game.guessFilter;
-  const pool: GuessPool<string> = rule ? ruleGuesses(game, (state, all) => rule.filter(state, all)) : everyGuess<string>(game);
-  return proveLeastWorstCase({ game, moves: wordleMoves(game), pool }, limits);
+  const pool: GuessPool<string> = rule ? ruleGuesses(game, (state, list) => rule.filter(state, list)) : everyGuess<string>(game);
+  return { game, moves: wordleMoves(game), pool };
+}
+
+/** The least-worst-case solver's task. */
+function wordleWorstCase(game: WordleGame, limits: WorstCaseLimits) {
+  return proveLeastWorstCase(wordleWorstCaseParts(game), limits);
 }
 
 /** The answers, and the union of the answers and the allowed guesses, both normalized. */
@@ -180,7 +190,8 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   if (worst && prove) throw fail('usage', '--prove proves the least total; --objective worst-case proves the least worst case and takes no --prove');
   if (prove && openerWord !== undefined) throw fail('usage', '--prove searches every opener; it takes no --opener');
   if (prove && control.effort !== 'default' && control.effort !== 'exact') throw fail('usage', `--prove is an exact search; it cannot be combined with --effort ${control.effort}`);
-  const effort = wordleEffort(prove ? 'exact' : control.effort);
+  // --prove with the default effort: the default tree, then every opener under its total's budget.
+  const effort = wordleEffort(control.effort);
   let opener: number | undefined;
   if (openerWord !== undefined) {
     opener = game.guesses?.indexOf(openerWord) ?? -1;
@@ -192,11 +203,19 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   if (count !== undefined && (prove || !effort.exact || opener !== undefined)) throw fail('usage', '--openers N goes with --effort exact (without --opener): the N best-ranked openers, each searched exactly');
   // Exact: the openers in the order of the exact ranking (every guess), the first N of them.
   const spec = !effort.exact ? { width: effort.widths[0] } : opener !== undefined ? { width: 1, only: [opener] } : prove ? { width: Infinity } : { width: Infinity, first: count ?? EXACT_OPENERS };
+  const jobOf = (setup: WordleSetup) => ({ module: 'wordle', gameSpec: game.spec(), setup, parts: wordleParts(game, setup), label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s), nameGuess: (g: number) => game.guessName(g) });
   const search = async (maxDepth: number | undefined) => {
-    const setup: WordleSetup = { effort: effort.name, probes, ...(maxDepth !== undefined ? { maxDepth } : {}) };
-    const job = { module: 'wordle', gameSpec: game.spec(), setup, parts: wordleParts(game, setup), label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s), nameGuess: (g: number) => game.guessName(g) };
-    const found = await control.driver.budgeted(job, { ...spec, unit: 'openers', budgetOf: prove ? proofBudget : undefined });
+    const job = jobOf({ effort: effort.name, probes, ...(maxDepth !== undefined ? { maxDepth } : {}) });
+    const found = await control.driver.budgeted(job, { ...spec, unit: 'openers', budgetOf: prove && effort.exact ? proofBudget : undefined });
     if (!found) throw new Error('wordle compile: no plan');
+    return found;
+  };
+  // The proof beside a tree of key `treeKey`: every opener searched exactly under one guess more
+  // than the tree's total from the first (no opener needs solving without a budget).
+  const provePass = async (treeKey: number) => {
+    const budget = proofBudget(treeKey);
+    const found = await control.driver.budgeted(jobOf({ effort: 'exact', probes }), { width: Infinity, unit: 'openers', budgetOf: proofBudget, budget, checkpointPrefix: 'proof-' });
+    if (!found) throw new Error('wordle proof: no opener below the tree\'s own total');
     return found;
   };
   let proof = null;
@@ -204,12 +223,23 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   let r: Awaited<ReturnType<typeof search>> | null = null;
   if (worst) {
     limits = worstCaseLimits(effort.name, WORDLE_ATTEMPTS, true);
+    // Hard mode's sets allow few guesses and are refuted in a few scans: a proof of the whole
+    // depth fits the budget (Wordle's lists: 4 refuted in about 90,000 sets).
+    if (game.params.hard && effort.name !== 'greedy') limits = { ...limits, proofNodes: Math.max(limits.proofNodes, HARD_PROOF_NODES) };
     const proofJob = { module: 'wordle', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug };
     // The search capped at one guess less than the game's 6 first: when it finds every answer,
     // the solver only has to look below its depth (it finds a tree of that depth slowly in hard mode).
     const first = await search(WORDLE_ATTEMPTS - 1);
     const s = replayAll(game, first.tree);
-    if ((s.histogram[0] ?? 0) === 0 && s.missingBranches === 0) {
+    const all = (s.histogram[0] ?? 0) === 0 && s.missingBranches === 0;
+    // Hard mode, or normal mode with --checkpoint: no tree one guess shallower, opener by opener
+    // (blocks side by side, resumable). Else, or when some opener is not refuted, one task.
+    const byOpeners = all && s.maxFound > 1 && (game.params.hard ? effort.name !== 'greedy' : control.checkpoint);
+    const openers = byOpeners ? await refuteOpeners(proofJob, control, limits, s.maxFound - 1, Array.from({ length: game.guessCount }, (_, g) => g), Math.max(limits.proofNodes, OPENER_PROOF_NODES)) : null;
+    if (openers && openers.refuted === game.guessCount) {
+      proof = proofAbove(first.tree, s.maxFound, { tree: null, depth: 0, total: 0, lowerBound: s.maxFound, proven: true, nodes: openers.nodes, stopped: false });
+      r = first;
+    } else if (all) {
       const below = await runWorstCase(proofJob, control, { ...limits, maxDepth: s.maxFound - 1 });
       if (!below.tree) {
         proof = proofAbove(first.tree, s.maxFound, below);
@@ -217,20 +247,30 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
       } else proof = below;
     } else {
       proof = await proveWorstCase(proofJob, control, limits, `no tree finds every answer within ${WORDLE_ATTEMPTS} guesses`);
+      // The search capped at that depth has run already.
+      if (proof.depth === WORDLE_ATTEMPTS - 1) r = first;
     }
   }
   const started = process.hrtime.bigint();
   if (!r) r = await search(proof ? proof.depth : undefined);
-  if (prove && r.everyGuess) {
+  const p = prove && !effort.exact ? await provePass(r.cost) : r;
+  const whole = (cost: number): number => Math.floor(cost / WORDLE_GUESS_COST);
+  // The proof found fewer guesses than the default tree: its exact tree ships instead.
+  const exactTree = effort.exact || whole(p.cost) < whole(r.cost);
+  if (exactTree) r = p;
+  if (prove && p.everyGuess) {
     const solvedMax = N * (WORDLE_ATTEMPTS * WORDLE_GUESS_COST + 1);
-    const lines = r.outcomes.map((o) => ({ word: game.guessName(o.guess), value: proofValue(o, WORDLE_GUESS_COST, solvedMax) }));
-    const best = { word: game.guessName(r.guess), total: Math.floor(r.cost / WORDLE_GUESS_COST) };
+    const lines = p.outcomes.map((o) => ({ word: game.guessName(o.guess), value: proofValue(o, WORDLE_GUESS_COST, solvedMax) }));
+    // The tree's own opener names the best when it is one of the best.
+    const treeLine = lines.find((l) => l.word === game.guessName(r.guess));
+    const best = treeLine?.value.kind === 'exact' && treeLine.value.total === whole(p.cost) ? { word: treeLine.word, total: treeLine.value.total } : { word: game.guessName(p.guess), total: whole(p.cost) };
+    if (!effort.exact && !exactTree) report.line = `proven optimal over every opener (${p.candidates} openers: ${p.searched} searched to the end, ${p.cut} cut off, ${p.byBound} settled by their bound)`;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     report.proof = formatProof({ mode: game.params.hard === true ? 'hard' : 'normal', answers: listOf(game.lists, 'answers'), guesses: listOf(game.lists, 'guesses'), openers: lines.length, best, seconds, tool: `guesstree ${TOOL_VERSION}` }, lines);
   }
   const widthText = widthsText(effort.widths);
   let settings: Record<string, ParamValue>;
-  if (!effort.exact) {
+  if (!exactTree) {
     settings = { effort: effort.name, widths: widthText, ranking: 'reply groups, then sum of squared group sizes', cutoffs: true, candidateShortcut: true };
   } else {
     const proven = prove && r.everyGuess ? 'global' : 'opener';
@@ -330,7 +370,16 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
   optionsFromHeader: (header, opts) => ({ answers: opts['answers'], guesses: opts['guesses'], hard: header.params['hard'] === true, objective: objectiveFromHeader(header, 'total') }),
   worker: (gameSpec, setup) => {
     const game = WordleGame.fromSpec(gameSpec);
-    return { parts: wordleParts(game, setup), tasks: { [WORST_CASE_TASK]: (limits) => wordleWorstCase(game, limits as WorstCaseLimits) } };
+    return {
+      parts: wordleParts(game, setup),
+      tasks: {
+        [WORST_CASE_TASK]: (limits) => wordleWorstCase(game, limits as WorstCaseLimits),
+        [WORST_CASE_OPENERS_TASK]: (args) => {
+          const a = args as OpenersArgs;
+          return openersWithin(wordleWorstCaseParts(game), a.limits, a.depth, a.openers, a.budget);
+        },
+      },
+    };
   },
 };
 
