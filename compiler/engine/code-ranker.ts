@@ -12,6 +12,7 @@
 import type { AttemptObjective } from './attempt-objective.js';
 import { sizeLowerBounds, treeCapacity } from './attempt-objective.js';
 import { canonicalGuesses, historySymmetry, permutations } from './symmetry.js';
+import { Stamps } from './stamps.js';
 import { EMPTY_RANKED, TopK } from './top-k.js';
 import { WHOLE_POOL, type QuickResult, type RankOptions, type Ranker, type Ranking, type SearchGame, type SearchNode, type TallyCounter } from './types.js';
 
@@ -77,13 +78,12 @@ export class CodeRanker implements Ranker<History> {
   /**
    * Classes of guesses alike but for the symbols no secret holds (those written as `blank`),
    * by the class's number in base symbols + 1: the figures of its first guess in the ranking
-   * of stamp `epoch`. Null when the numbers would not fit a small table.
+   * of the current stamp. Null when the numbers would not fit a small table.
    */
   private readonly blank: number | null;
-  private readonly classStamp: Int32Array;
+  private readonly classStamps: Stamps;
   private readonly classBound: Float64Array;
   private readonly classKey: Float64Array;
-  private epoch = 0;
 
   constructor(game: CodeGame, objective: AttemptObjective<History>, rule: RankRule) {
     this.game = game;
@@ -114,7 +114,7 @@ export class CodeRanker implements Ranker<History> {
       for (let i = 0; i < game.pegs; i++) m |= 1 << game.digits[g * game.pegs + i];
       this.symbolsUsed[g] = m;
     }
-    this.classStamp = new Int32Array(dedupe ? classes : 0);
+    this.classStamps = new Stamps(dedupe ? classes : 0);
     this.classBound = new Float64Array(dedupe ? classes : 0);
     this.classKey = new Float64Array(dedupe ? classes : 0);
   }
@@ -131,14 +131,6 @@ export class CodeRanker implements Ranker<History> {
       for (let k = 0; k < pegs; k++) present |= 1 << digits[at + k];
     }
     return all & ~present;
-  }
-
-  private nextEpoch(): number {
-    if (this.epoch === 0x7fffffff) {
-      this.classStamp.fill(0);
-      this.epoch = 0;
-    }
-    return ++this.epoch;
   }
 
   private depthLeft(used: number): number {
@@ -247,8 +239,8 @@ export class CodeRanker implements Ranker<History> {
     // figures of the first guess of its class (in pool order) when there is one.
     const absent = this.absentSymbols(set);
     const used = this.symbolsUsed;
-    const epoch = absent !== 0 ? this.nextEpoch() : 0;
-    const stamp = this.classStamp;
+    const epoch = absent !== 0 ? this.classStamps.next() : 0;
+    const stamp = this.classStamps.marks;
     const classBound = this.classBound;
     const classKey = this.classKey;
     const blank = this.blank;
