@@ -13,11 +13,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { freePort } from './free-port.js';
 import { mulberry32 } from './pit.js';
 
 const { values } = parseArgs({
@@ -52,17 +52,6 @@ function words(rand: () => number, count: number, alphabet: string, avoid: Reado
     if (!avoid.has(w)) out.add(w);
   }
   return [...out];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** Run the CLI to the end: its wall time in seconds (exit status 0 required). */

@@ -5,7 +5,7 @@
  * of any tree of that worst case. The other verbs work on such trees, and a tree of one
  * objective never replaces one of the other.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BullsCowsGame } from '../compiler/games/bullscows/game.js';
@@ -103,6 +103,39 @@ describe('compile --objective worst-case against brute force', () => {
     expect(r.stdout).toBe('');
     expect(lines(r.stderr)).toHaveLength(1);
     expect(r.stderr).toMatch(/no tree finds every word within 5 tries.*proven: no tree solves every secret in fewer than 6/);
+  });
+
+  it('Wordle with --checkpoint: the proof opener by opener in blocks, saved, resumed, the same bytes whatever the workers', async () => {
+    const rand = rng(77);
+    const answers = randomWords(rand, 10, 5, 'aeilnorst');
+    const extra = randomWords(rand, 140, 5, 'aeilnorstcdmp', new Set(answers));
+    const a = writeList(join(dir, 'ck-answers.txt'), answers);
+    const g = writeList(join(dir, 'ck-guesses.txt'), extra);
+    const game = loadWordleGame(a, g, false);
+    const least = bruteLeastDepth(game as BruteGame, () => true, 6);
+    const args = ['compile', '--game', 'wordle', '--answers', a, '--guesses', g, '--objective', 'worst-case'];
+    const run = async (name: string, more: string[]) => {
+      const out = join(dir, `${name}.gtree`);
+      const r = await cli([...args, ...more, '--out', out], { trees, timeoutMs: 60_000 });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      return { bytes: readFileSync(out), line: lines(r.stdout)[0] };
+    };
+    const ck = join(dir, 'ck');
+    const one = await run('ck1', ['--workers', '1', '--checkpoint', ck]);
+    expectLeast(header(join(dir, 'ck1.gtree')), one.line, least);
+    // One file per block of 64 first guesses.
+    const blocks = readdirSync(ck).filter((f) => /^leastWorstCaseOpeners-batch-\d+\.bin$/.test(f));
+    expect(blocks).toHaveLength(Math.ceil(game.guessCount / 64));
+    // A folder with blocks needs --resume; resumed (one block dropped, solved again) or fresh with 2 workers: the same bytes.
+    const stale = await cli([...args, '--checkpoint', ck, '--out', join(dir, 'ck-stale.gtree')], { trees });
+    expect(stale.code).not.toBe(0);
+    expect(lines(stale.stderr)).toHaveLength(1);
+    rmSync(join(ck, blocks[1]));
+    const resumed = await run('ck2', ['--workers', '2', '--checkpoint', ck, '--resume']);
+    expect(Buffer.compare(resumed.bytes, one.bytes)).toBe(0);
+    const fresh = await run('ck3', ['--workers', '2', '--checkpoint', join(dir, 'ck-fresh')]);
+    expect(Buffer.compare(fresh.bytes, one.bytes)).toBe(0);
   });
 
   it('match-count: the prover against brute force', async () => {

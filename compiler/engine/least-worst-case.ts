@@ -17,7 +17,10 @@
  *     - d = 2: some guess must split the set into singletons (found by one scan);
  *     - else every pool guess that tells something and whose largest group fits in d − 1
  *       levels, fewest in its largest group first (a candidate first, then the most groups),
- *       its groups solved largest first with d − 1, so a failing guess fails fast.
+ *       its groups solved with d − 1 largest first (nested pools: cheapest first, by size times
+ *       the guesses their node allows), so a failing guess fails fast;
+ *     - d = 3: a group two guesses cannot split is cut down to a core (a subset no guess
+ *       splits); a later guess that leaves a core whole in one group fails without a scan.
  *   A node budget bounds the proof; it says UNDECIDED when it runs out.
  *
  * The proof: D from the capacity bound upwards; each NOT_WITHIN raises the proven lower bound,
@@ -39,9 +42,12 @@ export const UNDECIDED = 2;
 
 /** The guesses a node may play (ascending); they must include every candidate or its orbit's representative. */
 export interface GuessPool<S> {
-  guesses(node: SearchNode<S>): Uint32Array;
+  /** `parent`: the parent node's guesses, when the pool is `nested` (the child's are among them). */
+  guesses(node: SearchNode<S>, parent?: Uint32Array): Uint32Array;
   /** Every guess of the game is allowed at every node (the pool only leaves out equivalent ones). */
   readonly free?: boolean;
+  /** A child's guesses are some of its parent's (hard mode: the rule only tightens), so `guesses` filters the parent's. */
+  readonly nested?: boolean;
 }
 
 export interface WorstCaseParts<S> {
@@ -95,20 +101,25 @@ export function everyGuess<S>(game: SearchGame): GuessPool<S> {
   return { guesses: () => all, free: true };
 }
 
-/** Guesses filtered by a rule of the node state (Wordle's hard mode), cached per state. */
-export function ruleGuesses(game: SearchGame, allowed: (state: string, all: Uint32Array) => Uint32Array): GuessPool<string> {
+/**
+ * Guesses filtered by a rule of the node state that only tightens down the tree (Wordle's hard
+ * mode), cached per state: a child's are filtered from its parent's, not from every guess.
+ * `allowed(state, list)` keeps the guesses of `list` the state allows, in order.
+ */
+export function ruleGuesses(game: SearchGame, allowed: (state: string, list: Uint32Array) => Uint32Array): GuessPool<string> {
   const all = Uint32Array.from({ length: game.guessCount }, (_, i) => i);
   const cache = new Map<string, Uint32Array>();
   return {
-    guesses(node) {
+    guesses(node, parent) {
       let p = cache.get(node.state);
       if (!p) {
         if (cache.size >= 1 << 16) cache.clear();
-        p = allowed(node.state, all);
+        p = allowed(node.state, parent ?? all);
         cache.set(node.state, p);
       }
       return p;
     },
+    nested: true,
   };
 }
 
@@ -133,6 +144,10 @@ interface Known {
 }
 
 class Budget extends Error {}
+
+/** Sets of at most this many secrets are cut down to cores; cores kept per list. */
+const CORE_MAX_SET = 32;
+const CORES_MAX = 256;
 
 /** Largest reply table the solver builds for itself (secrets × guesses bytes). */
 export const WORST_CASE_MAX_TABLE = 1 << 26;
@@ -165,7 +180,19 @@ export class LeastWorstCase<S> {
   private readonly codes: Uint32Array;
   private readonly counts: Uint32Array;
   private readonly stamp: Uint32Array;
+  private readonly slot: Uint32Array;
   private epoch = 0;
+  /**
+   * Sets no guess of the game splits into singletons (free pools only: that holds at every
+   * node), most recently found first: a guess that leaves one of them, all in the set, in one
+   * reply group fails with two guesses left, without a scan of the pool.
+   */
+  private readonly freeCores: Uint32Array[] = [];
+  /** Stamps of the secrets of one set (coresWithin). */
+  private readonly member: Uint32Array;
+  private memberEpoch = 0;
+  /** Guesses refuted at three guesses left by a core alone (for measurements). */
+  coreCuts = 0;
   private readonly keyBuf: Uint16Array | null;
   /** Every guess's replies, secret-major (`table[secret * stride + guess]`), when they fit in bytes. */
   private readonly table: Uint8Array | null;
@@ -182,6 +209,8 @@ export class LeastWorstCase<S> {
     this.codes = new Uint32Array(g.secretCount);
     this.counts = new Uint32Array(g.codeCount);
     this.stamp = new Uint32Array(g.codeCount);
+    this.slot = new Uint32Array(g.codeCount);
+    this.member = new Uint32Array(g.secretCount);
     this.keyBuf = g.secretCount <= 0xffff ? new Uint16Array(g.secretCount) : null;
     this.allGuesses = Uint32Array.from({ length: g.guessCount }, (_, i) => i);
     if (g.replyTable) {
@@ -283,8 +312,13 @@ export class LeastWorstCase<S> {
     out[2] = hit;
   }
 
+  /** The guesses of a node whose parent plays from `parent` (the pool's own when it is not nested). */
+  private poolOf(node: SearchNode<S>, parent: Uint32Array | undefined): Uint32Array {
+    return this.pool.nested ? this.pool.guesses(node, parent) : this.pool.guesses(node);
+  }
+
   /** Some guess splits `set` into singletons (and the winning reply)? -1 when none. */
-  private splitterOf(set: Uint32Array, node: SearchNode<S>): number {
+  private splitterOf(set: Uint32Array, node: SearchNode<S>, parent?: Uint32Array): number {
     const n = set.length;
     if (n > this.branches + 1) return -1;
     // Candidates first: one that splits the rest into singletons finds a secret at depth 1.
@@ -293,12 +327,80 @@ export class LeastWorstCase<S> {
       if (this.separates(g, set)) return g;
     }
     if (n > this.branches) return -1;
-    const pool = this.pool.free ? this.allGuesses : this.pool.guesses(node);
+    const pool = this.pool.free ? this.allGuesses : this.poolOf(node, parent);
     for (let j = 0; j < pool.length; j++) {
       const g = pool[j];
       if (this.separates(g, set)) return g;
     }
     return -1;
+  }
+
+  /** Some guess of `list` splits `set` into singletons? */
+  private anySeparates(set: Uint32Array, list: Uint32Array): boolean {
+    for (let j = 0; j < list.length; j++) if (this.separates(list[j], set)) return true;
+    return false;
+  }
+
+  /**
+   * A set `list` cannot split into singletons, cut down to a core (members dropped while the
+   * rest stays unsplit), at the front of `cores` (at most CORES_MAX kept). Only with a reply table.
+   */
+  private addCore(set: Uint32Array, list: Uint32Array, cores: Uint32Array[], kept: Uint32Array[] | null): void {
+    // A free pool's group failed against `list` itself; a nested pool's against fewer guesses.
+    if (!this.table || set.length > CORE_MAX_SET || (!this.pool.free && this.anySeparates(set, list))) return;
+    let core = set;
+    for (let i = core.length - 1; i >= 0 && core.length > 3; i--) {
+      const trial = new Uint32Array(core.length - 1);
+      trial.set(core.subarray(0, i));
+      trial.set(core.subarray(i + 1), i);
+      if (!this.anySeparates(trial, list)) core = trial;
+    }
+    cores.unshift(core);
+    if (cores.length > CORES_MAX) cores.pop();
+    if (kept) {
+      kept.unshift(core);
+      if (kept.length > CORES_MAX) kept.pop();
+    }
+  }
+
+  /** The kept cores whose secrets are all in `set` (most recently found first). */
+  private coresWithin(set: Uint32Array): Uint32Array[] {
+    const mark = this.member;
+    if (this.memberEpoch >= 0xfffffffe) {
+      mark.fill(0);
+      this.memberEpoch = 0;
+    }
+    const e = ++this.memberEpoch;
+    for (let i = 0; i < set.length; i++) mark[set[i]] = e;
+    const out: Uint32Array[] = [];
+    for (const core of this.freeCores) {
+      let all = true;
+      for (let i = 0; i < core.length && all; i++) all = mark[core[i]] === e;
+      if (all) out.push(core);
+    }
+    return out;
+  }
+
+  /** Guess g leaves some core (each a subset of the set) whole in one reply group, not the winning one? The core found moves to the front. */
+  private coreIn(g: number, cores: Uint32Array[]): boolean {
+    const table = this.table as Uint8Array;
+    const stride = this.stride;
+    const solved = this.game.solvedCode;
+    for (let k = 0; k < cores.length; k++) {
+      const core = cores[k];
+      const c0 = table[core[0] * stride + g];
+      if (c0 === solved) continue;
+      let whole = true;
+      for (let i = 1; i < core.length && whole; i++) whole = table[core[i] * stride + g] === c0;
+      if (whole) {
+        if (k > 0) {
+          cores.splice(k, 1);
+          cores.unshift(core);
+        }
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Guess g leaves no two secrets of `set` with one reply (but the winning one). */
@@ -329,46 +431,83 @@ export class LeastWorstCase<S> {
     return true;
   }
 
-  /** The reply groups of g over set (besides the winning reply), largest first, with their codes. */
+  /** The reply groups of g over set (besides the winning reply), largest first, with their codes (views of one array). */
   private groupsOf(g: number, set: Uint32Array): { codes: number[]; groups: Uint32Array[] } {
     const n = set.length;
     const codes = this.codes;
     this.game.partitionCodes(g, set, n, codes);
     const solved = this.game.solvedCode;
-    const byCode = new Map<number, number[]>();
+    const stamp = this.stamp;
+    const counts = this.counts;
+    const slot = this.slot;
+    const e = this.nextEpoch();
+    const seen: number[] = [];
+    let rest = 0;
     for (let i = 0; i < n; i++) {
       const c = codes[i];
       if (c === solved) continue;
-      let a = byCode.get(c);
-      if (!a) byCode.set(c, (a = []));
-      a.push(set[i]);
+      rest++;
+      if (stamp[c] !== e) {
+        stamp[c] = e;
+        counts[c] = 0;
+        seen.push(c);
+      }
+      counts[c] = counts[c] + 1;
     }
-    const entries = [...byCode.entries()].sort((a, b) => b[1].length - a[1].length || a[0] - b[0]);
-    return { codes: entries.map((e) => e[0]), groups: entries.map((e) => Uint32Array.from(e[1])) };
+    seen.sort((a, b) => counts[b] - counts[a] || a - b);
+    const flat = new Uint32Array(rest);
+    const groups: Uint32Array[] = [];
+    let off = 0;
+    for (const c of seen) {
+      slot[c] = off;
+      groups.push(flat.subarray(off, off + counts[c]));
+      off += counts[c];
+    }
+    for (let i = 0; i < n; i++) {
+      const c = codes[i];
+      if (c === solved) continue;
+      flat[slot[c]] = set[i];
+      slot[c] = slot[c] + 1;
+    }
+    return { codes: seen, groups };
   }
 
-  /** Can every secret of `set` (ascending) be found within d more guesses? Throws Budget past the node limit. */
-  private within(set: Uint32Array, d: number, node: SearchNode<S>): boolean {
+  /**
+   * The order a guess's groups are solved in, so that a failing guess fails fast: largest first;
+   * with nested pools (hard mode) cheapest first, by size times the guesses the group's node
+   * allows (a group whose few allowed guesses cannot split it is refuted in a few scans).
+   */
+  private groupOrder(g: number, codes: number[], groups: Uint32Array[], node: SearchNode<S>, pool: Uint32Array): { order: number[]; children: SearchNode<S>[] } {
+    const children = codes.map((c) => ({ used: node.used + 1, state: this.moves.after(node.state, g, c) }));
+    const order = groups.map((_, i) => i);
+    if (this.pool.nested) {
+      const cost = groups.map((grp, i) => grp.length * this.pool.guesses(children[i], pool).length);
+      order.sort((a, b) => cost[a] - cost[b] || a - b);
+    }
+    return { order, children };
+  }
+
+  /**
+   * Can every secret of `set` (ascending) be found within d more guesses? `parent`: the guesses
+   * of the node's parent (nested pools filter them). Throws Budget past the node limit.
+   */
+  private within(set: Uint32Array, d: number, node: SearchNode<S>, parent?: Uint32Array): boolean {
     const n = set.length;
     if (n <= 1) return d >= n;
     if (d <= 1) return false;
     if (n <= d) return true;
     if (n > capacity(d, this.branches)) return false;
+    // Two guesses left: one scan, cheaper than the memo's key (the cores catch repeated failures).
+    if (d === 2) return this.splitterOf(set, node, parent) >= 0;
     const k = this.key(set, node);
     const known = this.memo.get(k);
     if (known) {
       if (known.hi <= d) return true;
       if (known.lo > d) return false;
     }
-    if (d === 2) {
-      const g = this.splitterOf(set, node);
-      if (g >= 0) this.remember(k, 0, 2, g);
-      else this.remember(k, 3, Infinity, -1);
-      return g >= 0;
-    }
     if (++this.nodes > this.nodeLimit) throw new Budget();
     const cap = capacity(d - 1, this.branches);
-    const pool = this.pool.guesses(node);
+    const pool = this.poolOf(node, parent);
     const m = pool.length;
     const largest = new Float64Array(m);
     const keep: number[] = [];
@@ -389,13 +528,22 @@ export class LeastWorstCase<S> {
       keep.push(j);
     }
     keep.sort((a, b) => largest[a] - largest[b] || hitOf[b] - hitOf[a] || groupsOf[b] - groupsOf[a] || a - b);
+    // Three guesses left: cores of unsplittable sets refute a guess without its groups. Free
+    // pools keep theirs for the whole proof; others only below this node, tested against its guesses.
+    const cores = d === 3 && this.table ? (this.pool.free ? this.coresWithin(set) : []) : null;
+    const coreList = this.pool.free ? this.allGuesses : pool;
     for (const j of keep) {
       const g = pool[j];
+      if (cores && this.coreIn(g, cores)) {
+        this.coreCuts++;
+        continue;
+      }
       const { codes, groups } = this.groupsOf(g, set);
+      const { order, children } = this.groupOrder(g, codes, groups, node, pool);
       let ok = true;
-      for (let i = 0; i < groups.length; i++) {
-        const child: SearchNode<S> = { used: node.used + 1, state: this.moves.after(node.state, g, codes[i]) };
-        if (!this.within(groups[i], d - 1, child)) {
+      for (const i of order) {
+        if (!this.within(groups[i], d - 1, children[i], pool)) {
+          if (cores) this.addCore(groups[i], coreList, cores, this.pool.free ? this.freeCores : null);
           ok = false;
           break;
         }
@@ -409,11 +557,11 @@ export class LeastWorstCase<S> {
     return false;
   }
 
-  /** within() with a node budget: WITHIN, NOT_WITHIN or UNDECIDED. */
-  decide(set: Uint32Array, d: number, node: SearchNode<S>, budget: number): number {
+  /** within() with a node budget: WITHIN, NOT_WITHIN or UNDECIDED (`parent`: the parent node's guesses, for nested pools). */
+  decide(set: Uint32Array, d: number, node: SearchNode<S>, budget: number, parent?: Uint32Array): number {
     this.nodeLimit = this.nodes + budget;
     try {
-      return this.within(set, d, node) ? WITHIN : NOT_WITHIN;
+      return this.within(set, d, node, parent) ? WITHIN : NOT_WITHIN;
     } catch (e) {
       if (e instanceof Budget) return UNDECIDED;
       throw e;
@@ -429,11 +577,13 @@ export class LeastWorstCase<S> {
    */
   firstGuessWithin(guess: number, d: number, budget: number): number {
     const all = Uint32Array.from({ length: this.game.secretCount }, (_, i) => i);
+    const root: SearchNode<S> = { used: 0, state: this.moves.root };
+    const pool = this.pool.guesses(root);
     const { codes, groups } = this.groupsOf(guess, all);
+    const { order, children } = this.groupOrder(guess, codes, groups, root, pool);
     let result = WITHIN;
-    for (let i = 0; i < groups.length; i++) {
-      const child: SearchNode<S> = { used: 1, state: this.moves.after(this.moves.root, guess, codes[i]) };
-      const r = this.decide(groups[i], d - 1, child, budget);
+    for (const i of order) {
+      const r = this.decide(groups[i], d - 1, children[i], budget, pool);
       if (r === NOT_WITHIN) return NOT_WITHIN;
       if (r === UNDECIDED) result = UNDECIDED;
     }
@@ -614,6 +764,23 @@ export function symmetricGuesses(game: CodeGame): GuessPool<History> {
     },
     free: true,
   };
+}
+
+/** Verdicts of first guesses (WITHIN, NOT_WITHIN, UNDECIDED each), as a block task returns them. */
+export interface OpenersVerdict {
+  readonly verdicts: number[];
+  readonly nodes: number;
+}
+
+/**
+ * Whether every secret can be found within d guesses after each of `openers`, each with a budget
+ * of `budget` sets: one solver for the block (its cores serve the later openers), so a verdict
+ * depends only on the block, never on the worker that runs it.
+ */
+export function openersWithin<S>(parts: WorstCaseParts<S>, limits: WorstCaseLimits, d: number, openers: readonly number[], budget: number): OpenersVerdict {
+  const solver = new LeastWorstCase(parts, limits);
+  const verdicts = openers.map((g) => solver.firstGuessWithin(g, d, budget));
+  return { verdicts, nodes: solver.nodes };
 }
 
 /** What a worker sends back from a proof: the result with its plan flattened (plain data). */

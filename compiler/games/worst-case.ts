@@ -10,10 +10,10 @@
  */
 import { fail } from '../../runtime/errors.js';
 import type { ParamValue, TreeArrays, TreeHeader } from '../../runtime/tree-format.js';
-import { WORST_CASE_LIMITS, type WorstCaseLimits, type WorstCaseProof } from '../engine/least-worst-case.js';
+import { NOT_WITHIN, UNDECIDED, WORST_CASE_LIMITS, type OpenersVerdict, type WorstCaseLimits, type WorstCaseProof } from '../engine/least-worst-case.js';
 import type { Game } from '../game.js';
 import { guessTotals } from '../objective.js';
-import type { CompileControl, PoolJob } from './compile-api.js';
+import { moduleBlocks, moduleTask, type PoolPlan, type PoolJob } from './compile-api.js';
 import { replayAll } from '../replay.js';
 import type { CompileOutcome, GameOptions, OptionSpec } from './module.js';
 import { count } from './options.js';
@@ -54,9 +54,57 @@ export function worstCaseLimits(effort: string, maxDepth: number, wide = false):
   return { ...WORST_CASE_LIMITS, proofNodes: ([10, 100, 1_000_000] as const)[level], upperNodes: 200_000, checkNodes: 50, widths: [1], maxDepth };
 }
 
+/** The module task that decides a block of first guesses (`OpenersArgs` → `OpenersVerdict`). */
+export const WORST_CASE_OPENERS_TASK = 'leastWorstCaseOpeners';
+
+export interface OpenersArgs {
+  readonly limits: WorstCaseLimits;
+  /** Guesses left, the first one included. */
+  readonly depth: number;
+  readonly openers: number[];
+  /** Sets each opener may search. */
+  readonly budget: number;
+}
+
+/** First guesses a block task decides. */
+const OPENERS_BLOCK = 64;
+
+/** What refuting every opener found: proven (each refuted), or the opener found within, or how many stayed undecided. */
+export interface OpenersProof {
+  readonly refuted: number;
+  readonly undecided: number;
+  /** A first guess after which every secret is found within the depth, or -1. */
+  readonly within: number;
+  readonly nodes: number;
+}
+
+/**
+ * No tree finds every secret within `depth` guesses, shown opener by opener: blocks of first
+ * guesses in the pool side by side (every worker busy), each block saved to `--checkpoint` and
+ * read back with `--resume`. The proof holds when every opener is refuted.
+ */
+export function* refuteOpeners(job: PoolJob, { limits, depth, openers, budget }: Omit<OpenersArgs, 'openers'> & { readonly openers: readonly number[] }): PoolPlan<OpenersProof> {
+  const args: OpenersArgs[] = [];
+  for (let i = 0; i < openers.length; i += OPENERS_BLOCK) args.push({ limits, depth, openers: openers.slice(i, i + OPENERS_BLOCK), budget });
+  const values = (yield* moduleBlocks(job, WORST_CASE_OPENERS_TASK, args, 'blocks of first guesses')) as OpenersVerdict[];
+  let refuted = 0;
+  let undecided = 0;
+  let within = -1;
+  let nodes = 0;
+  values.forEach((v, b) => {
+    nodes += v.nodes;
+    v.verdicts.forEach((r, i) => {
+      if (r === NOT_WITHIN) refuted++;
+      else if (r === UNDECIDED) undecided++;
+      else if (within < 0) within = args[b].openers[i];
+    });
+  });
+  return { refuted, undecided, within, nodes };
+}
+
 /** The solver as one pool task: its result as it is (no tree when none within `limits.maxDepth` was found). */
-export async function runWorstCase(job: PoolJob, control: CompileControl, limits: WorstCaseLimits): Promise<WorstCaseProof> {
-  return (await control.driver.moduleTask(job, WORST_CASE_TASK, limits)) as WorstCaseProof;
+export function* runWorstCase(job: PoolJob, limits: WorstCaseLimits): PoolPlan<WorstCaseProof> {
+  return (yield* moduleTask(job, WORST_CASE_TASK, limits)) as WorstCaseProof;
 }
 
 /**
@@ -71,8 +119,8 @@ export function proofAbove(tree: TreeArrays, depth: number, below: WorstCaseProo
  * The least worst case within `limits.maxDepth`, proven where the budget allows, with a tree of
  * that depth. Refuses (status 6) when no tree within `maxDepth` is found: `noneText` names it.
  */
-export async function proveWorstCase(job: PoolJob, control: CompileControl, limits: WorstCaseLimits, noneText: string): Promise<WorstCaseProof> {
-  const proof = await runWorstCase(job, control, limits);
+export function* proveWorstCase(job: PoolJob, limits: WorstCaseLimits, noneText: string): PoolPlan<WorstCaseProof> {
+  const proof = yield* runWorstCase(job, limits);
   if (!proof.tree) {
     const why = proof.lowerBound > limits.maxDepth ? `proven: no tree solves every secret in fewer than ${proof.lowerBound}` : `the proof ran out of its ${count(limits.proofNodes)} nodes (proven: none in fewer than ${proof.lowerBound}; --effort thorough searches longer)`;
     throw fail('budget', `${job.label}: ${noneText} (${why}); nothing written`);

@@ -98,6 +98,23 @@ export class Checkpoint {
     return results && results[0] ? { tree: results[0] } : null;
   }
 
+  /** Save a module task's value (plain data) under its index. */
+  saveValue(index: number, value: unknown): void {
+    writeFileAtomic(batchFile(this.dir, this.prefix, index), pack({ fingerprint: this.print, index, value }));
+  }
+
+  /** A module task's saved value, or undefined when absent, damaged or from another compile. */
+  loadValue(index: number): unknown {
+    const path = batchFile(this.dir, this.prefix, index);
+    if (!existsSync(path)) return undefined;
+    try {
+      const data = unpack(readFileSync(path)) as { fingerprint: string; index: number; value?: unknown };
+      return data.fingerprint === this.print && data.index === index ? data.value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The saved results of a batch, or null when absent or from another compile. */
   load(index: number, expectedSets: number): Array<SolvedSet | null> | null {
     const path = batchFile(this.dir, this.prefix, index);

@@ -4,7 +4,8 @@
  * check): tasks of the game module's own, run by name.
  */
 import type { SearchNode } from '../engine/types.js';
-import type { EngineJob, ModuleTaskRun, PoolJob, WholeResult } from '../games/compile-api.js';
+import type { EngineJob, PoolJob, WholeResult } from '../games/compile-api.js';
+import { Checkpoint, fingerprint } from './checkpoint.js';
 import { interrupted, withExecutor, type ExecutorControl } from './executor.js';
 import type { DriverControl } from './root.js';
 
@@ -25,6 +26,9 @@ export async function compileWhole<S>(job: EngineJob<S>, control: DriverControl,
     }
   });
 }
+
+/** A module's own task by name: its value (the executor retries it once, an abort rejects). */
+export type ModuleTaskRun = (name: string, args: unknown, what?: string) => Promise<unknown>;
 
 /**
  * Run the game module's own tasks (the worst-case prover, Lingo's two-level check) with the
@@ -52,5 +56,38 @@ export async function runModuleTask(job: PoolJob, control: DriverControl, name: 
     } finally {
       if (timer) clearInterval(timer);
     }
+  });
+}
+
+/**
+ * Module tasks side by side, one per element of `args` (blocks of a proof), every worker busy;
+ * each value is saved to `--checkpoint` as it arrives and, with `--resume`, read back instead of
+ * run again. The values in the order of `args` (each a pure function of its args, so the same
+ * whatever the workers). `unit`: what the progress counts.
+ */
+export async function runModuleBlocks(job: PoolJob, control: DriverControl, name: string, args: readonly unknown[], unit: string): Promise<unknown[]> {
+  const checkpoint = control.checkpoint ? new Checkpoint(control.checkpoint, fingerprint({ module: job.module, setup: job.setup, name, args }), `${name}-`) : null;
+  const values: unknown[] = new Array(args.length);
+  const open: number[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const saved = control.checkpoint?.resume ? checkpoint?.loadValue(i) : undefined;
+    if (saved !== undefined) values[i] = saved;
+    else open.push(i);
+  }
+  let done = args.length - open.length;
+  const report = (): void => control.onProgress?.({ done, total: args.length, unit, best: null });
+  report();
+  if (open.length === 0) return values;
+  return withModuleTasks(job, control, async (run) => {
+    await Promise.all(
+      open.map(async (i) => {
+        const v = await run(name, args[i], `${unit} ${i + 1} of ${args.length}`);
+        values[i] = v;
+        checkpoint?.saveValue(i, v);
+        done++;
+        report();
+      }),
+    );
+    return values;
   });
 }

@@ -4,22 +4,13 @@
  * temp --dir, a password) that the suite stops in its afterAll.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { freePort } from '../../scripts/free-port.js';
 
 /** Whether redis-server is on PATH (the suites say so in one line when it is not). */
 export const haveRedis = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** A child process whose stderr is collected, with waits on its lines. */
 export class Proc {
