@@ -14,6 +14,7 @@ import { makeWordList } from '../runtime/wordlist.js';
 import { flattenPlan } from '../compiler/engine/plan.js';
 import { WordleGame } from '../compiler/games/wordle/game.js';
 import { loadWordleGame, wordleModule } from '../compiler/games/wordle/module.js';
+import { parseProof } from '../compiler/games/wordle/proof.js';
 import { compileLoaded } from '../compiler/pool/driver.js';
 import { threadExecutor } from '../compiler/pool/thread-executor.js';
 import { illegalGuesses, replayAll } from '../compiler/replay.js';
@@ -173,7 +174,17 @@ describe('wordle from the CLI', () => {
     expect(readFileSync(outs[1]!).equals(readFileSync(outs[0]!))).toBe(true);
     const file = decodeTreeFile(readFileSync(outs[0]!), outs[0]!);
     const header = file.header;
-    expect(header.settings).toMatchObject({ effort: 'exact', proven: 'global' });
+    // The default tree, its header as without --prove; the proof of every opener beside it.
+    expect(header.settings).toMatchObject({ effort: 'default' });
+    const beside = parseProof(readFileSync(join(dir, 'prove-1.proof.txt'), 'utf8'), 'proof');
+    expect(beside.header.best.total).toBe(Number(header.objective['totalGuesses']));
+    // --effort exact --prove: the exact tree, its header saying the total is proven over every opener.
+    const exactOut = join(dir, 'prove-exact.gtree');
+    const ex = await cli(['compile', ...game, '--effort', 'exact', '--prove', '--workers', '1', '--out', exactOut], { trees });
+    expect(ex.code, ex.stderr).toBe(0);
+    const exHeader = decodeTreeFile(readFileSync(exactOut), exactOut).header;
+    expect(exHeader.settings).toMatchObject({ effort: 'exact', proven: 'global' });
+    expect(Number(exHeader.objective['totalGuesses'])).toBe(beside.header.best.total);
     // The pool's tree is the one the same search gives in this thread.
     const lists = { answers: answersFile, guesses: guessesFile, hard: false };
     const inThread = await compileLoaded(wordleModule.load(lists), { effort: 'default', workers: 1, options: { ...lists, prove: true }, executor: threadExecutor });
@@ -218,12 +229,20 @@ describe('the exact effort on wordle (through the module, in this thread)', () =
         const loaded = wordleModule.load(lists);
         const game = loaded.game as WordleGame;
         const all = Array.from({ length: game.secretCount }, (_, i) => i);
-        const proved = await compileLoaded(loaded, { effort: 'default', workers: 1, options: { ...lists, prove: true }, executor: threadExecutor });
+        const proved = await compileLoaded(loaded, { effort: 'exact', workers: 1, options: { ...lists, prove: true }, executor: threadExecutor });
         expect(proved.settings['effort']).toBe('exact');
         expect(proved.settings['proven']).toBe('global');
         expect(proved.settings['openers']).toBeGreaterThan(1);
         const optimum = bruteBest(game, all, 0, hard);
         expect(replayAll(game, proved.tree).total).toBe(optimum);
+        // With the default effort: the default tree, and the proof's best line the optimum.
+        const loadedDefault = wordleModule.load(lists);
+        const byDefault = await compileLoaded(loadedDefault, { effort: 'default', workers: 1, options: { ...lists, prove: true }, executor: threadExecutor });
+        expect(byDefault.settings['effort']).toBe('default');
+        const proofText = (loadedDefault.companions?.(byDefault.tree) ?? [])[0]?.text ?? '';
+        // Totals are scores here (minus the guesses).
+        expect(parseProof(proofText, 'proof').header.best.total).toBe(-optimum);
+        expect(replayAll(game, byDefault.tree).total).toBeLessThanOrEqual(optimum);
         if (hard) expect(illegalGuesses(game, proved.tree)).toEqual([]);
         // --opener: three first guesses (the proven tree's, a candidate, a probe), each its own optimum.
         const openers = [proved.tree.guess[0], game.guessOfSecret(0), game.guesses!.indexOf(PROBES[0])];
