@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../compiler/games/registry.js';
+import { DEFAULT_EFFORT } from '../compiler/games/efforts.js';
 import { compileLoaded, type ExecutorFactory, type PoolJob } from '../compiler/pool/driver.js';
 import type { Task, TaskResult, WorkerInit } from '../compiler/pool/messages.js';
 import { decode, encode } from '../compiler/pool/queue-shared.js';
@@ -357,7 +358,7 @@ describe('the queue codec (no Redis needed)', () => {
         async destroy() {},
       };
     };
-    await compileLoaded(loaded, { effort: m.defaultEffort, workers: 1, options: loaded.options, executor: capture });
+    await compileLoaded(loaded, { effort: DEFAULT_EFFORT, workers: 1, options: loaded.options, executor: capture });
     expect(jobs.length, 'the compile ran a task').toBeGreaterThan(0);
     for (const { job, task, result } of jobs) {
       const input = { module: job.module, gameSpec: job.gameSpec, setup: job.setup, label: job.label };

@@ -634,6 +634,8 @@ export class SearchEngine<S> {
         const b = split.call(this.ranker, f.items.subarray(starts[g], starts[g + 1]), this.partNode(f, p));
         if (b > f.bound[p] && !this.raise(f, p, b)) return false;
       }
+      // At the root the probes would find these bounds again: an opener's parts go to the search.
+      if (f.node.used === 0) return true;
     }
     for (let i = 0; i < open; i++) {
       const p = order[i];

@@ -277,6 +277,25 @@ export interface Effort {
   readonly nodeBudget?: number | undefined;
 }
 
+/**
+ * Every setting of an `Effort` that has a value for "none" or "no limit", filled: a game's effort
+ * is this constant with its own settings over it (the engine reads an absent one as this value).
+ */
+export const EFFORT_DEFAULTS = {
+  exactBelow: 0,
+  lookaheadMinSet: 0,
+  memoMaxSet: Infinity,
+  memoMinSet: 0,
+  memoMaxEntries: Infinity,
+  memoMaxBytes: Infinity,
+  cutoffs: true,
+  groupOrder: 'largest-first',
+  prepass: false,
+  probeMinSet: Infinity,
+  exactTriesLeft: 0,
+  nodeBudget: 0,
+} as const satisfies Effort;
+
 export interface PilotEffort {
   readonly above: number;
   readonly width: number;

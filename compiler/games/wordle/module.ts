@@ -14,11 +14,11 @@ import { carriedGuesses, carriedSecrets, guessTable } from '../tree-words.js';
 import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker, endgameFamilies } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
-import type { Moves } from '../../engine/types.js';
-import type { CompileControl } from '../compile-api.js';
+import { EFFORT_DEFAULTS, type Moves } from '../../engine/types.js';
+import { budgeted, type BudgetedTree, type CompileControl, type PoolPlan } from '../compile-api.js';
 import { describeGuessTotals } from '../../objective.js';
 import { safeText } from '../../../runtime/messages.js';
-import type { GameModule, GameOptions, LoadedGame } from '../module.js';
+import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import { count, flagOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts.js';
 import { TOOL_VERSION } from '../../version.js';
@@ -99,20 +99,18 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
     moves,
     ranker,
     effort: {
-      exactBelow: 0,
+      ...EFFORT_DEFAULTS,
       widthsByUsed: effort.widths,
       lookaheadMinSet: 1,
-      memoMaxSet: Infinity,
       memoMinSet: 3,
       memoMaxEntries: exact ? EXACT_MEMO_ENTRIES : 2_000_000,
-      memoMaxBytes: exact ? EXACT_MEMO_BYTES : undefined,
-      cutoffs: true,
+      memoMaxBytes: exact ? EXACT_MEMO_BYTES : EFFORT_DEFAULTS.memoMaxBytes,
       // Exact: small parts first (solved exactly, they leave the large ones a tight budget that
       // fails fast), and the large parts' one-step bounds before any search (a bad opener is
       // refuted by them alone). The default effort's widths gain nothing from either.
       groupOrder: exact ? 'smallest-first' : 'largest-first',
       prepass: true,
-      probeMinSet: exact ? EXACT_PROBE_MIN : undefined,
+      probeMinSet: exact ? EXACT_PROBE_MIN : EFFORT_DEFAULTS.probeMinSet,
     },
   };
 }
@@ -183,7 +181,7 @@ function checkedProof(game: WordleGame, file: TreeFile, treePath: string, given?
   return { path, proof, check };
 }
 
-async function compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileControl, report: WordleReport) {
+function* compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileControl, report: WordleReport): PoolPlan<CompileOutcome> {
   const prove = control.options['prove'] === true;
   const openerWord = typeof control.options['opener'] === 'string' ? control.options['opener'] : undefined;
   const worst = isWorstCase(game.params);
@@ -204,23 +202,23 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   // Exact: the openers in the order of the exact ranking (every guess), the first N of them.
   const spec = !effort.exact ? { width: effort.widths[0] } : opener !== undefined ? { width: 1, only: [opener] } : prove ? { width: Infinity } : { width: Infinity, first: count ?? EXACT_OPENERS };
   const jobOf = (setup: WordleSetup) => ({ module: 'wordle', gameSpec: game.spec(), setup, parts: wordleParts(game, setup), label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s), nameGuess: (g: number) => game.guessName(g) });
-  const search = async (maxDepth: number | undefined) => {
+  const search = function* (maxDepth: number | undefined): PoolPlan<BudgetedTree> {
     const job = jobOf({ effort: effort.name, probes, ...(maxDepth !== undefined ? { maxDepth } : {}) });
-    const found = await control.driver.budgeted(job, { ...spec, unit: 'openers', budgetOf: prove && effort.exact ? proofBudget : undefined });
+    const found = yield* budgeted(job, { ...spec, unit: 'openers', budgetOf: prove && effort.exact ? proofBudget : undefined });
     if (!found) throw new Error('wordle compile: no plan');
     return found;
   };
   // The proof beside a tree of key `treeKey`: every opener searched exactly under one guess more
   // than the tree's total from the first (no opener needs solving without a budget).
-  const provePass = async (treeKey: number) => {
+  const provePass = function* (treeKey: number): PoolPlan<BudgetedTree> {
     const budget = proofBudget(treeKey);
-    const found = await control.driver.budgeted(jobOf({ effort: 'exact', probes }), { width: Infinity, unit: 'openers', budgetOf: proofBudget, budget, checkpointPrefix: 'proof-' });
+    const found = yield* budgeted(jobOf({ effort: 'exact', probes }), { width: Infinity, unit: 'openers', budgetOf: proofBudget, budget, checkpointPrefix: 'proof-' });
     if (!found) throw new Error('wordle proof: no opener below the tree\'s own total');
     return found;
   };
   let proof = null;
   let limits: WorstCaseLimits | null = null;
-  let r: Awaited<ReturnType<typeof search>> | null = null;
+  let r: BudgetedTree | null = null;
   if (worst) {
     limits = worstCaseLimits(effort.name, WORDLE_ATTEMPTS, true);
     // Hard mode's sets allow few guesses and are refuted in a few scans: a proof of the whole
@@ -229,31 +227,31 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
     const proofJob = { module: 'wordle', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug };
     // The search capped at one guess less than the game's 6 first: when it finds every answer,
     // the solver only has to look below its depth (it finds a tree of that depth slowly in hard mode).
-    const first = await search(WORDLE_ATTEMPTS - 1);
+    const first = yield* search(WORDLE_ATTEMPTS - 1);
     const s = replayAll(game, first.tree);
     const all = (s.histogram[0] ?? 0) === 0 && s.missingBranches === 0;
     // Hard mode, or normal mode with --checkpoint: no tree one guess shallower, opener by opener
     // (blocks side by side, resumable). Else, or when some opener is not refuted, one task.
     const byOpeners = all && s.maxFound > 1 && (game.params.hard ? effort.name !== 'greedy' : control.checkpoint);
-    const openers = byOpeners ? await refuteOpeners(proofJob, control, limits, s.maxFound - 1, Array.from({ length: game.guessCount }, (_, g) => g), Math.max(limits.proofNodes, OPENER_PROOF_NODES)) : null;
+    const openers = byOpeners ? yield* refuteOpeners(proofJob, { limits, depth: s.maxFound - 1, openers: Array.from({ length: game.guessCount }, (_, g) => g), budget: Math.max(limits.proofNodes, OPENER_PROOF_NODES) }) : null;
     if (openers && openers.refuted === game.guessCount) {
       proof = proofAbove(first.tree, s.maxFound, { tree: null, depth: 0, total: 0, lowerBound: s.maxFound, proven: true, nodes: openers.nodes, stopped: false });
       r = first;
     } else if (all) {
-      const below = await runWorstCase(proofJob, control, { ...limits, maxDepth: s.maxFound - 1 });
+      const below = yield* runWorstCase(proofJob, { ...limits, maxDepth: s.maxFound - 1 });
       if (!below.tree) {
         proof = proofAbove(first.tree, s.maxFound, below);
         r = first;
       } else proof = below;
     } else {
-      proof = await proveWorstCase(proofJob, control, limits, `no tree finds every answer within ${WORDLE_ATTEMPTS} guesses`);
+      proof = yield* proveWorstCase(proofJob, limits, `no tree finds every answer within ${WORDLE_ATTEMPTS} guesses`);
       // The search capped at that depth has run already.
       if (proof.depth === WORDLE_ATTEMPTS - 1) r = first;
     }
   }
   const started = process.hrtime.bigint();
-  if (!r) r = await search(proof ? proof.depth : undefined);
-  const p = prove && !effort.exact ? await provePass(r.cost) : r;
+  if (!r) r = yield* search(proof ? proof.depth : undefined);
+  const p = prove && !effort.exact ? yield* provePass(r.cost) : r;
   const whole = (cost: number): number => Math.floor(cost / WORDLE_GUESS_COST);
   // The proof found fewer guesses than the default tree: its exact tree ships instead.
   const exactTree = effort.exact || whole(p.cost) < whole(r.cost);
@@ -320,8 +318,7 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
     { name: 'openers', type: 'integer', min: 1, max: 1_000_000, compileOnly: true, describe: 'with --effort exact: how many of the best-ranked openers are searched exactly (default 12; more than there are: all)' },
     objectiveOption('total', 'the least total guesses'),
   ],
-  efforts: WORDLE_EFFORTS.map((e) => ({ name: e.name, describe: e.describe })),
-  defaultEffort: 'default',
+  efforts: WORDLE_EFFORTS,
   exportFormats: [
     {
       name: 'proof',
