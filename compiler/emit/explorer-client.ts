@@ -138,8 +138,6 @@ export function solvedCodeOf(rules: ExplorerRules): number {
       return rules.digits * (rules.digits + 1);
     case 'hangman':
       return 2 ** rules.length - 1;
-    case 'match-count':
-      return rules.length;
     case 'table':
       return rules.replies.length - 1;
     case 'module':
@@ -207,11 +205,6 @@ export function replyOf(rules: ExplorerRules, guess: string, secret: string): nu
       for (let p = 0; p < rules.length; p++) if (secret[p] === guess) mask |= 1 << p;
       return mask;
     }
-    case 'match-count': {
-      let same = 0;
-      for (let p = 0; p < rules.length; p++) if (guess[p] === secret[p]) same++;
-      return same;
-    }
     case 'table': {
       const t = rules as { at?: Record<string, number>; rows: Record<string, string>; replies: string[]; secrets: string[] };
       if (!t.at) {
@@ -251,8 +244,6 @@ export function replyName(rules: ExplorerRules, code: number): string {
       for (let p = 0; p < rules.length; p++) if (code & (1 << p)) ps.push(p + 1);
       return ps.join(',');
     }
-    case 'match-count':
-      return String(code);
     case 'table':
       return rules.replies[code] ?? `#${code}`;
     case 'module':
@@ -542,8 +533,6 @@ export function replyView(rules: ExplorerRules, guess: string, code: number, pat
         h('code', { class: 'pattern', 'aria-label': `pattern ${pattern ?? ''}` }, (pattern ?? '').split('').join(' ')),
         code === 0 ? h('span', { class: 'miss' }, 'miss') : h('span', { class: 'hit' }, `at ${text}`),
       );
-    case 'match-count':
-      return h('span', { class: 'reply mc' }, small ? null : h('code', null, guess), h('strong', { class: 'reply-text' }, `${code} of ${rules.length} in place`));
     case 'table':
       return h('span', { class: 'reply mc' }, small ? null : h('code', null, guess), h('strong', { class: 'reply-text' }, text));
     case 'module':
@@ -882,16 +871,16 @@ export function explorerMain(data: PageData): void {
         return c >= 0 ? c : `"${t}" is not a reply of this game (${rules.replies.join(' ')})`;
       }
       case 'module': {
-        const t = $('play-text').value.trim();
         const n = rules.fns.codes(rules.data);
+        if (rules.numberReply) {
+          const x = readNumber('play-count', rules.numberReply.what);
+          if (typeof x === 'string') return x;
+          const why = rules.fns.numberError ? rules.fns.numberError(rules.data, g, x) : x < n ? null : `${x} ${rules.numberReply.what}: at most ${n - 1}`;
+          return why ?? x;
+        }
+        const t = $('play-text').value.trim();
         for (let c = 0; c < n; c++) if (replyName(rules, c) === t) return c;
         return `"${t}" is not a reply of this game`;
-      }
-      case 'match-count': {
-        const x = readNumber('play-count', 'matching positions');
-        if (typeof x === 'string') return x;
-        if (x > rules.length) return `${x} matching positions: "${g}" has only ${rules.length} letters`;
-        return x;
       }
     }
   };
@@ -943,14 +932,14 @@ export function explorerMain(data: PageData): void {
           const taken = now.charAt(p) !== '_';
           fields.append(h('span', { class: 'field' }, h('input', { type: 'checkbox', id, disabled: taken, 'data-pos': p + 1 }), h('label', { for: id }, ` position ${p + 1}${taken ? ` (${now.charAt(p)})` : ''}`)), ' ');
         }
+      } else if (rules.kind === 'module' && rules.numberReply) {
+        fields.append(numberField('play-count', rules.numberReply.label.split('{guess}').join(gName), rules.fns.codes(rules.data) - 1));
       } else if (rules.kind === 'module') {
         const n = rules.fns.codes(rules.data);
         const names = n <= 12 ? ` (${Array.from({ length: n }, (_, c) => replyName(rules, c)).join(' ')})` : '';
         fields.append(h('span', { class: 'field' }, h('label', { for: 'play-text' }, `Reply to "${gName}"${names}`), ' ', h('input', { id: 'play-text', type: 'text', value: '' })));
-      } else if (rules.kind === 'table') {
-        fields.append(h('span', { class: 'field' }, h('label', { for: 'play-text' }, `Reply to "${gName}" (${rules.replies.join(' ')})`), ' ', h('input', { id: 'play-text', type: 'text', value: '' })));
       } else {
-        fields.append(numberField('play-count', `Positions of "${gName}" that match`, rules.length));
+        fields.append(h('span', { class: 'field' }, h('label', { for: 'play-text' }, `Reply to "${gName}" (${rules.replies.join(' ')})`), ' ', h('input', { id: 'play-text', type: 'text', value: '' })));
       }
       children.push(fields);
     }
