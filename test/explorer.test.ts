@@ -68,11 +68,9 @@ function referenceCode(rules: ExplorerRules, guess: string, secret: string): num
     }
     case 'hangman':
       return positions(secret, guess);
-    case 'table':
-      throw new Error(`no reference for the file game's ${guess}/${secret} here: test/file-game.test.ts checks its pages against its reply function`);
     case 'module':
       if (rules.name === 'match-count') return sameLetters(guess, secret);
-      throw new Error(`no reference for the ${rules.name} kind's ${guess}/${secret} here: test/explorer-module.test.ts checks it against its game`);
+      throw new Error(`no reference for the ${rules.name} kind's ${guess}/${secret} here: test/explorer-module.test.ts and test/file-game.test.ts check it against its game`);
   }
 }
 
@@ -614,8 +612,6 @@ function referenceName(rules: ExplorerRules, code: number): string {
       return `${Math.floor(code / (rules.digits + 1))}A${code % (rules.digits + 1)}B`;
     case 'hangman':
       return code === 0 ? '-' : [...Array(rules.length).keys()].filter((p) => code & (1 << p)).map((p) => p + 1).join(',');
-    case 'table':
-      return rules.replies[code];
     case 'module':
       return rules.fns.name(rules.data, code);
   }
@@ -631,8 +627,6 @@ function solvedCode(rules: ExplorerRules): number {
       return rules.digits * (rules.digits + 1);
     case 'hangman':
       return -1;
-    case 'table':
-      return rules.replies.length - 1;
     case 'module':
       return rules.fns.solved(rules.data);
   }
@@ -653,8 +647,6 @@ function allCodes(rules: ExplorerRules): number[] {
     }
     case 'hangman':
       return [...Array(2 ** rules.length).keys()];
-    case 'table':
-      return [...rules.replies.keys()];
     case 'module':
       return [...Array(rules.fns.codes(rules.data)).keys()];
   }

@@ -256,7 +256,7 @@ export function renderExplorer(input: ExplorerInput): string {
         ? 'Play your own game: the page names a letter; tick the positions that hold it (none for a miss), then submit.'
         : input.rules.kind === 'module' && input.rules.playHelp !== undefined
           ? input.rules.playHelp
-          : input.rules.kind === 'table' || input.rules.kind === 'module'
+          : input.rules.kind === 'module'
             ? 'Play your own game: the page shows its guess; type the reply your game gave, then submit.'
           : `Play your own game: the page shows its guess; enter the ${input.rules.kind === 'mastermind' ? 'black and white pegs' : 'bulls and cows'} your game gave, then submit.`;
   return `<!doctype html>

@@ -51,7 +51,6 @@ export type ExplorerRules =
   | { kind: 'mastermind'; pegs: number; colors: number } // names like "AABC"; reply code = blacks*(pegs+1)+whites; solved: blacks = pegs
   | { kind: 'bulls-cows'; digits: number; symbols: number } // names are digit strings like "0123" (distinct symbols); code = bulls*(digits+1)+cows; solved: bulls = digits
   | { kind: 'hangman'; length: number; lives: number } // guesses are letters "a".."z"; reply code = position mask (bit p = position p+1 holds the letter; 0 = miss); a word ends when every letter is revealed (that final reply is not stored in the tree)
-  | { kind: 'table'; replies: string[]; attempts: number; secrets: string[]; rows: Record<string, string> } // a game from a file: replies[code] names a reply (the last: solved); rows[guess] holds one character per secret (in `secrets` order), code + 48
   | ModuleRules;
 
 /** What the tree browser and the distribution count per secret. */
