@@ -66,6 +66,12 @@ export interface TallyCounter extends ReplyCounter {
 export interface SearchNode<S> {
   readonly used: number;
   readonly state: S;
+  /**
+   * At most this many non-solved reply groups does any guess make on this node's set (a guess
+   * splits a subset into no more groups than the set): the ranker's bounds may use it. Absent:
+   * the game's own count of replies.
+   */
+  readonly branches?: number | undefined;
 }
 
 /** A solved set: its cost, its depth (1 = found by its first guess; 0 when depth is not tracked) and its plan. */
@@ -150,6 +156,8 @@ export interface Ranking {
    * order is still key1, key2, then pool place, and the caller sorts as far as it needs.
    */
   readonly unsorted?: boolean | undefined;
+  /** The most non-solved reply groups any guess of the pool makes on the set (when every guess was counted). */
+  readonly branches?: number | undefined;
 }
 
 /** What a ranker's quick look at a set found (`Ranker.quick`), written into a reused object. */
