@@ -23,6 +23,7 @@ import { closest, MAX_WORKERS, optionNamesOf, topHelp, VERB_NAMES, verbHelp, ver
 import { queueFromArgs } from './pool/queue-url.js';
 import { moduleOf, resolveTree, type ResolvedTree } from './commands/resolve.js';
 import { GAMES, GAME_IDS, withGameFile } from './games/registry.js';
+import { DEFAULT_EFFORT } from './games/efforts.js';
 import { renderExplorer } from './emit/explorer.js';
 import { explorerInputOf } from './emit/explorer-input.js';
 import { TOOL_VERSION } from './version.js';
@@ -195,7 +196,7 @@ export async function main(argv: string[]): Promise<void> {
         if (a.out !== undefined && String(a.out).trim() === '') throw fail('usage', '--out "": expected a file name');
         m.checkCompile?.(opts);
         const loaded = m.load(opts);
-        const effort = (a.effort as string | undefined) ?? implied?.effort ?? m.defaultEffort;
+        const effort = (a.effort as string | undefined) ?? implied?.effort ?? DEFAULT_EFFORT;
         const done = await runCompile(loaded, { out: a.out as string | undefined, effort, workers, checkpoint: a.checkpoint as string | undefined, resume: a.resume === true, maxMemory, force: a.force === true, skipEstimate: a['skip-estimate'] === true }, { options: opts, executor: queue && (await import('./pool/queue.js')).queueExecutor(queue) }, out);
         if (done.written) loaded.afterCompile?.(done.header, done.path, out);
       },

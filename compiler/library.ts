@@ -27,7 +27,7 @@ import { loadedOf } from './games/file/module.js';
 import type { GameModule, LoadedGame } from './games/module.js';
 import { gameOfTree, withHeaderOptions } from './commands/resolve.js';
 import type { OptionValues } from './games/compile-api.js';
-import { effortNamed } from './games/options.js';
+import { DEFAULT_EFFORT, effortNamed } from './games/efforts.js';
 import { compileLoaded } from './pool/driver.js';
 import { findModule, GAME_IDS, withGameFile } from './games/registry.js';
 
@@ -167,9 +167,8 @@ function gameOf(options: GameOptions, verb: 'compile' | 'verify' | 'play'): { lo
 /** Compile a tree. Nothing is written unless `out` or `save` asks. */
 export async function compile(options: CompileOptions): Promise<CompiledTree> {
   const loaded = loadGame(options, 'compile');
-  const effort = options.effort ?? loaded.module.defaultEffort;
+  const effort = effortNamed(loaded.module.efforts, options.effort ?? DEFAULT_EFFORT, loaded.game.id, 'effort').name;
   const workers = options.workers ?? availableParallelism();
-  effortNamed(loaded.module.efforts, effort, loaded.game.id, 'effort');
   if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw fail('usage', `workers ${String(workers)}: expected a whole number from 1 to 256`);
   if (options.out !== undefined || options.save === true) {
     const r = await runCompile(loaded, { out: options.out, effort, workers, checkpoint: options.checkpoint, resume: options.resume }, { options: loaded.options, executor: undefined }, () => {});

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { headerOf } from '../compiler/commands/compile.js';
+import { effortNamed } from '../compiler/games/efforts.js';
 import type { GameOptions } from '../compiler/games/module.js';
 import { findModule } from '../compiler/games/registry.js';
 import { compileLoaded } from '../compiler/pool/driver.js';
@@ -43,7 +44,7 @@ async function once(game: string, opts: GameOptions): Promise<Run> {
   const t0 = process.hrtime.bigint();
   const loaded = m.load(opts);
   const c1 = process.cpuUsage();
-  const outcome = await compileLoaded(loaded, { effort: values.effort, workers, options: loaded.options });
+  const outcome = await compileLoaded(loaded, { effort: effortNamed(m.efforts, values.effort, game).name, workers, options: loaded.options });
   const c2 = process.cpuUsage();
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   const objective = headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra).objective;

@@ -11,7 +11,7 @@ import { loadWordListOfLength } from '../runtime/wordlist.js';
 import { LingoGame } from '../compiler/games/lingo/game.js';
 import { twoLevelCheck } from '../compiler/games/lingo/two-level.js';
 import { withSignals } from '../compiler/commands/compile.js';
-import { searchDriver } from '../compiler/pool/driver.js';
+import { runPlan, searchDriver } from '../compiler/pool/driver.js';
 import { queueExecutor } from '../compiler/pool/queue.js';
 import { parseQueueUrl } from '../compiler/pool/queue-url.js';
 import { PIT_LIST, pitListOrSkip, TARGET } from './lingo-targets.js';
@@ -42,7 +42,7 @@ for (const len of values.lengths.split(',').map(Number)) {
   const onProgress = (done: number, total: number): void => {
     if (tty) process.stderr.write(`\rlength ${len}: ${done} of ${total} openers bounded two levels deep`);
   };
-  const report = await withSignals(`bound:lingo length ${len}`, (signal) => twoLevelCheck(game, goal, searchDriver({ workers, signal, executor }), onProgress));
+  const report = await withSignals(`bound:lingo length ${len}`, (signal) => runPlan(twoLevelCheck(game, { goal, workers, onProgress }), searchDriver({ workers, signal, executor })));
   if (tty) process.stderr.write('\n');
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const left = report.checked.filter((c) => c.bound >= goal);

@@ -4,6 +4,7 @@
  */
 import type { TreeArrays, TreeHeader } from '../runtime/tree-format.js';
 import { headerOf } from '../compiler/commands/compile.js';
+import { effortNamed } from '../compiler/games/efforts.js';
 import type { GameOptions, LoadedGame } from '../compiler/games/module.js';
 import { findModule } from '../compiler/games/registry.js';
 import { compileLoaded } from '../compiler/pool/driver.js';
@@ -17,9 +18,10 @@ export interface Compiled {
 }
 
 export async function compileOnce(game: string, opts: GameOptions, effort: string, workers: number): Promise<Compiled> {
-  const loaded = findModule(game).load(opts);
+  const m = findModule(game);
+  const loaded = m.load(opts);
   const t0 = process.hrtime.bigint();
-  const outcome = await compileLoaded(loaded, { effort, workers, options: opts });
+  const outcome = await compileLoaded(loaded, { effort: effortNamed(m.efforts, effort, game).name, workers, options: opts });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   return { loaded, tree: outcome.tree, header: headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra), seconds };
 }

@@ -22,7 +22,7 @@ import { childOf } from '../runtime/tree-walker.js';
 import { SearchEngine } from '../compiler/engine/search.js';
 import type { History } from '../compiler/engine/code-ranker.js';
 import { MastermindGame } from '../compiler/games/mastermind/game.js';
-import { searchDriver } from '../compiler/pool/driver.js';
+import { runPlan, searchDriver } from '../compiler/pool/driver.js';
 import { mastermindEffort, mastermindParts, searchMastermind, type MastermindEffort } from '../compiler/games/mastermind/module.js';
 
 const { values } = parseArgs({
@@ -130,11 +130,11 @@ async function main(): Promise<void> {
     const all = Uint32Array.from({ length: small.secretCount }, (_, i) => i);
     const oneStep = new SearchEngine(mastermindParts(small, ONE_STEP)).solve(all, { used: 0, state: [] })!.cost;
     // The optimum: the figure proven in the literature, or this tool's exact search when it is quick.
-    const optimum = known ?? (await searchMastermind(small, mastermindEffort('exact', small.secretCount, 0), { effort: 'exact', options: {}, driver: searchDriver({ workers: 1 }), checkpoint: false, remoteWorkers: false })).cost;
+    const optimum = known ?? (await runPlan(searchMastermind(small, mastermindEffort('exact', small.secretCount, 0), { checkpoint: false }), searchDriver({ workers: 1 }))).cost;
     for (const name of ['default', 'thorough'] as const) {
       const effort = mastermindEffort(name, LARGE_CODES, 0);
       const t = process.hrtime.bigint();
-      const r = await searchMastermind(small, effort, { effort: name, options: {}, driver: searchDriver({ workers: Number(values.workers) }), checkpoint: false, remoteWorkers: false });
+      const r = await runPlan(searchMastermind(small, effort, { checkpoint: false }), searchDriver({ workers: Number(values.workers) }));
       const s = Number(process.hrtime.bigint() - t) / 1e9;
       const share = oneStep > optimum ? `${Math.round((100 * (oneStep - r.cost)) / (oneStep - optimum))}%` : '-';
       console.log([`MM(${p},${c})`, oneStep, name, r.cost, optimum, r.cost - optimum, share, r.opener ?? '-', s.toFixed(1)].join(' | '));

@@ -13,6 +13,7 @@ import { childOf, NO_CHILD } from '../runtime/tree-walker.js';
 import { knownOptions } from '../compiler/commands/options.js';
 import type { GameOptions } from '../compiler/games/module.js';
 import { GAMES } from '../compiler/games/registry.js';
+import { DEFAULT_EFFORT, EFFORT_NAMES } from '../compiler/games/efforts.js';
 import { cli, lines, optionArgs, parsePaths, removeDir, tempDir } from './support/e2e.js';
 
 let dir: string;
@@ -31,7 +32,8 @@ describe.each(GAMES.map((m) => [m.id, m] as const))('game module %s', (id, m) =>
 
   it('declares options with types, at least one effort, and a default effort among them', () => {
     expect(m.efforts.length).toBeGreaterThan(0);
-    expect(m.efforts.map((e) => e.name)).toContain(m.defaultEffort);
+    expect(m.efforts.map((e) => e.name)).toContain(DEFAULT_EFFORT);
+    for (const e of m.efforts) expect(EFFORT_NAMES).toContain(e.name);
     for (const o of m.options) {
       expect(['integer', 'string', 'boolean', 'file']).toContain(o.type);
       if (o.type === 'integer') expect(o.min !== undefined && o.max !== undefined, `--${o.name} needs a range`).toBe(true);

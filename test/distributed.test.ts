@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../compiler/games/registry.js';
+import { DEFAULT_EFFORT } from '../compiler/games/efforts.js';
 import { compileLoaded, type ExecutorFactory, type PoolJob } from '../compiler/pool/driver.js';
 import type { Task, TaskResult, WorkerInit } from '../compiler/pool/messages.js';
 import { decode, encode } from '../compiler/pool/queue-shared.js';
@@ -143,6 +144,27 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     a.child.kill('SIGTERM');
     expect((await a.exited).code).toBe(0);
     expect(a.lines().slice(-2)).toEqual(['worker: SIGTERM received, stopping', 'worker: stopped']);
+    await stopWorkers();
+  }, 120_000);
+
+  it('a Wordle hard-mode worst-case compile: its blocks of first guesses run on the workers, the same bytes as the local pool', async () => {
+    const r = rng(32);
+    const answers = randomWords(r, 30, 5, 'aeilnorst');
+    writeFileSync(join(dir, 'wc-answers.txt'), answers.join('\n') + '\n');
+    writeFileSync(join(dir, 'wc-guesses.txt'), randomWords(r, 150, 5, 'aeilnorstcdu', new Set(answers)).join('\n') + '\n');
+    const args = ['compile', '--game', 'wordle', '--answers', join(dir, 'wc-answers.txt'), '--guesses', join(dir, 'wc-guesses.txt'), '--hard', '--objective', 'worst-case', '--workers', '2'];
+    const here = await cli([...args, '--out', join(dir, 'wc-local.gtree')], { trees, timeoutMs: 60_000 });
+    expect(here.code, here.stderr).toBe(0);
+    const [a, b] = [await startWorker(), await startWorker()];
+    const run = await cli([...args, '--out', join(dir, 'wc-queue.gtree'), '--queue', url], { trees, timeoutMs: 60_000 });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('proven: no tree solves every secret in fewer than');
+    expect(readFileSync(join(dir, 'wc-queue.gtree')).equals(readFileSync(join(dir, 'wc-local.gtree')))).toBe(true);
+    // One module job per block of 64 first guesses (the proof below the capped search's depth).
+    const blocks = [...a.lines(), ...b.lines()].filter((l) => / done in /.test(l) && l.includes('(wordle module)'));
+    expect(blocks.length, [...a.lines(), ...b.lines()].join('\n')).toBe(Math.ceil(180 / 64));
+    await expectQueueClean();
     await stopWorkers();
   }, 120_000);
 
@@ -336,7 +358,7 @@ describe('the queue codec (no Redis needed)', () => {
         async destroy() {},
       };
     };
-    await compileLoaded(loaded, { effort: m.defaultEffort, workers: 1, options: loaded.options, executor: capture });
+    await compileLoaded(loaded, { effort: DEFAULT_EFFORT, workers: 1, options: loaded.options, executor: capture });
     expect(jobs.length, 'the compile ran a task').toBeGreaterThan(0);
     for (const { job, task, result } of jobs) {
       const input = { module: job.module, gameSpec: job.gameSpec, setup: job.setup, label: job.label };

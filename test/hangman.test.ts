@@ -16,7 +16,7 @@ import { loadWordListOfLength } from '../runtime/wordlist.js';
 import { DEFAULT_WORDLIST } from '../compiler/games/options.js';
 import { HangmanGame, type HangmanSpec } from '../compiler/games/hangman/game.js';
 import { compileHangman } from '../compiler/games/hangman/module.js';
-import { searchDriver } from '../compiler/pool/driver.js';
+import { runPlan, searchDriver } from '../compiler/pool/driver.js';
 import { threadExecutor } from '../compiler/pool/thread-executor.js';
 import { replayAll } from '../compiler/replay.js';
 import { cli, lines, listSha256, normalized, parsePaths, randomWords, removeDir, rng, ROOT, tempDir, writeList, type Run } from './support/e2e.js';
@@ -40,7 +40,7 @@ function gameOf(words: readonly string[], spec: Partial<HangmanSpec> & { strateg
 
 /** The module's compile, its searches in this thread. */
 function compile(game: HangmanGame, nodeBudget?: number) {
-  return compileHangman(game, { effort: STRATEGY.get(game) === 'greedy' ? 'greedy' : 'default', options: {}, driver: searchDriver({ workers: 1, executor: threadExecutor }), checkpoint: false, remoteWorkers: false }, nodeBudget);
+  return runPlan(compileHangman(game, { effort: STRATEGY.get(game) === 'greedy' ? 'greedy' : 'default', options: {}, checkpoint: false, remoteWorkers: false }, nodeBudget), searchDriver({ workers: 1, executor: threadExecutor }));
 }
 
 /** Positions (0-based bits) of `letter` in `word`, computed the plain way. */

@@ -15,7 +15,7 @@ import { ensureWritableDir } from '../../runtime/dirs.js';
 import { entryKey, readManifest, treesDir, updateManifest, withEntry, type ManifestEntry } from '../../runtime/manifest.js';
 import { decodeTreeFile, encodeTreeFile, type TreeArrays, type TreeFile, type TreeHeader } from '../../runtime/tree-format.js';
 import type { LoadedGame } from '../games/module.js';
-import { effortNamed } from '../games/options.js';
+import { DEFAULT_EFFORT, effortNamed } from '../games/efforts.js';
 import { objectiveOf } from '../objective.js';
 import { compileLoaded, type CompileProgress, type RunControl } from '../pool/driver.js';
 import type { CheckpointOptions } from '../pool/checkpoint.js';
@@ -119,7 +119,7 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
 
 async function compileWatched(loaded: LoadedGame, req: CompileRequest, control: Pick<RunControl, 'options' | 'executor'>, log: (line: string) => void, started: bigint): Promise<CompileResult> {
   const { game } = loaded;
-  effortNamed(loaded.module.efforts, req.effort, game.id);
+  const effort = effortNamed(loaded.module.efforts, req.effort, game.id).name;
   if (req.resume && req.checkpoint === undefined) throw fail('usage', '--resume needs --checkpoint DIR');
   const checkpoint: CheckpointOptions | undefined = req.checkpoint === undefined ? undefined : { dir: req.checkpoint, resume: req.resume === true };
   // Folders that cannot be written are found before the search, not after it.
@@ -128,7 +128,7 @@ async function compileWatched(loaded: LoadedGame, req: CompileRequest, control: 
   const bar = progressBar(loaded.slug);
   const outcome = await withSignals(
     loaded.slug,
-    (signal) => compileLoaded(loaded, { effort: req.effort, workers: req.workers, options: control.options, checkpoint, onProgress: (p: CompileProgress) => bar?.update(p), executor: control.executor, signal }),
+    (signal) => compileLoaded(loaded, { effort, workers: req.workers, options: control.options, checkpoint, onProgress: (p: CompileProgress) => bar?.update(p), executor: control.executor, signal }),
     () => bar?.stop(),
   ).finally(() => bar?.stop());
   if (bar) process.stderr.write(`${loaded.slug}: search done in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s; replaying every secret\n`);
@@ -241,6 +241,6 @@ export function sameTree(a: TreeArrays, b: TreeArrays): boolean {
 
 /** A tree compiled now and kept in memory (verbs on a cheap game with no shipped tree). */
 export async function compileInMemory(loaded: LoadedGame): Promise<import('../../runtime/tree-format.js').TreeFile> {
-  const outcome = await withSignals(loaded.slug, (signal) => compileLoaded(loaded, { effort: loaded.module.defaultEffort, workers: availableParallelism(), options: loaded.options, signal }));
+  const outcome = await withSignals(loaded.slug, (signal) => compileLoaded(loaded, { effort: DEFAULT_EFFORT, workers: availableParallelism(), options: loaded.options, signal }));
   return { header: headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra), tree: outcome.tree, words: loaded.wordsOf?.(outcome.tree) };
 }

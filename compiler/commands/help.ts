@@ -8,6 +8,7 @@
 import type { GameModule, OptionSpec } from '../games/module.js';
 import { GAMES, GAME_IDS } from '../games/registry.js';
 import { count } from '../games/options.js';
+import { effortHelp } from '../games/efforts.js';
 import type { Verb } from './options.js';
 
 export type AnyVerb = Verb | 'worker';
@@ -198,7 +199,7 @@ export function verbHelp(verb: AnyVerb, width: number): string {
     for (const m of GAMES) {
       lines.push('', ...wrap(`${m.id}: `, m.describe, width));
       const rows = gameSpecs(m, verb as Verb).map((o) => ({ flag: `--${o.name}${metavar(o.type, o.choices)}`, text: gameOptionText(o) }));
-      if (verb === 'compile') rows.push({ flag: '--effort <name>', text: `${m.efforts.map((e) => e.name).join(', ')} (default: ${m.defaultEffort})` });
+      if (verb === 'compile') rows.push({ flag: '--effort <name>', text: effortHelp(m.efforts) });
       if (verb === 'play') rows.push({ flag: 'reply', text: m.replyHelp ?? 'as the game shows when it starts' });
       if (rows.length) lines.push(...optionLines(rows, width));
       else lines.push('  (no options)');

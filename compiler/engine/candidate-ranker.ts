@@ -137,6 +137,8 @@ export class CandidateRanker implements Ranker<string> {
   private familyGen = 0;
   private readonly familyMembers: Uint32Array;
   private readonly topReplies = new Int32Array(16);
+  /** `splitBound`'s bit sets: one per guess of the pool, a bit per reply. */
+  private bits = new Uint32Array(0);
   // Statistics of the last `tableStats` call.
   private tCollisions = 0;
   private tSquares = 0;
@@ -498,6 +500,48 @@ export class CandidateRanker implements Ranker<string> {
     }
   }
 
+  /**
+   * The least one-step bound over the node's pool, from the groups each guess makes: the reply
+   * table is read row by row (one secret's replies to every guess, contiguous), each guess's
+   * replies kept as a bit set, so the cost is the set's size times the pool's with no scattered
+   * reads. A guess making k groups, one of them the win when `hit`, is bound by
+   * n·gc + (k − hit)·first + (n − k)·next, as `rank` bounds it.
+   */
+  splitBound(set: Uint32Array, node: SearchNode<string>): number {
+    const T = this.table;
+    const n = set.length;
+    const obj = this.objective;
+    if (!T || n < 2 || obj.attempts - node.used < 2) return obj.sizeBound(n, node.used);
+    const poolLength = this.fillPool(set, node.state);
+    const pool = this.poolBuf;
+    const words = (this.game.codeCount + 31) >>> 5;
+    const size = poolLength * words;
+    if (this.bits.length < size) this.bits = new Uint32Array(size);
+    const bits = this.bits;
+    bits.fill(0, 0, size);
+    const stride = this.stride;
+    for (let i = 0; i < n; i++) {
+      const row = set[i] * stride;
+      for (let j = 0, at = 0; j < poolLength; j++, at += words) {
+        const c = T[row + pool[j]];
+        bits[at + (c >>> 5)] |= 1 << (c & 31);
+      }
+    }
+    const { gc, first, next } = this.terms(node.used);
+    const solved = this.game.solvedCode;
+    const sw = solved >>> 5;
+    const sb = 1 << (solved & 31);
+    let least = Infinity;
+    for (let j = 0, at = 0; j < poolLength; j++, at += words) {
+      let k = 0;
+      for (let w = 0; w < words; w++) k += popcount(bits[at + w]);
+      const hit = (bits[at + sw] & sb) !== 0 ? 1 : 0;
+      const bound = n * gc + (k - hit) * first + (n - k) * next;
+      if (bound < least) least = bound;
+    }
+    return least;
+  }
+
   private rankTable(set: Uint32Array, node: SearchNode<string>, width: number, opts: RankOptions, probe = false): Ranking {
     const { from = 0, to = Infinity, beta = Infinity } = opts;
     const { n, used, left, ceiling, poolLength, end, complete, nextAttempt } = this.frame(set, node, to);
@@ -642,4 +686,11 @@ export class CandidateRanker implements Ranker<string> {
     if (t) return t.cost;
     return this.rank(set, node, 1).setBound;
   }
+}
+
+/** Set bits of a 32-bit word. */
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }

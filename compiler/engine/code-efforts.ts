@@ -6,7 +6,7 @@ import type { ParamValue } from '../../runtime/tree-format.js';
 import { AttemptObjective } from './attempt-objective.js';
 import { CodeRanker, type CodeGame, type History, type RankRule } from './code-ranker.js';
 import type { EngineParts } from './search.js';
-import type { Effort, Moves } from './types.js';
+import { EFFORT_DEFAULTS, type Effort, type Moves } from './types.js';
 
 /** A code game's effort: the engine's settings by name, as the header records them. */
 export interface CodeEffort {
@@ -80,14 +80,12 @@ export function codeEffort(name: CodeEffortName, codes: number, maxDepth: number
 export function engineEffort(e: CodeEffort): Effort {
   const pilot = e.pilotAbove !== undefined && Number.isFinite(e.pilotAbove) ? { above: e.pilotAbove, width: e.pilotWidth ?? 1, keep: e.pilotKeep ?? 1, slack: e.pilotSlack } : undefined;
   return {
+    ...EFFORT_DEFAULTS,
     exactBelow: e.exactBelow,
     widthsBySize: e.widths,
     rootWidth: e.exact ? undefined : e.openers,
     pilot,
     rootPilot: e.openerPilot ? { above: 0, width: Infinity, keep: 1 } : undefined,
-    memoMaxSet: Infinity,
-    memoMaxEntries: Infinity,
-    cutoffs: true,
     groupOrder: 'smallest-first',
     // No prepass: on exact code games it takes a third off the sets searched but not the time
     // (BENCHMARKS.md, #31); the ranker's quick look is there for an effort that turns it on.

@@ -10,8 +10,9 @@
  * a candidate) or whose largest part cannot finish within a depth cap is never offered.
  */
 import type { AttemptObjective } from './attempt-objective.js';
-import { treeCapacity } from './attempt-objective.js';
+import { sizeLowerBounds, treeCapacity } from './attempt-objective.js';
 import { canonicalGuesses, historySymmetry, permutations } from './symmetry.js';
+import { Stamps } from './stamps.js';
 import { EMPTY_RANKED, TopK } from './top-k.js';
 import { WHOLE_POOL, type QuickResult, type RankOptions, type Ranker, type Ranking, type SearchGame, type SearchNode, type TallyCounter } from './types.js';
 
@@ -57,6 +58,8 @@ export class CodeRanker implements Ranker<History> {
   readonly attempts: number;
   private readonly branches: number;
   private readonly lb: Float64Array;
+  /** lbBy[b]: the size bounds of sets no guess splits into more than b non-solved groups (made when first needed). */
+  private readonly lbBy: Array<Float64Array | undefined> = [];
   private readonly perms: Uint8Array[];
   private readonly pools = new Map<string, Uint32Array>();
   private readonly splitters = new WeakMap<Uint32Array, number>();
@@ -75,13 +78,12 @@ export class CodeRanker implements Ranker<History> {
   /**
    * Classes of guesses alike but for the symbols no secret holds (those written as `blank`),
    * by the class's number in base symbols + 1: the figures of its first guess in the ranking
-   * of stamp `epoch`. Null when the numbers would not fit a small table.
+   * of the current stamp. Null when the numbers would not fit a small table.
    */
   private readonly blank: number | null;
-  private readonly classStamp: Int32Array;
+  private readonly classStamps: Stamps;
   private readonly classBound: Float64Array;
   private readonly classKey: Float64Array;
-  private epoch = 0;
 
   constructor(game: CodeGame, objective: AttemptObjective<History>, rule: RankRule) {
     this.game = game;
@@ -112,7 +114,7 @@ export class CodeRanker implements Ranker<History> {
       for (let i = 0; i < game.pegs; i++) m |= 1 << game.digits[g * game.pegs + i];
       this.symbolsUsed[g] = m;
     }
-    this.classStamp = new Int32Array(dedupe ? classes : 0);
+    this.classStamps = new Stamps(dedupe ? classes : 0);
     this.classBound = new Float64Array(dedupe ? classes : 0);
     this.classKey = new Float64Array(dedupe ? classes : 0);
   }
@@ -131,16 +133,21 @@ export class CodeRanker implements Ranker<History> {
     return all & ~present;
   }
 
-  private nextEpoch(): number {
-    if (this.epoch === 0x7fffffff) {
-      this.classStamp.fill(0);
-      this.epoch = 0;
-    }
-    return ++this.epoch;
-  }
-
   private depthLeft(used: number): number {
     return this.attempts - used;
+  }
+
+  /** The size bounds of a node's sets: with fewer groups a guess than the game has replies, sets cost more. */
+  private sizeBounds(node: SearchNode<History>): Float64Array {
+    const b = node.branches;
+    if (b === undefined || b >= this.branches) return this.lb;
+    const at = Math.max(1, b);
+    let t = this.lbBy[at];
+    if (!t) {
+      t = sizeLowerBounds(this.game.secretCount, at);
+      this.lbBy[at] = t;
+    }
+    return t;
   }
 
   /** A candidate whose replies split the rest of `set` into singletons, or -1 (remembered per set). */
@@ -174,13 +181,14 @@ export class CodeRanker implements Ranker<History> {
    */
   quick(buf: Uint32Array, off: number, n: number, node: SearchNode<History>, out: QuickResult): void {
     out.guess = -1;
-    out.cost = this.lb[n];
+    const lb = this.sizeBounds(node);
+    out.cost = lb[n];
     if (n > this.branches + 1 || this.depthLeft(node.used) < 2) return;
     const g = this.firstSplitter(buf.subarray(off, off + n));
     if (g >= 0) {
       out.guess = g;
       out.cost = 2 * n - 1;
-    } else out.cost = 2 * n;
+    } else out.cost = Math.max(2 * n, lb[n]);
   }
 
   /** One guess per symmetry orbit after `history` (cached: the same histories recur). */
@@ -205,7 +213,7 @@ export class CodeRanker implements Ranker<History> {
     const { beta = Infinity, lazy = false } = opts;
     const n = set.length;
     const K = this.branches;
-    const lb = this.lb;
+    const lb = this.sizeBounds(node);
     const depthLeft = this.depthLeft(node.used);
     const fewEnough = n <= K + 1 && depthLeft >= 2;
     let setBound = lb[n];
@@ -214,7 +222,7 @@ export class CodeRanker implements Ranker<History> {
       const g = this.candidateSplitsAll(set);
       if (g >= 0) return { optimal: { guess: g, at: -1, bound: 2 * n - 1, key1: 0, key2: 0 }, top: EMPTY_RANKED, setBound: 2 * n - 1, complete: true };
       // Otherwise every tree needs at least 2n.
-      setBound = 2 * n;
+      setBound = Math.max(2 * n, lb[n]);
     }
     const pool = this.guessPool(node.state);
     const solved = this.game.solvedCode;
@@ -231,8 +239,8 @@ export class CodeRanker implements Ranker<History> {
     // figures of the first guess of its class (in pool order) when there is one.
     const absent = this.absentSymbols(set);
     const used = this.symbolsUsed;
-    const epoch = absent !== 0 ? this.nextEpoch() : 0;
-    const stamp = this.classStamp;
+    const epoch = absent !== 0 ? this.classStamps.next() : 0;
+    const stamp = this.classStamps.marks;
     const classBound = this.classBound;
     const classKey = this.classKey;
     const blank = this.blank;
@@ -244,6 +252,8 @@ export class CodeRanker implements Ranker<History> {
     const S = scan.length;
     // Small sets: the replies a guess got, as a bit mask, read lowest first (ascending).
     const masked = counter.tallyMask !== undefined && this.maskable && n <= MASK_MAX_SET;
+    // The most non-solved groups of any guess (a class shares its first guess's).
+    let branches = 0;
     for (let j = 0; j < pool.length; j++) {
       const g = pool[j];
       let slot = -1;
@@ -290,6 +300,7 @@ export class CodeRanker implements Ranker<History> {
         lbSum += lb[m];
         score += est[m];
       }
+      if (parts > branches) branches = parts;
       // -1: never offered (it learns nothing, or cannot finish within the depth cap).
       let bound = -1;
       const key1 = isCand ? score + candAdjust : score;
@@ -308,13 +319,16 @@ export class CodeRanker implements Ranker<History> {
     }
     // A full ranking asked for lazily is left in pool order: the search sorts only what it needs.
     const unsorted = lazy && width === Infinity;
-    return { optimal: null, top: top.result(!unsorted), setBound, complete: true, ...(unsorted ? { unsorted } : {}) };
+    return { optimal: null, top: top.result(!unsorted), setBound, complete: true, branches, ...(unsorted ? { unsorted } : {}) };
   }
 
   /** A set one guess could split into singletons: 2n−1 when a candidate does it, else at least 2n. */
-  refineBound(set: Uint32Array, _node: SearchNode<History>, bound: number): number {
+  refineBound(set: Uint32Array, node: SearchNode<History>, bound: number): number {
     const n = set.length;
-    if (n <= 2 || n > this.branches + 1 || bound === Infinity) return bound;
-    return this.candidateSplitsAll(set) >= 0 ? 2 * n - 1 : 2 * n;
+    if (bound === Infinity) return bound;
+    const lb = this.sizeBounds(node)[n];
+    if (lb > bound) bound = lb;
+    if (n <= 2 || n > this.branches + 1) return bound;
+    return Math.max(bound, this.candidateSplitsAll(set) >= 0 ? 2 * n - 1 : 2 * n);
   }
 }

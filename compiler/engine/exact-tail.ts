@@ -29,6 +29,7 @@
  * order, then by groups on S, then guess number). Budgets only skip what cannot win.
  */
 import { EMPTY_CODES, leafPlan, type Plan } from './plan.js';
+import { Stamps } from './stamps.js';
 import type { Objective, SearchGame, Solved } from './types.js';
 
 /** Largest table (guesses × secrets) a node may build; larger sets are left to the search. */
@@ -36,8 +37,6 @@ const TABLE_MAX_ENTRIES = 1 << 25;
 /** Slots of the per-node cache of part values (a power of two) and its members' pool. */
 const CACHE_SLOTS = 1 << 16;
 const CACHE_POOL = 1 << 22;
-/** Stamps restart (arrays zeroed) past this. */
-const STAMP_MAX = 1 << 30;
 /** A scan stopped by its budget. */
 const CUT = -1;
 
@@ -66,9 +65,8 @@ export class ExactTail<S> {
   private table = new Uint16Array(0);
   /** Replies of S to one guess (scratch of `partitionCodes`). */
   private readonly codes: Uint32Array;
-  private readonly codeStamp: Int32Array;
+  private readonly codeStamps: Stamps;
   private readonly codeId: Uint16Array;
-  private codeGen = 0;
   /** Groups of each guess on S; the local index of the secret it names, or −1. */
   private readonly groupsOnS: Uint16Array;
   private readonly hitIdx: Int32Array;
@@ -82,10 +80,8 @@ export class ExactTail<S> {
   private hits = 0;
   /** Per local index: its candidate guess, part stamp; per local group id: stamp. */
   private candGuess = new Uint32Array(0);
-  private inP = new Int32Array(0);
-  private pGen = 0;
-  private gidStamp = new Int32Array(0);
-  private gidGen = 0;
+  private inP = new Stamps(0);
+  private gids = new Stamps(0);
   // The split of S by one guess (three tries left): local indices grouped by local id.
   private cnt = new Int32Array(0);
   private starts = new Int32Array(0);
@@ -97,7 +93,7 @@ export class ExactTail<S> {
   private partOpen = new Uint8Array(0);
   private openOrder = new Int32Array(0);
   // The part cache (per node, by generation).
-  private readonly slotGen = new Int32Array(CACHE_SLOTS);
+  private readonly slots = new Stamps(CACHE_SLOTS);
   private readonly slotHash = new Int32Array(CACHE_SLOTS);
   private readonly slotOff = new Int32Array(CACHE_SLOTS);
   private readonly slotLen = new Int32Array(CACHE_SLOTS);
@@ -106,7 +102,7 @@ export class ExactTail<S> {
   private readonly pool = new Uint16Array(CACHE_POOL);
   private poolUsed = 0;
   private slotsUsed = 0;
-  private cacheGen = 1;
+  private cacheGen = this.slots.next();
   /** The guess of the last `partKey2` / `scan` result. */
   private lastGuess = -1;
 
@@ -115,7 +111,7 @@ export class ExactTail<S> {
     this.objective = objective;
     this.G = game.guessCount;
     this.codes = new Uint32Array(game.secretCount);
-    this.codeStamp = new Int32Array(game.codeCount);
+    this.codeStamps = new Stamps(game.codeCount);
     this.codeId = new Uint16Array(game.codeCount);
     this.groupsOnS = new Uint16Array(this.G);
     this.hitIdx = new Int32Array(this.G).fill(-1);
@@ -209,11 +205,11 @@ export class ExactTail<S> {
   private singletonCandidate(set: Uint32Array): number {
     const n = set.length;
     const codes = this.codes;
-    const stamp = this.codeStamp;
+    const stamp = this.codeStamps.marks;
     for (let i = 0; i < n; i++) {
       const g = this.game.guessOfSecret(set[i]);
       this.game.partitionCodes(g, set, n, codes);
-      const gen = this.nextCodeGen();
+      const gen = this.codeStamps.next();
       let ok = true;
       for (let j = 0; j < n; j++) {
         const c = codes[j];
@@ -228,30 +224,6 @@ export class ExactTail<S> {
     return -1;
   }
 
-  private nextCodeGen(): number {
-    if (++this.codeGen >= STAMP_MAX) {
-      this.codeStamp.fill(0);
-      this.codeGen = 1;
-    }
-    return this.codeGen;
-  }
-
-  private nextGid(): number {
-    if (++this.gidGen >= STAMP_MAX) {
-      this.gidStamp.fill(0);
-      this.gidGen = 1;
-    }
-    return this.gidGen;
-  }
-
-  private nextP(): number {
-    if (++this.pGen >= STAMP_MAX) {
-      this.inP.fill(0);
-      this.pGen = 1;
-    }
-    return this.pGen;
-  }
-
   /** The node's table, scratch and scan order. */
   private build(set: Uint32Array): void {
     const n = set.length;
@@ -260,13 +232,11 @@ export class ExactTail<S> {
     this.set = set;
     this.tabled += G;
     if (this.table.length < n * G) this.table = new Uint16Array(Math.max(n * G, Math.min(TABLE_MAX_ENTRIES, 2 * this.table.length)));
-    if (this.inP.length < n) {
-      const cap = Math.max(n, 2 * this.inP.length, 64);
+    if (this.inP.marks.length < n) {
+      const cap = Math.max(n, 2 * this.inP.marks.length, 64);
       this.candGuess = new Uint32Array(cap);
-      this.inP = new Int32Array(cap);
-      this.pGen = 0;
-      this.gidStamp = new Int32Array(cap);
-      this.gidGen = 0;
+      this.inP = new Stamps(cap);
+      this.gids = new Stamps(cap);
       this.cnt = new Int32Array(cap);
       this.starts = new Int32Array(cap + 1);
       this.items = new Uint16Array(cap);
@@ -281,7 +251,7 @@ export class ExactTail<S> {
     }
     const T = this.table;
     const codes = this.codes;
-    const stamp = this.codeStamp;
+    const stamp = this.codeStamps.marks;
     const ids = this.codeId;
     const solved = this.game.solvedCode;
     const groupsOnS = this.groupsOnS;
@@ -290,7 +260,7 @@ export class ExactTail<S> {
     this.hits = 0;
     for (let g = 0; g < G; g++) {
       this.game.partitionCodes(g, set, n, codes);
-      const gen = this.nextCodeGen();
+      const gen = this.codeStamps.next();
       const row = g * n;
       let k = 0;
       for (let i = 0; i < n; i++) {
@@ -325,10 +295,7 @@ export class ExactTail<S> {
       by[b[j]] = g;
       b[j]!++;
     }
-    if (++this.cacheGen >= STAMP_MAX) {
-      this.slotGen.fill(0);
-      this.cacheGen = 1;
-    }
+    this.cacheGen = this.slots.next();
     this.poolUsed = 0;
     this.slotsUsed = 0;
   }
@@ -482,8 +449,8 @@ export class ExactTail<S> {
    */
   private groupsIn(row: number, items: Uint16Array, off: number, m: number, need: number): number {
     const T = this.table;
-    const gs = this.gidStamp;
-    const gen = this.nextGid();
+    const gs = this.gids.marks;
+    const gen = this.gids.next();
     let k = 0;
     for (let q = 0; q < m; q++) {
       const id = T[row + items[off + q]];
@@ -531,8 +498,8 @@ export class ExactTail<S> {
     const by = this.byGroups;
     const groupsOnS = this.groupsOnS;
     const hitIdx = this.hitIdx;
-    const inP = this.inP;
-    const pgen = this.nextP();
+    const inP = this.inP.marks;
+    const pgen = this.inP.next();
     for (let q = 0; q < m; q++) inP[items[off + q]] = pgen;
     // Non-candidates: key = k·B; beating `best` needs k ≥ need.
     let need = B > 0 ? Math.floor(best / B) + 1 : Infinity;
@@ -584,7 +551,7 @@ export class ExactTail<S> {
     const h = ExactTail.hashOf(items, off, m);
     const mask = CACHE_SLOTS - 1;
     const gen = this.cacheGen;
-    for (let s = h & mask; this.slotGen[s] === gen; s = (s + 1) & mask) {
+    for (let s = h & mask; this.slots.marks[s] === gen; s = (s + 1) & mask) {
       if (this.slotHash[s] !== h || this.slotLen[s] !== m) continue;
       const po = this.slotOff[s];
       let same = true;
@@ -605,10 +572,7 @@ export class ExactTail<S> {
   private cachePut(items: Uint16Array, off: number, m: number, key: number, guess: number): void {
     if (this.slotsUsed >= CACHE_SLOTS >> 1 || this.poolUsed + m > CACHE_POOL) {
       // Full: start again (only speed depends on it).
-      if (++this.cacheGen >= STAMP_MAX) {
-        this.slotGen.fill(0);
-        this.cacheGen = 1;
-      }
+      this.cacheGen = this.slots.next();
       this.poolUsed = 0;
       this.slotsUsed = 0;
     }
@@ -616,8 +580,8 @@ export class ExactTail<S> {
     const mask = CACHE_SLOTS - 1;
     const gen = this.cacheGen;
     let s = h & mask;
-    while (this.slotGen[s] === gen) s = (s + 1) & mask;
-    this.slotGen[s] = gen;
+    while (this.slots.marks[s] === gen) s = (s + 1) & mask;
+    this.slots.marks[s] = gen;
     this.slotHash[s] = h;
     this.slotLen[s] = m;
     this.slotOff[s] = this.poolUsed;

@@ -17,7 +17,10 @@
  *     - d = 2: some guess must split the set into singletons (found by one scan);
  *     - else every pool guess that tells something and whose largest group fits in d − 1
  *       levels, fewest in its largest group first (a candidate first, then the most groups),
- *       its groups solved largest first with d − 1, so a failing guess fails fast.
+ *       its groups solved with d − 1 largest first (nested pools: cheapest first, by size times
+ *       the guesses their node allows), so a failing guess fails fast;
+ *     - d = 3: a group two guesses cannot split is cut down to a core (a subset no guess
+ *       splits); a later guess that leaves a core whole in one group fails without a scan.
  *   A node budget bounds the proof; it says UNDECIDED when it runs out.
  *
  * The proof: D from the capacity bound upwards; each NOT_WITHIN raises the proven lower bound,

@@ -69,7 +69,7 @@ class Frame<S> implements SplitBuffers {
   /** Part p's state after the reply (set when worked out). */
   readonly states: Array<S | undefined>;
   /** A node reused for looks at the parts (never kept by the callee). */
-  readonly scratch: { used: number; state: S };
+  readonly scratch: { used: number; state: S; branches: number | undefined };
   /** The evaluation at this depth: its guess, node, set size and budget. */
   guess = 0;
   node: SearchNode<S>;
@@ -91,7 +91,7 @@ class Frame<S> implements SplitBuffers {
     this.order = new Uint32Array(groups);
     this.solved = new Array<Solved | null>(groups).fill(null);
     this.states = new Array<S | undefined>(groups).fill(undefined);
-    this.scratch = { used: 0, state: root };
+    this.scratch = { used: 0, state: root, branches: undefined };
     this.node = { used: 0, state: root };
   }
 }
@@ -286,6 +286,8 @@ export class SearchEngine<S> {
       this.failKey = floor;
       return null;
     }
+    // The set's parts are split by no guess into more groups than the set is.
+    if (ranking.branches !== undefined && ranking.branches !== node.branches) node = { used, state: node.state, branches: ranking.branches };
     if (piloted) {
       const v = this.piloted(ranking, set, node, beta);
       this.failKey = beta;
@@ -463,7 +465,8 @@ export class SearchEngine<S> {
 
   /** Part `p`'s node: one guess deeper, its state after the reply. */
   private partNode(f: Frame<S>, p: number): SearchNode<S> {
-    return { used: f.node.used + 1, state: this.stateOf(f, p) };
+    const branches = f.node.branches;
+    return branches === undefined ? { used: f.node.used + 1, state: this.stateOf(f, p) } : { used: f.node.used + 1, state: this.stateOf(f, p), branches };
   }
 
   /** Whether the node's cost so far and the bounds of the parts left already reach the budget. */
@@ -560,6 +563,7 @@ export class SearchEngine<S> {
     const look = this.look;
     const scratch = f.scratch;
     scratch.used = used + 1;
+    scratch.branches = node.branches;
     const memoMin = Math.max(3, this.effort.memoMinSet ?? 0);
     const memoMax = this.effort.memoMaxSet;
     const num = this.objective.depthTag(used + 1);
@@ -621,6 +625,18 @@ export class SearchEngine<S> {
       if (f.known[p] === OPEN && starts[g + 1] - starts[g] >= probeMin) order[open++] = p;
     }
     this.sortParts(f, order, open, false);
+    const split = this.ranker.splitBound;
+    if (split) {
+      // Every large part's cheap bound first, largest first: most bad guesses end here.
+      for (let i = 0; i < open; i++) {
+        const p = order[i];
+        const g = f.group[p];
+        const b = split.call(this.ranker, f.items.subarray(starts[g], starts[g + 1]), this.partNode(f, p));
+        if (b > f.bound[p] && !this.raise(f, p, b)) return false;
+      }
+      // At the root the probes would find these bounds again: an opener's parts go to the search.
+      if (f.node.used === 0) return true;
+    }
     for (let i = 0; i < open; i++) {
       const p = order[i];
       const g = f.group[p];

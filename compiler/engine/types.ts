@@ -66,6 +66,12 @@ export interface TallyCounter extends ReplyCounter {
 export interface SearchNode<S> {
   readonly used: number;
   readonly state: S;
+  /**
+   * At most this many non-solved reply groups does any guess make on this node's set (a guess
+   * splits a subset into no more groups than the set): the ranker's bounds may use it. Absent:
+   * the game's own count of replies.
+   */
+  readonly branches?: number | undefined;
 }
 
 /** A solved set: its cost, its depth (1 = found by its first guess; 0 when depth is not tracked) and its plan. */
@@ -150,6 +156,8 @@ export interface Ranking {
    * order is still key1, key2, then pool place, and the caller sorts as far as it needs.
    */
   readonly unsorted?: boolean | undefined;
+  /** The most non-solved reply groups any guess of the pool makes on the set (when every guess was counted). */
+  readonly branches?: number | undefined;
 }
 
 /** What a ranker's quick look at a set found (`Ranker.quick`), written into a reused object. */
@@ -197,6 +205,12 @@ export interface Ranker<S> {
    * takes as known optimal (with its exact cost), else the set's bound (at most `beta`).
    */
   probe?(set: Uint32Array, node: SearchNode<S>, width: number, beta: number, out: QuickResult): void;
+  /**
+   * Optional: the least one-step bound of any guess of the pool at the set (the bound `probe`
+   * finds, or below it), counted row by row over the reply table: cheap enough to bound every
+   * large part of a split before any is probed.
+   */
+  splitBound?(set: Uint32Array, node: SearchNode<S>): number;
   /** Entries of the pool at a node (for slicing). */
   poolSize(set: Uint32Array, node: SearchNode<S>): number;
   /** Rankings of slices of one pool, merged into what ranking it whole gives; absent: not sliceable. */
@@ -262,6 +276,25 @@ export interface Effort {
   /** Stop with a `budget` result past this many searched sets (0: no limit). */
   readonly nodeBudget?: number | undefined;
 }
+
+/**
+ * Every setting of an `Effort` that has a value for "none" or "no limit", filled: a game's effort
+ * is this constant with its own settings over it (the engine reads an absent one as this value).
+ */
+export const EFFORT_DEFAULTS = {
+  exactBelow: 0,
+  lookaheadMinSet: 0,
+  memoMaxSet: Infinity,
+  memoMinSet: 0,
+  memoMaxEntries: Infinity,
+  memoMaxBytes: Infinity,
+  cutoffs: true,
+  groupOrder: 'largest-first',
+  prepass: false,
+  probeMinSet: Infinity,
+  exactTriesLeft: 0,
+  nodeBudget: 0,
+} as const satisfies Effort;
 
 export interface PilotEffort {
   readonly above: number;

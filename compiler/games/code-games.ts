@@ -7,10 +7,11 @@ import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } fr
 import type { CodeGame } from '../engine/code-ranker.js';
 import { proveLeastWorstCase, symmetricGuesses, WORST_CASE_LIMITS, type WorstCaseLimits } from '../engine/least-worst-case.js';
 import type { Game } from '../game.js';
-import type { CompileControl, EngineJob, EngineTree } from './compile-api.js';
+import type { CompileControl, EngineJob, EngineTree, PoolPlan } from './compile-api.js';
 import { fail } from '../../runtime/errors.js';
 import type { CompileOutcome, OptionSpec } from './module.js';
-import { effortNamed, intOption } from './options.js';
+import { effortIn } from './efforts.js';
+import { intOption } from './options.js';
 import { objectiveOption, proveWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseOutcome } from './worst-case.js';
 
 /**
@@ -59,24 +60,29 @@ export function codeWorstCaseTasks(game: CodeGame): Record<string, (args: unknow
  * effort's search capped at it (`exact`, and `default` up to 1,296 codes, prove the least
  * total among such trees), else the solver's tree.
  */
-export async function compileCodeWorstCase(
-  module: string,
-  game: CodeGame & Game & { secretName(secret: number): string; codeText(code: number): string },
-  gameSpec: unknown,
-  control: CompileControl,
-  label: string,
-  symmetry: string,
-  search: (job: EngineJob<History>, effort: CodeEffort) => Promise<EngineTree | null>,
-): Promise<CompileOutcome> {
+export interface CodeWorstCaseArgs {
+  readonly module: string;
+  readonly game: CodeGame & Game & { secretName(secret: number): string; codeText(code: number): string };
+  /** What the workers rebuild the game from. */
+  readonly gameSpec: unknown;
+  readonly control: CompileControl;
+  readonly label: string;
+  /** The header's record of the symmetry filter's permutations. */
+  readonly symmetry: string;
+  /** The game's own search of an effort, capped at the proven depth. */
+  readonly search: (job: EngineJob<History>, effort: CodeEffort) => PoolPlan<EngineTree | null>;
+}
+
+export function* compileCodeWorstCase({ module, game, gameSpec, control, label, symmetry, search }: CodeWorstCaseArgs): PoolPlan<CompileOutcome> {
   checkCompileSize(label, game.secretCount);
   const cap = intOption(control.options, 'max-depth') ?? 0;
   const name = control.options['exact'] === true ? 'exact' : control.effort;
-  const known = effortNamed(CODE_EFFORTS, name, module).name;
+  const known = effortIn(CODE_EFFORTS, name, module).name;
   const unc = codeEffort(known, game.secretCount, 0);
   const limits = worstCaseLimits(name, cap > 0 ? cap : WORST_CASE_LIMITS.maxDepth);
-  const proof = await proveWorstCase({ module, gameSpec, setup: unc, label }, control, limits, `no tree finds every code within ${limits.maxDepth} guesses`);
+  const proof = yield* proveWorstCase({ module, gameSpec, setup: unc, label }, limits, `no tree finds every code within ${limits.maxDepth} guesses`);
   const effort = codeEffort(known, game.secretCount, proof.depth);
-  const r = await search(codeJob(module, game, gameSpec, effort, label), effort);
+  const r = yield* search(codeJob(module, game, gameSpec, effort, label), effort);
   const searched = r ? { tree: r.tree, exact: effort.exact } : null;
   const out = worstCaseOutcome(game, proof, searched, limits, codeSettings(effort, null, effort.exact, symmetry));
   return { ...out, settings: { ...out.settings, opener: game.codeText(out.tree.guess[0]) } };

@@ -1,11 +1,15 @@
 /**
- * What a game's compile is handed, and what it hands back. A module builds its engine parts
- * and settings; the compile command hands it a `SearchDriver` (compiler/pool/driver.ts, bound
- * to the compile's executor, workers, signal, progress and checkpoint) that runs them. So no
- * game imports the pool: games sit below it, the pool rebuilds their searches in workers.
+ * What a game's compile is handed, and what it hands back. A module's compile is a plan: a
+ * generator that yields the pool calls it needs (`PoolCall`: which mode, with which job and
+ * spec), one after another, and returns its outcome. The compile command hands the plan to the
+ * pool's driver (compiler/pool/driver.ts `runPlan`, bound to the compile's executor, workers,
+ * signal, progress and checkpoint), which runs each call and resumes the plan with its answer.
+ * So no game calls or imports the pool: games sit below it, the pool rebuilds their searches in
+ * workers.
  */
 import type { TreeArrays } from '../../runtime/tree-format.js';
 import type { EngineParts } from '../engine/search.js';
+import type { EffortName } from './efforts.js';
 
 /** Option values by name as typed (`max-depth`), already checked against the game's specs. */
 export type OptionValues = Readonly<Record<string, string | number | boolean | undefined>>;
@@ -73,6 +77,13 @@ export interface BudgetedRoot {
    * in whole guesses). It must be above `bestKey`; absent: the best's key (one more before it).
    */
   readonly budgetOf?: ((bestKey: number) => number) | undefined;
+  /**
+   * Every candidate's budget from the first, before any best (a proof given a known total: no
+   * first candidate solved without a budget); a best found below it tightens it through `budgetOf`.
+   */
+  readonly budget?: number | undefined;
+  /** The `--checkpoint` files' prefix (default `root-`): two budgeted runs of one compile keep theirs apart. */
+  readonly checkpointPrefix?: string | undefined;
 }
 
 /** How one root candidate was settled: its exact key (its optimum below it), or the least key proven for it. */
@@ -94,31 +105,91 @@ export interface BudgetedTree extends EngineTree {
   readonly outcomes: readonly CandidateOutcome[];
 }
 
-/** A module's own task by name: its value (the executor retries it once, an abort rejects). */
-export type ModuleTaskRun = (name: string, args: unknown, what?: string) => Promise<unknown>;
-
-/** The pool's modes, bound to one compile's executor and controls (compiler/pool/driver.ts). */
-export interface SearchDriver {
-  /** The root's candidates and their parts side by side: the best candidate's tree (null: no plan). */
-  split<S>(job: EngineJob<S>): Promise<EngineTree | null>;
-  /** The whole root set as one task (exact searches), with an optional node budget. */
-  whole<S>(job: EngineJob<S>, nodeBudget?: number): Promise<WholeResult>;
-  /** Root guesses in order, each under the budget the best so far leaves. */
-  budgeted<S>(job: EngineJob<S>, spec: BudgetedRoot): Promise<BudgetedTree | null>;
-  /** One task of the module's own (the worst-case prover), with progress in seconds. */
-  moduleTask(job: PoolJob, name: string, args: unknown): Promise<unknown>;
-  /** The module's own tasks: `body` gets a function running one task, and the number of workers. */
-  withModuleTasks<T>(job: PoolJob, body: (run: ModuleTaskRun, workers: number) => Promise<T>): Promise<T>;
-  /** One module task per element of `args`, side by side, saved to `--checkpoint` (resumable): their values in order. */
-  moduleBlocks(job: PoolJob, name: string, args: readonly unknown[], unit: string): Promise<unknown[]>;
+/** One of a batch of the module's own tasks: its name, its arguments, what it is in messages. */
+export interface ModuleTask {
+  readonly name: string;
+  readonly args: unknown;
+  readonly what?: string | undefined;
 }
 
-/** What a compile command gives a game's compile: the effort, the compile-only options given, the driver. */
+/**
+ * One call of the pool a game's plan yields: the mode, with its job and spec.
+ *   - split: the root's candidates and their parts side by side (the best candidate's tree, null: no plan);
+ *   - whole: the whole root set as one task (exact searches), with an optional node budget;
+ *   - budgeted: root guesses in order, each under the budget the best so far leaves;
+ *   - task: one task of the module's own (the worst-case prover), with progress in seconds;
+ *   - tasks: a batch of the module's own tasks run side by side, their values in the batch's order;
+ *   - blocks: one module task `name` per element of `args`, side by side, saved to `--checkpoint`
+ *     (resumable), their values in order; `unit` is what progress counts.
+ */
+export type PoolCall =
+  | { readonly mode: 'split'; readonly job: EngineJob<never> }
+  | { readonly mode: 'whole'; readonly job: EngineJob<never>; readonly nodeBudget?: number | undefined }
+  | { readonly mode: 'budgeted'; readonly job: EngineJob<never>; readonly spec: BudgetedRoot }
+  | { readonly mode: 'task'; readonly job: PoolJob; readonly task: ModuleTask }
+  | {
+      readonly mode: 'tasks';
+      readonly job: PoolJob;
+      readonly tasks: readonly ModuleTask[];
+      /** After each task's value: its place in the batch. */
+      readonly onDone?: ((index: number, value: unknown) => void) | undefined;
+    }
+  | { readonly mode: 'blocks'; readonly job: PoolJob; readonly name: string; readonly args: readonly unknown[]; readonly unit: string };
+
+/** What each mode answers. */
+export interface PoolAnswers {
+  readonly split: EngineTree | null;
+  readonly whole: WholeResult;
+  readonly budgeted: BudgetedTree | null;
+  readonly task: unknown;
+  readonly tasks: readonly unknown[];
+  readonly blocks: readonly unknown[];
+}
+export type PoolAnswer = PoolAnswers[keyof PoolAnswers];
+
+/** A plan: the pool calls it yields, each resumed with its answer, and what it returns. */
+export type PoolPlan<T> = Generator<PoolCall, T, PoolAnswer>;
+
+// The plan's steps, one per mode: `yield* split(job)` in a plan is the mode's answer. The
+// driver answers each call with its mode's answer (`PoolAnswers[mode]`), so each step reads it
+// back as that type.
+
+/** The root's candidates and their parts side by side: the best candidate's tree (null: no plan). */
+export function* split<S>(job: EngineJob<S>): PoolPlan<EngineTree | null> {
+  return (yield { mode: 'split', job: job as EngineJob<never> }) as PoolAnswers['split'];
+}
+
+/** The whole root set as one task (exact searches), with an optional node budget. */
+export function* whole<S>(job: EngineJob<S>, nodeBudget?: number): PoolPlan<WholeResult> {
+  return (yield { mode: 'whole', job: job as EngineJob<never>, nodeBudget }) as PoolAnswers['whole'];
+}
+
+/** Root guesses in order, each under the budget the best so far leaves. */
+export function* budgeted<S>(job: EngineJob<S>, spec: BudgetedRoot): PoolPlan<BudgetedTree | null> {
+  return (yield { mode: 'budgeted', job: job as EngineJob<never>, spec }) as PoolAnswers['budgeted'];
+}
+
+/** One task of the module's own (the worst-case prover), with progress in seconds: its value. */
+export function* moduleTask(job: PoolJob, name: string, args: unknown): PoolPlan<unknown> {
+  return yield { mode: 'task', job, task: { name, args } };
+}
+
+/** The module's own tasks side by side: their values in the order given. */
+export function* moduleTasks(job: PoolJob, tasks: readonly ModuleTask[], onDone?: (index: number, value: unknown) => void): PoolPlan<readonly unknown[]> {
+  return (yield { mode: 'tasks', job, tasks, onDone }) as PoolAnswers['tasks'];
+}
+
+/** One module task per element of `args`, side by side, saved to `--checkpoint` (resumable): their values in order. */
+export function* moduleBlocks(job: PoolJob, name: string, args: readonly unknown[], unit: string): PoolPlan<readonly unknown[]> {
+  return (yield { mode: 'blocks', job, name, args, unit }) as PoolAnswers['blocks'];
+}
+
+/** What a compile command gives a game's compile: the effort and the compile-only options given. */
 export interface CompileControl {
-  readonly effort: string;
+  /** One of the game's efforts, checked where the compile started. */
+  readonly effort: EffortName;
   /** The compile-only options given (search settings such as `max-depth`). */
   readonly options: OptionValues;
-  readonly driver: SearchDriver;
   /** `--checkpoint` was given (a search run as one piece of work refuses it; module blocks take it). */
   readonly checkpoint: boolean;
   /** The tasks run on workers elsewhere that load the game themselves (a job queue): no shared tables. */

@@ -7,7 +7,8 @@
 import type { TreeArrays, TreeFile, TreeHeader, TreeWords, ParamValue } from '../../runtime/tree-format.js';
 import type { EngineParts } from '../engine/search.js';
 import type { Game, ReplaySummary } from '../game.js';
-import type { CompileControl, OptionValues } from './compile-api.js';
+import type { CompileControl, OptionValues, PoolPlan } from './compile-api.js';
+import type { GameEffort } from './efforts.js';
 import type { ExplorerMetric, ExplorerRules } from './explorer-rules.js';
 import type { TreeFileWithWords } from './tree-words.js';
 
@@ -37,11 +38,6 @@ export type ReportOut = (line: ReportLine) => void;
 export interface ImpliedEffort {
   readonly effort: string;
   readonly note: string;
-}
-
-export interface EffortInfo {
-  readonly name: string;
-  readonly describe: string;
 }
 
 export interface CompileOutcome {
@@ -76,8 +72,8 @@ export interface LoadedGame {
   readonly options: GameOptions;
   /** Its trees compile in seconds: verbs compile one in memory when none is shipped. */
   readonly cheap?: boolean;
-  /** Compile: build the search and run it with `control.driver` (the compile command's pool). */
-  compile(control: CompileControl): Promise<CompileOutcome>;
+  /** Compile: build the search; the plan's pool calls are run by the compile command's pool. */
+  compile(control: CompileControl): PoolPlan<CompileOutcome>;
   /** The objective of a tree in the game's own words, one line each (compile, verify, the explorer). */
   describe(header: TreeHeader): string[];
   /** A single comparable figure of a tree's objective, higher is better (never replace a tree by a worse one). */
@@ -117,8 +113,8 @@ export interface GameModule<Spec = unknown, Setup = unknown, State = unknown> {
   readonly options: readonly OptionSpec[];
   /** How a person types a reply in `play`, in one line (its --help; the game's own `replyHelp` once loaded). */
   readonly replyHelp?: string;
-  readonly efforts: readonly EffortInfo[];
-  readonly defaultEffort: string;
+  /** Its efforts (names of the one vocabulary, games/efforts.ts; `default` among them), with what each means here. */
+  readonly efforts: readonly GameEffort[];
   /** Formats `export` adds for this game besides paths, json and html. */
   readonly exportFormats?: readonly ExportFormat[];
   /** Options `verify` adds for this game (Mastermind: --contest FILE). */

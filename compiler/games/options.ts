@@ -28,16 +28,6 @@ export function flagOption(opts: GameOptions, name: string): boolean {
   return opts[name] === true;
 }
 
-/**
- * The effort named `name` among a game's `efforts`: the one check of an effort's name, its
- * message naming the game and its efforts (`what`: `--effort`, or `effort` for the library).
- */
-export function effortNamed<E extends { readonly name: string }>(efforts: readonly E[], name: string, game: string, what = '--effort'): E {
-  const e = efforts.find((x) => x.name === name);
-  if (!e) throw fail('usage', `${what} ${name}: unknown effort for ${game} (choose ${efforts.map((x) => x.name).join(', ')})`);
-  return e;
-}
-
 /** An option the game cannot do without: one line naming it and what it is. */
 export function required<T>(value: T | undefined, game: string, what: string): T {
   if (value === undefined) throw fail('usage', `${game} needs ${what}`);

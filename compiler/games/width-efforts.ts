@@ -3,11 +3,9 @@
  * from a file): lookahead widths by guesses used, the top `widths[used]` guesses of a node
  * compared by the exact totals of their subtrees; `exact` compares every guess.
  */
-import { effortNamed } from './options.js';
+import { effortIn, type GameEffort } from './efforts.js';
 
-export interface WidthEffort {
-  readonly name: string;
-  readonly describe: string;
+export interface WidthEffort extends GameEffort {
   /** Lookahead widths by guesses used (0 = the opener); past the end: 1; Infinity (ALL): every guess. */
   readonly widths: readonly number[];
   /** Every guess at every node (below the openers compared): the exact optimum, proven. */
@@ -17,9 +15,9 @@ export interface WidthEffort {
 /** A width: every guess. */
 export const ALL = Infinity;
 
-/** The effort of `name` among `efforts`, or a usage error naming the game and the choices. */
+/** The effort of `name` (checked where the compile started) among `efforts`. */
 export function widthEffort(efforts: readonly WidthEffort[], name: string, game: string): WidthEffort {
-  return effortNamed(efforts, name, game);
+  return effortIn(efforts, name, game);
 }
 
 /** The widths as a header records them: `12/100/all`. */

@@ -13,7 +13,7 @@ import type { ParamValue, TreeArrays, TreeHeader } from '../../runtime/tree-form
 import { NOT_WITHIN, UNDECIDED, WORST_CASE_LIMITS, type OpenersVerdict, type WorstCaseLimits, type WorstCaseProof } from '../engine/least-worst-case.js';
 import type { Game } from '../game.js';
 import { guessTotals } from '../objective.js';
-import type { CompileControl, PoolJob } from './compile-api.js';
+import { moduleBlocks, moduleTask, type PoolPlan, type PoolJob } from './compile-api.js';
 import { replayAll } from '../replay.js';
 import type { CompileOutcome, GameOptions, OptionSpec } from './module.js';
 import { count } from './options.js';
@@ -83,10 +83,10 @@ export interface OpenersProof {
  * guesses in the pool side by side (every worker busy), each block saved to `--checkpoint` and
  * read back with `--resume`. The proof holds when every opener is refuted.
  */
-export async function refuteOpeners(job: PoolJob, control: CompileControl, limits: WorstCaseLimits, depth: number, openers: readonly number[], budget: number): Promise<OpenersProof> {
+export function* refuteOpeners(job: PoolJob, { limits, depth, openers, budget }: Omit<OpenersArgs, 'openers'> & { readonly openers: readonly number[] }): PoolPlan<OpenersProof> {
   const args: OpenersArgs[] = [];
   for (let i = 0; i < openers.length; i += OPENERS_BLOCK) args.push({ limits, depth, openers: openers.slice(i, i + OPENERS_BLOCK), budget });
-  const values = (await control.driver.moduleBlocks(job, WORST_CASE_OPENERS_TASK, args, 'blocks of first guesses')) as OpenersVerdict[];
+  const values = (yield* moduleBlocks(job, WORST_CASE_OPENERS_TASK, args, 'blocks of first guesses')) as OpenersVerdict[];
   let refuted = 0;
   let undecided = 0;
   let within = -1;
@@ -103,8 +103,8 @@ export async function refuteOpeners(job: PoolJob, control: CompileControl, limit
 }
 
 /** The solver as one pool task: its result as it is (no tree when none within `limits.maxDepth` was found). */
-export async function runWorstCase(job: PoolJob, control: CompileControl, limits: WorstCaseLimits): Promise<WorstCaseProof> {
-  return (await control.driver.moduleTask(job, WORST_CASE_TASK, limits)) as WorstCaseProof;
+export function* runWorstCase(job: PoolJob, limits: WorstCaseLimits): PoolPlan<WorstCaseProof> {
+  return (yield* moduleTask(job, WORST_CASE_TASK, limits)) as WorstCaseProof;
 }
 
 /**
@@ -119,8 +119,8 @@ export function proofAbove(tree: TreeArrays, depth: number, below: WorstCaseProo
  * The least worst case within `limits.maxDepth`, proven where the budget allows, with a tree of
  * that depth. Refuses (status 6) when no tree within `maxDepth` is found: `noneText` names it.
  */
-export async function proveWorstCase(job: PoolJob, control: CompileControl, limits: WorstCaseLimits, noneText: string): Promise<WorstCaseProof> {
-  const proof = await runWorstCase(job, control, limits);
+export function* proveWorstCase(job: PoolJob, limits: WorstCaseLimits, noneText: string): PoolPlan<WorstCaseProof> {
+  const proof = yield* runWorstCase(job, limits);
   if (!proof.tree) {
     const why = proof.lowerBound > limits.maxDepth ? `proven: no tree solves every secret in fewer than ${proof.lowerBound}` : `the proof ran out of its ${count(limits.proofNodes)} nodes (proven: none in fewer than ${proof.lowerBound}; --effort thorough searches longer)`;
     throw fail('budget', `${job.label}: ${noneText} (${why}); nothing written`);

@@ -29,8 +29,8 @@ function choicesOf(ranking: Ranking, spec: BudgetedRoot): { guesses: number[]; l
 
 /** The budget of the candidate at `index`: the best's key, one more when it is ranked before the best's. */
 function budgetAt(index: number, best: { readonly index: number; readonly key: number } | null, spec: BudgetedRoot): number {
-  if (best === null) return Infinity;
-  if (spec.budgetOf) return spec.budgetOf(best.key);
+  if (best === null) return spec.budget ?? Infinity;
+  if (spec.budgetOf) return Math.min(spec.budgetOf(best.key), spec.budget ?? Infinity);
   return index < best.index ? best.key + 1 : best.key;
 }
 
@@ -111,7 +111,7 @@ class BudgetedRun<S> {
     private readonly guesses: readonly number[],
   ) {
     this.outcomes = new Array<CandidateOutcome>(guesses.length);
-    this.checkpoint = control.checkpoint ? new Checkpoint(control.checkpoint, fingerprint({ module: job.module, setup: job.setup, mode: 'budgeted' }), 'root-') : null;
+    this.checkpoint = control.checkpoint ? new Checkpoint(control.checkpoint, fingerprint({ module: job.module, setup: job.setup, mode: 'budgeted' }), spec.checkpointPrefix ?? 'root-') : null;
     this.unit = spec.unit ?? 'openers';
   }
 
@@ -184,7 +184,7 @@ class BudgetedRun<S> {
         this.settle(index, { atLeast: engine.keyBound(floor, all.length, 0) }, 'bound');
         continue;
       }
-      if (this.best === null) {
+      if (this.best === null && this.spec.budget === undefined) {
         const order = c.parts.map((_, j) => j).filter((j) => c.results[j] === undefined);
         order.sort((a, b) => (c.parts[b] as Part<S>).set.length - (c.parts[a] as Part<S>).set.length || a - b);
         this.split = { ...c, index, next: 0, order };

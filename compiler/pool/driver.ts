@@ -8,12 +8,14 @@
  *     optional node budget (deterministic: it does not depend on the workers);
  *   - module tasks (whole.ts): tasks of the game module's own (the worst-case prover).
  * What they share (the root, its ranking, a candidate's parts) is in root.ts. A game's compile
- * gets them bound to its controls (`searchDriver`), never imports them.
+ * is a plan (games/compile-api.ts): it yields the calls it needs and `runPlan` answers each with
+ * the modes bound to the compile's controls (`searchDriver`); no game imports them.
  * Every unit's result is a pure function of the unit, so the tree is the same, byte for byte,
  * whatever the number of workers. Aborting (Ctrl-C, SIGTERM) destroys the pool at once and
  * rejects with an `interrupted` error; nothing is written.
  */
-import type { OptionValues, SearchDriver } from '../games/compile-api.js';
+import type { BudgetedRoot, BudgetedTree, EngineJob, EngineTree, ModuleTask, OptionValues, PoolPlan, PoolAnswer, PoolCall, PoolJob, WholeResult } from '../games/compile-api.js';
+import type { EffortName } from '../games/efforts.js';
 import type { CompileOutcome, LoadedGame } from '../games/module.js';
 import { compileBudgeted } from './budgeted.js';
 import type { DriverControl } from './root.js';
@@ -21,29 +23,88 @@ import { compileSplit } from './split.js';
 import { compileWhole, runModuleBlocks, runModuleTask, withModuleTasks } from './whole.js';
 
 export type { ExecutorControl, ExecutorFactory, TaskExecutor } from './executor.js';
-export type { BudgetedRoot, BudgetedTree, CandidateOutcome, CompileProgress, EngineJob, EngineTree, PoolJob } from '../games/compile-api.js';
+export type { BudgetedRoot, BudgetedTree, CandidateOutcome, CompileProgress, EngineJob, EngineTree, PoolPlan, PoolJob } from '../games/compile-api.js';
 export type { DriverControl } from './root.js';
 export { compileBudgeted, compileSplit, compileWhole, runModuleBlocks, runModuleTask, withModuleTasks };
 
 /** A compile's controls: the driver's, and what the game's compile reads (its effort and options). */
 export interface RunControl extends DriverControl {
-  readonly effort: string;
+  /** Checked against the game's efforts where the compile started (games/efforts.ts `effortNamed`). */
+  readonly effort: EffortName;
   readonly options: OptionValues;
 }
 
-/** The pool's modes bound to one compile's controls, as a game's compile is handed them. */
+/** The pool's modes, bound to one compile's executor and controls. */
+export interface SearchDriver {
+  split<S>(job: EngineJob<S>): Promise<EngineTree | null>;
+  whole<S>(job: EngineJob<S>, nodeBudget?: number): Promise<WholeResult>;
+  budgeted<S>(job: EngineJob<S>, spec: BudgetedRoot): Promise<BudgetedTree | null>;
+  moduleTask(job: PoolJob, name: string, args: unknown): Promise<unknown>;
+  /** A batch of the module's own tasks side by side, in one session of the executor. */
+  moduleTasks(job: PoolJob, tasks: readonly ModuleTask[], onDone?: (index: number, value: unknown) => void): Promise<readonly unknown[]>;
+  /** One module task per element of `args`, side by side, saved to `--checkpoint` (resumable): their values in order. */
+  moduleBlocks(job: PoolJob, name: string, args: readonly unknown[], unit: string): Promise<readonly unknown[]>;
+}
+
+/** The pool's modes bound to one compile's controls. */
 export function searchDriver(control: DriverControl): SearchDriver {
   return {
     split: (job) => compileSplit(job, control),
     whole: (job, nodeBudget) => compileWhole(job, control, nodeBudget),
     budgeted: (job, spec) => compileBudgeted(job, control, spec),
     moduleTask: (job, name, args) => runModuleTask(job, control, name, args),
-    withModuleTasks: (job, body) => withModuleTasks(job, control, body),
+    moduleTasks: (job, tasks, onDone) =>
+      withModuleTasks(job, control, (run) =>
+        Promise.all(
+          tasks.map(async (t, i) => {
+            const value = await run(t.name, t.args, t.what);
+            onDone?.(i, value);
+            return value;
+          }),
+        ),
+      ),
     moduleBlocks: (job, name, args, unit) => runModuleBlocks(job, control, name, args, unit),
   };
 }
 
-/** Compile a loaded game: its compile builds the search, the driver bound to `control` runs it. */
+/** One call of a plan, run by `driver`. */
+function answer(call: PoolCall, driver: SearchDriver): Promise<PoolAnswer> {
+  switch (call.mode) {
+    case 'split':
+      return driver.split(call.job);
+    case 'whole':
+      return driver.whole(call.job, call.nodeBudget);
+    case 'budgeted':
+      return driver.budgeted(call.job, call.spec);
+    case 'task':
+      return driver.moduleTask(call.job, call.task.name, call.task.args);
+    case 'tasks':
+      return driver.moduleTasks(call.job, call.tasks, call.onDone);
+    case 'blocks':
+      return driver.moduleBlocks(call.job, call.name, call.args, call.unit);
+  }
+}
+
+/**
+ * Run a game's plan: each pool call it yields is answered by `driver` and the plan resumed with
+ * the answer (a call that fails is thrown into the plan, where it fails as an awaited call would).
+ */
+export async function runPlan<T>(plan: PoolPlan<T>, driver: SearchDriver): Promise<T> {
+  let step = plan.next();
+  while (!step.done) {
+    let value: PoolAnswer;
+    try {
+      value = await answer(step.value, driver);
+    } catch (e) {
+      step = plan.throw(e);
+      continue;
+    }
+    step = plan.next(value);
+  }
+  return step.value;
+}
+
+/** Compile a loaded game: its compile's plan, run by the driver bound to `control`. */
 export function compileLoaded(loaded: LoadedGame, control: RunControl): Promise<CompileOutcome> {
-  return loaded.compile({ effort: control.effort, options: control.options, driver: searchDriver(control), checkpoint: control.checkpoint !== undefined, remoteWorkers: control.executor?.remote === true });
+  return runPlan(loaded.compile({ effort: control.effort, options: control.options, checkpoint: control.checkpoint !== undefined, remoteWorkers: control.executor?.remote === true }), searchDriver(control));
 }

@@ -4,7 +4,7 @@
  * check): tasks of the game module's own, run by name.
  */
 import type { SearchNode } from '../engine/types.js';
-import type { EngineJob, ModuleTaskRun, PoolJob, WholeResult } from '../games/compile-api.js';
+import type { EngineJob, PoolJob, WholeResult } from '../games/compile-api.js';
 import { Checkpoint, fingerprint } from './checkpoint.js';
 import { interrupted, withExecutor, type ExecutorControl } from './executor.js';
 import type { DriverControl } from './root.js';
@@ -26,6 +26,9 @@ export async function compileWhole<S>(job: EngineJob<S>, control: DriverControl,
     }
   });
 }
+
+/** A module's own task by name: its value (the executor retries it once, an abort rejects). */
+export type ModuleTaskRun = (name: string, args: unknown, what?: string) => Promise<unknown>;
 
 /**
  * Run the game module's own tasks (the worst-case prover, Lingo's two-level check) with the

@@ -65,7 +65,7 @@ describe('robustness: interrupt, resume, worker faults', () => {
   it('a worker that fails once is replaced and its batch retried; failing twice ends the compile with a clear line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'guesstree-fault-'));
     const loaded = lingoModule.load({ len: 4 });
-    const control = { effort: 'quick', workers: 2, options: loaded.options };
+    const control = { effort: 'quick' as const, workers: 2, options: loaded.options };
     // The real piscina pool, with a worker file whose search tasks fail as the variable says.
     const faulty: ExecutorFactory = (job, workers, signal) => new CompilePool(job, workers, signal, FAULT_WORKER);
     try {

@@ -12,11 +12,12 @@ import { fail } from '../../../runtime/errors.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
 import { describeGuessTotals } from '../../objective.js';
 import type { History } from '../../engine/code-ranker.js';
-import type { CompileControl } from '../compile-api.js';
+import { split, type CompileControl, type PoolPlan } from '../compile-api.js';
 import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
-import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { effortNamed, intOption } from '../options.js';
+import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
+import { effortIn } from '../efforts.js';
+import { intOption } from '../options.js';
 import { BULLSCOWS_MAX_DIGITS, BULLSCOWS_MAX_SYMBOLS, BullsCowsGame, bullsCowsCodeCount } from './game.js';
 
 export const BULLSCOWS_DEFAULT_DIGITS = 4;
@@ -37,19 +38,19 @@ function gameOf(opts: GameOptions): BullsCowsGame {
 
 /** An effort of the code games, with the root's one class searched in parallel (exact: proven). */
 function effortOf(name: string, game: BullsCowsGame, maxDepth: number): CodeEffort {
-  return codeEffort(effortNamed(CODE_EFFORTS, name, 'bullscows').name, game.secretCount, maxDepth);
+  return codeEffort(effortIn(CODE_EFFORTS, name, 'bullscows').name, game.secretCount, maxDepth);
 }
 
-export async function compileBullsCows(game: BullsCowsGame, control: CompileControl) {
+export function* compileBullsCows(game: BullsCowsGame, control: CompileControl): PoolPlan<CompileOutcome> {
   if (isWorstCase(game.params)) {
-    return compileCodeWorstCase('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, control, `bullscows-d${game.pegs}s${game.symbols}`, SYMMETRY, (job) => control.driver.split(job));
+    return yield* compileCodeWorstCase({ module: 'bullscows', game, gameSpec: { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, control, label: `bullscows-d${game.pegs}s${game.symbols}`, symmetry: SYMMETRY, search: split });
   }
   const maxDepth = intOption(control.options, 'max-depth') ?? 0;
   const effort = effortOf(control.options['exact'] === true ? 'exact' : control.effort, game, maxDepth);
   const label = `bullscows-d${game.pegs}s${game.symbols}`;
   checkCompileSize(label, game.secretCount);
   // One root class: its reply sets go to the pool, exact or not.
-  const r = await control.driver.split(codeJob('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, effort, label));
+  const r = yield* split(codeJob('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, effort, label));
   if (!r) throw fail('budget', `${label}: the search found no strategy within --max-depth ${maxDepth}`);
   return { tree: r.tree, settings: codeSettings(effort, game.codeText(r.tree.guess[0]), effort.exact, SYMMETRY) };
 }
@@ -64,7 +65,6 @@ export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
     ...CODE_SEARCH_OPTIONS,
   ],
   efforts: CODE_EFFORTS,
-  defaultEffort: 'default',
   sample: () => ({ digits: 3, symbols: 5 }),
   load(opts) {
     const worst = isWorstCase(opts);
@@ -75,7 +75,7 @@ export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
       slug: `bullscows-d${game.pegs}s${game.symbols}${worst ? '-worst-case' : ''}`,
       options: opts,
       cheap: game.secretCount <= 1000,
-      compile: async (control) => compileBullsCows(game, control),
+      compile: (control) => compileBullsCows(game, control),
       describe: worst ? describeWorstCase : describeGuessTotals,
       merit: worst ? worstCaseMerit : (h) => Number(h.objective['total']),
       explorerRules: () => ({ kind: 'bulls-cows', digits: game.pegs, symbols: game.symbols }),

@@ -17,13 +17,14 @@ import type { ParamValue } from '../../../runtime/tree-format.js';
 import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
-import type { Moves } from '../../engine/types.js';
+import { EFFORT_DEFAULTS, type Moves } from '../../engine/types.js';
 import { describeGuessTotals } from '../../objective.js';
-import type { CompileControl } from '../compile-api.js';
-import type { GameModule, GameOptions, LoadedGame } from '../module.js';
+import { budgeted, type CompileControl, type PoolPlan } from '../compile-api.js';
+import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import { stringOption } from '../options.js';
 import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts.js';
 import { fileSha256, loadGameFile, type CheckedGame } from './contract.js';
+import { tableRules } from './explorer.js';
 import { FileGame, type FileGameSpec } from './game.js';
 
 export const FILE_EFFORTS: readonly WidthEffort[] = [
@@ -86,21 +87,19 @@ export function fileParts(game: FileGame, setup: FileSetup): EngineParts<string>
     moves,
     ranker,
     effort: {
-      exactBelow: 0,
+      ...EFFORT_DEFAULTS,
       // Exact: every guess at every depth a tree can reach.
       widthsByUsed: exact ? new Array<number>(game.maxAttempts + 1).fill(ALL) : effort.widths,
       lookaheadMinSet: 1,
-      memoMaxSet: Infinity,
       memoMinSet: 3,
       memoMaxEntries: 2_000_000,
-      cutoffs: true,
       groupOrder: exact ? 'smallest-first' : 'largest-first',
       prepass: true,
     },
   };
 }
 
-async function compileFile(loaded: LoadedGame, game: FileGame, control: CompileControl) {
+function* compileFile(loaded: LoadedGame, game: FileGame, control: CompileControl): PoolPlan<CompileOutcome> {
   const effort = fileEffort(control.effort);
   const setup: FileSetup = { effort: effort.name, probes: fileProbes(game), game: game.spec.gameSha256, maxGuesses: game.spec.maxGuesses };
   const parts = fileParts(game, setup);
@@ -118,7 +117,7 @@ async function compileFile(loaded: LoadedGame, game: FileGame, control: CompileC
     nameSecret: (s: number) => game.secretName(s),
     nameGuess: (g: number) => game.guessName(g),
   };
-  const r = await control.driver.budgeted(job, { width: effort.exact ? Infinity : effort.widths[0], unit: 'openers' });
+  const r = yield* budgeted(job, { width: effort.exact ? Infinity : effort.widths[0], unit: 'openers' });
   if (!r) throw new Error(`${loaded.slug} compile: no plan`);
   const settings: Record<string, ParamValue> = {
     effort: effort.name,
@@ -143,7 +142,7 @@ export function loadedOf(def: CheckedGame, opts: GameOptions, file: { path: stri
     compile: (control) => compileFile(loaded, game, control),
     describe: describeGuessTotals,
     merit: (h) => Number(h.objective['total']),
-    explorerRules: () => ({ kind: 'table', replies: [...game.spec.replies, game.spec.solvedReply], attempts: game.maxAttempts, secrets: [...def.secrets], rows: explorerRows(game, tableGuesses(game)) }),
+    explorerRules: () => tableRules({ replies: [...game.spec.replies, game.spec.solvedReply], secrets: [...def.secrets], rows: explorerRows(game, tableGuesses(game)) }, game.maxAttempts),
   };
   return loaded;
 }
@@ -182,8 +181,7 @@ export const fileModule: GameModule<FileGameSpec, FileSetup, string> = {
   id: 'file',
   describe: "a game from your own ES module file (--game ./my-game.mjs): secrets, guesses, reply(guess, secret); least total guesses",
   options: [{ name: 'module', type: 'file', describe: "the game's ES module (or give its path as --game FILE)" }],
-  efforts: FILE_EFFORTS.map((e) => ({ name: e.name, describe: e.describe })),
-  defaultEffort: 'default',
+  efforts: FILE_EFFORTS,
   sample(dir) {
     return { module: writeSampleGame(dir) };
   },

@@ -10,10 +10,10 @@ import { fail } from '../../../runtime/errors.js';
 import type { ParamValue, TreeHeader } from '../../../runtime/tree-format.js';
 import { loadWordListOfLength, type WordList } from '../../../runtime/wordlist.js';
 import type { EngineParts } from '../../engine/search.js';
-import type { Effort } from '../../engine/types.js';
-import type { CompileControl, EngineJob } from '../compile-api.js';
+import { EFFORT_DEFAULTS, type Effort } from '../../engine/types.js';
+import { split, whole, type CompileControl, type EngineJob, type PoolPlan } from '../compile-api.js';
 import { replayAll } from '../../replay.js';
-import type { GameModule, GameOptions, LoadedGame } from '../module.js';
+import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import {
   HANGMAN_DEFAULT_LIVES,
@@ -57,14 +57,7 @@ function rootLives(spec: HangmanSpec): number {
 }
 
 export function hangmanParts(game: HangmanGame, setup: HangmanSetup): EngineParts<number> {
-  const effort: Effort = {
-    exactBelow: setup.exactMax,
-    widthsBySize: [[Infinity, HANGMAN_WIDTH]],
-    memoMaxSet: Infinity,
-    memoMaxEntries: Infinity,
-    cutoffs: true,
-    groupOrder: 'largest-first',
-  };
+  const effort: Effort = { ...EFFORT_DEFAULTS, exactBelow: setup.exactMax, widthsBySize: [[Infinity, HANGMAN_WIDTH]] };
   return {
     game,
     objective: hangmanObjective,
@@ -75,7 +68,7 @@ export function hangmanParts(game: HangmanGame, setup: HangmanSetup): EnginePart
 }
 
 /** A Hangman tree of an effort, with the header's settings. */
-export async function compileHangman(game: HangmanGame, control: CompileControl, nodeBudget = HANGMAN_EXACT_NODE_BUDGET) {
+export function* compileHangman(game: HangmanGame, control: CompileControl, nodeBudget = HANGMAN_EXACT_NODE_BUDGET): PoolPlan<CompileOutcome> {
   const label = slugOf(game.spec);
   const rule: HangmanRule = control.effort === 'greedy' ? 'greedy' : 'search';
   const exactList = rule === 'search' && game.secretCount <= HANGMAN_EXACT_LIST_MAX;
@@ -90,7 +83,7 @@ export async function compileHangman(game: HangmanGame, control: CompileControl,
   let settings: Record<string, ParamValue>;
   let raw;
   if (rule === 'greedy') {
-    raw = await control.driver.split(job({ rule, exactMax: 0 }));
+    raw = yield* split(job({ rule, exactMax: 0 }));
     settings = { strategy: 'greedy', rule: 'letter missing from the fewest candidates, then a-z' };
   } else {
     let exactMax = exactList ? HANGMAN_EXACT_LIST_MAX : HANGMAN_EXACT_SET_MAX;
@@ -98,16 +91,16 @@ export async function compileHangman(game: HangmanGame, control: CompileControl,
     let nodes = 0;
     if (exactList) {
       if (control.checkpoint) throw fail('usage', `--checkpoint: the exact search of ${label} (at most ${HANGMAN_EXACT_LIST_MAX} words) runs as one piece of work and cannot be checkpointed`);
-      const whole = await control.driver.whole(job({ rule, exactMax }), nodeBudget);
-      raw = whole.result;
-      nodes = whole.nodes;
-      if (whole.budgetExceeded) {
+      const exact = yield* whole(job({ rule, exactMax }), nodeBudget);
+      raw = exact.result;
+      nodes = exact.nodes;
+      if (exact.budgetExceeded) {
         // The exact search of a small but dense list ran out of its budget: the default search.
         stopped = true;
         exactMax = HANGMAN_EXACT_SET_MAX;
       }
     }
-    if (!raw) raw = await control.driver.split(job({ rule, exactMax }));
+    if (!raw) raw = yield* split(job({ rule, exactMax }));
     settings = {
       strategy: 'search',
       exactMax,
@@ -164,7 +157,6 @@ export const hangmanModule: GameModule<HangmanGameSpec, HangmanSetup, number> = 
     { name: 'strategy', type: 'string', choices: ['search', 'greedy'], compileOnly: true, describe: 'deprecated: --strategy greedy is now --effort greedy' },
   ],
   efforts: HANGMAN_EFFORTS,
-  defaultEffort: 'default',
   impliedEffort(opts) {
     const s = stringOption(opts, 'strategy');
     if (s === undefined) return undefined;

@@ -11,18 +11,17 @@ import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker } from '../../engine/candidate-ranker.js';
 import { openerBounds, openerTwoLevelBound, type OpenerBoundsArgs, type TwoLevelArgs } from '../../engine/two-level-bound.js';
 import type { EngineParts } from '../../engine/search.js';
-import type { Effort, Moves } from '../../engine/types.js';
-import type { CompileControl } from '../compile-api.js';
-import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, effortNamed, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { EFFORT_DEFAULTS, type Effort, type Moves } from '../../engine/types.js';
+import { split, type CompileControl, type PoolPlan } from '../compile-api.js';
+import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
+import { effortIn, type GameEffort } from '../efforts.js';
+import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { carriedSecrets } from '../tree-words.js';
 import { everyGuess, proveLeastWorstCase, type WorstCaseLimits } from '../../engine/least-worst-case.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proveWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome } from '../worst-case.js';
 import { LINGO_ATTEMPTS, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH, LingoGame, lingoProbes, type LingoSpec } from './game.js';
 
-export interface LingoEffort {
-  readonly name: string;
-  readonly describe: string;
+export interface LingoEffort extends GameEffort {
   /** Probe words tried at every node besides the candidates. */
   readonly probes: number;
   /** Lookahead widths by guesses used (0 = the opener), by list size: the first row whose `maxWords` holds the list applies. */
@@ -78,7 +77,7 @@ LINGO_EFFORTS_BASE.push({
 export const LINGO_EFFORTS: readonly LingoEffort[] = LINGO_EFFORTS_BASE;
 
 export function lingoEffort(name: string): LingoEffort {
-  return effortNamed(LINGO_EFFORTS, name, 'lingo');
+  return effortIn(LINGO_EFFORTS, name, 'lingo');
 }
 
 export function widthsFor(effort: LingoEffort, words: number): readonly number[] {
@@ -113,15 +112,14 @@ export function lingoParts(game: LingoGame, setup: LingoSetup): EngineParts<stri
   const candidatePoolMax = Number.isFinite(effort.candidatePoolMax) ? effort.candidatePoolMax : Number.MAX_SAFE_INTEGER;
   const ranker = new CandidateRanker(game, objective, { probes: setup.probes, candidatePoolMax, candidateShortcut: false });
   const engineEffort: Effort = {
-    exactBelow: 0,
+    ...EFFORT_DEFAULTS,
     widthsByUsed: widthsFor(effort, game.secretCount),
     lookaheadMinSet: effort.lookaheadMinSet,
     memoMaxSet: 64,
     memoMaxEntries: 2_000_000,
     // The exact tail prunes by the budgets the search passes down (the same plans either way).
     cutoffs: effort.exactTriesLeft !== undefined,
-    groupOrder: 'largest-first',
-    ...(effort.exactTriesLeft !== undefined ? { exactTriesLeft: effort.exactTriesLeft } : {}),
+    exactTriesLeft: effort.exactTriesLeft ?? EFFORT_DEFAULTS.exactTriesLeft,
   };
   return { game, objective, moves: NO_RULE, ranker, effort: engineEffort };
 }
@@ -138,7 +136,7 @@ function settingsOf(effort: LingoEffort, game: LingoGame): Record<string, ParamV
   };
 }
 
-async function compileLingo(loaded: LoadedGame, game: LingoGame, control: CompileControl) {
+function* compileLingo(loaded: LoadedGame, game: LingoGame, control: CompileControl): PoolPlan<CompileOutcome> {
   const effort = lingoEffort(control.effort);
   if (!game.words) throw new Error('lingo compile needs the words');
   const probes = lingoProbes(game.words, game.params.length, effort.probes);
@@ -146,12 +144,12 @@ async function compileLingo(loaded: LoadedGame, game: LingoGame, control: Compil
   let limits: WorstCaseLimits | null = null;
   if (isWorstCase(game.params)) {
     limits = worstCaseLimits(effort.name, LINGO_ATTEMPTS, true);
-    proof = await proveWorstCase({ module: 'lingo', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug }, control, limits, `no tree finds every word within ${LINGO_ATTEMPTS} tries, so there is no worst-case tree`);
+    proof = yield* proveWorstCase({ module: 'lingo', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug }, limits, `no tree finds every word within ${LINGO_ATTEMPTS} tries, so there is no worst-case tree`);
   }
   const setup: LingoSetup = { effort: effort.name, probes, ...(proof ? { maxDepth: proof.depth } : {}) };
   const parts = lingoParts(game, setup);
   const N = game.secretCount;
-  const r = await control.driver.split({ module: 'lingo', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost) => `mean ${((LINGO_FULL_SCORE * N - cost) / N).toFixed(3)}`, nameSecret: (s) => game.secretName(s), nameGuess: (g) => game.guessName(g) });
+  const r = yield* split({ module: 'lingo', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost) => `mean ${((LINGO_FULL_SCORE * N - cost) / N).toFixed(3)}`, nameSecret: (s) => game.secretName(s), nameGuess: (g) => game.guessName(g) });
   if (!r) throw new Error('lingo compile: no plan');
   if (proof && limits) return worstCaseOutcome(game, proof, { tree: r.tree, exact: false }, limits, settingsOf(effort, game));
   const objectiveExtra: Record<string, ParamValue> = {};
@@ -180,8 +178,7 @@ export const lingoModule: GameModule<LingoSpec, LingoSetup, string> = {
     WORDLIST_OPTION,
     objectiveOption('score', 'the most expected points', 'the fewest tries that find every word, proven, then the most points within them; a compile fails with status 6 when 5 tries do not suffice'),
   ],
-  efforts: LINGO_EFFORTS.map((e) => ({ name: e.name, describe: e.describe })),
-  defaultEffort: 'default',
+  efforts: LINGO_EFFORTS,
   sample: (dir) => ({ len: 4, wordlist: writeSample(dir, 'lingo.txt', sampleWords(60, 4, 'abcdeilnorst', 1)) }),
   load(opts: GameOptions): LoadedGame {
     const len = required(intOption(opts, 'len'), 'lingo', `--len (word length, ${LINGO_MIN_LENGTH}..${LINGO_MAX_LENGTH})`);

@@ -6,7 +6,7 @@
  * (the greedy effort's pool), so the bounds hold for every tree.
  */
 import type { OpenerBound } from '../../engine/two-level-bound.js';
-import type { PoolJob, SearchDriver } from '../compile-api.js';
+import { moduleTasks, type ModuleTask, type PoolPlan, type PoolJob } from '../compile-api.js';
 import { LINGO_FULL_SCORE, type LingoSetup } from './module.js';
 import { LingoGame, lingoProbes } from './game.js';
 
@@ -21,42 +21,49 @@ export interface TwoLevelReport {
 
 const SLICES_PER_WORKER = 4;
 
-/** The check, its tasks run by `driver` (the pool's workers, or another executor), with openers checked so far. */
-export async function twoLevelCheck(game: LingoGame, goal: number, driver: SearchDriver, onProgress?: (done: number, total: number) => void): Promise<TwoLevelReport> {
+export interface TwoLevelCheckArgs {
+  /** The total score an opener must still reach. */
+  readonly goal: number;
+  /** How many workers run the tasks (the openers are sliced by it; the report does not depend on it). */
+  readonly workers: number;
+  /** Openers checked two levels deep so far, of how many. */
+  readonly onProgress?: ((done: number, total: number) => void) | undefined;
+}
+
+/** The check as a plan: its tasks run by the pool's driver, or another executor. */
+export function* twoLevelCheck(game: LingoGame, { goal, workers, onProgress }: TwoLevelCheckArgs): PoolPlan<TwoLevelReport> {
   if (!game.words) throw new Error('twoLevelCheck needs the words');
   const setup: LingoSetup = { effort: 'greedy', probes: lingoProbes(game.words, game.params.length, Infinity) };
   const job: PoolJob = { module: 'lingo', gameSpec: game.spec(), setup, label: `lingo-len${game.params.length}` };
   const full = LINGO_FULL_SCORE * game.secretCount;
-  return driver.withModuleTasks(job, async (task, workers) => {
-    const G = game.guessCount;
-    const oneStep = new Float64Array(G);
-    const step = Math.ceil(G / (workers * SLICES_PER_WORKER));
-    const slices: Array<Promise<void>> = [];
-    for (let from = 0; from < G; from += step) {
-      const to = Math.min(G, from + step);
-      slices.push(task('openerBounds', { from, to }, `the one-step bounds of openers ${from} to ${to - 1}`).then((b) => oneStep.set((b as Float64Array).map((cost) => full - cost), from)));
-    }
-    await Promise.all(slices);
-    const reaching: number[] = [];
-    let oneStepBest = -Infinity;
-    for (let g = 0; g < G; g++) {
-      const b = oneStep[g];
-      if (b > oneStepBest) oneStepBest = b;
-      if (b >= goal) reaching.push(g);
-    }
-    // The quick ones (lowest one-step bound) first, so progress moves; results go back in guess order.
-    const order = [...reaching].sort((a, b) => oneStep[a] - oneStep[b] || a - b);
-    const checked = new Map<number, OpenerBound>();
-    let done = 0;
-    onProgress?.(0, order.length);
-    await Promise.all(
-      order.map(async (opener) => {
-        // Below the goal as a score is above it as a cost.
-        const r = (await task('twoLevel', { opener, goal: full - goal }, `the two-level bound of opener ${game.guessName(opener)}`)) as OpenerBound;
-        checked.set(opener, { ...r, bound: full - r.bound });
-        onProgress?.(++done, order.length);
-      }),
-    );
-    return { openers: G, oneStepBest, checked: reaching.map((g) => checked.get(g) as OpenerBound) };
+  const G = game.guessCount;
+  const oneStep = new Float64Array(G);
+  const step = Math.ceil(G / (Math.max(1, workers) * SLICES_PER_WORKER));
+  const slices: ModuleTask[] = [];
+  for (let from = 0; from < G; from += step) {
+    const to = Math.min(G, from + step);
+    slices.push({ name: 'openerBounds', args: { from, to }, what: `the one-step bounds of openers ${from} to ${to - 1}` });
+  }
+  const bounds = yield* moduleTasks(job, slices);
+  bounds.forEach((b, i) => oneStep.set((b as Float64Array).map((cost) => full - cost), i * step));
+  const reaching: number[] = [];
+  let oneStepBest = -Infinity;
+  for (let g = 0; g < G; g++) {
+    const b = oneStep[g];
+    if (b > oneStepBest) oneStepBest = b;
+    if (b >= goal) reaching.push(g);
+  }
+  // The quick ones (lowest one-step bound) first, so progress moves; results go back in guess order.
+  const order = [...reaching].sort((a, b) => oneStep[a] - oneStep[b] || a - b);
+  let done = 0;
+  onProgress?.(0, order.length);
+  // Below the goal as a score is above it as a cost.
+  const tasks = order.map((opener): ModuleTask => ({ name: 'twoLevel', args: { opener, goal: full - goal }, what: `the two-level bound of opener ${game.guessName(opener)}` }));
+  const results = yield* moduleTasks(job, tasks, () => onProgress?.(++done, order.length));
+  const checked = new Map<number, OpenerBound>();
+  results.forEach((value, i) => {
+    const r = value as OpenerBound;
+    checked.set(order[i], { ...r, bound: full - r.bound });
   });
+  return { openers: G, oneStepBest, checked: reaching.map((g) => checked.get(g) as OpenerBound) };
 }

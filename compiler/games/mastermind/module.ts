@@ -8,12 +8,13 @@ import { fail } from '../../../runtime/errors.js';
 import type { TreeArrays } from '../../../runtime/tree-format.js';
 import type { History } from '../../engine/code-ranker.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
-import type { CompileControl, EngineTree } from '../compile-api.js';
+import { split, whole, type CompileControl, type EngineJob, type EngineTree, type PoolPlan } from '../compile-api.js';
 import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
 import { describeGuessTotals } from '../../objective.js';
-import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { effortNamed, intOption, required, stringOption } from '../options.js';
+import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
+import { effortIn } from '../efforts.js';
+import { intOption, required, stringOption } from '../options.js';
 import { emitContest } from './contest.js';
 import { MastermindGame, MASTERMIND_MAX_COLORS, MASTERMIND_MAX_PEGS, mastermindCodeCount } from './game.js';
 import { runVerifyContest } from './verify-contest.js';
@@ -30,25 +31,30 @@ function maxDepthOf(opts: GameOptions): number {
 }
 
 /** The tree of an effort (any effort, also a large game's on a small one): total, depth, opener. */
-export async function searchMastermind(game: MastermindGame, effort: MastermindEffort, control: CompileControl): Promise<EngineTree & { opener: string | null }> {
+export function* searchMastermind(game: MastermindGame, effort: MastermindEffort, control: Pick<CompileControl, 'checkpoint'>): PoolPlan<EngineTree & { opener: string | null }> {
   const label = `mastermind-p${game.pegs}c${game.colors}`;
   if (effort.exact && control.checkpoint) throw fail('usage', `--checkpoint: the exact search of ${label} runs as one piece of work and cannot be checkpointed`);
   const job = codeJob('mastermind', game, { pegs: game.pegs, colors: game.colors }, effort, label);
-  const r = effort.exact ? (await control.driver.whole(job)).result : await control.driver.split(job);
+  const r = yield* codeSearch(job, effort);
   if (!r) throw fail('budget', `MM(${game.pegs},${game.colors}): the search found no strategy within --max-depth ${effort.maxDepth}`);
   return { ...r, opener: effort.exact ? null : game.codeText(r.tree.guess[0]) };
 }
 
-async function compileMastermind(game: MastermindGame, control: CompileControl) {
+/** An exact effort's search is one whole task; the others split the root. */
+function* codeSearch(job: EngineJob<History>, effort: MastermindEffort): PoolPlan<EngineTree | null> {
+  return effort.exact ? (yield* whole(job)).result : yield* split(job);
+}
+
+function* compileMastermind(game: MastermindGame, control: CompileControl): PoolPlan<CompileOutcome> {
   if (isWorstCase(game.params)) {
     const label = `mastermind-p${game.pegs}c${game.colors}`;
-    return compileCodeWorstCase('mastermind', game, { pegs: game.pegs, colors: game.colors }, control, label, SYMMETRY, async (job, effort) => (effort.exact ? (await control.driver.whole(job)).result : await control.driver.split(job)));
+    return yield* compileCodeWorstCase({ module: 'mastermind', game, gameSpec: { pegs: game.pegs, colors: game.colors }, control, label, symmetry: SYMMETRY, search: codeSearch });
   }
   checkCompileSize(`mastermind-p${game.pegs}c${game.colors}`, game.secretCount);
   const maxDepth = maxDepthOf(control.options);
   const name = control.options['exact'] === true ? 'exact' : control.effort;
-  const effort = mastermindEffort(effortNamed(MASTERMIND_EFFORTS, name, 'mastermind').name, game.secretCount, maxDepth);
-  const r = await searchMastermind(game, effort, control);
+  const effort = mastermindEffort(effortIn(MASTERMIND_EFFORTS, name, 'mastermind').name, game.secretCount, maxDepth);
+  const r = yield* searchMastermind(game, effort, control);
   return { tree: r.tree, settings: codeSettings(effort, r.opener, effort.exact, SYMMETRY) };
 }
 
@@ -69,7 +75,6 @@ export const mastermindModule: GameModule<{ pegs: number; colors: number }, Mast
     ...CODE_SEARCH_OPTIONS,
   ],
   efforts: MASTERMIND_EFFORTS,
-  defaultEffort: 'default',
   sample: () => ({ pegs: 3, colors: 3 }),
   exportFormats: [
     {

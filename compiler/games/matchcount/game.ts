@@ -10,6 +10,7 @@ import type { ListRef, ParamValue } from '../../../runtime/tree-format.js';
 import { makeWordList, parseWordList, readTextFile, type WordList } from '../../../runtime/wordlist.js';
 import type { Game, ScoreByAttempt } from '../../game.js';
 import { proveWorstCase, PROVER_DEFAULTS, type ProverResult, type ProverSettings } from './prover.js';
+import type { GameEffort } from '../efforts.js';
 
 export const MATCHCOUNT_DEFAULT_BUDGET = 10;
 /** What an unsolved secret scores: below any number of guesses a tree can use. */
@@ -141,23 +142,13 @@ export class MatchCountGame implements Game {
   }
 }
 
-export interface MatchCountEffort extends ProverSettings {
-  readonly name: string;
-}
+export interface MatchCountEffort extends ProverSettings, GameEffort {}
 
-export const MATCHCOUNT_EFFORTS: Readonly<Record<string, MatchCountEffort>> = {
-  /** A short proof attempt and a one-step rebuild: for tests and quick looks. */
-  quick: { ...PROVER_DEFAULTS, name: 'quick', proofNodes: 100_000, upperNodes: 50_000, totalNodes: 50_000, widths: [1] },
-  default: { ...PROVER_DEFAULTS, name: 'default' },
-  /** A longer proof budget and wider rebuild. */
-  thorough: { ...PROVER_DEFAULTS, name: 'thorough', proofNodes: 40_000_000, upperNodes: 10_000_000, totalNodes: 4_000_000, widths: [8, 4, 2] },
-};
-
-export const MATCHCOUNT_EFFORT_INFO = [
-  { name: 'quick', describe: 'a short proof attempt (0.1 M nodes) and a one-step rebuild' },
-  { name: 'default', describe: 'a proof within 4 M nodes, then a rebuild for a small total' },
-  { name: 'thorough', describe: 'a proof within 40 M nodes and a wider rebuild' },
-] as const;
+export const MATCHCOUNT_EFFORTS: readonly MatchCountEffort[] = [
+  { ...PROVER_DEFAULTS, name: 'quick', describe: 'a short proof attempt (0.1 M nodes) and a one-step rebuild', proofNodes: 100_000, upperNodes: 50_000, totalNodes: 50_000, widths: [1] },
+  { ...PROVER_DEFAULTS, name: 'default', describe: 'a proof within 4 M nodes, then a rebuild for a small total' },
+  { ...PROVER_DEFAULTS, name: 'thorough', describe: 'a proof within 40 M nodes and a wider rebuild', proofNodes: 40_000_000, upperNodes: 10_000_000, totalNodes: 4_000_000, widths: [8, 4, 2] },
+];
 
 /** The header's record of a match-count compile: the settings and what the search proved. */
 export function matchCountSettings(effort: MatchCountEffort, budget: number, r: ProverResult): Record<string, ParamValue> {

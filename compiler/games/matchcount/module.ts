@@ -7,10 +7,12 @@
 import { fail } from '../../../runtime/errors.js';
 import type { TreeHeader } from '../../../runtime/tree-format.js';
 import { flattenPlan } from '../../engine/plan.js';
-import type { CompileControl } from '../compile-api.js';
-import type { GameModule, GameOptions, LoadedGame } from '../module.js';
-import { effortNamed, intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
-import { describeProof, loadMatchCountList, MATCHCOUNT_DEFAULT_BUDGET, MATCHCOUNT_EFFORT_INFO, MATCHCOUNT_EFFORTS, MatchCountGame, matchCountSettings, compileMatchCount, type MatchCountEffort } from './game.js';
+import { moduleTask, type CompileControl, type PoolPlan } from '../compile-api.js';
+import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
+import { effortIn } from '../efforts.js';
+import { intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { describeProof, loadMatchCountList, MATCHCOUNT_DEFAULT_BUDGET, MATCHCOUNT_EFFORTS, MatchCountGame, matchCountSettings, compileMatchCount, type MatchCountEffort } from './game.js';
+import { matchCountRules } from './explorer.js';
 import { leetcodeSolution } from './leetcode.js';
 import type { WordList } from '../../../runtime/wordlist.js';
 import { carriedSecrets } from '../tree-words.js';
@@ -22,15 +24,15 @@ export interface ProveResult {
 }
 
 function effortOf(name: string): MatchCountEffort {
-  return effortNamed(Object.values(MATCHCOUNT_EFFORTS), name, 'matchcount');
+  return effortIn(MATCHCOUNT_EFFORTS, name, 'matchcount');
 }
 
-async function compileMatch(loaded: LoadedGame, game: MatchCountGame, control: CompileControl) {
+function* compileMatch(loaded: LoadedGame, game: MatchCountGame, control: CompileControl): PoolPlan<CompileOutcome> {
   const effort = effortOf(control.effort);
   if (control.checkpoint) throw fail('usage', `--checkpoint: the worst-case proof of ${loaded.slug} runs as one piece of work and cannot be checkpointed`);
   const budget = intOption(control.options, 'budget') ?? MATCHCOUNT_DEFAULT_BUDGET;
   // The prover runs as one task in the pool (this thread stays free for signals).
-  const r = (await control.driver.moduleTask({ module: 'matchcount', gameSpec: game.words, setup: null, label: loaded.slug }, 'prove', effort.name)) as ProveResult;
+  const r = (yield* moduleTask({ module: 'matchcount', gameSpec: game.words, setup: null, label: loaded.slug }, 'prove', effort.name)) as ProveResult;
   return { tree: r.tree, settings: matchCountSettings(effort, budget, { lowerBound: r.lowerBound, proven: r.proven } as Parameters<typeof matchCountSettings>[2]) };
 }
 
@@ -73,8 +75,7 @@ export const matchcountModule: GameModule<string[], null> = {
     },
     { name: 'budget', type: 'integer', min: 1, max: 1_000_000, compileOnly: true, describe: 'allowedGuesses (default 10): compile fails with status 6 when the worst case needs more' },
   ],
-  efforts: MATCHCOUNT_EFFORT_INFO,
-  defaultEffort: 'default',
+  efforts: MATCHCOUNT_EFFORTS,
   sample: (dir) => ({ wordlist: writeSample(dir, 'matchcount.txt', sampleWords(30, 5, 'abcdefgh', 3)) }),
   exportFormats: [
     {
@@ -121,7 +122,7 @@ function matchLoaded(opts: GameOptions, list: WordList, path: string): LoadedGam
     // Least worst case first, then least total.
     merit: (h) => -Number(h.objective['maxAttempts']) * 1e12 - Number(h.objective['totalGuesses']),
     afterCompile: (header, out, log) => verdict(header, out, path, log),
-    explorerRules: () => ({ kind: 'match-count', length: game.length }),
+    explorerRules: () => matchCountRules(game.length),
     wordsOf: () => ({ role: 'words', secrets: list.words }),
   };
   return loaded;

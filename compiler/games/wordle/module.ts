@@ -14,11 +14,11 @@ import { carriedGuesses, carriedSecrets, guessTable } from '../tree-words.js';
 import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker, endgameFamilies } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
-import type { Moves } from '../../engine/types.js';
-import type { CompileControl } from '../compile-api.js';
+import { EFFORT_DEFAULTS, type Moves } from '../../engine/types.js';
+import { budgeted, type BudgetedTree, type CompileControl, type PoolPlan } from '../compile-api.js';
 import { describeGuessTotals } from '../../objective.js';
 import { safeText } from '../../../runtime/messages.js';
-import type { GameModule, GameOptions, LoadedGame } from '../module.js';
+import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import { count, flagOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts.js';
 import { TOOL_VERSION } from '../../version.js';
@@ -99,20 +99,18 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
     moves,
     ranker,
     effort: {
-      exactBelow: 0,
+      ...EFFORT_DEFAULTS,
       widthsByUsed: effort.widths,
       lookaheadMinSet: 1,
-      memoMaxSet: Infinity,
       memoMinSet: 3,
       memoMaxEntries: exact ? EXACT_MEMO_ENTRIES : 2_000_000,
-      memoMaxBytes: exact ? EXACT_MEMO_BYTES : undefined,
-      cutoffs: true,
+      memoMaxBytes: exact ? EXACT_MEMO_BYTES : EFFORT_DEFAULTS.memoMaxBytes,
       // Exact: small parts first (solved exactly, they leave the large ones a tight budget that
       // fails fast), and the large parts' one-step bounds before any search (a bad opener is
       // refuted by them alone). The default effort's widths gain nothing from either.
       groupOrder: exact ? 'smallest-first' : 'largest-first',
       prepass: true,
-      probeMinSet: exact ? EXACT_PROBE_MIN : undefined,
+      probeMinSet: exact ? EXACT_PROBE_MIN : EFFORT_DEFAULTS.probeMinSet,
     },
   };
 }
@@ -183,14 +181,15 @@ function checkedProof(game: WordleGame, file: TreeFile, treePath: string, given?
   return { path, proof, check };
 }
 
-async function compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileControl, report: WordleReport) {
+function* compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileControl, report: WordleReport): PoolPlan<CompileOutcome> {
   const prove = control.options['prove'] === true;
   const openerWord = typeof control.options['opener'] === 'string' ? control.options['opener'] : undefined;
   const worst = isWorstCase(game.params);
   if (worst && prove) throw fail('usage', '--prove proves the least total; --objective worst-case proves the least worst case and takes no --prove');
   if (prove && openerWord !== undefined) throw fail('usage', '--prove searches every opener; it takes no --opener');
   if (prove && control.effort !== 'default' && control.effort !== 'exact') throw fail('usage', `--prove is an exact search; it cannot be combined with --effort ${control.effort}`);
-  const effort = wordleEffort(prove ? 'exact' : control.effort);
+  // --prove with the default effort: the default tree, then every opener under its total's budget.
+  const effort = wordleEffort(control.effort);
   let opener: number | undefined;
   if (openerWord !== undefined) {
     opener = game.guesses?.indexOf(openerWord) ?? -1;
@@ -202,16 +201,24 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
   if (count !== undefined && (prove || !effort.exact || opener !== undefined)) throw fail('usage', '--openers N goes with --effort exact (without --opener): the N best-ranked openers, each searched exactly');
   // Exact: the openers in the order of the exact ranking (every guess), the first N of them.
   const spec = !effort.exact ? { width: effort.widths[0] } : opener !== undefined ? { width: 1, only: [opener] } : prove ? { width: Infinity } : { width: Infinity, first: count ?? EXACT_OPENERS };
-  const search = async (maxDepth: number | undefined) => {
-    const setup: WordleSetup = { effort: effort.name, probes, ...(maxDepth !== undefined ? { maxDepth } : {}) };
-    const job = { module: 'wordle', gameSpec: game.spec(), setup, parts: wordleParts(game, setup), label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s), nameGuess: (g: number) => game.guessName(g) };
-    const found = await control.driver.budgeted(job, { ...spec, unit: 'openers', budgetOf: prove ? proofBudget : undefined });
+  const jobOf = (setup: WordleSetup) => ({ module: 'wordle', gameSpec: game.spec(), setup, parts: wordleParts(game, setup), label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s), nameGuess: (g: number) => game.guessName(g) });
+  const search = function* (maxDepth: number | undefined): PoolPlan<BudgetedTree> {
+    const job = jobOf({ effort: effort.name, probes, ...(maxDepth !== undefined ? { maxDepth } : {}) });
+    const found = yield* budgeted(job, { ...spec, unit: 'openers', budgetOf: prove && effort.exact ? proofBudget : undefined });
     if (!found) throw new Error('wordle compile: no plan');
+    return found;
+  };
+  // The proof beside a tree of key `treeKey`: every opener searched exactly under one guess more
+  // than the tree's total from the first (no opener needs solving without a budget).
+  const provePass = function* (treeKey: number): PoolPlan<BudgetedTree> {
+    const budget = proofBudget(treeKey);
+    const found = yield* budgeted(jobOf({ effort: 'exact', probes }), { width: Infinity, unit: 'openers', budgetOf: proofBudget, budget, checkpointPrefix: 'proof-' });
+    if (!found) throw new Error('wordle proof: no opener below the tree\'s own total');
     return found;
   };
   let proof = null;
   let limits: WorstCaseLimits | null = null;
-  let r: Awaited<ReturnType<typeof search>> | null = null;
+  let r: BudgetedTree | null = null;
   if (worst) {
     limits = worstCaseLimits(effort.name, WORDLE_ATTEMPTS, true);
     // Hard mode's sets allow few guesses and are refuted in a few scans: a proof of the whole
@@ -220,40 +227,48 @@ async function compileWordle(loaded: LoadedGame, game: WordleGame, control: Comp
     const proofJob = { module: 'wordle', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug };
     // The search capped at one guess less than the game's 6 first: when it finds every answer,
     // the solver only has to look below its depth (it finds a tree of that depth slowly in hard mode).
-    const first = await search(WORDLE_ATTEMPTS - 1);
+    const first = yield* search(WORDLE_ATTEMPTS - 1);
     const s = replayAll(game, first.tree);
     const all = (s.histogram[0] ?? 0) === 0 && s.missingBranches === 0;
     // Hard mode, or normal mode with --checkpoint: no tree one guess shallower, opener by opener
     // (blocks side by side, resumable). Else, or when some opener is not refuted, one task.
     const byOpeners = all && s.maxFound > 1 && (game.params.hard ? effort.name !== 'greedy' : control.checkpoint);
-    const openers = byOpeners ? await refuteOpeners(proofJob, control, limits, s.maxFound - 1, Array.from({ length: game.guessCount }, (_, g) => g), Math.max(limits.proofNodes, OPENER_PROOF_NODES)) : null;
+    const openers = byOpeners ? yield* refuteOpeners(proofJob, { limits, depth: s.maxFound - 1, openers: Array.from({ length: game.guessCount }, (_, g) => g), budget: Math.max(limits.proofNodes, OPENER_PROOF_NODES) }) : null;
     if (openers && openers.refuted === game.guessCount) {
       proof = proofAbove(first.tree, s.maxFound, { tree: null, depth: 0, total: 0, lowerBound: s.maxFound, proven: true, nodes: openers.nodes, stopped: false });
       r = first;
     } else if (all) {
-      const below = await runWorstCase(proofJob, control, { ...limits, maxDepth: s.maxFound - 1 });
+      const below = yield* runWorstCase(proofJob, { ...limits, maxDepth: s.maxFound - 1 });
       if (!below.tree) {
         proof = proofAbove(first.tree, s.maxFound, below);
         r = first;
       } else proof = below;
     } else {
-      proof = await proveWorstCase(proofJob, control, limits, `no tree finds every answer within ${WORDLE_ATTEMPTS} guesses`);
+      proof = yield* proveWorstCase(proofJob, limits, `no tree finds every answer within ${WORDLE_ATTEMPTS} guesses`);
       // The search capped at that depth has run already.
       if (proof.depth === WORDLE_ATTEMPTS - 1) r = first;
     }
   }
   const started = process.hrtime.bigint();
-  if (!r) r = await search(proof ? proof.depth : undefined);
-  if (prove && r.everyGuess) {
+  if (!r) r = yield* search(proof ? proof.depth : undefined);
+  const p = prove && !effort.exact ? yield* provePass(r.cost) : r;
+  const whole = (cost: number): number => Math.floor(cost / WORDLE_GUESS_COST);
+  // The proof found fewer guesses than the default tree: its exact tree ships instead.
+  const exactTree = effort.exact || whole(p.cost) < whole(r.cost);
+  if (exactTree) r = p;
+  if (prove && p.everyGuess) {
     const solvedMax = N * (WORDLE_ATTEMPTS * WORDLE_GUESS_COST + 1);
-    const lines = r.outcomes.map((o) => ({ word: game.guessName(o.guess), value: proofValue(o, WORDLE_GUESS_COST, solvedMax) }));
-    const best = { word: game.guessName(r.guess), total: Math.floor(r.cost / WORDLE_GUESS_COST) };
+    const lines = p.outcomes.map((o) => ({ word: game.guessName(o.guess), value: proofValue(o, WORDLE_GUESS_COST, solvedMax) }));
+    // The tree's own opener names the best when it is one of the best.
+    const treeLine = lines.find((l) => l.word === game.guessName(r.guess));
+    const best = treeLine?.value.kind === 'exact' && treeLine.value.total === whole(p.cost) ? { word: treeLine.word, total: treeLine.value.total } : { word: game.guessName(p.guess), total: whole(p.cost) };
+    if (!effort.exact && !exactTree) report.line = `proven optimal over every opener (${p.candidates} openers: ${p.searched} searched to the end, ${p.cut} cut off, ${p.byBound} settled by their bound)`;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     report.proof = formatProof({ mode: game.params.hard === true ? 'hard' : 'normal', answers: listOf(game.lists, 'answers'), guesses: listOf(game.lists, 'guesses'), openers: lines.length, best, seconds, tool: `guesstree ${TOOL_VERSION}` }, lines);
   }
   const widthText = widthsText(effort.widths);
   let settings: Record<string, ParamValue>;
-  if (!effort.exact) {
+  if (!exactTree) {
     settings = { effort: effort.name, widths: widthText, ranking: 'reply groups, then sum of squared group sizes', cutoffs: true, candidateShortcut: true };
   } else {
     const proven = prove && r.everyGuess ? 'global' : 'opener';
@@ -303,8 +318,7 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
     { name: 'openers', type: 'integer', min: 1, max: 1_000_000, compileOnly: true, describe: 'with --effort exact: how many of the best-ranked openers are searched exactly (default 12; more than there are: all)' },
     objectiveOption('total', 'the least total guesses'),
   ],
-  efforts: WORDLE_EFFORTS.map((e) => ({ name: e.name, describe: e.describe })),
-  defaultEffort: 'default',
+  efforts: WORDLE_EFFORTS,
   exportFormats: [
     {
       name: 'proof',
