@@ -21,6 +21,7 @@ import { readTreeFile, type TreeArrays } from '../runtime/tree-format.js';
 import { renderExplorer, type ExplorerInput, type ExplorerRules } from '../compiler/emit/explorer.js';
 import { explorerInputOf } from '../compiler/emit/explorer-input.js';
 import { findModule } from '../compiler/games/registry.js';
+import { matchCountRules } from '../compiler/games/matchcount/explorer.js';
 import { computeStats, histogramOf, replaySecret, replyOf, type Model } from '../compiler/emit/explorer-client.js';
 import { cli, CLUSTER, lines, normalized, randomWords, removeDir, rng, tempDir, writeList } from './support/e2e.js';
 import { BULLSCOWS_VECTORS, LINGO_VECTORS, mastermindReference } from './support/references.js';
@@ -67,12 +68,9 @@ function referenceCode(rules: ExplorerRules, guess: string, secret: string): num
     }
     case 'hangman':
       return positions(secret, guess);
-    case 'match-count':
-      return sameLetters(guess, secret);
-    case 'table':
-      throw new Error(`no reference for the file game's ${guess}/${secret} here: test/file-game.test.ts checks its pages against its reply function`);
     case 'module':
-      throw new Error(`no reference for the ${rules.name} kind's ${guess}/${secret} here: test/explorer-module.test.ts checks it against its game`);
+      if (rules.name === 'match-count') return sameLetters(guess, secret);
+      throw new Error(`no reference for the ${rules.name} kind's ${guess}/${secret} here: test/explorer-module.test.ts and test/file-game.test.ts check it against its game`);
   }
 }
 
@@ -331,7 +329,7 @@ describe('the page logic, in Node', () => {
     const hm: ExplorerRules = { kind: 'hangman', length: 6, lives: 6 };
     expect(replyOf(hm, 'a', 'banana')).toBe(0b101010);
     expect(replyOf(hm, 'z', 'banana')).toBe(0);
-    const mc: ExplorerRules = { kind: 'match-count', length: 6 };
+    const mc: ExplorerRules = matchCountRules(6);
     expect(replyOf(mc, 'acckzz', 'ccbazz')).toBe(3);
   });
 
@@ -614,10 +612,6 @@ function referenceName(rules: ExplorerRules, code: number): string {
       return `${Math.floor(code / (rules.digits + 1))}A${code % (rules.digits + 1)}B`;
     case 'hangman':
       return code === 0 ? '-' : [...Array(rules.length).keys()].filter((p) => code & (1 << p)).map((p) => p + 1).join(',');
-    case 'match-count':
-      return String(code);
-    case 'table':
-      return rules.replies[code];
     case 'module':
       return rules.fns.name(rules.data, code);
   }
@@ -633,10 +627,6 @@ function solvedCode(rules: ExplorerRules): number {
       return rules.digits * (rules.digits + 1);
     case 'hangman':
       return -1;
-    case 'match-count':
-      return rules.length;
-    case 'table':
-      return rules.replies.length - 1;
     case 'module':
       return rules.fns.solved(rules.data);
   }
@@ -657,10 +647,6 @@ function allCodes(rules: ExplorerRules): number[] {
     }
     case 'hangman':
       return [...Array(2 ** rules.length).keys()];
-    case 'match-count':
-      return [...Array(rules.length + 1).keys()];
-    case 'table':
-      return [...rules.replies.keys()];
     case 'module':
       return [...Array(rules.fns.codes(rules.data)).keys()];
   }
@@ -704,8 +690,9 @@ async function enterReply(page: Page, rules: ExplorerRules, guess: string, code:
       }
       void guess;
       return;
-    case 'match-count':
-      await page.fill('#play-count', String(code));
+    case 'module':
+      if (rules.numberReply) await page.fill('#play-count', String(code));
+      else await page.fill('#play-text', rules.fns.name(rules.data, code));
       return;
   }
 }

@@ -138,10 +138,6 @@ export function solvedCodeOf(rules: ExplorerRules): number {
       return rules.digits * (rules.digits + 1);
     case 'hangman':
       return 2 ** rules.length - 1;
-    case 'match-count':
-      return rules.length;
-    case 'table':
-      return rules.replies.length - 1;
     case 'module':
       return rules.fns.solved(rules.data);
   }
@@ -207,23 +203,6 @@ export function replyOf(rules: ExplorerRules, guess: string, secret: string): nu
       for (let p = 0; p < rules.length; p++) if (secret[p] === guess) mask |= 1 << p;
       return mask;
     }
-    case 'match-count': {
-      let same = 0;
-      for (let p = 0; p < rules.length; p++) if (guess[p] === secret[p]) same++;
-      return same;
-    }
-    case 'table': {
-      const t = rules as { at?: Record<string, number>; rows: Record<string, string>; replies: string[]; secrets: string[] };
-      if (!t.at) {
-        const at: Record<string, number> = {};
-        t.secrets.forEach((n, i) => (at[n] = i));
-        t.at = at;
-      }
-      const row = t.rows[guess];
-      const i = t.at[secret];
-      if (row === undefined || i === undefined) return guess === secret ? t.replies.length - 1 : -1;
-      return row.charCodeAt(i) - 48;
-    }
     case 'module':
       return rules.fns.reply(rules.data, guess, secret);
   }
@@ -251,10 +230,6 @@ export function replyName(rules: ExplorerRules, code: number): string {
       for (let p = 0; p < rules.length; p++) if (code & (1 << p)) ps.push(p + 1);
       return ps.join(',');
     }
-    case 'match-count':
-      return String(code);
-    case 'table':
-      return rules.replies[code] ?? `#${code}`;
     case 'module':
       return rules.fns.name(rules.data, code);
   }
@@ -262,7 +237,7 @@ export function replyName(rules: ExplorerRules, code: number): string {
 
 /** The most guesses a replay walks (Lingo and Wordle: the attempts; Hangman: the alphabet). */
 export function guessLimitOf(rules: ExplorerRules, nodes: number): number {
-  if (rules.kind === 'word-mask' || rules.kind === 'table') return rules.attempts;
+  if (rules.kind === 'word-mask') return rules.attempts;
   if (rules.kind === 'hangman') return 26;
   if (rules.kind === 'module') return rules.attempts ?? nodes;
   return nodes;
@@ -542,10 +517,6 @@ export function replyView(rules: ExplorerRules, guess: string, code: number, pat
         h('code', { class: 'pattern', 'aria-label': `pattern ${pattern ?? ''}` }, (pattern ?? '').split('').join(' ')),
         code === 0 ? h('span', { class: 'miss' }, 'miss') : h('span', { class: 'hit' }, `at ${text}`),
       );
-    case 'match-count':
-      return h('span', { class: 'reply mc' }, small ? null : h('code', null, guess), h('strong', { class: 'reply-text' }, `${code} of ${rules.length} in place`));
-    case 'table':
-      return h('span', { class: 'reply mc' }, small ? null : h('code', null, guess), h('strong', { class: 'reply-text' }, text));
     case 'module':
       return h('span', { class: 'reply md', 'data-kind': rules.name }, small ? null : h('code', null, guess), h('strong', { class: 'reply-text' }, rules.fns.describe ? rules.fns.describe(rules.data, guess, code) : text));
   }
@@ -876,22 +847,17 @@ export function explorerMain(data: PageData): void {
         for (let p = 0; p < rules.length; p++) if (code & (1 << p) && pat.charAt(p) !== '_') return `position ${p + 1} is already revealed`;
         return code;
       }
-      case 'table': {
-        const t = $('play-text').value.trim();
-        const c = rules.replies.indexOf(t);
-        return c >= 0 ? c : `"${t}" is not a reply of this game (${rules.replies.join(' ')})`;
-      }
       case 'module': {
-        const t = $('play-text').value.trim();
         const n = rules.fns.codes(rules.data);
+        if (rules.numberReply) {
+          const x = readNumber('play-count', rules.numberReply.what);
+          if (typeof x === 'string') return x;
+          const why = rules.fns.numberError ? rules.fns.numberError(rules.data, g, x) : x < n ? null : `${x} ${rules.numberReply.what}: at most ${n - 1}`;
+          return why ?? x;
+        }
+        const t = $('play-text').value.trim();
         for (let c = 0; c < n; c++) if (replyName(rules, c) === t) return c;
-        return `"${t}" is not a reply of this game`;
-      }
-      case 'match-count': {
-        const x = readNumber('play-count', 'matching positions');
-        if (typeof x === 'string') return x;
-        if (x > rules.length) return `${x} matching positions: "${g}" has only ${rules.length} letters`;
-        return x;
+        return `"${t}" is not a reply of this game${n <= 12 ? ` (${Array.from({ length: n }, (_, c) => replyName(rules, c)).join(' ')})` : ''}`;
       }
     }
   };
@@ -943,14 +909,12 @@ export function explorerMain(data: PageData): void {
           const taken = now.charAt(p) !== '_';
           fields.append(h('span', { class: 'field' }, h('input', { type: 'checkbox', id, disabled: taken, 'data-pos': p + 1 }), h('label', { for: id }, ` position ${p + 1}${taken ? ` (${now.charAt(p)})` : ''}`)), ' ');
         }
-      } else if (rules.kind === 'module') {
+      } else if (rules.kind === 'module' && rules.numberReply) {
+        fields.append(numberField('play-count', rules.numberReply.label.split('{guess}').join(gName), rules.fns.codes(rules.data) - 1));
+      } else {
         const n = rules.fns.codes(rules.data);
         const names = n <= 12 ? ` (${Array.from({ length: n }, (_, c) => replyName(rules, c)).join(' ')})` : '';
         fields.append(h('span', { class: 'field' }, h('label', { for: 'play-text' }, `Reply to "${gName}"${names}`), ' ', h('input', { id: 'play-text', type: 'text', value: '' })));
-      } else if (rules.kind === 'table') {
-        fields.append(h('span', { class: 'field' }, h('label', { for: 'play-text' }, `Reply to "${gName}" (${rules.replies.join(' ')})`), ' ', h('input', { id: 'play-text', type: 'text', value: '' })));
-      } else {
-        fields.append(numberField('play-count', `Positions of "${gName}" that match`, rules.length));
       }
       children.push(fields);
     }

@@ -204,7 +204,7 @@ ul.inline{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.3rem .8rem}
 `;
 
 /** The page for one tree. Deterministic: the same input gives the same string. */
-const REPLY_FNS = ['codes', 'solved', 'reply', 'name', 'describe'] as const;
+const REPLY_FNS = ['codes', 'solved', 'reply', 'name', 'describe', 'numberError'] as const;
 
 /**
  * The page's `moduleReplies()`: a module's own reply functions (ExplorerReplyFns), each as its
@@ -254,9 +254,9 @@ export function renderExplorer(input: ExplorerInput): string {
       ? 'Play your own game: the page shows its guess; press each letter to set the colour your game gave it, then submit.'
       : input.rules.kind === 'hangman'
         ? 'Play your own game: the page names a letter; tick the positions that hold it (none for a miss), then submit.'
-        : input.rules.kind === 'match-count'
-          ? 'Play your own game: the page shows its guess; enter how many positions match, then submit.'
-          : input.rules.kind === 'table' || input.rules.kind === 'module'
+        : input.rules.kind === 'module' && input.rules.playHelp !== undefined
+          ? input.rules.playHelp
+          : input.rules.kind === 'module'
             ? 'Play your own game: the page shows its guess; type the reply your game gave, then submit.'
           : `Play your own game: the page shows its guess; enter the ${input.rules.kind === 'mastermind' ? 'black and white pegs' : 'bulls and cows'} your game gave, then submit.`;
   return `<!doctype html>

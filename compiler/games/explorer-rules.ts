@@ -22,6 +22,8 @@ export interface ExplorerReplyFns<D = unknown> {
   name(data: D, code: number): string;
   /** The reply in words beside its guess in the tree, the path and the play mode (default: its name). */
   describe?(data: D, guess: string, code: number): string;
+  /** With `numberReply`: why the number `n` typed for `guess` is no reply (null: it is reply code `n`). */
+  numberError?(data: D, guess: string, n: number): string | null;
 }
 
 /** The rules of a module's own reply kind: its data, and the functions the page embeds. */
@@ -32,6 +34,13 @@ export interface ModuleRules<D = unknown> {
   /** The most guesses a replay walks (absent: as many as the tree is deep). */
   readonly attempts?: number;
   readonly data: D;
+  /** The play mode's line on how to reply (default: type the reply your game gave). */
+  readonly playHelp?: string;
+  /**
+   * The reply is typed as one whole number, its code (a number field from 0 to codes − 1):
+   * the field's label, `{guess}` standing for the guess, and what the number counts in messages.
+   */
+  readonly numberReply?: { readonly label: string; readonly what: string };
   /** Left out of the page's JSON; written into its code. */
   readonly fns: ExplorerReplyFns<D>;
 }
@@ -42,8 +51,6 @@ export type ExplorerRules =
   | { kind: 'mastermind'; pegs: number; colors: number } // names like "AABC"; reply code = blacks*(pegs+1)+whites; solved: blacks = pegs
   | { kind: 'bulls-cows'; digits: number; symbols: number } // names are digit strings like "0123" (distinct symbols); code = bulls*(digits+1)+cows; solved: bulls = digits
   | { kind: 'hangman'; length: number; lives: number } // guesses are letters "a".."z"; reply code = position mask (bit p = position p+1 holds the letter; 0 = miss); a word ends when every letter is revealed (that final reply is not stored in the tree)
-  | { kind: 'match-count'; length: number } // reply = number of positions with the same letter; solved = length
-  | { kind: 'table'; replies: string[]; attempts: number; secrets: string[]; rows: Record<string, string> } // a game from a file: replies[code] names a reply (the last: solved); rows[guess] holds one character per secret (in `secrets` order), code + 48
   | ModuleRules;
 
 /** What the tree browser and the distribution count per secret. */

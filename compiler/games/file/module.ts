@@ -24,6 +24,7 @@ import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../mod
 import { stringOption } from '../options.js';
 import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts.js';
 import { fileSha256, loadGameFile, type CheckedGame } from './contract.js';
+import { tableRules } from './explorer.js';
 import { FileGame, type FileGameSpec } from './game.js';
 
 export const FILE_EFFORTS: readonly WidthEffort[] = [
@@ -141,7 +142,7 @@ export function loadedOf(def: CheckedGame, opts: GameOptions, file: { path: stri
     compile: (control) => compileFile(loaded, game, control),
     describe: describeGuessTotals,
     merit: (h) => Number(h.objective['total']),
-    explorerRules: () => ({ kind: 'table', replies: [...game.spec.replies, game.spec.solvedReply], attempts: game.maxAttempts, secrets: [...def.secrets], rows: explorerRows(game, tableGuesses(game)) }),
+    explorerRules: () => tableRules({ replies: [...game.spec.replies, game.spec.solvedReply], secrets: [...def.secrets], rows: explorerRows(game, tableGuesses(game)) }, game.maxAttempts),
   };
   return loaded;
 }

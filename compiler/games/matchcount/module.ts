@@ -12,6 +12,7 @@ import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../mod
 import { effortIn } from '../efforts.js';
 import { intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { describeProof, loadMatchCountList, MATCHCOUNT_DEFAULT_BUDGET, MATCHCOUNT_EFFORTS, MatchCountGame, matchCountSettings, compileMatchCount, type MatchCountEffort } from './game.js';
+import { matchCountRules } from './explorer.js';
 import { leetcodeSolution } from './leetcode.js';
 import type { WordList } from '../../../runtime/wordlist.js';
 import { carriedSecrets } from '../tree-words.js';
@@ -121,7 +122,7 @@ function matchLoaded(opts: GameOptions, list: WordList, path: string): LoadedGam
     // Least worst case first, then least total.
     merit: (h) => -Number(h.objective['maxAttempts']) * 1e12 - Number(h.objective['totalGuesses']),
     afterCompile: (header, out, log) => verdict(header, out, path, log),
-    explorerRules: () => ({ kind: 'match-count', length: game.length }),
+    explorerRules: () => matchCountRules(game.length),
     wordsOf: () => ({ role: 'words', secrets: list.words }),
   };
   return loaded;
