@@ -28,6 +28,7 @@
  * number; a part's guess is the first of largest key in the scan's order (candidates in set
  * order, then by groups on S, then guess number). Budgets only skip what cannot win.
  */
+import { Partitioner } from './partition.js';
 import { EMPTY_CODES, leafPlan, type Plan } from './plan.js';
 import { Stamps } from './stamps.js';
 import type { Objective, SearchGame, Solved } from './types.js';
@@ -59,6 +60,8 @@ export class ExactTail<S> {
   nodes = 0;
   tabled = 0;
   private readonly G: number;
+  /** The engine's split, for the result's plan. */
+  private readonly partitioner: Partitioner;
   // The node's set and table.
   private n = 0;
   private set: Uint32Array = new Uint32Array(0);
@@ -110,6 +113,7 @@ export class ExactTail<S> {
     this.game = game;
     this.objective = objective;
     this.G = game.guessCount;
+    this.partitioner = new Partitioner(game);
     this.codes = new Uint32Array(game.secretCount);
     this.codeStamps = new Stamps(game.codeCount);
     this.codeId = new Uint16Array(game.codeCount);
@@ -621,23 +625,15 @@ export class ExactTail<S> {
   /** The plan of a set (global ids) split by `guess`, each group given by `child`. */
   private splitPlan(guess: number, set: Uint32Array, used: number, state: S, child: (group: Uint32Array) => Solved): Solved {
     const n = set.length;
-    const codes = new Uint32Array(n);
-    this.game.partitionCodes(guess, set, n, codes);
-    const byCode = new Map<number, number[]>();
-    for (let i = 0; i < n; i++) {
-      const c = codes[i];
-      const list = byCode.get(c);
-      if (list) list.push(set[i]);
-      else byCode.set(c, [set[i]]);
-    }
-    const sorted = [...byCode.keys()].sort((a, b) => a - b);
+    const sp = this.partitioner.split(guess, set);
     let cost = n * this.objective.groupCost(0, 1, used, state);
     let depth = 1;
     const outCodes: number[] = [];
     const children: Plan[] = [];
-    for (const c of sorted) {
+    for (let k = 0; k < sp.codes.length; k++) {
+      const c = sp.codes[k];
       if (c === this.game.solvedCode) continue;
-      const v = child(Uint32Array.from(byCode.get(c) as number[]));
+      const v = child(sp.items.slice(sp.starts[k], sp.starts[k + 1]));
       cost += v.cost;
       if (v.depth + 1 > depth) depth = v.depth + 1;
       outCodes.push(c);
