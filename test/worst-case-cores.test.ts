@@ -1,9 +1,10 @@
 /**
  * The least-worst-case solver's shortcuts on Wordle against brute force: cores of sets no guess
  * splits (kept across first guesses with every guess allowed, below one node in hard mode),
- * hard mode's guesses filtered from the parent's, groups solved cheapest first. Every first
- * guess's verdict within d, and the whole proof, match plain recursion over every allowed guess
- * (the hard rule written apart), on lists of look-alike words where two guesses rarely suffice.
+ * hard mode's guesses filtered from the parent's, groups solved cheapest first, unsplittable
+ * sets known again by key. Every first guess's verdict within d, and the whole proof, match
+ * plain recursion over every allowed guess (the hard rule written apart), on lists of
+ * look-alike words where two guesses rarely suffice.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +106,8 @@ describe('least worst case on Wordle: cores, nested pools, group order', () => {
       expect(verdicts.not).toBeGreaterThan(0);
       expect(verdicts.within).toBeGreaterThan(0);
       expect(solver.coreCuts).toBeGreaterThan(0);
+      // Hard mode keeps cores below one node only: unsplittable sets recur and are known by key.
+      if (hard) expect(solver.unsplitHits).toBeGreaterThan(0);
       let least = 1;
       while (!bruteWithin(game, hard, all, least, [], memo)) least++;
       const r = new LeastWorstCase({ game, moves, pool }, LIMITS).run();

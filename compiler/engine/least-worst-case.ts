@@ -14,7 +14,8 @@
  *       winning one) cannot;
  *     - a memo per (state key, set): the largest d proven too few and the least d proven
  *       enough with its guess, so iterative deepening reuses every earlier answer;
- *     - d = 2: some guess must split the set into singletons (found by one scan);
+ *     - d = 2: some guess must split the set into singletons (found by one scan, outside the
+ *       memo; a set the candidates do not split and no guess splits is kept by key apart);
  *     - else every pool guess that tells something and whose largest group fits in d − 1
  *       levels, fewest in its largest group first (a candidate first, then the most groups),
  *       its groups solved with d − 1 largest first (nested pools: cheapest first, by size times
@@ -148,6 +149,8 @@ class Budget extends Error {}
 /** Sets of at most this many secrets are cut down to cores; cores kept per list. */
 const CORE_MAX_SET = 32;
 const CORES_MAX = 256;
+/** Unsplittable sets' keys kept (cleared when full). */
+const UNSPLIT_MAX = 1 << 16;
 
 /** Largest reply table the solver builds for itself (secrets × guesses bytes). */
 export const WORST_CASE_MAX_TABLE = 1 << 26;
@@ -173,6 +176,13 @@ export class LeastWorstCase<S> {
   /** Replies a node can have besides the winning one. */
   private readonly branches: number;
   private readonly memo = new Map<string, Known>();
+  /**
+   * Keys of sets no guess of their node splits into singletons, for sets the candidates alone do
+   * not split: one guess's groups at three guesses left often recur under other guesses, too large
+   * for a core, and each would cost a scan of the pool. Apart from the memo, so its limit and
+   * clearing (and so budgets) stay as they are.
+   */
+  private readonly unsplit = new Set<string>();
   /** Sets searched so far. */
   nodes = 0;
   private nodeLimit = Infinity;
@@ -193,6 +203,8 @@ export class LeastWorstCase<S> {
   private memberEpoch = 0;
   /** Guesses refuted at three guesses left by a core alone (for measurements). */
   coreCuts = 0;
+  /** Sets found unsplittable by their key alone, without a scan (for measurements). */
+  unsplitHits = 0;
   private readonly keyBuf: Uint16Array | null;
   /** Every guess's replies, secret-major (`table[secret * stride + guess]`), when they fit in bytes. */
   private readonly table: Uint8Array | null;
@@ -327,11 +339,18 @@ export class LeastWorstCase<S> {
       if (this.separates(g, set)) return g;
     }
     if (n > this.branches) return -1;
+    const k = this.key(set, node);
+    if (this.unsplit.has(k)) {
+      this.unsplitHits++;
+      return -1;
+    }
     const pool = this.pool.free ? this.allGuesses : this.poolOf(node, parent);
     for (let j = 0; j < pool.length; j++) {
       const g = pool[j];
       if (this.separates(g, set)) return g;
     }
+    if (this.unsplit.size >= UNSPLIT_MAX) this.unsplit.clear();
+    this.unsplit.add(k);
     return -1;
   }
 
@@ -497,7 +516,7 @@ export class LeastWorstCase<S> {
     if (d <= 1) return false;
     if (n <= d) return true;
     if (n > capacity(d, this.branches)) return false;
-    // Two guesses left: one scan, cheaper than the memo's key (the cores catch repeated failures).
+    // Two guesses left: one scan, before the memo's key (splitterOf keys only the sets it must scan the pool for).
     if (d === 2) return this.splitterOf(set, node, parent) >= 0;
     const k = this.key(set, node);
     const known = this.memo.get(k);
