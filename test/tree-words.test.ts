@@ -162,7 +162,7 @@ describe('--tree FILE alone', () => {
       }
       expect(p.solved, c.name).toBe(true);
       // The hard-mode tree has its proof beside it: checking that takes the guesses list.
-      if (c.name === 'wordle-hard') expect(() => verify(c.tree as string)).toThrow(/give --guesses FILE/);
+      if (c.name === 'wordle-hard') expect(verify(c.tree as string).lines.join('\n')).toMatch(/each word not checked against the allowed list \(give --guesses FILE for that\)/);
       const v = c.name === 'wordle-hard' ? verify(c.tree as string, { game: 'wordle', guesses: c.lists[3] }) : verify(c.tree as string);
       expect(v.secrets).toBe(paths.size);
       expect(v.lines.join('\n') + '\n').toBe(withLists.get(c.name)!['verify']);
@@ -171,7 +171,7 @@ describe('--tree FILE alone', () => {
 });
 
 describe('what needs the whole guesses list', () => {
-  it('a Wordle proof beside the tree: verify and export --format proof ask for --guesses in one line, and check it with it', async () => {
+  it('a Wordle proof beside the tree: read alone, verify checks all but the words and says so; with --guesses, everything', async () => {
     const c = cases.find((x) => x.name === 'wordle-hard')!;
     const guesses = c.lists[3];
     const [verifyAlone, proofAlone, verifyGiven] = await Promise.all([
@@ -179,11 +179,17 @@ describe('what needs the whole guesses list', () => {
       cli(['export', '--format', 'proof', '--tree', c.tree as string], { trees }),
       cli(['verify', '--tree', c.tree as string, '--guesses', guesses], { trees }),
     ]);
-    for (const r of [verifyAlone, proofAlone]) {
-      expect({ code: r.code, lines: lines(r.stderr).length }, r.stderr).toEqual({ code: 2, lines: 1 });
-      expect(r.stderr).toMatch(/\.proof\.txt: checking this proof needs every allowed guess: give --guesses FILE/);
-    }
-    expect(proofAlone.stdout).toBe('');
+    for (const r of [verifyAlone, proofAlone]) expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(verifyAlone.stdout).toMatch(/^proof: .*lists match; each word not checked against the allowed list \(give --guesses FILE for that\)$/m);
+    expect(proofAlone.stdout).toBe(readFileSync((c.tree as string).replace(/\.gtree$/, '.proof.txt'), 'utf8'));
+    // A proof naming one word twice is refused even without the allowed list.
+    const twice = join(dir, 'twice.proof.txt');
+    const text = proofAlone.stdout.split('\n');
+    text[2] = text[3] ?? '';
+    writeFileSync(twice, text.join('\n'));
+    const bad = await cli(['verify', '--tree', c.tree as string, '--proof', twice], { trees });
+    expect({ code: bad.code, lines: lines(bad.stderr).length }, bad.stderr).toEqual({ code: 3, lines: 1 });
+    expect(bad.stderr).toMatch(/twice\.proof\.txt:4: ".*" is listed twice/);
     expect(verifyGiven.code, verifyGiven.stderr).toBe(0);
     expect(verifyGiven.stdout).toMatch(/^proof: .*lists match$/m);
     expect(verifyGiven.stdout).toBe(withLists.get('wordle-hard')!['verify']);

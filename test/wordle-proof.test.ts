@@ -107,7 +107,8 @@ describe('the proof of every opener (through the module, in this thread)', () =>
     expect(() => parseProof('salet\t=7920\n', 'p.txt')).toThrow(/^p\.txt:1: not a proof header/);
     const lists = [{ role: 'answers', count: 3, sha256: 'a'.repeat(64) }, { role: 'guesses', count: 4, sha256: 'b'.repeat(64) }];
     const game = { hard: false, lists, guessWords: ['abc', 'def', 'ghi', 'xyz'] };
-    expect(checkProof(parseProof(text, 'p'), game, 5, 'p')).toEqual({ best: { word: 'abc', total: 5 }, exact: 2, atLeast: 1, none: 1 });
+    expect(checkProof(parseProof(text, 'p'), game, 5, 'p')).toEqual({ best: { word: 'abc', total: 5 }, exact: 2, atLeast: 1, none: 1, wordsChecked: true });
+    expect(checkProof(parseProof(text, 'p'), { ...game, guessWords: null }, 5, 'p').wordsChecked).toBe(false);
     expect(() => checkProof(parseProof(text.replace('def\t>=6', 'def\t>=5'), 'p'), game, 5, 'p.txt')).toThrow(/p\.txt:4: "def" >=5 is not above the best total 5/);
     expect(() => checkProof(parseProof(text, 'p'), { ...game, lists: [lists[0]!, { ...lists[1]!, sha256: 'c'.repeat(64) }] }, 5, 'p.txt')).toThrow(/p\.txt:1: the proof's guesses .* are not the game's/);
     expect(() => checkProof(parseProof(text, 'p'), { ...game, guessWords: ['abc', 'def', 'ghi', 'xyz', 'qqq'] }, 5, 'p.txt')).toThrow(/4 lines \(header: 4 openers\), the game allows 5/);

@@ -118,13 +118,15 @@ export interface ProofCheck {
   readonly exact: number;
   readonly atLeast: number;
   readonly none: number;
+  /** Whether every line's word was checked against the allowed guesses (false for a tree read without them). */
+  readonly wordsChecked: boolean;
 }
 
 /**
  * A proof checked against the game: its mode and lists, one line per allowed guess, its best
  * line (the least exact value, the header's best, above every bound) equal to `treeTotal`.
  */
-export function checkProof(proof: Proof, game: { readonly hard: boolean; readonly lists: readonly ListRef[]; readonly guessWords: readonly string[] }, treeTotal: number | null, where: string): ProofCheck {
+export function checkProof(proof: Proof, game: { readonly hard: boolean; readonly lists: readonly ListRef[]; readonly guessWords: readonly string[] | null }, treeTotal: number | null, where: string): ProofCheck {
   const h = proof.header;
   const mode = game.hard ? 'hard' : 'normal';
   if (h.mode !== mode) throw fail('input', `${where}:1: a proof for ${h.mode} mode, the game is in ${mode} mode`);
@@ -135,12 +137,15 @@ export function checkProof(proof: Proof, game: { readonly hard: boolean; readonl
       throw fail('input', `${where}:1: the proof's ${role} (${have.count}, sha256 ${have.sha256.slice(0, 12)}…) are not the game's (${want.count}, sha256 ${want.sha256.slice(0, 12)}…)`);
     }
   }
-  const words = new Set(game.guessWords);
+  // Without every allowed word (a tree read alone carries only the guesses it plays), the count is
+  // checked against the guesses list the hashes name (parseProof refuses a word listed twice).
+  const allowed = game.guessWords === null ? null : new Set(game.guessWords);
+  const size = allowed === null ? listOf(game.lists, 'guesses').count : allowed.size;
   proof.lines.forEach((l, i) => {
-    if (!words.has(l.word)) throw fail('input', `${where}:${i + 2}: "${l.word}" is not an allowed guess of the game`);
+    if (allowed !== null && !allowed.has(l.word)) throw fail('input', `${where}:${i + 2}: "${l.word}" is not an allowed guess of the game`);
   });
-  if (proof.lines.length !== words.size || h.openers !== words.size) {
-    throw fail('input', `${where}: ${proof.lines.length} lines (header: ${h.openers} openers), the game allows ${words.size} first guesses`);
+  if (proof.lines.length !== size || h.openers !== size) {
+    throw fail('input', `${where}: ${proof.lines.length} lines (header: ${h.openers} openers), the game allows ${size} first guesses`);
   }
   let best: { word: string; total: number } | null = null;
   let exact = 0;
@@ -163,7 +168,7 @@ export function checkProof(proof: Proof, game: { readonly hard: boolean; readonl
     throw fail('input', `${where}:1: the header's best (${h.best.word} ${h.best.total}) is not the best line (${b.word} =${b.total})`);
   }
   if (treeTotal !== null && treeTotal !== b.total) throw fail('input', `${where}: the best line (${b.word} =${b.total}) is not the tree's total (${treeTotal})`);
-  return { best: h.best, exact, atLeast, none };
+  return { best: h.best, exact, atLeast, none, wordsChecked: allowed !== null };
 }
 
 /** Read and parse a proof file (a missing or unreadable file: one line). */
