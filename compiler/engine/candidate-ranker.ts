@@ -14,6 +14,7 @@ import type { AttemptObjective } from './attempt-objective.js';
 import { Partitioner } from './partition.js';
 import { EMPTY_RANKED, mergeTop, rankedAt, TopK } from './top-k.js';
 import { WHOLE_POOL, type QuickResult, type RankOptions, type Ranker, type Ranking, type RankedGuess, type RankedList, type SearchGame, type SearchNode } from './types.js';
+import { popcount32 } from './bits.js';
 
 /** A rule that restricts the guesses by what the replies so far revealed (its state is a short string). */
 export interface GuessRule {
@@ -534,7 +535,7 @@ export class CandidateRanker implements Ranker<string> {
     let least = Infinity;
     for (let j = 0, at = 0; j < poolLength; j++, at += words) {
       let k = 0;
-      for (let w = 0; w < words; w++) k += popcount(bits[at + w]);
+      for (let w = 0; w < words; w++) k += popcount32(bits[at + w]);
       const hit = (bits[at + sw] & sb) !== 0 ? 1 : 0;
       const bound = n * gc + (k - hit) * first + (n - k) * next;
       if (bound < least) least = bound;
@@ -688,9 +689,3 @@ export class CandidateRanker implements Ranker<string> {
   }
 }
 
-/** Set bits of a 32-bit word. */
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}

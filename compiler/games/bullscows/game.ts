@@ -11,6 +11,7 @@ import type { ListRef } from '../../../runtime/tree-format.js';
 import type { Game, ScoreByAttempt } from '../../game.js';
 import type { CodeGame } from '../../engine/code-ranker.js';
 import type { TallyCounter } from '../../engine/types.js';
+import { popcount32 } from '../../engine/bits.js';
 
 export const BULLSCOWS_MAX_DIGITS = 10;
 export const BULLSCOWS_MAX_SYMBOLS = 36;
@@ -132,7 +133,7 @@ export class BullsCowsGame implements Game, CodeGame {
 
   /** bulls·(digits+1) + cows. */
   feedback(guess: number, secret: number): number {
-    const common = popcount((this.maskLo[guess] & this.maskLo[secret]) >>> 0) + popcount((this.maskHi[guess] & this.maskHi[secret]) >>> 0);
+    const common = popcount32((this.maskLo[guess] & this.maskLo[secret]) >>> 0) + popcount32((this.maskHi[guess] & this.maskHi[secret]) >>> 0);
     // bulls·(d+1) + (common − bulls) = bulls·d + common
     if (this.bullsTimesD && this.packed) return this.bullsTimesD[this.packed[guess] ^ this.packed[secret]] + common;
     const d = this.pegs;
@@ -152,7 +153,7 @@ export class BullsCowsGame implements Game, CodeGame {
       const pg = packed[guess];
       for (let i = 0; i < n; i++) {
         const s = secrets[i];
-        out[i] = bt[pg ^ packed[s]] + popcount((glo & lo[s]) >>> 0) + popcount((ghi & hi[s]) >>> 0);
+        out[i] = bt[pg ^ packed[s]] + popcount32((glo & lo[s]) >>> 0) + popcount32((ghi & hi[s]) >>> 0);
       }
       return;
     }
@@ -183,7 +184,7 @@ export class BullsCowsGame implements Game, CodeGame {
       const glo = this.maskLo[guess];
       const pg = packed[guess];
       for (let i = 0; i < n; i++) {
-        counts[bt[pg ^ pk[i]] + popcount((glo & lo[i]) >>> 0)]!++;
+        counts[bt[pg ^ pk[i]] + popcount32((glo & lo[i]) >>> 0)]!++;
       }
     };
     const tallyMask = (guess: number, counts: Uint32Array): number => {
@@ -200,7 +201,7 @@ export class BullsCowsGame implements Game, CodeGame {
       const glo = this.maskLo[guess];
       const pg = packed[guess];
       for (let i = 0; i < n; i++) {
-        const c = bt[pg ^ pk[i]] + popcount((glo & lo[i]) >>> 0);
+        const c = bt[pg ^ pk[i]] + popcount32((glo & lo[i]) >>> 0);
         counts[c]!++;
         mask |= 1 << c;
       }
@@ -277,11 +278,6 @@ export class BullsCowsGame implements Game, CodeGame {
   }
 }
 
-function popcount(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
 
 /** The next arrangement of distinct symbols in lexicographic order (in place). */
 function nextArrangement(cur: number[], used: Uint8Array, symbols: number): void {
