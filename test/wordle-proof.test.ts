@@ -3,10 +3,12 @@
  * lists every line's value against an independent brute-force optimum below that first guess
  * (normal and hard mode, in this thread and through the CLI with 1 and 2 workers); the file
  * beside the tree in trees/ with its manifest entry; `verify` and `export` refusing a proof
- * that does not fit, in one line. With ../shared/wordle/ present, a sample of the peer's
+ * that does not fit, in one line; the proof resumed from `--checkpoint` and run on a queue (same
+ * tree and proof as a local compile). With ../shared/wordle/ present, a sample of the peer's
  * published per-opener optima through `--effort exact --opener`.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WordleGame } from '../compiler/games/wordle/game.js';
@@ -16,7 +18,8 @@ import { compileLoaded } from '../compiler/pool/driver.js';
 import { threadExecutor } from '../compiler/pool/thread-executor.js';
 import { decodeTreeFile } from '../runtime/tree-format.js';
 import { bruteOpenerTotal } from './support/wordle-brute.js';
-import { cli, lines, randomWords, removeDir, rng, ROOT, tempDir, writeList } from './support/e2e.js';
+import { CLI, cli, lines, randomWords, removeDir, rng, ROOT, tempDir, writeList } from './support/e2e.js';
+import { haveRedis, Proc, startRedis, type RedisServer } from './support/redis.js';
 
 const SHARED = join(ROOT, '..', 'shared', 'wordle');
 const sharedPresent = existsSync(join(SHARED, 'answers.txt')) && existsSync(join(SHARED, 'allowed.txt'));
@@ -223,4 +226,65 @@ describe.runIf(sharedPresent)('the peer tables, sampled (../shared/wordle/)', ()
       }
     }, 90_000);
   }
+});
+
+if (!haveRedis) console.warn('wordle-proof: the queue test is skipped: redis-server is not on PATH (apt-get install -y redis-server)');
+
+/** The proof's lines and its header but for the seconds it took (which differ run to run). */
+function proofText(file: string): string {
+  return readFileSync(file, 'utf8').replace(/; seconds [0-9.]+;/, ';');
+}
+
+describe('the proof resumed from --checkpoint and on a queue', () => {
+  let dir: string;
+  let trees: string;
+  let game: string[];
+  beforeAll(() => {
+    dir = tempDir('wordle-proof-resume');
+    trees = join(dir, 'trees');
+    const words = listsOf(47);
+    game = ['--game', 'wordle', '--answers', writeList(join(dir, 'answers.txt'), words.answers), '--guesses', writeList(join(dir, 'guesses.txt'), words.guesses)];
+  });
+  afterAll(() => removeDir(dir));
+
+  it('--checkpoint saves the openers, --resume solves the missing ones: the same tree and proof', async () => {
+    const ck = join(dir, 'ck');
+    const a = await cli(['compile', ...game, '--prove', '--workers', '2', '--checkpoint', ck, '--out', join(dir, 'a.gtree')], { trees });
+    expect(a.code, a.stderr).toBe(0);
+    const saved = readdirSync(ck).filter((f) => f.startsWith('proof-'));
+    expect(saved.length, readdirSync(ck).join(' ')).toBeGreaterThan(2);
+    // As if stopped part-way: half of the settled openers are gone, and are solved again.
+    for (const f of saved.filter((_, i) => i % 2 === 0)) rmSync(join(ck, f));
+    const b = await cli(['compile', ...game, '--prove', '--workers', '1', '--checkpoint', ck, '--resume', '--out', join(dir, 'b.gtree')], { trees });
+    expect(b.code, b.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'b.gtree')).equals(readFileSync(join(dir, 'a.gtree')))).toBe(true);
+    expect(proofText(join(dir, 'b.proof.txt'))).toBe(proofText(join(dir, 'a.proof.txt')));
+  }, 60_000);
+
+  describe.skipIf(!haveRedis)('on a queue (redis-server on 127.0.0.1)', () => {
+    let queue: RedisServer | undefined;
+    let worker: Proc | undefined;
+    beforeAll(async () => {
+      queue = await startRedis(dir, 'x-proof-queue');
+      worker = new Proc(spawn(process.execPath, [CLI, 'worker', '--queue', queue.url], { stdio: ['ignore', 'ignore', 'pipe'] }));
+      await worker.waitFor(/^worker: taking jobs from /m);
+    });
+    afterAll(async () => {
+      await worker?.stop();
+      await queue?.stop();
+    });
+
+    it('--prove --queue: the local compile\'s tree and proof, the openers done by the queue\'s worker', async () => {
+      const local = join(dir, 'local.gtree');
+      const queued = join(dir, 'queued.gtree');
+      const a = await cli(['compile', ...game, '--prove', '--workers', '1', '--out', local], { trees });
+      expect(a.code, a.stderr).toBe(0);
+      const b = await cli(['compile', ...game, '--prove', '--queue', (queue as RedisServer).url, '--out', queued], { trees, timeoutMs: 60_000 });
+      expect(b.code, b.stderr).toBe(0);
+      expect(b.stdout).toMatch(/proof of every opener in .*queued\.proof\.txt/);
+      expect(readFileSync(queued).equals(readFileSync(local))).toBe(true);
+      expect(proofText(join(dir, 'queued.proof.txt'))).toBe(proofText(join(dir, 'local.proof.txt')));
+      expect((worker as Proc).stderr).toMatch(/^worker: job \S+ .* done/m);
+    }, 90_000);
+  });
 });
