@@ -56,7 +56,7 @@ afterAll(() => removeDir(dir));
 describe('a module reply kind, in Node', () => {
   it("the page's reply functions give the game's own codes and names", () => {
     const rules = loaded.explorerRules();
-    expect(rules.kind).toBe('module');
+    expect(rules.name).toBe('higher-lower');
     const { game } = loaded;
     expect(solvedCodeOf(rules)).toBe(game.solvedCode);
     for (let g = 0; g < game.guessCount; g++) {

@@ -13,7 +13,7 @@
  */
 import { fail } from '../../runtime/errors.js';
 import type { ListRef, ParamValue, TreeArrays } from '../../runtime/tree-format.js';
-import type { ExplorerMetric, ExplorerRules } from '../games/explorer-rules.js';
+import type { ExplorerMetric, ExplorerReplyFns, ExplorerRules } from '../games/explorer-rules.js';
 import { CLIENT_FUNCTIONS, type PackedArray, type PageData } from './explorer-client.js';
 
 export type { ExplorerMetric, ExplorerRules } from '../games/explorer-rules.js';
@@ -79,6 +79,12 @@ export function escapeHtml(s: string): string {
 /** JSON that is safe inside a <script> element: no `<` (so no `</script>` or `<!--`). */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The rules as the page's JSON carries them: all but the functions. */
+function rulesData(rules: ExplorerRules): Omit<ExplorerRules, 'fns'> {
+  const { fns: _fns, ...rest } = rules;
+  return rest;
 }
 
 function defaultMetric(input: ExplorerInput): ExplorerMetric {
@@ -203,15 +209,14 @@ ul.inline{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.3rem .8rem}
 #page-error{color:var(--bad);font-weight:600}
 `;
 
-/** The page for one tree. Deterministic: the same input gives the same string. */
-const REPLY_FNS = ['codes', 'solved', 'reply', 'name', 'describe', 'numberError'] as const;
+/** The reply functions a page embeds (ExplorerReplyFns), in the order they are written. */
+const REPLY_FNS = ['codes', 'solved', 'reply', 'name', 'describe', 'numberError', 'view', 'guessView', 'replyInputs', 'readReply', 'boardStart', 'boardAfter', 'offTreeGuess', 'outcome'] as const satisfies ReadonlyArray<keyof ExplorerReplyFns>;
 
 /**
- * The page's `moduleReplies()`: a module's own reply functions (ExplorerReplyFns), each as its
- * source (a function expression, an arrow or a method), or null for the page's own kinds.
+ * The page's `pageReplyFns()`: the reply kind's functions (ExplorerReplyFns), each as its
+ * source (a function expression, an arrow or a method).
  */
-function moduleRepliesSource(rules: ExplorerRules): string {
-  if (rules.kind !== 'module') return 'function moduleReplies() { return null; }';
+function replyFnsSource(rules: ExplorerRules): string {
   const props: string[] = [];
   for (const key of REPLY_FNS) {
     const f = rules.fns[key];
@@ -221,16 +226,17 @@ function moduleRepliesSource(rules: ExplorerRules): string {
     // A method (`name(data, code) { ... }`) is a property as it is; anything else gets its key.
     props.push(/^(async\s+)?function\b|=>/.test(src.slice(0, src.indexOf('{') < 0 ? undefined : src.indexOf('{'))) ? `${key}: ${src}` : src);
   }
-  return `function moduleReplies() { return { ${props.join(',\n')} }; }`;
+  return `function pageReplyFns() { return { ${props.join(',\n')} }; }`;
 }
 
+/** The page for one tree. Deterministic: the same input gives the same string. */
 export function renderExplorer(input: ExplorerInput): string {
   checkInput(input);
   const same = sameNames(input.secrets, input.guesses);
   const data: PageData = {
     title: input.title,
     game: input.game,
-    rules: input.rules,
+    rules: rulesData(input.rules),
     metric: defaultMetric(input),
     secrets: input.secrets.join('\n'),
     guesses: same ? null : input.guesses.join('\n'),
@@ -246,19 +252,10 @@ export function renderExplorer(input: ExplorerInput): string {
     ? input.lists.map((l) => `<li>${escapeHtml(l.role)}: ${l.count.toLocaleString('en-US')} (sha256 <code title="${escapeHtml(l.sha256)}">${escapeHtml(l.sha256.slice(0, 12))}</code>)</li>`).join('')
     : '<li>none (the codes are generated)</li>';
   const summary = input.summary.map((line) => `<li>${escapeHtml(line)}</li>`).join('');
-  const script = `${CLIENT_FUNCTIONS.map((f) => f.toString()).join('\n')}\n${moduleRepliesSource(input.rules)}\nexplorerBoot();`;
+  const script = `${CLIENT_FUNCTIONS.map((f) => f.toString()).join('\n')}\n${replyFnsSource(input.rules)}\nexplorerBoot();`;
   // The code is written into a <script> element as it is: it must not end the element early.
   if (/<\/script|<!--/i.test(script)) throw new Error('explorer client code holds "</script" or "<!--"');
-  const playHelp =
-    input.rules.kind === 'word-mask'
-      ? 'Play your own game: the page shows its guess; press each letter to set the colour your game gave it, then submit.'
-      : input.rules.kind === 'hangman'
-        ? 'Play your own game: the page names a letter; tick the positions that hold it (none for a miss), then submit.'
-        : input.rules.kind === 'module' && input.rules.playHelp !== undefined
-          ? input.rules.playHelp
-          : input.rules.kind === 'module'
-            ? 'Play your own game: the page shows its guess; type the reply your game gave, then submit.'
-          : `Play your own game: the page shows its guess; enter the ${input.rules.kind === 'mastermind' ? 'black and white pegs' : 'bulls and cows'} your game gave, then submit.`;
+  const playHelp = input.rules.playHelp ?? 'Play your own game: the page shows its guess; type the reply your game gave, then submit.';
   return `<!doctype html>
 <html lang="en">
 <head>

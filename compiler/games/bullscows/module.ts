@@ -19,6 +19,7 @@ import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../mod
 import { effortIn } from '../efforts.js';
 import { intOption } from '../options.js';
 import { BULLSCOWS_MAX_DIGITS, BULLSCOWS_MAX_SYMBOLS, BullsCowsGame, bullsCowsCodeCount } from './game.js';
+import { bullsCowsRules } from './explorer.js';
 
 export const BULLSCOWS_DEFAULT_DIGITS = 4;
 export const BULLSCOWS_DEFAULT_SYMBOLS = 10;
@@ -78,7 +79,7 @@ export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
       compile: (control) => compileBullsCows(game, control),
       describe: worst ? describeWorstCase : describeGuessTotals,
       merit: worst ? worstCaseMerit : (h) => Number(h.objective['total']),
-      explorerRules: () => ({ kind: 'bulls-cows', digits: game.pegs, symbols: game.symbols }),
+      explorerRules: () => bullsCowsRules(game.pegs, game.symbols),
     };
     return loaded;
   },

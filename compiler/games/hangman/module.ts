@@ -29,6 +29,7 @@ import {
 import { finishHangmanTree, hangmanMoves, hangmanObjective, HangmanRanker, LOSS_WEIGHT, NO_LIVES, type HangmanRule } from './ranker.js';
 import { hangmanPlay, hangmanStats, hangmanVerify, summaryLines } from './report.js';
 import { carriedSecrets } from '../tree-words.js';
+import { hangmanRules } from './explorer.js';
 
 /** Sets of at most this many words are solved exactly (default effort, large lists). */
 export const HANGMAN_EXACT_SET_MAX = 10;
@@ -195,7 +196,7 @@ function hangmanLoaded(opts: GameOptions, listOf: (length: number) => WordList):
     verify: (file, path, out) => hangmanVerify(game, file, path, out),
     stats: (file, hardest, out) => hangmanStats(game, file, hardest, out),
     play: (tree, input, out, err) => hangmanPlay(game, tree, input, out, err),
-    explorerRules: () => ({ kind: 'hangman', length: spec.length, lives: spec.lives }),
+    explorerRules: () => hangmanRules(spec.length, spec.lives),
     explorerMetric: 'misses',
     wordsOf: () => ({ role: 'words', secrets: list.words }),
   };

@@ -20,6 +20,7 @@ import { carriedSecrets } from '../tree-words.js';
 import { everyGuess, proveLeastWorstCase, type WorstCaseLimits } from '../../engine/least-worst-case.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proveWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome } from '../worst-case.js';
 import { LINGO_ATTEMPTS, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH, LingoGame, lingoProbes, type LingoSpec } from './game.js';
+import { wordMaskRules } from '../word-mask-explorer.js';
 
 export interface LingoEffort extends GameEffort {
   /** Probe words tried at every node besides the candidates. */
@@ -217,7 +218,7 @@ function lingoLoaded(opts: GameOptions, len: number, list: WordList): LoadedGame
     compile: (control) => compileLingo(loaded, game, control),
     describe: worst ? describeWorstCase : describeLingo,
     merit: worst ? worstCaseMerit : (h) => Number(h.objective['total']),
-    explorerRules: () => ({ kind: 'word-mask', length: len, attempts: LINGO_ATTEMPTS }),
+    explorerRules: () => wordMaskRules(len, LINGO_ATTEMPTS),
     explorerMetric: 'score',
     wordsOf: () => ({ role: 'words', secrets: list.words }),
   };

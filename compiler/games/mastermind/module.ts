@@ -18,6 +18,7 @@ import { intOption, required, stringOption } from '../options.js';
 import { emitContest } from './contest.js';
 import { MastermindGame, MASTERMIND_MAX_COLORS, MASTERMIND_MAX_PEGS, mastermindCodeCount } from './game.js';
 import { runVerifyContest } from './verify-contest.js';
+import { mastermindRules } from './explorer.js';
 
 /** Mastermind's efforts are the code games' (compiler/engine/code-efforts.ts). */
 export type MastermindEffort = CodeEffort;
@@ -112,7 +113,7 @@ export const mastermindModule: GameModule<{ pegs: number; colors: number }, Mast
       describe: worst ? describeWorstCase : describeGuessTotals,
       merit: worst ? worstCaseMerit : (h) => Number(h.objective['total']),
       companions: (tree) => [{ kind: 'contest', extension: '.contest.txt', text: emitContest(game, tree) + '\n' }],
-      explorerRules: () => ({ kind: 'mastermind', pegs: game.pegs, colors: game.colors }),
+      explorerRules: () => mastermindRules(game.pegs, game.colors),
     };
     return loaded;
   },

@@ -27,6 +27,7 @@ import { everyGuess, openersWithin, proveLeastWorstCase, ruleGuesses, type Guess
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proofAbove, proveWorstCase, refuteOpeners, runWorstCase, WORST_CASE_OPENERS_TASK, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome, type OpenersArgs } from '../worst-case.js';
 import { replayAll } from '../../replay.js';
 import { checkProof, formatProof, listOf, parseProof, proofPathOf, proofValue, readProof } from './proof.js';
+import { wordMaskRules } from '../word-mask-explorer.js';
 
 export type WordleEffort = WidthEffort;
 
@@ -406,7 +407,7 @@ function wordleLoaded(opts: GameOptions, base: WordleGame): LoadedGame {
     },
     describe: worst ? describeWorstCase : describeWordle,
     merit: worst ? worstCaseMerit : (h: TreeHeader) => Number(h.objective['total']),
-    explorerRules: () => ({ kind: 'word-mask', length: game.params.length, attempts: WORDLE_ATTEMPTS }),
+    explorerRules: () => wordMaskRules(game.params.length, WORDLE_ATTEMPTS),
     wordsOf: (tree) => {
       // Indices into the full guesses list: a game rebuilt from a tree's own guesses has other ones.
       if (game.guessCount !== listOf(game.lists, 'guesses').count) throw new Error('wordle: the words of a tree are taken from a game of the full lists');

@@ -1,0 +1,71 @@
+/**
+ * Mastermind's replies on the explorer page (a reply kind, games/explorer-rules.ts): codes
+ * are names like "AABC"; the reply code is blacks × (pegs + 1) + whites, solved when every peg
+ * is black. Drawn as coloured pegs beside black and white keys; played by typing the two counts.
+ */
+import type { ExplorerRules } from '../explorer-rules.js';
+
+export interface MastermindPageData {
+  readonly pegs: number;
+  readonly colors: number;
+}
+
+export function mastermindRules(pegs: number, colors: number): ExplorerRules<MastermindPageData> {
+  return {
+    name: 'mastermind',
+    data: { pegs, colors },
+    playHelp: 'Play your own game: the page shows its guess; enter the black and white pegs your game gave, then submit.',
+    impossibleWhy: 'no code gives it',
+    fns: {
+      codes: (d) => d.pegs * (d.pegs + 1) + 1,
+      solved: (d) => d.pegs * (d.pegs + 1),
+      reply: (d, guess, secret) => {
+        const p = d.pegs;
+        let blacks = 0;
+        const inGuess: Record<string, number> = {};
+        const inSecret: Record<string, number> = {};
+        for (let i = 0; i < p; i++) {
+          const g = guess[i];
+          const s = secret[i];
+          if (g === s) blacks++;
+          inGuess[g] = (inGuess[g] ?? 0) + 1;
+          inSecret[s] = (inSecret[s] ?? 0) + 1;
+        }
+        let common = 0;
+        for (const c of Object.keys(inGuess)) common += Math.min(inGuess[c], inSecret[c] ?? 0);
+        return blacks * (p + 1) + (common - blacks);
+      },
+      name: (d, code) => `${Math.floor(code / (d.pegs + 1))}${code % (d.pegs + 1)}`,
+      guessView: (_d, guess, ui) => {
+        const palette = ['#d32f2f', '#1976d2', '#388e3c', '#fbc02d', '#f57c00', '#7b1fa2', '#00acc1', '#f06292', '#795548', '#9e9e9e'];
+        const pegs = ui.h('span', { class: 'pegs', role: 'img', 'aria-label': guess });
+        for (const c of guess) {
+          const i = c.charCodeAt(0) - 65;
+          pegs.append(ui.h('span', { class: 'peg', style: `background:${palette[i] ?? `hsl(${(i * 47) % 360} 60% 45%)`}`, 'aria-hidden': 'true' }, c));
+        }
+        return pegs;
+      },
+      view: (d, guess, code, at, ui) => {
+        const blacks = Math.floor(code / (d.pegs + 1));
+        const whites = code % (d.pegs + 1);
+        // As wide as a full row of keys, so that rows with few (or no) keys line up with the others.
+        const keys = ui.h('span', { class: 'keys', style: `--p:${d.pegs}`, 'aria-hidden': 'true' });
+        for (let i = 0; i < blacks; i++) keys.append(ui.h('span', { class: 'key b' }));
+        for (let i = 0; i < whites; i++) keys.append(ui.h('span', { class: 'key w' }));
+        return ui.h('span', { class: 'reply mm' }, at.small ? null : ui.guess(guess), keys, ui.h('span', { class: 'reply-text' }, `${blacks} black, ${whites} white`));
+      },
+      replyInputs: (d, guess, _board, ui) => [ui.guess(guess), ' ', ui.numberField('play-blacks', 'Black pegs', d.pegs), ' ', ui.numberField('play-whites', 'White pegs', d.pegs)],
+      readReply: (d, _guess, _board, ui) => {
+        const p = d.pegs;
+        const n = (k: number, what: string): string => `${k} ${what}${k === 1 ? '' : 's'}`;
+        const x = ui.readNumber('play-blacks', 'blacks');
+        const y = ui.readNumber('play-whites', 'whites');
+        if (typeof x === 'string') return x;
+        if (typeof y === 'string') return y;
+        if (x + y > p) return `${n(x, 'black')} and ${n(y, 'white')} are more than ${p} pegs`;
+        if (x === p - 1 && y === 1) return `${n(p - 1, 'black')} and 1 white cannot happen`;
+        return x * (p + 1) + y;
+      },
+    },
+  };
+}
