@@ -132,7 +132,8 @@ function paramsText(params: Readonly<Record<string, ParamValue>>): string {
   return parts.length ? parts.join(', ') : '(none)';
 }
 
-const CSS = `
+/** The page's style before the reply kind's own rules. */
+const CSS_HEAD = `
 :root{--fg:#1b1b1b;--bg:#fff;--muted:#595959;--line:#d0d0d0;--accent:#0b57d0;--green:#2e7d32;--yellow:#a87900;--grey:#5f6368;--bad:#b3261e;color-scheme:light}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
@@ -166,23 +167,11 @@ button:disabled{opacity:.5;cursor:default}
 #path li,#play-history li{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:.3rem 0}
 #play-history{padding-left:0;list-style:none}
 .n{color:var(--muted);min-width:1.6em}
-.tiles{--n:5;display:inline-flex;flex-wrap:wrap;gap:2px;font-size:min(1rem,calc((100vw - 5rem) / var(--n) / 2.2))}
-.tile{display:inline-flex;align-items:center;justify-content:center;width:1.9em;height:1.9em;font-weight:700;text-transform:uppercase;color:#fff;background:var(--grey);border-radius:3px;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
-.tiles.plain .tile{background:#fff;color:var(--fg);border:2px solid #999}
-.t0{background:var(--grey)}.t1{background:var(--yellow)}.t2{background:var(--green)}
-.tiles.small{font-size:min(.75rem,calc((100vw - 9rem) / var(--n) / 2.2))}
-.play-tiles{font-size:min(1.25rem,calc((100vw - 4rem) / var(--n) / 2.1))}
-button.tile{border:2px solid #0003;padding:0;font-size:inherit;cursor:pointer}
-.pegs,.keys{display:inline-flex;flex-wrap:wrap;gap:3px;align-items:center}
-.peg{display:inline-flex;align-items:center;justify-content:center;width:1.7em;height:1.7em;border-radius:50%;font-size:.75em;font-weight:700;color:#fff;text-shadow:0 0 2px #000;border:1px solid #0008}
-.keys{min-width:calc(var(--p,4) * (.8em + 5px))}
-.key{display:inline-block;width:.8em;height:.8em;border-radius:50%;border:1px solid #000}
-.key.b{background:#000}.key.w{background:#fff}
 .reply{display:inline-flex;flex-wrap:wrap;gap:.4rem;align-items:center}
-.pattern{letter-spacing:.1em}
-.letter{font-weight:700;font-family:ui-monospace,monospace;min-width:1em}
-.miss{color:var(--bad);font-weight:600}
-.hit{color:var(--green)}
+`;
+
+/** The style after the reply kind's own rules (which follow CSS_HEAD). */
+const CSS_TAIL = `
 .reply-text{white-space:nowrap}
 #tree ul{list-style:none;margin:0;padding-left:.55rem;border-left:1px solid var(--line)}
 #tree li{margin:.1rem 0}
@@ -264,7 +253,7 @@ export function renderExplorer(input: ExplorerInput): string {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">
 <link rel="icon" href="data:,">
 <title>${t} — guesstree explorer</title>
-<style>${CSS}</style>
+<style>${CSS_HEAD}${input.rules.css ?? ''}${CSS_TAIL}</style>
 </head>
 <body>
 <header>

@@ -101,6 +101,8 @@ export interface ExplorerRules<D = unknown> {
   readonly fixedAttempts?: boolean;
   /** The replies reveal bit masks of the secret's positions (0: a miss): the game ends when together they make the solved reply (which the tree never stores); the distribution counts misses. */
   readonly revealing?: boolean;
+  /** The kind's own style rules, written into the page's style (its classes: `reply NAME`, tiles, pegs, ...). */
+  readonly css?: string;
   /** The play mode's line on how to reply (default: type the reply your game gave). */
   readonly playHelp?: string;
   /** The distribution's caption (default: "Guesses per secret"). */

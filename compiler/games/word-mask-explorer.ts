@@ -7,6 +7,18 @@
  */
 import type { ExplorerRules } from './explorer-rules.js';
 
+/** The page's letter tiles: word masks' coloured ones, and the plain ones Bulls and Cows draws its codes with. */
+export const TILE_CSS = `.tiles{--n:5;display:inline-flex;flex-wrap:wrap;gap:2px;font-size:min(1rem,calc((100vw - 5rem) / var(--n) / 2.2))}
+.tile{display:inline-flex;align-items:center;justify-content:center;width:1.9em;height:1.9em;font-weight:700;text-transform:uppercase;color:#fff;background:var(--grey);border-radius:3px;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+.tiles.plain .tile{background:#fff;color:var(--fg);border:2px solid #999}
+`;
+
+const WORD_MASK_CSS = `${TILE_CSS}.t0{background:var(--grey)}.t1{background:var(--yellow)}.t2{background:var(--green)}
+.tiles.small{font-size:min(.75rem,calc((100vw - 9rem) / var(--n) / 2.2))}
+.play-tiles{font-size:min(1.25rem,calc((100vw - 4rem) / var(--n) / 2.1))}
+button.tile{border:2px solid #0003;padding:0;font-size:inherit;cursor:pointer}
+`;
+
 export interface WordMaskData {
   readonly length: number;
 }
@@ -17,6 +29,7 @@ export function wordMaskRules(length: number, attempts: number): ExplorerRules<W
     data: { length },
     attempts,
     fixedAttempts: true,
+    css: WORD_MASK_CSS,
     playHelp: 'Play your own game: the page shows its guess; press each letter to set the colour your game gave it, then submit.',
     distributionTitle: 'Attempts per secret',
     fns: {

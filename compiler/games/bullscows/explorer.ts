@@ -4,6 +4,7 @@
  * when every digit is a bull. Drawn as "1A2B" beside the code's tiles; played by typing the two counts.
  */
 import type { ExplorerRules } from '../explorer-rules.js';
+import { TILE_CSS } from '../word-mask-explorer.js';
 
 export interface BullsCowsPageData {
   readonly digits: number;
@@ -16,6 +17,7 @@ export function bullsCowsRules(digits: number, symbols: number): ExplorerRules<B
     data: { digits, symbols },
     playHelp: 'Play your own game: the page shows its guess; enter the bulls and cows your game gave, then submit.',
     impossibleWhy: 'no code gives it',
+    css: TILE_CSS,
     fns: {
       codes: (d) => d.digits * (d.digits + 1) + 1,
       solved: (d) => d.digits * (d.digits + 1),

@@ -6,6 +6,12 @@
  */
 import type { ExplorerRules } from '../explorer-rules.js';
 
+const HANGMAN_CSS = `.pattern{letter-spacing:.1em}
+.letter{font-weight:700;font-family:ui-monospace,monospace;min-width:1em}
+.miss{color:var(--bad);font-weight:600}
+.hit{color:var(--green)}
+`;
+
 export interface HangmanPageData {
   readonly length: number;
   readonly lives: number;
@@ -20,6 +26,7 @@ export function hangmanRules(length: number, lives: number): ExplorerRules<Hangm
     playHelp: 'Play your own game: the page names a letter; tick the positions that hold it (none for a miss), then submit.',
     distributionTitle: 'Misses per word',
     endWord: 'revealed',
+    css: HANGMAN_CSS,
     fns: {
       codes: (d) => 2 ** d.length,
       solved: (d) => 2 ** d.length - 1,

@@ -5,6 +5,13 @@
  */
 import type { ExplorerRules } from '../explorer-rules.js';
 
+const MASTERMIND_CSS = `.pegs,.keys{display:inline-flex;flex-wrap:wrap;gap:3px;align-items:center}
+.peg{display:inline-flex;align-items:center;justify-content:center;width:1.7em;height:1.7em;border-radius:50%;font-size:.75em;font-weight:700;color:#fff;text-shadow:0 0 2px #000;border:1px solid #0008}
+.keys{min-width:calc(var(--p,4) * (.8em + 5px))}
+.key{display:inline-block;width:.8em;height:.8em;border-radius:50%;border:1px solid #000}
+.key.b{background:#000}.key.w{background:#fff}
+`;
+
 export interface MastermindPageData {
   readonly pegs: number;
   readonly colors: number;
@@ -16,6 +23,7 @@ export function mastermindRules(pegs: number, colors: number): ExplorerRules<Mas
     data: { pegs, colors },
     playHelp: 'Play your own game: the page shows its guess; enter the black and white pegs your game gave, then submit.',
     impossibleWhy: 'no code gives it',
+    css: MASTERMIND_CSS,
     fns: {
       codes: (d) => d.pegs * (d.pegs + 1) + 1,
       solved: (d) => d.pegs * (d.pegs + 1),
