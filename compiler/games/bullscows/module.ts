@@ -13,7 +13,7 @@ import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } fr
 import { describeGuessTotals } from '../../objective.js';
 import type { History } from '../../engine/code-ranker.js';
 import { split, type CompileControl, type PoolPlan } from '../compile-api.js';
-import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
+import { CODE_SEARCH_OPTIONS, checkCompileSize, codeSearchBytes, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import { effortIn } from '../efforts.js';
@@ -66,6 +66,7 @@ export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
     ...CODE_SEARCH_OPTIONS,
   ],
   efforts: CODE_EFFORTS,
+  searchBytes: codeSearchBytes,
   sample: () => ({ digits: 3, symbols: 5 }),
   load(opts) {
     const worst = isWorstCase(opts);

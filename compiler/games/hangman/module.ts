@@ -164,6 +164,8 @@ export const hangmanModule: GameModule<HangmanGameSpec, HangmanSetup, number> = 
     const effort = s === 'greedy' ? 'greedy' : 'default';
     return { effort, note: `--strategy ${s} is now --effort ${effort}` };
   },
+  // The ranker's memo of letter sets (greedy: none).
+  searchBytes: (size, effort) => (effort === 'greedy' ? 16 * 2 ** 20 + size.secretCount * 2 * 2 ** 10 : 320 * 2 ** 20 + size.secretCount * 8 * 2 ** 10),
   sample: (dir) => ({ len: 4, wordlist: writeSample(dir, 'hangman.txt', sampleWords(60, 4, 'abcdeilnorst', 4)) }),
   load: (opts) => hangmanLoaded(opts, (len) => loadWordListOfLength(stringOption(opts, 'wordlist') ?? DEFAULT_WORDLIST, len)),
   loadFromTree(opts, file, where) {

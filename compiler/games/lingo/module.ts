@@ -180,6 +180,7 @@ export const lingoModule: GameModule<LingoSpec, LingoSetup, string> = {
     objectiveOption('score', 'the most expected points', 'the fewest tries that find every word, proven, then the most points within them; a compile fails with status 6 when 5 tries do not suffice'),
   ],
   efforts: LINGO_EFFORTS,
+  searchBytes: (size, effort) => (effort === 'quick' || effort === 'greedy' ? 16 * 2 ** 20 + size.secretCount * 2 ** 10 : 64 * 2 ** 20 + size.secretCount * 4 * 2 ** 10),
   sample: (dir) => ({ len: 4, wordlist: writeSample(dir, 'lingo.txt', sampleWords(60, 4, 'abcdeilnorst', 1)) }),
   load(opts: GameOptions): LoadedGame {
     const len = required(intOption(opts, 'len'), 'lingo', `--len (word length, ${LINGO_MIN_LENGTH}..${LINGO_MAX_LENGTH})`);

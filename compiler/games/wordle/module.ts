@@ -333,6 +333,13 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
     options: [{ name: 'proof', type: 'file', describe: 'a proof file to check against the lists and the tree (default: the one beside the tree, when there is one)' }],
     run: () => false,
   },
+  searchBytes(size, effort, opts) {
+    const MiB = 2 ** 20;
+    const KiB = 2 ** 10;
+    // Exact (and --prove, which implies it): the memo's byte cap (1 GiB) and its entries' sets.
+    if (effort === 'exact' || opts['prove'] === true) return 1280 * MiB + size.guessCount * 16 * KiB;
+    return effort === 'greedy' ? 16 * MiB + size.guessCount * KiB : 128 * MiB + size.guessCount * 8 * KiB;
+  },
   sample(dir) {
     const words = sampleWords(50, 5, 'aeilnorstu', 2);
     return { answers: writeSample(dir, 'answers.txt', words.slice(0, 20)), guesses: writeSample(dir, 'guesses.txt', words.slice(20)) };
