@@ -4,9 +4,10 @@
  * functions of CLIENT_FUNCTIONS and browser globals, and nothing else (no imports at run time,
  * no module-level values).
  *
- * The game logic (decoding the packed data, the replies of each game, the replay that walks the
- * tree the way the CLI does, the statistics) uses no DOM and is tested in Node against the
- * compiler's own games. The DOM part is typed against the small interfaces below (the project
+ * The game logic (decoding the packed data, the replay that walks the tree the way the CLI does,
+ * the statistics) uses no DOM and is tested in Node against the compiler's own games; the
+ * replies, their drawing and the play mode's inputs are the game's reply kind's own functions
+ * (games/explorer-rules.ts), written into the page beside these as `pageReplyFns()`. The DOM part is typed against the small interfaces below (the project
  * compiles without the DOM library) and is tested in Chromium.
  */
 import type { TreeArrays } from '../../runtime/tree-format.js';
@@ -59,7 +60,7 @@ export interface Outcome {
 }
 
 export interface Stats {
-  /** Per secret: the node of its last guess, guesses made, found, misses (Hangman), its last reply. */
+  /** Per secret: the node of its last guess, guesses made, found, misses (a revealing kind), its last reply. */
   readonly final: Int32Array;
   readonly depth: Uint16Array;
   readonly found: Uint8Array;
