@@ -3,10 +3,11 @@
  * strings like "0123" (distinct symbols); the reply code is bulls × (digits + 1) + cows, solved
  * when every digit is a bull. Drawn as "1A2B" beside the code's tiles; played by typing the two counts.
  */
+import { countPairInputs, readCountPair, type CountPairData } from '../count-pair-explorer.js';
 import type { ExplorerRules } from '../explorer-rules.js';
 import { TILE_CSS } from '../word-mask-explorer.js';
 
-export interface BullsCowsPageData {
+export interface BullsCowsPageData extends CountPairData {
   readonly digits: number;
   readonly symbols: number;
 }
@@ -14,7 +15,7 @@ export interface BullsCowsPageData {
 export function bullsCowsRules(digits: number, symbols: number): ExplorerRules<BullsCowsPageData> {
   return {
     name: 'bulls-cows',
-    data: { digits, symbols },
+    data: { digits, symbols, pair: { size: digits, unit: 'digits', names: ['bull', 'cow'], fields: [['play-bulls', 'Bulls'], ['play-cows', 'Cows']] } },
     playHelp: 'Play your own game: the page shows its guess; enter the bulls and cows your game gave, then submit.',
     impossibleWhy: 'no code gives it',
     css: TILE_CSS,
@@ -38,18 +39,8 @@ export function bullsCowsRules(digits: number, symbols: number): ExplorerRules<B
       },
       view: (d, guess, code, at, ui) =>
         ui.h('span', { class: 'reply bc' }, at.small ? null : ui.guess(guess), ui.h('strong', { class: 'reply-text', 'aria-label': `${Math.floor(code / (d.digits + 1))} bulls, ${code % (d.digits + 1)} cows` }, ui.name(code))),
-      replyInputs: (d, guess, _board, ui) => [ui.guess(guess), ' ', ui.numberField('play-bulls', 'Bulls', d.digits), ' ', ui.numberField('play-cows', 'Cows', d.digits)],
-      readReply: (d, _guess, _board, ui) => {
-        const p = d.digits;
-        const n = (k: number, what: string): string => `${k} ${what}${k === 1 ? '' : 's'}`;
-        const x = ui.readNumber('play-bulls', 'bulls');
-        const y = ui.readNumber('play-cows', 'cows');
-        if (typeof x === 'string') return x;
-        if (typeof y === 'string') return y;
-        if (x + y > p) return `${n(x, 'bull')} and ${n(y, 'cow')} are more than ${p} digits`;
-        if (x === p - 1 && y === 1) return `${n(p - 1, 'bull')} and 1 cow cannot happen`;
-        return x * (p + 1) + y;
-      },
+      replyInputs: countPairInputs,
+      readReply: readCountPair,
     },
   };
 }

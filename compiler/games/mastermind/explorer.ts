@@ -3,6 +3,7 @@
  * are names like "AABC"; the reply code is blacks × (pegs + 1) + whites, solved when every peg
  * is black. Drawn as coloured pegs beside black and white keys; played by typing the two counts.
  */
+import { countPairInputs, readCountPair, type CountPairData } from '../count-pair-explorer.js';
 import type { ExplorerRules } from '../explorer-rules.js';
 
 const MASTERMIND_CSS = `.pegs,.keys{display:inline-flex;flex-wrap:wrap;gap:3px;align-items:center}
@@ -12,7 +13,7 @@ const MASTERMIND_CSS = `.pegs,.keys{display:inline-flex;flex-wrap:wrap;gap:3px;a
 .key.b{background:#000}.key.w{background:#fff}
 `;
 
-export interface MastermindPageData {
+export interface MastermindPageData extends CountPairData {
   readonly pegs: number;
   readonly colors: number;
 }
@@ -20,7 +21,7 @@ export interface MastermindPageData {
 export function mastermindRules(pegs: number, colors: number): ExplorerRules<MastermindPageData> {
   return {
     name: 'mastermind',
-    data: { pegs, colors },
+    data: { pegs, colors, pair: { size: pegs, unit: 'pegs', names: ['black', 'white'], fields: [['play-blacks', 'Black pegs'], ['play-whites', 'White pegs']] } },
     playHelp: 'Play your own game: the page shows its guess; enter the black and white pegs your game gave, then submit.',
     impossibleWhy: 'no code gives it',
     css: MASTERMIND_CSS,
@@ -62,18 +63,8 @@ export function mastermindRules(pegs: number, colors: number): ExplorerRules<Mas
         for (let i = 0; i < whites; i++) keys.append(ui.h('span', { class: 'key w' }));
         return ui.h('span', { class: 'reply mm' }, at.small ? null : ui.guess(guess), keys, ui.h('span', { class: 'reply-text' }, `${blacks} black, ${whites} white`));
       },
-      replyInputs: (d, guess, _board, ui) => [ui.guess(guess), ' ', ui.numberField('play-blacks', 'Black pegs', d.pegs), ' ', ui.numberField('play-whites', 'White pegs', d.pegs)],
-      readReply: (d, _guess, _board, ui) => {
-        const p = d.pegs;
-        const n = (k: number, what: string): string => `${k} ${what}${k === 1 ? '' : 's'}`;
-        const x = ui.readNumber('play-blacks', 'blacks');
-        const y = ui.readNumber('play-whites', 'whites');
-        if (typeof x === 'string') return x;
-        if (typeof y === 'string') return y;
-        if (x + y > p) return `${n(x, 'black')} and ${n(y, 'white')} are more than ${p} pegs`;
-        if (x === p - 1 && y === 1) return `${n(p - 1, 'black')} and 1 white cannot happen`;
-        return x * (p + 1) + y;
-      },
+      replyInputs: countPairInputs,
+      readReply: readCountPair,
     },
   };
 }
