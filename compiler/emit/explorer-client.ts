@@ -383,14 +383,17 @@ export function h(tag: string, attrs: Record<string, AttrValue> | null, ...child
   return e;
 }
 
+/** The page's PageUi, whose elements are the page's own (with all that this code uses of them). */
+type ClientUi = Omit<PageUi, 'byId'> & { byId(id: string): DomElement };
+
 /** What the page lends a reply kind's functions (games/explorer-rules.ts PageUi). */
-export function pageUi(rules: ExplorerRules): PageUi {
+export function pageUi(rules: ExplorerRules): ClientUi {
   const byId = (id: string): DomElement => {
     const e = document.getElementById(id);
     if (!e) throw new Error(`the page has no #${id}`);
     return e;
   };
-  const ui: PageUi = {
+  const ui: ClientUi = {
     h,
     byId,
     numberField: (id, label, max) => h('span', { class: 'field' }, h('label', { for: id }, label), ' ', h('input', { id, type: 'number', min: 0, max, step: 1, value: '0', inputmode: 'numeric' })),
@@ -452,7 +455,7 @@ export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
   const byName = new Map<string, number>();
   model.secrets.forEach((s, i) => byName.set(s.toLowerCase(), i));
   const ui = pageUi(rules);
-  const $ = (id: string): DomElement => ui.byId(id) as DomElement;
+  const $ = ui.byId;
   const plural = (k: number, one: string, many: string) => `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
   const secretsText = (k: number) => plural(k, 'secret', 'secrets');
   const blank = rules.fns.boardStart ? rules.fns.boardStart(rules.data) : null;
