@@ -22,6 +22,10 @@ import { renderExplorer, type ExplorerInput, type ExplorerRules } from '../compi
 import { explorerInputOf } from '../compiler/emit/explorer-input.js';
 import { findModule } from '../compiler/games/registry.js';
 import { matchCountRules } from '../compiler/games/matchcount/explorer.js';
+import { bullsCowsRules } from '../compiler/games/bullscows/explorer.js';
+import { hangmanRules } from '../compiler/games/hangman/explorer.js';
+import { mastermindRules } from '../compiler/games/mastermind/explorer.js';
+import { wordMaskRules } from '../compiler/games/word-mask-explorer.js';
 import { computeStats, histogramOf, replaySecret, replyOf, type Model } from '../compiler/emit/explorer-client.js';
 import { cli, CLUSTER, lines, normalized, randomWords, removeDir, rng, tempDir, writeList } from './support/e2e.js';
 import { BULLSCOWS_VECTORS, LINGO_VECTORS, mastermindReference } from './support/references.js';
@@ -53,22 +57,27 @@ function sameLetters(a: string, b: string): number {
   for (let p = 0; p < a.length; p++) if (a[p] === b[p]) k++;
   return k;
 }
+/** The data of the built-in reply kinds (word masks, Mastermind, Bulls and Cows, Hangman). */
+function dataOf(rules: ExplorerRules): { length: number; pegs: number; digits: number; lives: number } {
+  return rules.data as { length: number; pegs: number; digits: number; lives: number };
+}
+
 /** The reply code of the rules' game, from the references above. */
 function referenceCode(rules: ExplorerRules, guess: string, secret: string): number {
-  switch (rules.kind) {
+  switch (rules.name) {
     case 'word-mask':
-      return maskToCode(referenceMask(secret, guess), rules.length);
+      return maskToCode(referenceMask(secret, guess), dataOf(rules).length);
     case 'mastermind': {
       const [b, w] = mastermindReference(guess, secret);
-      return b * (rules.pegs + 1) + w;
+      return b * (dataOf(rules).pegs + 1) + w;
     }
     case 'bulls-cows': {
       const [b, c] = bullsCows(guess, secret);
-      return b * (rules.digits + 1) + c;
+      return b * (dataOf(rules).digits + 1) + c;
     }
     case 'hangman':
       return positions(secret, guess);
-    case 'module':
+    default:
       if (rules.name === 'match-count') return sameLetters(guess, secret);
       throw new Error(`no reference for the ${rules.name} kind's ${guess}/${secret} here: test/explorer-module.test.ts and test/file-game.test.ts check it against its game`);
   }
@@ -133,7 +142,7 @@ function firstCandidateTree(secrets: readonly string[], guesses: readonly string
 function referencePaths(input: ExplorerInput): Map<string, string[]> {
   const { rules, tree } = input;
   const out = new Map<string, string[]>();
-  const limit = rules.kind === 'word-mask' ? rules.attempts : 1000;
+  const limit = rules.name === 'word-mask' ? rules.attempts! : 1000;
   for (const s of input.secrets) {
     const path: string[] = [];
     let node = 0;
@@ -254,7 +263,7 @@ async function buildCases(): Promise<Case[]> {
     await fromFile('hangman', { len: 4, wordlist: hmList }, ['--wordlist', hmList]),
   ];
   // Games the CLI does not compile (yet): trees built here.
-  const bcRules: ExplorerRules = { kind: 'bulls-cows', digits: 3, symbols: 5 };
+  const bcRules = bullsCowsRules(3, 5);
   const bcNames = bullsCowsNames(3, 5);
   const bcInput: ExplorerInput = {
     title: 'bulls-cows-3x5',
@@ -268,7 +277,7 @@ async function buildCases(): Promise<Case[]> {
     rules: bcRules,
     tree: firstCandidateTree(bcNames, bcNames, (g, s) => referenceCode(bcRules, g, s), 3 * 4, 100),
   };
-  const longRules: ExplorerRules = { kind: 'word-mask', length: 13, attempts: 5 };
+  const longRules = wordMaskRules(13, 5);
   const longNames = normalized(randomWords(rand, 40, 13, 'abcde'));
   const longInput: ExplorerInput = {
     title: 'lingo-len13-test',
@@ -306,7 +315,7 @@ describe('the page logic, in Node', () => {
     for (const len of [4, 5, 7]) {
       const words = normalized(randomWords(rand, 60, len, 'aabbc' + 'de'.slice(0, len - 4)));
       const kernel = new LingoFeedback(encodeLetters(words, len), len);
-      const rules: ExplorerRules = { kind: 'word-mask', length: len, attempts: 5 };
+      const rules = wordMaskRules(len, 5);
       for (let g = 0; g < words.length; g++) {
         for (let s = 0; s < words.length; s++) {
           const want = kernel.feedback(g, s);
@@ -315,18 +324,18 @@ describe('the page logic, in Node', () => {
       }
     }
     // The harness's examples: greens first, then yellows left to right while copies remain.
-    for (const [secret, guess, mask] of LINGO_VECTORS) expect(replyOf({ kind: 'word-mask', length: secret.length, attempts: 5 }, guess, secret)).toBe(maskToCode(mask, secret.length));
+    for (const [secret, guess, mask] of LINGO_VECTORS) expect(replyOf(wordMaskRules(secret.length, 5), guess, secret)).toBe(maskToCode(mask, secret.length));
   });
 
   it('Mastermind, Bulls and Cows, Hangman and match-count: the page\'s replies equal plain references', () => {
-    const mm: ExplorerRules = { kind: 'mastermind', pegs: 4, colors: 4 };
+    const mm = mastermindRules(4, 4);
     const codes = mastermindNames(4, 4);
     const wrong = codes.flatMap((g) => codes.filter((s) => replyOf(mm, g, s) !== referenceCode(mm, g, s)).map((s) => `${g}/${s}`));
     expect(wrong).toEqual([]);
     // Bulls and Cows test vectors (../shared/bullscows/README.md): secret, guess -> bulls cows.
-    const bc: ExplorerRules = { kind: 'bulls-cows', digits: 4, symbols: 10 };
+    const bc = bullsCowsRules(4, 10);
     for (const [secret, guess, b, c] of BULLSCOWS_VECTORS) expect(replyOf(bc, guess, secret)).toBe(b * 5 + c);
-    const hm: ExplorerRules = { kind: 'hangman', length: 6, lives: 6 };
+    const hm = hangmanRules(6, 6);
     expect(replyOf(hm, 'a', 'banana')).toBe(0b101010);
     expect(replyOf(hm, 'z', 'banana')).toBe(0);
     const mc: ExplorerRules = matchCountRules(6);
@@ -376,8 +385,9 @@ describe('the page logic, in Node', () => {
     expect(summary('mastermind')).toMatch(/^total guesses 73, mean 2\.7037 a secret, max depth 4\nproven optimal/);
     expect(summary('matchcount')).toMatch(/^worst case \d+ guesses, (proven optimal|best lower bound proven \d+)/);
     expect(summary('hangman')).toMatch(/^mean misses \d\.\d{4} a word \(total [\d,]+, most \d+\); words won with 6 lives: \d+ of 80/);
-    expect(cases.find((c) => c.name === 'hangman')!.input.rules).toEqual({ kind: 'hangman', length: 4, lives: 6 });
-    expect(cases.find((c) => c.name === 'wordle')!.input.rules).toEqual({ kind: 'word-mask', length: 5, attempts: 6 });
+    const rulesOf = (name: string) => cases.find((c) => c.name === name)!.input.rules;
+    expect([rulesOf('hangman').name, rulesOf('hangman').data, rulesOf('hangman').attempts]).toEqual(['hangman', { length: 4, lives: 6 }, 26]);
+    expect([rulesOf('wordle').name, rulesOf('wordle').data, rulesOf('wordle').attempts]).toEqual(['word-mask', { length: 5 }, 6]);
   });
 
   it('the page text: one file, the script parses, nothing outside the page is named, names cannot end the script', () => {
@@ -481,7 +491,7 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     const want = new Map<string, number>();
     const add = (label: string) => want.set(label, (want.get(label) ?? 0) + 1);
     for (const [s, p] of c.paths) {
-      if (c.input.rules.kind === 'hangman') {
+      if (c.input.rules.name === 'hangman') {
         const m = p.filter((l) => !s.includes(l)).length;
         add(`${m} ${m === 1 ? 'miss' : 'misses'}`);
       } else if (p[p.length - 1] === s) add(`${p.length} ${p.length === 1 ? 'guess' : 'guesses'}`);
@@ -489,7 +499,7 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     }
     for (const [label, count] of bars as Array<[string, number]>) expect([label, count]).toEqual([label, want.get(label) ?? 0]);
     expect((bars as Array<[string, number]>).reduce((t, [, k]) => t + k, 0)).toBe(c.paths.size);
-    if (c.input.rules.kind === 'word-mask') expect(bars.map((b) => b[0])).toContain('not found');
+    if (c.input.rules.name === 'word-mask') expect(bars.map((b) => b[0])).toContain('not found');
     expect(await page.locator('#summary-lines li').allTextContents()).toEqual(c.input.summary);
     expect(await page.textContent('[data-field="game"]')).toBe(c.input.game);
   });
@@ -520,7 +530,7 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     const hardest = page.locator('#tree > .node-body > details.hardest');
     await hardest.locator(':scope > summary').click();
     const top = await hardest.locator('li').first().getAttribute('data-secret');
-    const cost = (s: string, p: string[]) => (c.input.rules.kind === 'hangman' ? p.filter((l) => !s.includes(l)).length * 64 + p.length : p[p.length - 1] === s ? p.length : 1e9);
+    const cost = (s: string, p: string[]) => (c.input.rules.name === 'hangman' ? p.filter((l) => !s.includes(l)).length * 64 + p.length : p[p.length - 1] === s ? p.length : 1e9);
     const worst = Math.max(...[...c.paths].map(([s, p]) => cost(s, p)));
     expect(cost(top!, c.paths.get(top!)!)).toBe(worst);
     expect(await hardest.locator('li').count()).toBe(Math.min(5, c.input.secrets.length));
@@ -529,7 +539,7 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
   each('play mode: a whole game to the solution, and an impossible reply rejected', async (c, page) => {
     const rules = c.input.rules;
     // The secret with the longest path that the tree solves.
-    const solvedPaths = [...c.paths].filter(([s, p]) => rules.kind === 'hangman' || p[p.length - 1] === s);
+    const solvedPaths = [...c.paths].filter(([s, p]) => rules.name === 'hangman' || p[p.length - 1] === s);
     const [secret, path] = solvedPaths.reduce((a, b) => (b[1].length > a[1].length ? b : a));
     await page.click('#play-restart');
     const play = page.locator('#play');
@@ -537,11 +547,11 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     const g0 = (await play.getAttribute('data-guess'))!;
     const given = new Set(c.input.secrets.map((s) => referenceCode(rules, g0, s)));
     const impossible = allCodes(rules).find((code) => !given.has(code) && code !== solvedCode(rules));
-    const blank = rules.kind === 'hangman' ? '_'.repeat(rules.length) : '';
+    const blank = rules.name === 'hangman' ? '_'.repeat(dataOf(rules).length) : '';
     if (impossible !== undefined) {
       await enterReply(page, rules, g0, impossible, blank);
       await page.click('#play-submit');
-      expect(await page.textContent('#play-error')).toMatch(rules.kind === 'mastermind' || rules.kind === 'bulls-cows' ? /^(impossible reply .*: no code gives it|.*cannot happen)/ : /^(impossible reply .*: no secret in the list gives it|.*cannot happen|.*already revealed)/);
+      expect(await page.textContent('#play-error')).toMatch(rules.name === 'mastermind' || rules.name === 'bulls-cows' ? /^(impossible reply .*: no code gives it|.*cannot happen)/ : /^(impossible reply .*: no secret in the list gives it|.*cannot happen|.*already revealed)/);
       expect(await play.getAttribute('data-guess')).toBe(g0);
       expect(await play.getAttribute('data-state')).toBe('playing');
       await page.click('#play-restart');
@@ -553,7 +563,7 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
       played.push(g);
       const code = referenceCode(rules, g, secret);
       await enterReply(page, rules, g, code, pattern);
-      if (rules.kind === 'hangman') pattern = [...pattern].map((ch, p) => (code & (1 << p) ? g : ch)).join('');
+      if (rules.name === 'hangman') pattern = [...pattern].map((ch, p) => (code & (1 << p) ? g : ch)).join('');
       if (turn === 0) {
         await page.focus('#play-submit');
         await page.keyboard.press('Enter');
@@ -600,63 +610,63 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
 // Entering replies as a person does
 
 function referenceName(rules: ExplorerRules, code: number): string {
-  switch (rules.kind) {
+  switch (rules.name) {
     case 'word-mask': {
       let s = '';
-      for (let p = 0, rest = code; p < rules.length; p++, rest = Math.floor(rest / 3)) s = 'X?O'[rest % 3] + s;
+      for (let p = 0, rest = code; p < dataOf(rules).length; p++, rest = Math.floor(rest / 3)) s = 'X?O'[rest % 3] + s;
       return s;
     }
     case 'mastermind':
-      return `${Math.floor(code / (rules.pegs + 1))}${code % (rules.pegs + 1)}`;
+      return `${Math.floor(code / (dataOf(rules).pegs + 1))}${code % (dataOf(rules).pegs + 1)}`;
     case 'bulls-cows':
-      return `${Math.floor(code / (rules.digits + 1))}A${code % (rules.digits + 1)}B`;
+      return `${Math.floor(code / (dataOf(rules).digits + 1))}A${code % (dataOf(rules).digits + 1)}B`;
     case 'hangman':
-      return code === 0 ? '-' : [...Array(rules.length).keys()].filter((p) => code & (1 << p)).map((p) => p + 1).join(',');
-    case 'module':
+      return code === 0 ? '-' : [...Array(dataOf(rules).length).keys()].filter((p) => code & (1 << p)).map((p) => p + 1).join(',');
+    default:
       return rules.fns.name(rules.data, code);
   }
 }
 
 function solvedCode(rules: ExplorerRules): number {
-  switch (rules.kind) {
+  switch (rules.name) {
     case 'word-mask':
-      return 3 ** rules.length - 1;
+      return 3 ** dataOf(rules).length - 1;
     case 'mastermind':
-      return rules.pegs * (rules.pegs + 1);
+      return dataOf(rules).pegs * (dataOf(rules).pegs + 1);
     case 'bulls-cows':
-      return rules.digits * (rules.digits + 1);
+      return dataOf(rules).digits * (dataOf(rules).digits + 1);
     case 'hangman':
       return -1;
-    case 'module':
+    default:
       return rules.fns.solved(rules.data);
   }
 }
 
 /** Replies a person could type for the game (a few thousand at most for the cases here). */
 function allCodes(rules: ExplorerRules): number[] {
-  switch (rules.kind) {
+  switch (rules.name) {
     case 'word-mask':
-      return [...Array(Math.min(3 ** rules.length, 3 ** 6)).keys()];
+      return [...Array(Math.min(3 ** dataOf(rules).length, 3 ** 6)).keys()];
     case 'mastermind':
     case 'bulls-cows': {
-      const p = rules.kind === 'mastermind' ? rules.pegs : rules.digits;
+      const p = rules.name === 'mastermind' ? dataOf(rules).pegs : dataOf(rules).digits;
       const out: number[] = [];
       for (let b = 0; b <= p; b++) for (let w = 0; b + w <= p; w++) out.push(b * (p + 1) + w);
       // (p-1, 1) first: the page must reject it as a reply that cannot happen.
       return [(p - 1) * (p + 1) + 1, ...out];
     }
     case 'hangman':
-      return [...Array(2 ** rules.length).keys()];
-    case 'module':
+      return [...Array(2 ** dataOf(rules).length).keys()];
+    default:
       return [...Array(rules.fns.codes(rules.data)).keys()];
   }
 }
 
 async function enterReply(page: Page, rules: ExplorerRules, guess: string, code: number, pattern: string): Promise<void> {
-  switch (rules.kind) {
+  switch (rules.name) {
     case 'word-mask': {
       const mask = referenceName(rules, code);
-      for (let p = 0; p < rules.length; p++) {
+      for (let p = 0; p < dataOf(rules).length; p++) {
         const tile = page.locator(`#play-tile-${p + 1}`);
         const want = mask[p]!;
         // Cycle X -> ? -> O, by mouse on even positions and by keyboard (Space) on odd ones.
@@ -672,15 +682,15 @@ async function enterReply(page: Page, rules: ExplorerRules, guess: string, code:
       return;
     }
     case 'mastermind':
-      await page.fill('#play-blacks', String(Math.floor(code / (rules.pegs + 1))));
-      await page.fill('#play-whites', String(code % (rules.pegs + 1)));
+      await page.fill('#play-blacks', String(Math.floor(code / (dataOf(rules).pegs + 1))));
+      await page.fill('#play-whites', String(code % (dataOf(rules).pegs + 1)));
       return;
     case 'bulls-cows':
-      await page.fill('#play-bulls', String(Math.floor(code / (rules.digits + 1))));
-      await page.fill('#play-cows', String(code % (rules.digits + 1)));
+      await page.fill('#play-bulls', String(Math.floor(code / (dataOf(rules).digits + 1))));
+      await page.fill('#play-cows', String(code % (dataOf(rules).digits + 1)));
       return;
     case 'hangman':
-      for (let p = 0; p < rules.length; p++) {
+      for (let p = 0; p < dataOf(rules).length; p++) {
         const box = page.locator(`#play-pos-${p + 1}`);
         if (pattern[p] !== '_') {
           expect(await box.isDisabled()).toBe(true);
@@ -690,7 +700,7 @@ async function enterReply(page: Page, rules: ExplorerRules, guess: string, code:
       }
       void guess;
       return;
-    case 'module':
+    default:
       if (rules.numberReply) await page.fill('#play-count', String(code));
       else await page.fill('#play-text', rules.fns.name(rules.data, code));
       return;

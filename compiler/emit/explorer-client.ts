@@ -4,18 +4,19 @@
  * functions of CLIENT_FUNCTIONS and browser globals, and nothing else (no imports at run time,
  * no module-level values).
  *
- * The game logic (decoding the packed data, the replies of each game, the replay that walks the
- * tree the way the CLI does, the statistics) uses no DOM and is tested in Node against the
- * compiler's own games. The DOM part is typed against the small interfaces below (the project
+ * The game logic (decoding the packed data, the replay that walks the tree the way the CLI does,
+ * the statistics) uses no DOM and is tested in Node against the compiler's own games; the
+ * replies, their drawing and the play mode's inputs are the game's reply kind's own functions
+ * (games/explorer-rules.ts), written into the page beside these as `pageReplyFns()`. The DOM part is typed against the small interfaces below (the project
  * compiles without the DOM library) and is tested in Chromium.
  */
 import type { TreeArrays } from '../../runtime/tree-format.js';
-import type { ExplorerMetric, ExplorerReplyFns, ExplorerRules } from '../games/explorer-rules.js';
+import type { AttrValue, ExplorerMetric, ExplorerReplyFns, ExplorerRules, PageElement, PageUi } from '../games/explorer-rules.js';
 
 export type { ExplorerMetric, ExplorerRules } from '../games/explorer-rules.js';
 
-/** A module's own reply kind in the page: written by renderExplorer beside these functions (null for the page's kinds). */
-declare function moduleReplies(): ExplorerReplyFns | null;
+/** The reply kind's functions in the page: written by renderExplorer beside these functions. */
+declare function pageReplyFns(): ExplorerReplyFns;
 
 /** A Uint32Array as the page carries it: `w` bytes per entry, little-endian, base64. */
 export interface PackedArray {
@@ -28,7 +29,8 @@ export interface PackedArray {
 export interface PageData {
   readonly title: string;
   readonly game: string;
-  readonly rules: ExplorerRules;
+  /** The rules without their functions (the page's code carries those). */
+  readonly rules: Omit<ExplorerRules, 'fns'>;
   readonly metric: ExplorerMetric;
   /** Secret names joined by newlines. */
   readonly secrets: string;
@@ -58,7 +60,7 @@ export interface Outcome {
 }
 
 export interface Stats {
-  /** Per secret: the node of its last guess, guesses made, found, misses (Hangman), its last reply. */
+  /** Per secret: the node of its last guess, guesses made, found, misses (a revealing kind), its last reply. */
   readonly final: Int32Array;
   readonly depth: Uint16Array;
   readonly found: Uint8Array;
@@ -111,10 +113,10 @@ export function splitNames(s: string): string[] {
   return s === '' ? [] : s.split('\n');
 }
 
-export function modelOf(data: PageData): Model {
+export function modelOf(data: PageData, fns: ExplorerReplyFns): Model {
   const secrets = splitNames(data.secrets);
   return {
-    rules: data.rules,
+    rules: { ...data.rules, fns },
     metric: data.metric,
     secrets,
     guesses: data.guesses === null ? secrets : splitNames(data.guesses),
@@ -127,120 +129,24 @@ export function modelOf(data: PageData): Model {
   };
 }
 
-/** The reply that ends the game (Hangman: every position revealed, over all replies so far). */
+/** The reply that ends the game (with `revealing`: all that the replies together reveal). */
 export function solvedCodeOf(rules: ExplorerRules): number {
-  switch (rules.kind) {
-    case 'word-mask':
-      return 3 ** rules.length - 1;
-    case 'mastermind':
-      return rules.pegs * (rules.pegs + 1);
-    case 'bulls-cows':
-      return rules.digits * (rules.digits + 1);
-    case 'hangman':
-      return 2 ** rules.length - 1;
-    case 'module':
-      return rules.fns.solved(rules.data);
-  }
+  return rules.fns.solved(rules.data);
 }
 
 /** The reply of `guess` for `secret`, as the tree codes it. */
 export function replyOf(rules: ExplorerRules, guess: string, secret: string): number {
-  switch (rules.kind) {
-    case 'word-mask': {
-      // Greens first; then, left to right, a yellow while an unused copy remains in the secret.
-      const n = rules.length;
-      const left: Record<string, number> = {};
-      const green: boolean[] = [];
-      for (let p = 0; p < n; p++) {
-        const c = secret[p];
-        green.push(guess[p] === c);
-        if (guess[p] !== c) left[c] = (left[c] ?? 0) + 1;
-      }
-      let code = 0;
-      for (let p = 0; p < n; p++) {
-        let digit = 0;
-        if (green[p]) digit = 2;
-        else {
-          const c = guess[p];
-          const k = left[c] ?? 0;
-          if (k > 0) {
-            digit = 1;
-            left[c] = k - 1;
-          }
-        }
-        code = code * 3 + digit;
-      }
-      return code;
-    }
-    case 'mastermind': {
-      const p = rules.pegs;
-      let blacks = 0;
-      const inGuess: Record<string, number> = {};
-      const inSecret: Record<string, number> = {};
-      for (let i = 0; i < p; i++) {
-        const g = guess[i];
-        const s = secret[i];
-        if (g === s) blacks++;
-        inGuess[g] = (inGuess[g] ?? 0) + 1;
-        inSecret[s] = (inSecret[s] ?? 0) + 1;
-      }
-      let common = 0;
-      for (const c of Object.keys(inGuess)) common += Math.min(inGuess[c], inSecret[c] ?? 0);
-      return blacks * (p + 1) + (common - blacks);
-    }
-    case 'bulls-cows': {
-      const d = rules.digits;
-      let bulls = 0;
-      let common = 0;
-      for (let i = 0; i < d; i++) {
-        if (guess[i] === secret[i]) bulls++;
-        if (secret.includes(guess[i])) common++;
-      }
-      return bulls * (d + 1) + (common - bulls);
-    }
-    case 'hangman': {
-      let mask = 0;
-      for (let p = 0; p < rules.length; p++) if (secret[p] === guess) mask |= 1 << p;
-      return mask;
-    }
-    case 'module':
-      return rules.fns.reply(rules.data, guess, secret);
-  }
+  return rules.fns.reply(rules.data, guess, secret);
 }
 
 /** A reply as the CLI writes it: `XO?XX`, `21` (blacks, whites), `1A2B`, `2,4` or `-`, `3`. */
 export function replyName(rules: ExplorerRules, code: number): string {
-  switch (rules.kind) {
-    case 'word-mask': {
-      let s = '';
-      let rest = code;
-      for (let p = 0; p < rules.length; p++) {
-        s = 'X?O'.charAt(rest % 3) + s;
-        rest = Math.floor(rest / 3);
-      }
-      return s;
-    }
-    case 'mastermind':
-      return `${Math.floor(code / (rules.pegs + 1))}${code % (rules.pegs + 1)}`;
-    case 'bulls-cows':
-      return `${Math.floor(code / (rules.digits + 1))}A${code % (rules.digits + 1)}B`;
-    case 'hangman': {
-      if (code === 0) return '-';
-      const ps: number[] = [];
-      for (let p = 0; p < rules.length; p++) if (code & (1 << p)) ps.push(p + 1);
-      return ps.join(',');
-    }
-    case 'module':
-      return rules.fns.name(rules.data, code);
-  }
+  return rules.fns.name(rules.data, code);
 }
 
-/** The most guesses a replay walks (Lingo and Wordle: the attempts; Hangman: the alphabet). */
+/** The most guesses a replay walks (the kind's attempts; absent: as many as the tree has nodes). */
 export function guessLimitOf(rules: ExplorerRules, nodes: number): number {
-  if (rules.kind === 'word-mask') return rules.attempts;
-  if (rules.kind === 'hangman') return 26;
-  if (rules.kind === 'module') return rules.attempts ?? nodes;
-  return nodes;
+  return rules.attempts ?? nodes;
 }
 
 /** The child of `node` along the edge with reply `code`, or -1 (runtime/tree-walker.ts childOf). */
@@ -261,7 +167,7 @@ export function childOf(tree: TreeArrays, node: number, code: number): number {
 export function replaySecret(model: Model, secret: number): Outcome {
   const { rules, tree } = model;
   const name = model.secrets[secret];
-  const hangman = rules.kind === 'hangman';
+  const revealing = rules.revealing === true;
   const solved = solvedCodeOf(rules);
   const limit = guessLimitOf(rules, tree.guess.length);
   const guesses: number[] = [];
@@ -274,7 +180,7 @@ export function replaySecret(model: Model, secret: number): Outcome {
     const code = replyOf(rules, model.guesses[g], name);
     guesses.push(g);
     codes.push(code);
-    if (hangman) {
+    if (revealing) {
       if (code === 0) misses++;
       revealed |= code;
       if (revealed === solved) return { guesses, codes, found: true, missing: false, node, misses };
@@ -293,7 +199,7 @@ export function replaySecret(model: Model, secret: number): Outcome {
 export function metricValue(model: Model, depth: number, found: boolean, misses: number): number {
   if (model.metric === 'misses') return misses;
   if (model.metric === 'score') {
-    const attempts = model.rules.kind === 'word-mask' ? model.rules.attempts : depth;
+    const attempts = model.rules.fixedAttempts ? guessLimitOf(model.rules, depth) : depth;
     return found ? 100 * (attempts + 1 - depth) : 0;
   }
   return found ? depth : 0;
@@ -366,7 +272,7 @@ export function meanText(model: Model, stats: Stats, v: number): string {
   const sum = stats.sum[v];
   const lost = count - found;
   if (model.metric === 'misses') return `mean misses ${count ? (sum / count).toFixed(2) : '0'}`;
-  const notFound = lost > 0 && model.rules.kind !== 'hangman' ? `, ${lost} not found` : '';
+  const notFound = lost > 0 && !model.rules.revealing ? `, ${lost} not found` : '';
   if (model.metric === 'score') return `mean score ${count ? (sum / count).toFixed(2) : '0'}${notFound}`;
   return `mean ${found ? (sum / found).toFixed(2) : '-'} guesses${notFound}`;
 }
@@ -387,14 +293,14 @@ export function hardestOf(model: Model, stats: Stats, v: number, k: number): num
   return all.slice(0, k);
 }
 
-/** The distribution: attempts (with "not found" for Lingo and Wordle), misses for Hangman. */
+/** The distribution: guesses (with "not found" up to fixed attempts), or misses for a revealing kind. */
 export function histogramOf(model: Model, stats: Stats): HistogramBin[] {
   const n = model.secrets.length;
   const bins: HistogramBin[] = [];
   const plural = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
   let notFound = 0;
   for (let s = 0; s < n; s++) if (!stats.found[s]) notFound++;
-  if (model.rules.kind === 'hangman') {
+  if (model.rules.revealing) {
     let max = 0;
     for (let s = 0; s < n; s++) max = Math.max(max, stats.misses[s]);
     const c = new Array<number>(max + 1).fill(0);
@@ -403,12 +309,13 @@ export function histogramOf(model: Model, stats: Stats): HistogramBin[] {
     if (notFound > 0) bins.push({ label: 'not revealed', count: notFound });
     return bins;
   }
-  let max = model.rules.kind === 'word-mask' ? model.rules.attempts : 1;
+  const fixed = model.rules.fixedAttempts === true;
+  let max = fixed ? guessLimitOf(model.rules, 1) : 1;
   for (let s = 0; s < n; s++) if (stats.found[s]) max = Math.max(max, stats.depth[s]);
   const c = new Array<number>(max + 1).fill(0);
   for (let s = 0; s < n; s++) if (stats.found[s]) c[stats.depth[s]] = c[stats.depth[s]] + 1;
   for (let a = 1; a <= max; a++) bins.push({ label: plural(a, 'guess', 'guesses'), count: c[a] });
-  if (model.rules.kind === 'word-mask' || notFound > 0) bins.push({ label: 'not found', count: notFound });
+  if (fixed || notFound > 0) bins.push({ label: 'not found', count: notFound });
   return bins;
 }
 
@@ -428,7 +335,7 @@ interface DomEvent {
 interface DomText {
   data: string;
 }
-interface DomElement {
+interface DomElement extends PageElement {
   textContent: string | null;
   className: string;
   id: string;
@@ -442,8 +349,8 @@ interface DomElement {
   setAttribute(name: string, value: string): void;
   removeAttribute(name: string): void;
   getAttribute(name: string): string | null;
-  append(...nodes: Array<DomElement | DomText | string>): void;
-  replaceChildren(...nodes: Array<DomElement | DomText | string>): void;
+  append(...nodes: Array<PageElement | DomText | string>): void;
+  replaceChildren(...nodes: Array<PageElement | DomText | string>): void;
   remove(): void;
   addEventListener(type: string, listener: (e: DomEvent) => void): void;
   querySelector(selector: string): DomElement | null;
@@ -459,10 +366,10 @@ interface DomDocument {
 declare const document: DomDocument;
 declare const window: { explorerReadyAt?: number; explorerError?: string };
 
-type Child = DomElement | DomText | string | null | false | undefined;
+type Child = PageElement | DomText | string | null | false | undefined;
 
 /** `h('li', {class: 'x', 'data-guess': 'crane'}, child, ...)`. */
-export function h(tag: string, attrs: Record<string, string | number | boolean | null | undefined> | null, ...children: Child[]): DomElement {
+export function h(tag: string, attrs: Record<string, AttrValue> | null, ...children: Child[]): DomElement {
   const svg = tag === 'svg' || tag === 'rect' || tag === 'text' || tag === 'title' || tag === 'g';
   const e = svg ? document.createElementNS('http://www.w3.org/2000/svg', tag) : document.createElement(tag);
   if (attrs) {
@@ -476,72 +383,41 @@ export function h(tag: string, attrs: Record<string, string | number | boolean |
   return e;
 }
 
-export function pegColor(letter: string): string {
-  const palette = ['#d32f2f', '#1976d2', '#388e3c', '#fbc02d', '#f57c00', '#7b1fa2', '#00acc1', '#f06292', '#795548', '#9e9e9e'];
-  const i = letter.charCodeAt(0) - 65;
-  return palette[i] ?? `hsl(${(i * 47) % 360} 60% 45%)`;
+/** The page's PageUi, whose elements are the page's own (with all that this code uses of them). */
+type ClientUi = Omit<PageUi, 'byId'> & { byId(id: string): DomElement };
+
+/** What the page lends a reply kind's functions (games/explorer-rules.ts PageUi). */
+export function pageUi(rules: ExplorerRules): ClientUi {
+  const byId = (id: string): DomElement => {
+    const e = document.getElementById(id);
+    if (!e) throw new Error(`the page has no #${id}`);
+    return e;
+  };
+  const ui: ClientUi = {
+    h,
+    byId,
+    numberField: (id, label, max) => h('span', { class: 'field' }, h('label', { for: id }, label), ' ', h('input', { id, type: 'number', min: 0, max, step: 1, value: '0', inputmode: 'numeric' })),
+    readNumber: (id, label) => {
+      const t = byId(id).value.trim();
+      if (!/^\d+$/.test(t)) return `${label}: "${t}" is not a whole number`;
+      return Number(t);
+    },
+    guess: (guess) => (rules.fns.guessView ? rules.fns.guessView(rules.data, guess, ui) : h('code', { class: 'guess-name' }, guess)),
+    name: (code) => replyName(rules, code),
+  };
+  return ui;
 }
 
-/** How a reply looks: coloured tiles, pegs, "1A2B", the revealed pattern, the count. */
-export function replyView(rules: ExplorerRules, guess: string, code: number, pattern: string | null, small: boolean): DomElement {
-  const text = replyName(rules, code);
-  switch (rules.kind) {
-    case 'word-mask': {
-      const words = ['absent', 'elsewhere', 'in place'];
-      const tiles = h('span', { class: `tiles${small ? ' small' : ''}`, style: `--n:${rules.length}`, role: 'img', 'aria-label': '' });
-      const said: string[] = [];
-      for (let p = 0; p < rules.length; p++) {
-        const digit = 'X?O'.indexOf(text.charAt(p));
-        tiles.append(h('span', { class: `tile t${digit}`, 'aria-hidden': 'true' }, guess.charAt(p)));
-        said.push(`${guess.charAt(p)} ${words[digit]}`);
-      }
-      tiles.setAttribute('aria-label', `${guess}: ${said.join(', ')} (${text})`);
-      return tiles;
-    }
-    case 'mastermind': {
-      const blacks = Math.floor(code / (rules.pegs + 1));
-      const whites = code % (rules.pegs + 1);
-      // As wide as a full row of keys, so that rows with few (or no) keys line up with the others.
-      const keys = h('span', { class: 'keys', style: `--p:${rules.pegs}`, 'aria-hidden': 'true' });
-      for (let i = 0; i < blacks; i++) keys.append(h('span', { class: 'key b' }));
-      for (let i = 0; i < whites; i++) keys.append(h('span', { class: 'key w' }));
-      return h('span', { class: 'reply mm' }, small ? null : codeView(rules, guess), keys, h('span', { class: 'reply-text' }, `${blacks} black, ${whites} white`));
-    }
-    case 'bulls-cows':
-      return h('span', { class: 'reply bc' }, small ? null : codeView(rules, guess), h('strong', { class: 'reply-text', 'aria-label': `${Math.floor(code / (rules.digits + 1))} bulls, ${code % (rules.digits + 1)} cows` }, text));
-    case 'hangman':
-      return h(
-        'span',
-        { class: 'reply hm' },
-        h('span', { class: 'letter' }, guess),
-        h('code', { class: 'pattern', 'aria-label': `pattern ${pattern ?? ''}` }, (pattern ?? '').split('').join(' ')),
-        code === 0 ? h('span', { class: 'miss' }, 'miss') : h('span', { class: 'hit' }, `at ${text}`),
-      );
-    case 'module':
-      return h('span', { class: 'reply md', 'data-kind': rules.name }, small ? null : h('code', null, guess), h('strong', { class: 'reply-text' }, rules.fns.describe ? rules.fns.describe(rules.data, guess, code) : text));
-  }
+/** How a reply looks: the kind's own view, or the guess and the reply in words. */
+export function replyView(rules: ExplorerRules, ui: PageUi, guess: string, code: number, board: string | null, small: boolean): PageElement {
+  if (rules.fns.view) return rules.fns.view(rules.data, guess, code, { board, small }, ui);
+  const text = rules.fns.describe ? rules.fns.describe(rules.data, guess, code) : replyName(rules, code);
+  return h('span', { class: 'reply md', 'data-kind': rules.name }, small ? null : h('code', null, guess), h('strong', { class: 'reply-text' }, text));
 }
 
-/** A guess on its own: neutral tiles, coloured pegs, digits, a letter, a word. */
-export function codeView(rules: ExplorerRules, guess: string): DomElement {
-  if (rules.kind === 'mastermind') {
-    const pegs = h('span', { class: 'pegs', role: 'img', 'aria-label': guess });
-    for (const c of guess) pegs.append(h('span', { class: 'peg', style: `background:${pegColor(c)}`, 'aria-hidden': 'true' }, c));
-    return pegs;
-  }
-  if (rules.kind === 'word-mask' || rules.kind === 'bulls-cows') {
-    const tiles = h('span', { class: 'tiles plain', style: `--n:${guess.length}`, role: 'img', 'aria-label': guess });
-    for (const c of guess) tiles.append(h('span', { class: 'tile', 'aria-hidden': 'true' }, c));
-    return tiles;
-  }
-  return h('code', { class: 'guess-name' }, guess);
-}
-
-/** The Hangman pattern after revealing `code` for `letter` in `pattern` (`_` for hidden). */
-export function revealPattern(pattern: string, letter: string, code: number): string {
-  let out = '';
-  for (let p = 0; p < pattern.length; p++) out += code & (1 << p) ? letter : pattern.charAt(p);
-  return out;
+/** The kind's board after reply `code` to `guess` (null stays null: the kind has none). */
+export function boardAfter(rules: ExplorerRules, board: string | null, guess: string, code: number): string | null {
+  return board === null || !rules.fns.boardAfter ? board : rules.fns.boardAfter(rules.data, board, guess, code);
 }
 
 export function histogramSvg(bins: readonly HistogramBin[], caption: string): DomElement {
@@ -572,20 +448,17 @@ export function histogramSvg(bins: readonly HistogramBin[], caption: string): Do
 }
 
 /** The whole page: decode, draw the distribution and the tree's root, wire search and play. */
-export function explorerMain(data: PageData): void {
-  const model = modelOf(data);
+export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
+  const model = modelOf(data, fns);
   const { rules, tree } = model;
   const stats = computeStats(model);
   const byName = new Map<string, number>();
   model.secrets.forEach((s, i) => byName.set(s.toLowerCase(), i));
-  const $ = (id: string): DomElement => {
-    const e = document.getElementById(id);
-    if (!e) throw new Error(`the page has no #${id}`);
-    return e;
-  };
+  const ui = pageUi(rules);
+  const $ = ui.byId;
   const plural = (k: number, one: string, many: string) => `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
   const secretsText = (k: number) => plural(k, 'secret', 'secrets');
-  const blank = rules.kind === 'hangman' ? '_'.repeat(rules.length) : null;
+  const blank = rules.fns.boardStart ? rules.fns.boardStart(rules.data) : null;
   const guessName = (g: number) => model.guesses[g];
 
   // The tree's size and the distribution.
@@ -596,7 +469,7 @@ export function explorerMain(data: PageData): void {
     `the tree has ${plural(tree.guess.length, 'node', 'nodes')} (${plural(leaves, 'leaf', 'leaves')}) and ${plural(tree.edgeCode.length, 'edge', 'edges')}` +
     (stats.missing ? `; ${secretsText(stats.missing)} reach a reply the tree has no branch for` : '');
   const bins = histogramOf(model, stats);
-  const what = rules.kind === 'hangman' ? 'Misses per word' : rules.kind === 'word-mask' ? 'Attempts per secret' : 'Guesses per secret';
+  const what = rules.distributionTitle ?? 'Guesses per secret';
   const table = h('table', { class: 'sr-only' }, h('caption', null, what), h('tr', null, h('th', { scope: 'col' }, 'outcome'), h('th', { scope: 'col' }, 'secrets')));
   for (const b of bins) table.append(h('tr', null, h('td', null, b.label), h('td', null, String(b.count))));
   $('histogram').replaceChildren(histogramSvg(bins, `${what}: ${bins.map((b) => `${b.label} ${b.count}`).join(', ')}`), table);
@@ -607,17 +480,14 @@ export function explorerMain(data: PageData): void {
     let pattern = blank;
     return o.guesses.map((g, i) => {
       const code = o.codes[i];
-      if (pattern !== null) pattern = revealPattern(pattern, guessName(g), code);
-      return h('li', { 'data-guess': guessName(g), 'data-reply': replyName(rules, code) }, h('span', { class: 'n' }, `${i + 1}.`), replyView(rules, guessName(g), code, pattern, false));
+      pattern = boardAfter(rules, pattern, guessName(g), code);
+      return h('li', { 'data-guess': guessName(g), 'data-reply': replyName(rules, code) }, h('span', { class: 'n' }, `${i + 1}.`), replyView(rules, ui, guessName(g), code, pattern, false));
     });
   };
   const outcomeText = (s: number): string => {
     const d = stats.depth[s];
     const name = model.secrets[s];
-    if (rules.kind === 'hangman') {
-      const m = stats.misses[s];
-      return stats.found[s] ? `${name}: revealed after ${plural(d, 'letter', 'letters')}, ${plural(m, 'miss', 'misses')}${m < rules.lives ? ` (won with ${rules.lives} lives)` : ` (lost with ${rules.lives} lives)`}` : `${name}: the tree has no branch for a reply`;
-    }
+    if (rules.fns.outcome) return rules.fns.outcome(rules.data, { secret: name, guesses: d, misses: stats.misses[s], found: stats.found[s] === 1 });
     if (!stats.found[s]) return stats.missing && d < guessLimitOf(rules, tree.guess.length) ? `${name}: the tree has no branch for a reply after ${plural(d, 'guess', 'guesses')}` : `${name}: not found within ${plural(d, 'guess', 'guesses')}`;
     return `${name}: found on guess ${d}${model.metric === 'score' ? ` (score ${metricValue(model, d, true, 0)})` : ''}`;
   };
@@ -660,7 +530,7 @@ export function explorerMain(data: PageData): void {
       const list = h('ol', { class: 'hardest-list' });
       for (const s of hardestOf(model, stats, v, 5)) {
         const o = replaySecret(model, s);
-        const how = rules.kind === 'hangman' ? plural(o.misses, 'miss', 'misses') : o.found ? plural(o.guesses.length, 'guess', 'guesses') : 'not found';
+        const how = rules.revealing ? plural(o.misses, 'miss', 'misses') : o.found ? plural(o.guesses.length, 'guess', 'guesses') : 'not found';
         list.append(h('li', { 'data-secret': model.secrets[s] }, h('strong', null, model.secrets[s]), ` — ${how}: ${o.guesses.map(guessName).join(' ')}`));
       }
       d.append(list);
@@ -681,11 +551,11 @@ export function explorerMain(data: PageData): void {
         count: stats.count[child],
         code,
         el: () => {
-          const next = pattern === null ? null : revealPattern(pattern, g, code);
+          const next = boardAfter(rules, pattern, g, code);
           const d = h(
             'details',
             { class: 'reply-row', 'data-node': child, 'data-reply': replyName(rules, code) },
-            h('summary', null, replyView(rules, g, code, next, true), h('span', { class: 'meta' }, ` ${secretsText(stats.count[child])} · ${meanText(model, stats, child)} · next `, h('strong', { class: 'next' }, guessName(tree.guess[child])))),
+            h('summary', null, replyView(rules, ui, g, code, next, true), h('span', { class: 'meta' }, ` ${secretsText(stats.count[child])} · ${meanText(model, stats, child)} · next `, h('strong', { class: 'next' }, guessName(tree.guess[child])))),
           );
           let built = false;
           d.addEventListener('toggle', () => {
@@ -716,9 +586,9 @@ export function explorerMain(data: PageData): void {
         count: list.length,
         code,
         el: () => {
-          const next = pattern === null ? null : revealPattern(pattern, g, code);
+          const next = boardAfter(rules, pattern, g, code);
           const names = list.map((s) => model.secrets[s]);
-          return h('li', { class: 'end', 'data-reply': replyName(rules, code) }, replyView(rules, g, code, next, true), h('span', { class: 'meta' }, ` ${rules.kind === 'hangman' ? 'revealed' : 'solved'}: ${names.slice(0, 8).join(' ')}${names.length > 8 ? ' …' : ''}`));
+          return h('li', { class: 'end', 'data-reply': replyName(rules, code) }, replyView(rules, ui, g, code, next, true), h('span', { class: 'meta' }, ` ${rules.endWord ?? 'solved'}: ${names.slice(0, 8).join(' ')}${names.length > 8 ? ' …' : ''}`));
         },
       });
     }
@@ -763,32 +633,20 @@ export function explorerMain(data: PageData): void {
   let node = 0;
   let candidates: number[] = [];
   let over: 'playing' | 'solved' | 'out' = 'playing';
-  let maskDigits: number[] = [];
   const area = $('play-area');
   const play = $('play');
   const limit = guessLimitOf(rules, tree.guess.length);
   const solved = solvedCodeOf(rules);
   const patternNow = (): string | null => {
     let p = blank;
-    for (const st of steps) if (p !== null) p = revealPattern(p, guessName(st.guess), st.code);
+    for (const st of steps) p = boardAfter(rules, p, guessName(st.guess), st.code);
     return p;
   };
-  const guessedLetters = (): Set<string> => new Set(steps.map((st) => guessName(st.guess)));
-  /** Off the tree (a reply it has no branch for): a consistent secret, or Hangman's most common unguessed letter. */
+  /** Off the tree (a reply it has no branch for): the kind's choice, or a secret still possible. */
   const fallbackGuess = (): number => {
-    if (rules.kind === 'hangman') {
-      const used = guessedLetters();
-      let best = -1;
-      let bestCount = -1;
-      model.guesses.forEach((l, gi) => {
-        if (used.has(l)) return;
-        const k = candidates.filter((s) => model.secrets[s].includes(l)).length;
-        if (k > bestCount) {
-          best = gi;
-          bestCount = k;
-        }
-      });
-      return Math.max(0, best);
+    if (rules.fns.offTreeGuess) {
+      const possible = candidates.map((s) => model.secrets[s]);
+      return rules.fns.offTreeGuess(rules.data, model.guesses, possible, steps.map((st) => guessName(st.guess)));
     }
     const name = model.secrets[candidates[0]];
     const gi = model.guesses.indexOf(name);
@@ -803,7 +661,7 @@ export function explorerMain(data: PageData): void {
     for (const st of steps) {
       candidates = consistentWith(model, candidates, guessName(st.guess), st.code);
       revealed |= st.code;
-      if (rules.kind === 'hangman' ? revealed === solved : st.code === solved) {
+      if (rules.revealing ? revealed === solved : st.code === solved) {
         over = 'solved';
         break;
       }
@@ -811,55 +669,19 @@ export function explorerMain(data: PageData): void {
     }
     if (over === 'playing' && steps.length >= limit) over = 'out';
   };
-  const numberField = (id: string, label: string, max: number): DomElement =>
-    h('span', { class: 'field' }, h('label', { for: id }, label), ' ', h('input', { id, type: 'number', min: 0, max, step: 1, value: '0', inputmode: 'numeric' }));
-  const readNumber = (id: string, label: string): number | string => {
-    const t = $(id).value.trim();
-    if (!/^\d+$/.test(t)) return `${label}: "${t}" is not a whole number`;
-    return Number(t);
-  };
   /** The reply the inputs hold, or why it cannot be one. */
   const readReply = (g: string): number | string => {
-    switch (rules.kind) {
-      case 'word-mask':
-        return maskDigits.reduce((c, d) => c * 3 + d, 0);
-      case 'mastermind':
-      case 'bulls-cows': {
-        const mm = rules.kind === 'mastermind';
-        const p = mm ? rules.pegs : rules.digits;
-        const [one, two] = mm ? ['black', 'white'] : ['bull', 'cow'];
-        const n = (k: number, what: string): string => `${k} ${what}${k === 1 ? '' : 's'}`;
-        const x = readNumber(mm ? 'play-blacks' : 'play-bulls', `${one}s`);
-        const y = readNumber(mm ? 'play-whites' : 'play-cows', `${two}s`);
-        if (typeof x === 'string') return x;
-        if (typeof y === 'string') return y;
-        if (x + y > p) return `${n(x, one)} and ${n(y, two)} are more than ${p} ${mm ? 'pegs' : 'digits'}`;
-        if (x === p - 1 && y === 1) return `${n(p - 1, one)} and 1 ${two} cannot happen`;
-        return x * (p + 1) + y;
-      }
-      case 'hangman': {
-        let code = 0;
-        for (let p = 0; p < rules.length; p++) {
-          const box = $(`play-pos-${p + 1}`);
-          if (box.checked && !box.disabled) code |= 1 << p;
-        }
-        const pat = patternNow() ?? '';
-        for (let p = 0; p < rules.length; p++) if (code & (1 << p) && pat.charAt(p) !== '_') return `position ${p + 1} is already revealed`;
-        return code;
-      }
-      case 'module': {
-        const n = rules.fns.codes(rules.data);
-        if (rules.numberReply) {
-          const x = readNumber('play-count', rules.numberReply.what);
-          if (typeof x === 'string') return x;
-          const why = rules.fns.numberError ? rules.fns.numberError(rules.data, g, x) : x < n ? null : `${x} ${rules.numberReply.what}: at most ${n - 1}`;
-          return why ?? x;
-        }
-        const t = $('play-text').value.trim();
-        for (let c = 0; c < n; c++) if (replyName(rules, c) === t) return c;
-        return `"${t}" is not a reply of this game${n <= 12 ? ` (${Array.from({ length: n }, (_, c) => replyName(rules, c)).join(' ')})` : ''}`;
-      }
+    if (rules.fns.readReply) return rules.fns.readReply(rules.data, g, patternNow(), ui);
+    const n = rules.fns.codes(rules.data);
+    if (rules.numberReply) {
+      const x = ui.readNumber('play-count', rules.numberReply.what);
+      if (typeof x === 'string') return x;
+      const why = rules.fns.numberError ? rules.fns.numberError(rules.data, g, x) : x < n ? null : `${x} ${rules.numberReply.what}: at most ${n - 1}`;
+      return why ?? x;
     }
+    const t = $('play-text').value.trim();
+    for (let c = 0; c < n; c++) if (replyName(rules, c) === t) return c;
+    return `"${t}" is not a reply of this game${n <= 12 ? ` (${Array.from({ length: n }, (_, c) => replyName(rules, c)).join(' ')})` : ''}`;
   };
   const drawPlay = (message: string, error: string): void => {
     const g = currentGuess();
@@ -868,49 +690,21 @@ export function explorerMain(data: PageData): void {
     const history = h('ol', { id: 'play-history' });
     let pat = blank;
     for (const st of steps) {
-      if (pat !== null) pat = revealPattern(pat, guessName(st.guess), st.code);
-      history.append(h('li', { 'data-guess': guessName(st.guess), 'data-reply': replyName(rules, st.code) }, replyView(rules, guessName(st.guess), st.code, pat, false)));
+      pat = boardAfter(rules, pat, guessName(st.guess), st.code);
+      history.append(h('li', { 'data-guess': guessName(st.guess), 'data-reply': replyName(rules, st.code) }, replyView(rules, ui, guessName(st.guess), st.code, pat, false)));
     }
     play.setAttribute('data-state', over);
     play.setAttribute('data-guess', over === 'playing' ? gName : '');
     play.setAttribute('data-candidates', String(candidates.length));
     if (steps.length) children.push(h('div', null, h('h3', null, 'Your replies so far'), history));
     if (over === 'playing') {
-      const turn = h('p', { id: 'play-turn' }, `Guess ${steps.length + 1}${rules.kind === 'word-mask' ? ` of ${rules.attempts}` : ''}: `, h('strong', { id: 'play-guess' }, gName));
+      const turn = h('p', { id: 'play-turn' }, `Guess ${steps.length + 1}${rules.fixedAttempts ? ` of ${guessLimitOf(rules, tree.guess.length)}` : ''}: `, h('strong', { id: 'play-guess' }, gName));
       children.push(turn);
       const fields = h('fieldset', { id: 'play-reply' }, h('legend', null, 'Your reply'));
-      if (rules.kind === 'word-mask') {
-        maskDigits = new Array<number>(rules.length).fill(0);
-        const names = ['not in the word (grey)', 'elsewhere (yellow)', 'in place (green)'];
-        const tiles = h('div', { class: 'tiles play-tiles', style: `--n:${rules.length}` });
-        for (let p = 0; p < rules.length; p++) {
-          const b = h('button', { type: 'button', class: 'tile t0', id: `play-tile-${p + 1}`, 'data-pos': p + 1, 'data-state': 'X' }, gName.charAt(p));
-          const label = () => b.setAttribute('aria-label', `letter ${gName.charAt(p)}, position ${p + 1}: ${names[maskDigits[p]]}; press to change`);
-          label();
-          b.addEventListener('click', () => {
-            const d = (maskDigits[p] + 1) % 3;
-            maskDigits[p] = d;
-            b.className = `tile t${d}`;
-            b.setAttribute('data-state', 'X?O'.charAt(d));
-            label();
-          });
-          tiles.append(b);
-        }
-        fields.append(h('p', { class: 'hint' }, 'Press a letter to cycle grey (X), yellow (?), green (O).'), tiles);
-      } else if (rules.kind === 'mastermind') {
-        fields.append(codeView(rules, gName), ' ', numberField('play-blacks', 'Black pegs', rules.pegs), ' ', numberField('play-whites', 'White pegs', rules.pegs));
-      } else if (rules.kind === 'bulls-cows') {
-        fields.append(codeView(rules, gName), ' ', numberField('play-bulls', 'Bulls', rules.digits), ' ', numberField('play-cows', 'Cows', rules.digits));
-      } else if (rules.kind === 'hangman') {
-        const now = patternNow() ?? '';
-        fields.append(h('p', null, `Where is "${gName}"? Word so far: `, h('code', { class: 'pattern' }, now.split('').join(' ')), '. Tick its positions, none for a miss.'));
-        for (let p = 0; p < rules.length; p++) {
-          const id = `play-pos-${p + 1}`;
-          const taken = now.charAt(p) !== '_';
-          fields.append(h('span', { class: 'field' }, h('input', { type: 'checkbox', id, disabled: taken, 'data-pos': p + 1 }), h('label', { for: id }, ` position ${p + 1}${taken ? ` (${now.charAt(p)})` : ''}`)), ' ');
-        }
-      } else if (rules.kind === 'module' && rules.numberReply) {
-        fields.append(numberField('play-count', rules.numberReply.label.split('{guess}').join(gName), rules.fns.codes(rules.data) - 1));
+      if (rules.fns.replyInputs) {
+        fields.append(...rules.fns.replyInputs(rules.data, gName, patternNow(), ui));
+      } else if (rules.numberReply) {
+        fields.append(ui.numberField('play-count', rules.numberReply.label.split('{guess}').join(gName), rules.fns.codes(rules.data) - 1));
       } else {
         const n = rules.fns.codes(rules.data);
         const names = n <= 12 ? ` (${Array.from({ length: n }, (_, c) => replyName(rules, c)).join(' ')})` : '';
@@ -951,7 +745,7 @@ export function explorerMain(data: PageData): void {
     const kept = consistentWith(model, candidates, gName, code);
     if (kept.length === 0) {
       const after = steps.map((st) => `${guessName(st.guess)} ${replyName(rules, st.code)}`).join(', ');
-      const none = rules.kind === 'mastermind' || rules.kind === 'bulls-cows' ? 'no code gives it' : 'no secret in the list gives it';
+      const none = rules.impossibleWhy ?? 'no secret in the list gives it';
       return drawError(`impossible reply ${replyName(rules, code)} to ${gName}: ${none}${after ? ` after ${after}` : ''}`);
     }
     steps = [...steps, { guess: g, code }];
@@ -963,7 +757,7 @@ export function explorerMain(data: PageData): void {
     else if (wasOnTree && node < 0) message = 'The tree has no branch for this reply; guessing among the secrets still possible.';
     else message = `Next guess: ${guessName(currentGuess())}.`;
     drawPlay(message, '');
-    const next = area.querySelector('#play-tile-1') ?? area.querySelector('input') ?? area.querySelector('#play-restart');
+    const next = area.querySelector('#play-reply button') ?? area.querySelector('input') ?? area.querySelector('#play-restart');
     if (next) next.focus();
   };
   const drawError = (why: string): void => {
@@ -982,9 +776,8 @@ export function explorerBoot(): void {
   try {
     const el = document.getElementById('explorer-data');
     const data = JSON.parse(el?.textContent ?? 'null') as PageData;
-    // A module's own reply kind: its functions are in the page's code, not in its JSON.
-    if (data.rules.kind === 'module') (data.rules as { fns: unknown }).fns = moduleReplies();
-    explorerMain(data);
+    // The reply kind's functions are in the page's code, not in its JSON.
+    explorerMain(data, pageReplyFns());
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     window.explorerError = why;
@@ -1017,10 +810,9 @@ export const CLIENT_FUNCTIONS: ReadonlyArray<(...args: never[]) => unknown> = [
   histogramOf,
   consistentWith,
   h,
-  pegColor,
+  pageUi,
   replyView,
-  codeView,
-  revealPattern,
+  boardAfter,
   histogramSvg,
   explorerMain,
   explorerBoot,

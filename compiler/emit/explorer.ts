@@ -13,7 +13,7 @@
  */
 import { fail } from '../../runtime/errors.js';
 import type { ListRef, ParamValue, TreeArrays } from '../../runtime/tree-format.js';
-import type { ExplorerMetric, ExplorerRules } from '../games/explorer-rules.js';
+import type { ExplorerMetric, ExplorerReplyFns, ExplorerRules } from '../games/explorer-rules.js';
 import { CLIENT_FUNCTIONS, type PackedArray, type PageData } from './explorer-client.js';
 
 export type { ExplorerMetric, ExplorerRules } from '../games/explorer-rules.js';
@@ -81,6 +81,12 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/** The rules as the page's JSON carries them: all but the functions. */
+function rulesData(rules: ExplorerRules): Omit<ExplorerRules, 'fns'> {
+  const { fns: _fns, ...rest } = rules;
+  return rest;
+}
+
 function defaultMetric(input: ExplorerInput): ExplorerMetric {
   return input.metric ?? 'guesses';
 }
@@ -126,7 +132,8 @@ function paramsText(params: Readonly<Record<string, ParamValue>>): string {
   return parts.length ? parts.join(', ') : '(none)';
 }
 
-const CSS = `
+/** The page's style before the reply kind's own rules. */
+const CSS_HEAD = `
 :root{--fg:#1b1b1b;--bg:#fff;--muted:#595959;--line:#d0d0d0;--accent:#0b57d0;--green:#2e7d32;--yellow:#a87900;--grey:#5f6368;--bad:#b3261e;color-scheme:light}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
@@ -160,23 +167,11 @@ button:disabled{opacity:.5;cursor:default}
 #path li,#play-history li{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:.3rem 0}
 #play-history{padding-left:0;list-style:none}
 .n{color:var(--muted);min-width:1.6em}
-.tiles{--n:5;display:inline-flex;flex-wrap:wrap;gap:2px;font-size:min(1rem,calc((100vw - 5rem) / var(--n) / 2.2))}
-.tile{display:inline-flex;align-items:center;justify-content:center;width:1.9em;height:1.9em;font-weight:700;text-transform:uppercase;color:#fff;background:var(--grey);border-radius:3px;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
-.tiles.plain .tile{background:#fff;color:var(--fg);border:2px solid #999}
-.t0{background:var(--grey)}.t1{background:var(--yellow)}.t2{background:var(--green)}
-.tiles.small{font-size:min(.75rem,calc((100vw - 9rem) / var(--n) / 2.2))}
-.play-tiles{font-size:min(1.25rem,calc((100vw - 4rem) / var(--n) / 2.1))}
-button.tile{border:2px solid #0003;padding:0;font-size:inherit;cursor:pointer}
-.pegs,.keys{display:inline-flex;flex-wrap:wrap;gap:3px;align-items:center}
-.peg{display:inline-flex;align-items:center;justify-content:center;width:1.7em;height:1.7em;border-radius:50%;font-size:.75em;font-weight:700;color:#fff;text-shadow:0 0 2px #000;border:1px solid #0008}
-.keys{min-width:calc(var(--p,4) * (.8em + 5px))}
-.key{display:inline-block;width:.8em;height:.8em;border-radius:50%;border:1px solid #000}
-.key.b{background:#000}.key.w{background:#fff}
 .reply{display:inline-flex;flex-wrap:wrap;gap:.4rem;align-items:center}
-.pattern{letter-spacing:.1em}
-.letter{font-weight:700;font-family:ui-monospace,monospace;min-width:1em}
-.miss{color:var(--bad);font-weight:600}
-.hit{color:var(--green)}
+`;
+
+/** The style after the reply kind's own rules (which follow CSS_HEAD). */
+const CSS_TAIL = `
 .reply-text{white-space:nowrap}
 #tree ul{list-style:none;margin:0;padding-left:.55rem;border-left:1px solid var(--line)}
 #tree li{margin:.1rem 0}
@@ -203,15 +198,14 @@ ul.inline{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.3rem .8rem}
 #page-error{color:var(--bad);font-weight:600}
 `;
 
-/** The page for one tree. Deterministic: the same input gives the same string. */
-const REPLY_FNS = ['codes', 'solved', 'reply', 'name', 'describe', 'numberError'] as const;
+/** The reply functions a page embeds (ExplorerReplyFns), in the order they are written. */
+const REPLY_FNS = ['codes', 'solved', 'reply', 'name', 'describe', 'numberError', 'view', 'guessView', 'replyInputs', 'readReply', 'boardStart', 'boardAfter', 'offTreeGuess', 'outcome'] as const satisfies ReadonlyArray<keyof ExplorerReplyFns>;
 
 /**
- * The page's `moduleReplies()`: a module's own reply functions (ExplorerReplyFns), each as its
- * source (a function expression, an arrow or a method), or null for the page's own kinds.
+ * The page's `pageReplyFns()`: the reply kind's functions (ExplorerReplyFns), each as its
+ * source (a function expression, an arrow or a method).
  */
-function moduleRepliesSource(rules: ExplorerRules): string {
-  if (rules.kind !== 'module') return 'function moduleReplies() { return null; }';
+function replyFnsSource(rules: ExplorerRules): string {
   const props: string[] = [];
   for (const key of REPLY_FNS) {
     const f = rules.fns[key];
@@ -221,16 +215,17 @@ function moduleRepliesSource(rules: ExplorerRules): string {
     // A method (`name(data, code) { ... }`) is a property as it is; anything else gets its key.
     props.push(/^(async\s+)?function\b|=>/.test(src.slice(0, src.indexOf('{') < 0 ? undefined : src.indexOf('{'))) ? `${key}: ${src}` : src);
   }
-  return `function moduleReplies() { return { ${props.join(',\n')} }; }`;
+  return `function pageReplyFns() { return { ${props.join(',\n')} }; }`;
 }
 
+/** The page for one tree. Deterministic: the same input gives the same string. */
 export function renderExplorer(input: ExplorerInput): string {
   checkInput(input);
   const same = sameNames(input.secrets, input.guesses);
   const data: PageData = {
     title: input.title,
     game: input.game,
-    rules: input.rules,
+    rules: rulesData(input.rules),
     metric: defaultMetric(input),
     secrets: input.secrets.join('\n'),
     guesses: same ? null : input.guesses.join('\n'),
@@ -246,19 +241,10 @@ export function renderExplorer(input: ExplorerInput): string {
     ? input.lists.map((l) => `<li>${escapeHtml(l.role)}: ${l.count.toLocaleString('en-US')} (sha256 <code title="${escapeHtml(l.sha256)}">${escapeHtml(l.sha256.slice(0, 12))}</code>)</li>`).join('')
     : '<li>none (the codes are generated)</li>';
   const summary = input.summary.map((line) => `<li>${escapeHtml(line)}</li>`).join('');
-  const script = `${CLIENT_FUNCTIONS.map((f) => f.toString()).join('\n')}\n${moduleRepliesSource(input.rules)}\nexplorerBoot();`;
+  const script = `${CLIENT_FUNCTIONS.map((f) => f.toString()).join('\n')}\n${replyFnsSource(input.rules)}\nexplorerBoot();`;
   // The code is written into a <script> element as it is: it must not end the element early.
   if (/<\/script|<!--/i.test(script)) throw new Error('explorer client code holds "</script" or "<!--"');
-  const playHelp =
-    input.rules.kind === 'word-mask'
-      ? 'Play your own game: the page shows its guess; press each letter to set the colour your game gave it, then submit.'
-      : input.rules.kind === 'hangman'
-        ? 'Play your own game: the page names a letter; tick the positions that hold it (none for a miss), then submit.'
-        : input.rules.kind === 'module' && input.rules.playHelp !== undefined
-          ? input.rules.playHelp
-          : input.rules.kind === 'module'
-            ? 'Play your own game: the page shows its guess; type the reply your game gave, then submit.'
-          : `Play your own game: the page shows its guess; enter the ${input.rules.kind === 'mastermind' ? 'black and white pegs' : 'bulls and cows'} your game gave, then submit.`;
+  const playHelp = input.rules.playHelp ?? 'Play your own game: the page shows its guess; type the reply your game gave, then submit.';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -267,7 +253,7 @@ export function renderExplorer(input: ExplorerInput): string {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">
 <link rel="icon" href="data:,">
 <title>${t} — guesstree explorer</title>
-<style>${CSS}</style>
+<style>${CSS_HEAD}${input.rules.css ?? ''}${CSS_TAIL}</style>
 </head>
 <body>
 <header>

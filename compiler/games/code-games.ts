@@ -9,7 +9,7 @@ import { proveLeastWorstCase, symmetricGuesses, WORST_CASE_LIMITS, type WorstCas
 import type { Game } from '../game.js';
 import type { CompileControl, EngineJob, EngineTree, PoolPlan } from './compile-api.js';
 import { fail } from '../../runtime/errors.js';
-import type { CompileOutcome, OptionSpec } from './module.js';
+import type { CompileOutcome, GameOptions, GameSize, OptionSpec } from './module.js';
 import { effortIn } from './efforts.js';
 import { intOption } from './options.js';
 import { objectiveOption, proveWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseOutcome } from './worst-case.js';
@@ -26,6 +26,20 @@ export const CODE_COMPILE_MAX_CODES = 65_536;
 export function checkCompileSize(label: string, codes: number): void {
   if (codes <= CODE_COMPILE_MAX_CODES) return;
   throw fail('limit', `${label}: ${codes.toLocaleString('en-US')} codes, more than the ${CODE_COMPILE_MAX_CODES.toLocaleString('en-US')} a compile takes (the search grows as codes squared: hours, not seconds, at any effort); choose fewer pegs or colours`);
+}
+
+/**
+ * What one worker's search of a code game keeps at its peak (GameModule.searchBytes): its memo
+ * is unbounded and grows with the codes, the more the wider the search; `--exact` is the exact search.
+ */
+export function codeSearchBytes(size: GameSize, effort: string, opts: GameOptions): number {
+  const MiB = 2 ** 20;
+  const KiB = 2 ** 10;
+  const n = size.secretCount;
+  const e = opts['exact'] === true ? 'exact' : effort;
+  if (e === 'quick') return n * 8 * KiB;
+  if (e === 'exact' || n <= 1296) return 64 * MiB + n * 256 * KiB;
+  return 64 * MiB + n * 32 * KiB;
 }
 
 export const CODE_SEARCH_OPTIONS: readonly OptionSpec[] = [

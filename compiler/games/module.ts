@@ -63,6 +63,13 @@ export interface ExportFormat {
   render(loaded: LoadedGame | null, file: TreeFile | null, path?: string): string;
 }
 
+/** A game's size as the memory estimate reads it. */
+export interface GameSize {
+  readonly secretCount: number;
+  readonly guessCount: number;
+  readonly codeCount: number;
+}
+
 /** A game built from options: the game for replay and play, and what the verbs do with it. */
 export interface LoadedGame {
   readonly module: GameModule;
@@ -128,6 +135,12 @@ export interface GameModule<Spec = unknown, Setup = unknown, State = unknown> {
   impliedEffort?(opts: GameOptions): ImpliedEffort | undefined;
   /** Before `compile` builds the game: refuse (a one-line error) options too large to compile. */
   checkCompile?(opts: GameOptions): void;
+  /**
+   * What one worker's search keeps at its peak, bytes, for a compile with `effort` and the
+   * game's options (measured peaks with a margin: commands/memory-estimate.ts, `bench:memory`);
+   * absent: 256 MiB and 16 KiB a secret.
+   */
+  searchBytes?(size: GameSize, effort: string, opts: GameOptions): number;
   /** Build the game from its options. */
   load(opts: GameOptions): LoadedGame;
   /**

@@ -13,12 +13,13 @@ import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } fr
 import { describeGuessTotals } from '../../objective.js';
 import type { History } from '../../engine/code-ranker.js';
 import { split, type CompileControl, type PoolPlan } from '../compile-api.js';
-import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
+import { CODE_SEARCH_OPTIONS, checkCompileSize, codeSearchBytes, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import { effortIn } from '../efforts.js';
 import { intOption } from '../options.js';
 import { BULLSCOWS_MAX_DIGITS, BULLSCOWS_MAX_SYMBOLS, BullsCowsGame, bullsCowsCodeCount } from './game.js';
+import { bullsCowsRules } from './explorer.js';
 
 export const BULLSCOWS_DEFAULT_DIGITS = 4;
 export const BULLSCOWS_DEFAULT_SYMBOLS = 10;
@@ -65,6 +66,7 @@ export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
     ...CODE_SEARCH_OPTIONS,
   ],
   efforts: CODE_EFFORTS,
+  searchBytes: codeSearchBytes,
   sample: () => ({ digits: 3, symbols: 5 }),
   load(opts) {
     const worst = isWorstCase(opts);
@@ -78,7 +80,7 @@ export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
       compile: (control) => compileBullsCows(game, control),
       describe: worst ? describeWorstCase : describeGuessTotals,
       merit: worst ? worstCaseMerit : (h) => Number(h.objective['total']),
-      explorerRules: () => ({ kind: 'bulls-cows', digits: game.pegs, symbols: game.symbols }),
+      explorerRules: () => bullsCowsRules(game.pegs, game.symbols),
     };
     return loaded;
   },

@@ -1,9 +1,9 @@
 /**
- * A file game's replies on the explorer page (a module's own reply kind, games/explorer-rules.ts):
+ * A file game's replies on the explorer page (a reply kind, games/explorer-rules.ts):
  * the reply table the compile built, carried as text. `replies[code]` names a reply (the last:
  * solved); `rows[guess]` holds one character per secret (in `secrets` order), its code + 48.
  */
-import type { ModuleRules } from '../explorer-rules.js';
+import type { ExplorerRules } from '../explorer-rules.js';
 
 export interface TablePageData {
   readonly replies: readonly string[];
@@ -11,9 +11,8 @@ export interface TablePageData {
   readonly rows: Readonly<Record<string, string>>;
 }
 
-export function tableRules(data: TablePageData, attempts: number): ModuleRules<TablePageData> {
+export function tableRules(data: TablePageData, attempts: number): ExplorerRules<TablePageData> {
   return {
-    kind: 'module',
     name: 'table',
     attempts,
     data,

@@ -29,6 +29,7 @@ import {
 import { finishHangmanTree, hangmanMoves, hangmanObjective, HangmanRanker, LOSS_WEIGHT, NO_LIVES, type HangmanRule } from './ranker.js';
 import { hangmanPlay, hangmanStats, hangmanVerify, summaryLines } from './report.js';
 import { carriedSecrets } from '../tree-words.js';
+import { hangmanRules } from './explorer.js';
 
 /** Sets of at most this many words are solved exactly (default effort, large lists). */
 export const HANGMAN_EXACT_SET_MAX = 10;
@@ -163,6 +164,8 @@ export const hangmanModule: GameModule<HangmanGameSpec, HangmanSetup, number> = 
     const effort = s === 'greedy' ? 'greedy' : 'default';
     return { effort, note: `--strategy ${s} is now --effort ${effort}` };
   },
+  // The ranker's memo of letter sets (greedy: none).
+  searchBytes: (size, effort) => (effort === 'greedy' ? 16 * 2 ** 20 + size.secretCount * 2 * 2 ** 10 : 320 * 2 ** 20 + size.secretCount * 8 * 2 ** 10),
   sample: (dir) => ({ len: 4, wordlist: writeSample(dir, 'hangman.txt', sampleWords(60, 4, 'abcdeilnorst', 4)) }),
   load: (opts) => hangmanLoaded(opts, (len) => loadWordListOfLength(stringOption(opts, 'wordlist') ?? DEFAULT_WORDLIST, len)),
   loadFromTree(opts, file, where) {
@@ -195,7 +198,7 @@ function hangmanLoaded(opts: GameOptions, listOf: (length: number) => WordList):
     verify: (file, path, out) => hangmanVerify(game, file, path, out),
     stats: (file, hardest, out) => hangmanStats(game, file, hardest, out),
     play: (tree, input, out, err) => hangmanPlay(game, tree, input, out, err),
-    explorerRules: () => ({ kind: 'hangman', length: spec.length, lives: spec.lives }),
+    explorerRules: () => hangmanRules(spec.length, spec.lives),
     explorerMetric: 'misses',
     wordsOf: () => ({ role: 'words', secrets: list.words }),
   };

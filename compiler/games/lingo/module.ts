@@ -20,6 +20,7 @@ import { carriedSecrets } from '../tree-words.js';
 import { everyGuess, proveLeastWorstCase, type WorstCaseLimits } from '../../engine/least-worst-case.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proveWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome } from '../worst-case.js';
 import { LINGO_ATTEMPTS, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH, LingoGame, lingoProbes, type LingoSpec } from './game.js';
+import { wordMaskRules } from '../word-mask-explorer.js';
 
 export interface LingoEffort extends GameEffort {
   /** Probe words tried at every node besides the candidates. */
@@ -179,6 +180,7 @@ export const lingoModule: GameModule<LingoSpec, LingoSetup, string> = {
     objectiveOption('score', 'the most expected points', 'the fewest tries that find every word, proven, then the most points within them; a compile fails with status 6 when 5 tries do not suffice'),
   ],
   efforts: LINGO_EFFORTS,
+  searchBytes: (size, effort) => (effort === 'quick' || effort === 'greedy' ? 16 * 2 ** 20 + size.secretCount * 2 ** 10 : 64 * 2 ** 20 + size.secretCount * 4 * 2 ** 10),
   sample: (dir) => ({ len: 4, wordlist: writeSample(dir, 'lingo.txt', sampleWords(60, 4, 'abcdeilnorst', 1)) }),
   load(opts: GameOptions): LoadedGame {
     const len = required(intOption(opts, 'len'), 'lingo', `--len (word length, ${LINGO_MIN_LENGTH}..${LINGO_MAX_LENGTH})`);
@@ -217,7 +219,7 @@ function lingoLoaded(opts: GameOptions, len: number, list: WordList): LoadedGame
     compile: (control) => compileLingo(loaded, game, control),
     describe: worst ? describeWorstCase : describeLingo,
     merit: worst ? worstCaseMerit : (h) => Number(h.objective['total']),
-    explorerRules: () => ({ kind: 'word-mask', length: len, attempts: LINGO_ATTEMPTS }),
+    explorerRules: () => wordMaskRules(len, LINGO_ATTEMPTS),
     explorerMetric: 'score',
     wordsOf: () => ({ role: 'words', secrets: list.words }),
   };

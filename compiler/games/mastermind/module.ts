@@ -9,7 +9,7 @@ import type { TreeArrays } from '../../../runtime/tree-format.js';
 import type { History } from '../../engine/code-ranker.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
 import { split, whole, type CompileControl, type EngineJob, type EngineTree, type PoolPlan } from '../compile-api.js';
-import { CODE_SEARCH_OPTIONS, checkCompileSize, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
+import { CODE_SEARCH_OPTIONS, checkCompileSize, codeSearchBytes, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
 import { describeGuessTotals } from '../../objective.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
@@ -18,6 +18,7 @@ import { intOption, required, stringOption } from '../options.js';
 import { emitContest } from './contest.js';
 import { MastermindGame, MASTERMIND_MAX_COLORS, MASTERMIND_MAX_PEGS, mastermindCodeCount } from './game.js';
 import { runVerifyContest } from './verify-contest.js';
+import { mastermindRules } from './explorer.js';
 
 /** Mastermind's efforts are the code games' (compiler/engine/code-efforts.ts). */
 export type MastermindEffort = CodeEffort;
@@ -75,6 +76,7 @@ export const mastermindModule: GameModule<{ pegs: number; colors: number }, Mast
     ...CODE_SEARCH_OPTIONS,
   ],
   efforts: MASTERMIND_EFFORTS,
+  searchBytes: codeSearchBytes,
   sample: () => ({ pegs: 3, colors: 3 }),
   exportFormats: [
     {
@@ -112,7 +114,7 @@ export const mastermindModule: GameModule<{ pegs: number; colors: number }, Mast
       describe: worst ? describeWorstCase : describeGuessTotals,
       merit: worst ? worstCaseMerit : (h) => Number(h.objective['total']),
       companions: (tree) => [{ kind: 'contest', extension: '.contest.txt', text: emitContest(game, tree) + '\n' }],
-      explorerRules: () => ({ kind: 'mastermind', pegs: game.pegs, colors: game.colors }),
+      explorerRules: () => mastermindRules(game.pegs, game.colors),
     };
     return loaded;
   },

@@ -1,16 +1,15 @@
 /**
- * Match-count's replies on the explorer page (a module's own reply kind, games/explorer-rules.ts):
+ * Match-count's replies on the explorer page (a reply kind, games/explorer-rules.ts):
  * the number of positions with the same letter, typed as a number; solved when every position matches.
  */
-import type { ModuleRules } from '../explorer-rules.js';
+import type { ExplorerRules } from '../explorer-rules.js';
 
 export interface MatchCountPageData {
   readonly length: number;
 }
 
-export function matchCountRules(length: number): ModuleRules<MatchCountPageData> {
+export function matchCountRules(length: number): ExplorerRules<MatchCountPageData> {
   return {
-    kind: 'module',
     name: 'match-count',
     data: { length },
     playHelp: 'Play your own game: the page shows its guess; enter how many positions match, then submit.',

@@ -76,6 +76,8 @@ export const matchcountModule: GameModule<string[], null> = {
     { name: 'budget', type: 'integer', min: 1, max: 1_000_000, compileOnly: true, describe: 'allowedGuesses (default 10): compile fails with status 6 when the worst case needs more' },
   ],
   efforts: MATCHCOUNT_EFFORTS,
+  // The prover's reply table (words squared) and its memo of 2^21 bitsets.
+  searchBytes: (size) => 128 * 2 ** 20 + size.secretCount * size.secretCount * 64 + size.secretCount * 64 * 2 ** 10,
   sample: (dir) => ({ wordlist: writeSample(dir, 'matchcount.txt', sampleWords(30, 5, 'abcdefgh', 3)) }),
   exportFormats: [
     {

@@ -27,6 +27,7 @@ import { everyGuess, openersWithin, proveLeastWorstCase, ruleGuesses, type Guess
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proofAbove, proveWorstCase, refuteOpeners, runWorstCase, WORST_CASE_OPENERS_TASK, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome, type OpenersArgs } from '../worst-case.js';
 import { replayAll } from '../../replay.js';
 import { checkProof, formatProof, listOf, parseProof, proofPathOf, proofValue, readProof } from './proof.js';
+import { wordMaskRules } from '../word-mask-explorer.js';
 
 export type WordleEffort = WidthEffort;
 
@@ -332,6 +333,13 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
     options: [{ name: 'proof', type: 'file', describe: 'a proof file to check against the lists and the tree (default: the one beside the tree, when there is one)' }],
     run: () => false,
   },
+  searchBytes(size, effort, opts) {
+    const MiB = 2 ** 20;
+    const KiB = 2 ** 10;
+    // Exact (and --prove, which implies it): the memo's byte cap (1 GiB) and its entries' sets.
+    if (effort === 'exact' || opts['prove'] === true) return 1280 * MiB + size.guessCount * 16 * KiB;
+    return effort === 'greedy' ? 16 * MiB + size.guessCount * KiB : 128 * MiB + size.guessCount * 8 * KiB;
+  },
   sample(dir) {
     const words = sampleWords(50, 5, 'aeilnorstu', 2);
     return { answers: writeSample(dir, 'answers.txt', words.slice(0, 20)), guesses: writeSample(dir, 'guesses.txt', words.slice(20)) };
@@ -406,7 +414,7 @@ function wordleLoaded(opts: GameOptions, base: WordleGame): LoadedGame {
     },
     describe: worst ? describeWorstCase : describeWordle,
     merit: worst ? worstCaseMerit : (h: TreeHeader) => Number(h.objective['total']),
-    explorerRules: () => ({ kind: 'word-mask', length: game.params.length, attempts: WORDLE_ATTEMPTS }),
+    explorerRules: () => wordMaskRules(game.params.length, WORDLE_ATTEMPTS),
     wordsOf: (tree) => {
       // Indices into the full guesses list: a game rebuilt from a tree's own guesses has other ones.
       if (game.guessCount !== listOf(game.lists, 'guesses').count) throw new Error('wordle: the words of a tree are taken from a game of the full lists');
