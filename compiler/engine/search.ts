@@ -18,7 +18,7 @@
 import { EMPTY_CODES, type Plan } from './plan.js';
 import { ExactTail } from './exact-tail.js';
 import { Partitioner, type SplitBuffers } from './partition.js';
-import { rangeHash, SetMemo } from './set-memo.js';
+import { rangeHash, SetMemo, type Interval } from './set-memo.js';
 import { byKeys } from './top-k.js';
 import { NodeBudgetExceeded, type Effort, type Moves, type Objective, type QuickResult, type Ranker, type RankedList, type Ranking, type SearchGame, type SearchNode, type Solved } from './types.js';
 
@@ -107,8 +107,13 @@ export class SearchEngine<S> {
   nodes = 0;
   /** Optional shared counter: slot 0 gets the nodes searched, in steps of 4096 (progress of long searches). */
   progress: Int32Array | null = null;
-  /** Per set: its result when solved (value Infinity), else null and the least key proven for it. */
-  private readonly memo: SetMemo<Solved>;
+  /**
+   * Per set, keys: [lo, hi] with its result when solved (lo = hi), else the least key proven
+   * for it (hi Infinity). The exact tail keeps its reply groups' values here too.
+   */
+  readonly memo: SetMemo<Solved>;
+  /** The entry a store writes (read by the memo, never kept). */
+  private readonly entry: Interval<Solved> = { lo: 0, hi: Infinity, guess: -1, payload: null };
   private readonly tieBreak: boolean;
   private readonly slots: number;
   private pilotEngine: SearchEngine<S> | null = null;
@@ -225,7 +230,7 @@ export class SearchEngine<S> {
       if (id >= 0) {
         const solved = this.memo.payload(id);
         if (solved) return this.keyOf(solved) < beta ? solved : null;
-        known = this.memo.value(id);
+        known = this.memo.lo(id);
         if (known >= beta) return null;
       }
     }
@@ -258,11 +263,24 @@ export class SearchEngine<S> {
       result = this.search(set, node, beta);
       if (!result) fail = this.failKey;
     }
-    if (memoized) {
-      if (result) this.memo.set(set, 0, n, num, tag, result, Infinity, hash);
-      else this.memo.set(set, 0, n, num, tag, null, Math.max(beta, fail, known), hash);
-    }
+    if (memoized) this.remember(set, n, num, tag, hash, result, Math.max(beta, fail, known));
     return result;
+  }
+
+  /** Store a set's result (its key is then its interval) or, when null, the least key proven for it. */
+  private remember(set: Uint32Array, n: number, num: number, tag: string, hash: number, result: Solved | null, lo: number): void {
+    const e = this.entry;
+    if (result) {
+      e.lo = e.hi = this.keyOf(result);
+      e.guess = result.plan.guess;
+    } else {
+      e.lo = lo;
+      e.hi = Infinity;
+      e.guess = -1;
+    }
+    e.payload = result;
+    this.memo.set(set, 0, n, num, tag, e, hash);
+    e.payload = null;
   }
 
   private search(set: Uint32Array, node: SearchNode<S>, beta: number): Solved | null {
@@ -584,7 +602,7 @@ export class SearchEngine<S> {
             b = solved.cost;
             known = MEMO;
           } else {
-            const c = this.costOfKey(this.memo.value(id));
+            const c = this.costOfKey(this.memo.lo(id));
             if (c > b) b = c;
           }
         }
