@@ -145,7 +145,7 @@ export class SearchEngine<S> {
       if (!parts.objective.triesLeft || this.tieBreak) throw new Error('search: the exact tail needs an objective affine in the attempts, without a depth tie-break');
     }
     this.tailLeft = tailLeft;
-    this.tail = tailLeft > 0 ? new ExactTail<S>(parts.game, parts.objective) : null;
+    this.tail = tailLeft > 0 ? new ExactTail<S>(parts.game, parts.objective, this.memo) : null;
   }
 
   get memoSize(): number {
@@ -244,7 +244,7 @@ export class SearchEngine<S> {
     const tail = this.tail;
     const left = tail ? (obj.triesLeft as (used: number) => number).call(obj, used) : -1;
     if (tail && left >= 2 && left <= this.tailLeft && tail.applies(n, left)) {
-      result = tail.solve(set, used, node.state, left, beta);
+      result = tail.solve(set, used, node.state, left, beta, memoized ? tag : this.moves.key(node.state));
     } else if (quick) {
       const look = this.look;
       quick.call(this.ranker, set, 0, n, node, look);
