@@ -32,7 +32,7 @@
  * order, then by groups on S, then guess number). Budgets only skip what cannot win.
  */
 import { Partitioner } from './partition.js';
-import { EMPTY_CODES, leafPlan, type Plan } from './plan.js';
+import { joinPlan, leafPlan, type CostedPlan } from './plan.js';
 import { rangeHash, type Interval, type SetMemo } from './set-memo.js';
 import { Stamps } from './stamps.js';
 import type { Objective, SearchGame, Solved } from './types.js';
@@ -594,7 +594,7 @@ export class ExactTail<S> {
     const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => codes[a] - codes[b] || a - b);
     let cost = n * obj.groupCost(0, 1, used, state);
     const outCodes: number[] = [];
-    const children: Plan[] = [];
+    const parts: CostedPlan[] = [];
     for (let i = 0; i < n; i++) {
       const j = order[i];
       const c = codes[j];
@@ -602,10 +602,10 @@ export class ExactTail<S> {
       const v = obj.sizeBound(1, used + 1, state);
       cost += v;
       outCodes.push(c);
-      children.push(leafPlan(this.game.guessOfSecret(set[j]), v));
+      parts.push({ cost: v, depth: 1, plan: leafPlan(this.game.guessOfSecret(set[j]), v) });
     }
     void left;
-    return { cost, depth: children.length ? 2 : 1, plan: { value: cost, guess, codes: outCodes.length ? Uint32Array.from(outCodes) : EMPTY_CODES, children } };
+    return joinPlan(guess, cost, Uint32Array.from(outCodes), parts);
   }
 
   /** The plan of a set (global ids) split by `guess`, each group given by `child`. */
@@ -613,19 +613,17 @@ export class ExactTail<S> {
     const n = set.length;
     const sp = this.partitioner.split(guess, set);
     let cost = n * this.objective.groupCost(0, 1, used, state);
-    let depth = 1;
     const outCodes: number[] = [];
-    const children: Plan[] = [];
+    const parts: Solved[] = [];
     for (let k = 0; k < sp.codes.length; k++) {
       const c = sp.codes[k];
       if (c === this.game.solvedCode) continue;
       const v = child(sp.items.slice(sp.starts[k], sp.starts[k + 1]));
       cost += v.cost;
-      if (v.depth + 1 > depth) depth = v.depth + 1;
       outCodes.push(c);
-      children.push(v.plan);
+      parts.push(v);
     }
-    return { cost, depth, plan: { value: cost, guess, codes: outCodes.length ? Uint32Array.from(outCodes) : EMPTY_CODES, children } };
+    return joinPlan(guess, cost, Uint32Array.from(outCodes), parts);
   }
 
   /** The two-tries-left plan of `guess` at `set` (after `v` guesses): each group's last try. */

@@ -15,7 +15,7 @@
  * and the order in which sets are solved never change a result. Among equal keys the first
  * guess in the ranker's order wins.
  */
-import { EMPTY_CODES, type Plan } from './plan.js';
+import { EMPTY_CODES, joinPlan } from './plan.js';
 import { ExactTail } from './exact-tail.js';
 import { Partitioner, type SplitBuffers } from './partition.js';
 import { rangeHash, SetMemo, type Interval } from './set-memo.js';
@@ -717,15 +717,8 @@ export class SearchEngine<S> {
     const parts = f.parts;
     const cost = f.cost;
     const partCodes = parts ? new Uint32Array(parts) : EMPTY_CODES;
-    const children = new Array<Plan>(parts);
-    let depth = 1;
-    for (let p = 0; p < parts; p++) {
-      const v = f.solved[p] as Solved;
-      partCodes[p] = f.codes[f.group[p]];
-      children[p] = v.plan;
-      if (v.depth + 1 > depth) depth = v.depth + 1;
-    }
-    const result: Solved = { cost, depth, plan: { value: cost, guess: f.guess, codes: partCodes, children } };
+    for (let p = 0; p < parts; p++) partCodes[p] = f.codes[f.group[p]];
+    const result: Solved = joinPlan(f.guess, cost, partCodes, f.solved, parts);
     // Each part met its own budget, but an early deep part can still leave the whole at it.
     return this.keyOf(result) < f.beta ? result : null;
   }
