@@ -99,6 +99,9 @@ export class ExactTail<S> {
   /** Part p's memo hash and its least cost known (the larger of its size bound and the memo's lo). */
   private partHash = new Float64Array(0);
   private partLo = new Float64Array(0);
+  /** After pass 1 of a guess: its open parts and the sum of their least costs. */
+  private openParts = 0;
+  private openRest = 0;
   private partOpen = new Uint8Array(0);
   private openOrder = new Int32Array(0);
   /** The engine's set memo, the node's children's depth tag and move key, and the entry a store writes. */
@@ -366,6 +369,15 @@ export class ExactTail<S> {
    * below it. `known` is what every secret pays at the node.
    */
   private evaluate3(g: number, k: number, hit: number, known: number, perSecret2: number, t2: TwoLeftTerms, best: number): number {
+    this.splitByGuess(g, k);
+    const hitId = hit ? this.table[g * this.n + this.hitIdx[g]] : -1;
+    const cost = this.valueParts(k, hitId, known, perSecret2, t2);
+    if (cost + this.openRest >= best) return best;
+    return this.searchOpenParts(cost, perSecret2, t2.B, best);
+  }
+
+  /** S split by guess g's k local ids into `starts`, `items` and `globals` (stable: local indices ascending in each group). */
+  private splitByGuess(g: number, k: number): void {
     const n = this.n;
     const T = this.table;
     const row = g * n;
@@ -374,7 +386,6 @@ export class ExactTail<S> {
     const items = this.items;
     const globals = this.globals;
     const set = this.set;
-    // Split S by the guess's local ids (stable: local indices ascending in each group).
     for (let j = 0; j < k; j++) cnt[j] = 0;
     for (let i = 0; i < n; i++) cnt[T[row + i]]!++;
     let at = 0;
@@ -390,10 +401,19 @@ export class ExactTail<S> {
       items[at] = i;
       globals[at] = set[i];
     }
-    const hitId = hit ? T[row + this.hitIdx[g]] : -1;
+  }
+
+  /**
+   * Pass 1 over the split's groups but the solved one (`hitId`): exact values that are cheap
+   * (small parts, the memo, the candidates) summed onto `known`, returned; the rest left open
+   * (`openParts` of them, their least costs summing to `openRest`).
+   */
+  private valueParts(k: number, hitId: number, known: number, perSecret2: number, t2: TwoLeftTerms): number {
+    const starts = this.starts;
+    const items = this.items;
+    const globals = this.globals;
     const A = t2.A;
     const B = t2.B;
-    // Pass 1: exact values that are cheap (small parts, the cache, the candidates), bounds of the rest.
     let cost = known;
     let rest = 0;
     let open = 0;
@@ -449,8 +469,22 @@ export class ExactTail<S> {
       open++;
       rest += lo;
     }
-    if (cost + rest >= best) return best;
-    // Pass 2: the open parts, largest first, each under the budget the others leave.
+    this.openParts = open;
+    this.openRest = rest;
+    return cost;
+  }
+
+  /** Pass 2: the open parts, largest first, each under the budget the others leave; the guess's cost, or `best` when it cannot get below it. */
+  private searchOpenParts(known: number, perSecret2: number, B: number, best: number): number {
+    const open = this.openParts;
+    const partOff = this.partOff;
+    const partLen = this.partLen;
+    const partKey = this.partKey;
+    const partLo = this.partLo;
+    const openOrder = this.openOrder;
+    const items = this.items;
+    let cost = known;
+    let rest = this.openRest;
     for (let i = 1; i < open; i++) {
       const p = openOrder[i];
       const mp = partLen[p];
