@@ -16,8 +16,11 @@
  * All of a node's work is over its set S of n secrets: one table of every guess's replies,
  * renumbered per guess into local group ids 0..k−1 (Uint16, guess-major), so a reply group of S
  * is a list of local indices and any split of it is table look-ups. Below S nothing allocates but
- * the plan of the result. Two-tries-left values of reply groups are cached per node (a group is
- * its sorted local indices, compared in full: a hash collision is a miss).
+ * the plan of the result. Two-tries-left values of reply groups live in the engine's one set
+ * memo (`set-memo.ts`, by their secrets in set order, the child's depth tag and the node's move
+ * key): exact ones as [v, v] with their guess, a group cut by its budget as [the least cost the
+ * cut proves, its best candidate's cost] with that candidate, so a later look at the same group
+ * starts from both.
  *
  * Bounds that skip work: (1) a guess's number of groups on a part is at most its number on S, so
  * the scan of a part takes guesses by groups on S, most first, and stops once that many could not
@@ -29,15 +32,13 @@
  * order, then by groups on S, then guess number). Budgets only skip what cannot win.
  */
 import { Partitioner } from './partition.js';
-import { EMPTY_CODES, leafPlan, type Plan } from './plan.js';
+import { joinPlan, leafPlan, type CostedPlan } from './plan.js';
+import { rangeHash, type Interval, type SetMemo } from './set-memo.js';
 import { Stamps } from './stamps.js';
 import type { Objective, SearchGame, Solved } from './types.js';
 
 /** Largest table (guesses × secrets) a node may build; larger sets are left to the search. */
 const TABLE_MAX_ENTRIES = 1 << 25;
-/** Slots of the per-node cache of part values (a power of two) and its members' pool. */
-const CACHE_SLOTS = 1 << 16;
-const CACHE_POOL = 1 << 22;
 /** A scan stopped by its budget. */
 const CUT = -1;
 
@@ -89,29 +90,32 @@ export class ExactTail<S> {
   private cnt = new Int32Array(0);
   private starts = new Int32Array(0);
   private items = new Uint16Array(0);
+  /** The secrets of `items` (global ids, the same places): the memo's key of a part. */
+  private globals = new Uint32Array(0);
   private partOff = new Int32Array(0);
   private partLen = new Int32Array(0);
   private partKey = new Float64Array(0);
   private partGuess = new Int32Array(0);
+  /** Part p's memo hash and its least cost known (the larger of its size bound and the memo's lo). */
+  private partHash = new Float64Array(0);
+  private partLo = new Float64Array(0);
+  /** After pass 1 of a guess: its open parts and the sum of their least costs. */
+  private openParts = 0;
+  private openRest = 0;
   private partOpen = new Uint8Array(0);
   private openOrder = new Int32Array(0);
-  // The part cache (per node, by generation).
-  private readonly slots = new Stamps(CACHE_SLOTS);
-  private readonly slotHash = new Int32Array(CACHE_SLOTS);
-  private readonly slotOff = new Int32Array(CACHE_SLOTS);
-  private readonly slotLen = new Int32Array(CACHE_SLOTS);
-  private readonly slotKey = new Float64Array(CACHE_SLOTS);
-  private readonly slotGuess = new Int32Array(CACHE_SLOTS);
-  private readonly pool = new Uint16Array(CACHE_POOL);
-  private poolUsed = 0;
-  private slotsUsed = 0;
-  private cacheGen = this.slots.next();
+  /** The engine's set memo, the node's children's depth tag and move key, and the entry a store writes. */
+  private readonly memo: SetMemo<Solved>;
+  private num = 0;
+  private tag = '';
+  private readonly entry: Interval<Solved> = { lo: 0, hi: Infinity, guess: -1, payload: null };
   /** The guess of the last `partKey2` / `scan` result. */
   private lastGuess = -1;
 
-  constructor(game: SearchGame, objective: Objective<S>) {
+  constructor(game: SearchGame, objective: Objective<S>, memo: SetMemo<Solved>) {
     this.game = game;
     this.objective = objective;
+    this.memo = memo;
     this.G = game.guessCount;
     this.partitioner = new Partitioner(game);
     this.codes = new Uint32Array(game.secretCount);
@@ -140,10 +144,13 @@ export class ExactTail<S> {
 
   /**
    * The best plan for `set` (ascending or any fixed order) with `used` guesses spent and two or
-   * three tries left, or null when none costs less than `beta`.
+   * three tries left, or null when none costs less than `beta`. `tag` is the node's move key,
+   * which every guess keeps (the tail plays every guess, so the game's moves must not narrow them).
    */
-  solve(set: Uint32Array, used: number, state: S, left: number, beta: number): Solved | null {
+  solve(set: Uint32Array, used: number, state: S, left: number, beta: number, tag: string): Solved | null {
     this.nodes++;
+    this.num = this.objective.depthTag(used + 1);
+    this.tag = tag;
     const n = set.length;
     const t2 = this.terms2(left === 3 ? used + 1 : used, state);
     if (!(t2.A >= 0 && t2.B >= 0 && Number.isFinite(t2.unsolved))) throw new Error('exact tail: the objective is not affine in the attempts');
@@ -244,6 +251,9 @@ export class ExactTail<S> {
       this.cnt = new Int32Array(cap);
       this.starts = new Int32Array(cap + 1);
       this.items = new Uint16Array(cap);
+      this.globals = new Uint32Array(cap);
+      this.partHash = new Float64Array(cap);
+      this.partLo = new Float64Array(cap);
       this.partOff = new Int32Array(cap);
       this.partLen = new Int32Array(cap);
       this.partKey = new Float64Array(cap);
@@ -299,9 +309,6 @@ export class ExactTail<S> {
       by[b[j]] = g;
       b[j]!++;
     }
-    this.cacheGen = this.slots.next();
-    this.poolUsed = 0;
-    this.slotsUsed = 0;
   }
 
   /** The node is done: the guesses that name a secret of it are cleared. */
@@ -362,13 +369,23 @@ export class ExactTail<S> {
    * below it. `known` is what every secret pays at the node.
    */
   private evaluate3(g: number, k: number, hit: number, known: number, perSecret2: number, t2: TwoLeftTerms, best: number): number {
+    this.splitByGuess(g, k);
+    const hitId = hit ? this.table[g * this.n + this.hitIdx[g]] : -1;
+    const cost = this.valueParts(k, hitId, known, perSecret2, t2);
+    if (cost + this.openRest >= best) return best;
+    return this.searchOpenParts(cost, perSecret2, t2.B, best);
+  }
+
+  /** S split by guess g's k local ids into `starts`, `items` and `globals` (stable: local indices ascending in each group). */
+  private splitByGuess(g: number, k: number): void {
     const n = this.n;
     const T = this.table;
     const row = g * n;
     const cnt = this.cnt;
     const starts = this.starts;
     const items = this.items;
-    // Split S by the guess's local ids (stable: local indices ascending in each group).
+    const globals = this.globals;
+    const set = this.set;
     for (let j = 0; j < k; j++) cnt[j] = 0;
     for (let i = 0; i < n; i++) cnt[T[row + i]]!++;
     let at = 0;
@@ -380,19 +397,33 @@ export class ExactTail<S> {
     starts[k] = n;
     for (let i = 0; i < n; i++) {
       const id = T[row + i];
-      items[cnt[id]!++] = i;
+      const at = cnt[id]!++;
+      items[at] = i;
+      globals[at] = set[i];
     }
-    const hitId = hit ? T[row + this.hitIdx[g]] : -1;
+  }
+
+  /**
+   * Pass 1 over the split's groups but the solved one (`hitId`): exact values that are cheap
+   * (small parts, the memo, the candidates) summed onto `known`, returned; the rest left open
+   * (`openParts` of them, their least costs summing to `openRest`).
+   */
+  private valueParts(k: number, hitId: number, known: number, perSecret2: number, t2: TwoLeftTerms): number {
+    const starts = this.starts;
+    const items = this.items;
+    const globals = this.globals;
     const A = t2.A;
     const B = t2.B;
-    // Pass 1: exact values that are cheap (small parts, the cache, the candidates), bounds of the rest.
     let cost = known;
     let rest = 0;
     let open = 0;
     const partOff = this.partOff;
     const partLen = this.partLen;
     const partKey = this.partKey;
+    const partLo = this.partLo;
     const openOrder = this.openOrder;
+    const memo = this.memo;
+    const { num, tag } = this;
     for (let j = 0; j < k; j++) {
       if (j === hitId) continue;
       const off = starts[j];
@@ -401,29 +432,59 @@ export class ExactTail<S> {
         cost += m * perSecret2 - (m * B + A);
         continue;
       }
-      const cached = this.cacheGet(items, off, m);
-      if (cached >= 0) {
-        cost += m * perSecret2 - cached;
-        continue;
-      }
-      const ck = this.candidates(items, off, m, A, B);
-      if (ck >= m * B) {
-        // No other guess beats m·B: exact.
-        this.cachePut(items, off, m, ck, this.lastGuess);
-        cost += m * perSecret2 - ck;
-        continue;
+      const hash = rangeHash(globals, off, m, num, tag);
+      const id = memo.find(globals, off, m, num, tag, hash);
+      // At most m·B (a non-candidate telling every secret apart): the part costs at least that.
+      let lo = m * perSecret2 - m * B;
+      let ck: number;
+      let ckGuess: number;
+      if (id >= 0 && memo.guess(id) >= 0) {
+        const hi = memo.hi(id);
+        if (memo.lo(id) >= hi) {
+          cost += hi;
+          continue;
+        }
+        // A cut part: its best candidate and the least cost the cut proved.
+        if (memo.lo(id) > lo) lo = memo.lo(id);
+        ck = m * perSecret2 - hi;
+        ckGuess = memo.guess(id);
+      } else {
+        if (id >= 0 && memo.lo(id) > lo) lo = memo.lo(id);
+        ck = this.candidates(items, off, m, A, B);
+        ckGuess = this.lastGuess;
+        if (ck >= m * B) {
+          // No other guess beats m·B: exact.
+          this.remember(off, m, hash, m * perSecret2 - ck, m * perSecret2 - ck, ckGuess);
+          cost += m * perSecret2 - ck;
+          continue;
+        }
       }
       partOff[open] = off;
       partLen[open] = m;
       partKey[open] = ck;
-      this.partGuess[open] = this.lastGuess;
+      this.partGuess[open] = ckGuess;
+      this.partHash[open] = hash;
+      partLo[open] = lo;
       openOrder[open] = open;
       open++;
-      // At most m·B (a non-candidate telling every secret apart).
-      rest += m * perSecret2 - m * B;
+      rest += lo;
     }
-    if (cost + rest >= best) return best;
-    // Pass 2: the open parts, largest first, each under the budget the others leave.
+    this.openParts = open;
+    this.openRest = rest;
+    return cost;
+  }
+
+  /** Pass 2: the open parts, largest first, each under the budget the others leave; the guess's cost, or `best` when it cannot get below it. */
+  private searchOpenParts(known: number, perSecret2: number, B: number, best: number): number {
+    const open = this.openParts;
+    const partOff = this.partOff;
+    const partLen = this.partLen;
+    const partKey = this.partKey;
+    const partLo = this.partLo;
+    const openOrder = this.openOrder;
+    const items = this.items;
+    let cost = known;
+    let rest = this.openRest;
     for (let i = 1; i < open; i++) {
       const p = openOrder[i];
       const mp = partLen[p];
@@ -435,12 +496,16 @@ export class ExactTail<S> {
       const p = openOrder[i];
       const m = partLen[p];
       const off = partOff[p];
-      rest -= m * perSecret2 - m * B;
+      rest -= partLo[p];
       // The key must exceed this for the guess to stay under `best`.
       const thr = m * perSecret2 - (best - cost - rest);
       const key = this.scan(items, off, m, B, partKey[p], this.partGuess[p], thr);
-      if (key === CUT) return best;
-      this.cachePut(items, off, m, key, this.lastGuess);
+      if (key === CUT) {
+        // No guess's key exceeds thr: the part costs at least m·perSecret2 − thr.
+        this.remember(off, m, this.partHash[p], Math.max(partLo[p], m * perSecret2 - thr), m * perSecret2 - partKey[p], this.partGuess[p]);
+        return best;
+      }
+      this.remember(off, m, this.partHash[p], m * perSecret2 - key, m * perSecret2 - key, this.lastGuess);
       cost += m * perSecret2 - key;
       if (cost + rest >= best) return best;
     }
@@ -542,58 +607,13 @@ export class ExactTail<S> {
     return this.scan(items, off, m, t2.B, ck, this.lastGuess, thr);
   }
 
-  // The part cache: the members (local indices) as the key, the exact key and its guess.
-
-  private static hashOf(items: Uint16Array, off: number, m: number): number {
-    let h = Math.imul(0x811c9dc5 ^ m, 0x01000193);
-    for (let q = 0; q < m; q++) h = Math.imul(h ^ items[off + q], 0x01000193);
-    return (h ^ (h >>> 15)) | 0;
-  }
-
-  /** The cached key of a part, or −1 (setting `lastGuess` on a hit). */
-  private cacheGet(items: Uint16Array, off: number, m: number): number {
-    const h = ExactTail.hashOf(items, off, m);
-    const mask = CACHE_SLOTS - 1;
-    const gen = this.cacheGen;
-    for (let s = h & mask; this.slots.marks[s] === gen; s = (s + 1) & mask) {
-      if (this.slotHash[s] !== h || this.slotLen[s] !== m) continue;
-      const po = this.slotOff[s];
-      let same = true;
-      for (let q = 0; q < m; q++) {
-        if (this.pool[po + q] !== items[off + q]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) {
-        this.lastGuess = this.slotGuess[s];
-        return this.slotKey[s];
-      }
-    }
-    return -1;
-  }
-
-  private cachePut(items: Uint16Array, off: number, m: number, key: number, guess: number): void {
-    if (this.slotsUsed >= CACHE_SLOTS >> 1 || this.poolUsed + m > CACHE_POOL) {
-      // Full: start again (only speed depends on it).
-      this.cacheGen = this.slots.next();
-      this.poolUsed = 0;
-      this.slotsUsed = 0;
-    }
-    const h = ExactTail.hashOf(items, off, m);
-    const mask = CACHE_SLOTS - 1;
-    const gen = this.cacheGen;
-    let s = h & mask;
-    while (this.slots.marks[s] === gen) s = (s + 1) & mask;
-    this.slots.marks[s] = gen;
-    this.slotHash[s] = h;
-    this.slotLen[s] = m;
-    this.slotOff[s] = this.poolUsed;
-    this.slotKey[s] = key;
-    this.slotGuess[s] = guess;
-    this.pool.set(items.subarray(off, off + m), this.poolUsed);
-    this.poolUsed += m;
-    this.slotsUsed++;
+  /** Store the interval [lo, hi] of the part `globals[off .. off + m)` (costs), hi being `guess`'s. */
+  private remember(off: number, m: number, hash: number, lo: number, hi: number, guess: number): void {
+    const e = this.entry;
+    e.lo = lo;
+    e.hi = hi;
+    e.guess = guess;
+    this.memo.set(this.globals, off, m, this.num, this.tag, e, hash);
   }
 
   // Plans: built only for the result.
@@ -608,7 +628,7 @@ export class ExactTail<S> {
     const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => codes[a] - codes[b] || a - b);
     let cost = n * obj.groupCost(0, 1, used, state);
     const outCodes: number[] = [];
-    const children: Plan[] = [];
+    const parts: CostedPlan[] = [];
     for (let i = 0; i < n; i++) {
       const j = order[i];
       const c = codes[j];
@@ -616,10 +636,10 @@ export class ExactTail<S> {
       const v = obj.sizeBound(1, used + 1, state);
       cost += v;
       outCodes.push(c);
-      children.push(leafPlan(this.game.guessOfSecret(set[j]), v));
+      parts.push({ cost: v, depth: 1, plan: leafPlan(this.game.guessOfSecret(set[j]), v) });
     }
     void left;
-    return { cost, depth: children.length ? 2 : 1, plan: { value: cost, guess, codes: outCodes.length ? Uint32Array.from(outCodes) : EMPTY_CODES, children } };
+    return joinPlan(guess, cost, Uint32Array.from(outCodes), parts);
   }
 
   /** The plan of a set (global ids) split by `guess`, each group given by `child`. */
@@ -627,19 +647,17 @@ export class ExactTail<S> {
     const n = set.length;
     const sp = this.partitioner.split(guess, set);
     let cost = n * this.objective.groupCost(0, 1, used, state);
-    let depth = 1;
     const outCodes: number[] = [];
-    const children: Plan[] = [];
+    const parts: Solved[] = [];
     for (let k = 0; k < sp.codes.length; k++) {
       const c = sp.codes[k];
       if (c === this.game.solvedCode) continue;
       const v = child(sp.items.slice(sp.starts[k], sp.starts[k + 1]));
       cost += v.cost;
-      if (v.depth + 1 > depth) depth = v.depth + 1;
       outCodes.push(c);
-      children.push(v.plan);
+      parts.push(v);
     }
-    return { cost, depth, plan: { value: cost, guess, codes: outCodes.length ? Uint32Array.from(outCodes) : EMPTY_CODES, children } };
+    return joinPlan(guess, cost, Uint32Array.from(outCodes), parts);
   }
 
   /** The two-tries-left plan of `guess` at `set` (after `v` guesses): each group's last try. */
@@ -662,13 +680,12 @@ export class ExactTail<S> {
       let g2: number;
       if (m === 2) g2 = this.game.guessOfSecret(group[0]);
       else {
+        // Found again here rather than read from the memo: among guesses of one value the
+        // plan plays the first in this node's scan order, and the memo's guess may come from
+        // another node's order.
         for (let q = 0; q < m; q++) buf[q] = local.get(group[q]) as number;
-        const cached = this.cacheGet(buf, 0, m);
-        if (cached >= 0) g2 = this.lastGuess;
-        else {
-          this.partKey2(buf, 0, m, t2, -Infinity);
-          g2 = this.lastGuess;
-        }
+        this.partKey2(buf, 0, m, t2, -Infinity);
+        g2 = this.lastGuess;
       }
       return this.plan2(g2, group, used + 1, state, t2);
     });

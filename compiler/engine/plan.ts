@@ -18,6 +18,28 @@ export function leafPlan(guess: number, value: number): Plan {
   return { value, guess, codes: EMPTY_CODES, children: [] };
 }
 
+/** A plan with its cost and depth (the engine's `Solved`). */
+export interface CostedPlan {
+  readonly cost: number;
+  readonly depth: number;
+  readonly plan: Plan;
+}
+
+/**
+ * The one plan assembler: `guess` at a set, its non-solved replies `codes` (ascending) leading
+ * to `parts[0 .. count)`, costing `cost` in all; one level deeper than its deepest part.
+ */
+export function joinPlan(guess: number, cost: number, codes: Uint32Array, parts: ArrayLike<CostedPlan | null>, count = parts.length): CostedPlan {
+  const children = new Array<Plan>(count);
+  let depth = 1;
+  for (let i = 0; i < count; i++) {
+    const v = parts[i] as CostedPlan;
+    children[i] = v.plan;
+    if (v.depth + 1 > depth) depth = v.depth + 1;
+  }
+  return { cost, depth, plan: { value: cost, guess, codes: count ? codes : EMPTY_CODES, children } };
+}
+
 /** Preorder flattening into the tree file's arrays. Shared (memoized) subplans are copied. */
 export function flattenPlan(root: Plan): TreeArrays {
   let nodes = 0;

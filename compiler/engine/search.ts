@@ -15,10 +15,10 @@
  * and the order in which sets are solved never change a result. Among equal keys the first
  * guess in the ranker's order wins.
  */
-import { EMPTY_CODES, type Plan } from './plan.js';
+import { EMPTY_CODES, joinPlan } from './plan.js';
 import { ExactTail } from './exact-tail.js';
 import { Partitioner, type SplitBuffers } from './partition.js';
-import { rangeHash, SetMemo } from './set-memo.js';
+import { rangeHash, SetMemo, type Interval } from './set-memo.js';
 import { byKeys } from './top-k.js';
 import { NodeBudgetExceeded, type Effort, type Moves, type Objective, type QuickResult, type Ranker, type RankedList, type Ranking, type SearchGame, type SearchNode, type Solved } from './types.js';
 
@@ -107,8 +107,13 @@ export class SearchEngine<S> {
   nodes = 0;
   /** Optional shared counter: slot 0 gets the nodes searched, in steps of 4096 (progress of long searches). */
   progress: Int32Array | null = null;
-  /** Per set: its result when solved (value Infinity), else null and the least key proven for it. */
-  private readonly memo: SetMemo<Solved>;
+  /**
+   * Per set, keys: [lo, hi] with its result when solved (lo = hi), else the least key proven
+   * for it (hi Infinity). The exact tail keeps its reply groups' values here too.
+   */
+  readonly memo: SetMemo<Solved>;
+  /** The entry a store writes (read by the memo, never kept). */
+  private readonly entry: Interval<Solved> = { lo: 0, hi: Infinity, guess: -1, payload: null };
   private readonly tieBreak: boolean;
   private readonly slots: number;
   private pilotEngine: SearchEngine<S> | null = null;
@@ -140,7 +145,7 @@ export class SearchEngine<S> {
       if (!parts.objective.triesLeft || this.tieBreak) throw new Error('search: the exact tail needs an objective affine in the attempts, without a depth tie-break');
     }
     this.tailLeft = tailLeft;
-    this.tail = tailLeft > 0 ? new ExactTail<S>(parts.game, parts.objective) : null;
+    this.tail = tailLeft > 0 ? new ExactTail<S>(parts.game, parts.objective, this.memo) : null;
   }
 
   get memoSize(): number {
@@ -225,7 +230,7 @@ export class SearchEngine<S> {
       if (id >= 0) {
         const solved = this.memo.payload(id);
         if (solved) return this.keyOf(solved) < beta ? solved : null;
-        known = this.memo.value(id);
+        known = this.memo.lo(id);
         if (known >= beta) return null;
       }
     }
@@ -239,7 +244,7 @@ export class SearchEngine<S> {
     const tail = this.tail;
     const left = tail ? (obj.triesLeft as (used: number) => number).call(obj, used) : -1;
     if (tail && left >= 2 && left <= this.tailLeft && tail.applies(n, left)) {
-      result = tail.solve(set, used, node.state, left, beta);
+      result = tail.solve(set, used, node.state, left, beta, memoized ? tag : this.moves.key(node.state));
     } else if (quick) {
       const look = this.look;
       quick.call(this.ranker, set, 0, n, node, look);
@@ -258,11 +263,24 @@ export class SearchEngine<S> {
       result = this.search(set, node, beta);
       if (!result) fail = this.failKey;
     }
-    if (memoized) {
-      if (result) this.memo.set(set, 0, n, num, tag, result, Infinity, hash);
-      else this.memo.set(set, 0, n, num, tag, null, Math.max(beta, fail, known), hash);
-    }
+    if (memoized) this.remember(set, n, num, tag, hash, result, Math.max(beta, fail, known));
     return result;
+  }
+
+  /** Store a set's result (its key is then its interval) or, when null, the least key proven for it. */
+  private remember(set: Uint32Array, n: number, num: number, tag: string, hash: number, result: Solved | null, lo: number): void {
+    const e = this.entry;
+    if (result) {
+      e.lo = e.hi = this.keyOf(result);
+      e.guess = result.plan.guess;
+    } else {
+      e.lo = lo;
+      e.hi = Infinity;
+      e.guess = -1;
+    }
+    e.payload = result;
+    this.memo.set(set, 0, n, num, tag, e, hash);
+    e.payload = null;
   }
 
   private search(set: Uint32Array, node: SearchNode<S>, beta: number): Solved | null {
@@ -584,7 +602,7 @@ export class SearchEngine<S> {
             b = solved.cost;
             known = MEMO;
           } else {
-            const c = this.costOfKey(this.memo.value(id));
+            const c = this.costOfKey(this.memo.lo(id));
             if (c > b) b = c;
           }
         }
@@ -699,15 +717,8 @@ export class SearchEngine<S> {
     const parts = f.parts;
     const cost = f.cost;
     const partCodes = parts ? new Uint32Array(parts) : EMPTY_CODES;
-    const children = new Array<Plan>(parts);
-    let depth = 1;
-    for (let p = 0; p < parts; p++) {
-      const v = f.solved[p] as Solved;
-      partCodes[p] = f.codes[f.group[p]];
-      children[p] = v.plan;
-      if (v.depth + 1 > depth) depth = v.depth + 1;
-    }
-    const result: Solved = { cost, depth, plan: { value: cost, guess: f.guess, codes: partCodes, children } };
+    for (let p = 0; p < parts; p++) partCodes[p] = f.codes[f.group[p]];
+    const result: Solved = joinPlan(f.guess, cost, partCodes, f.solved, parts);
     // Each part met its own budget, but an early deep part can still leave the whole at it.
     return this.keyOf(result) < f.beta ? result : null;
   }

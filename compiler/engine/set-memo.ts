@@ -5,7 +5,9 @@
  * so a hash collision is a miss, never another set's value. A set is given as a range of a
  * buffer (`buf[off .. off + n)`), so a reply group is looked up where it lies, without a view.
  *
- * An entry is a number (its value) and an optional payload object (null for most entries).
+ * An entry is a proven interval [lo, hi] of the set's value (lo a proven lower bound, hi the
+ * value of a known tree, Infinity when none is known; exact when lo === hi), the first guess of
+ * that tree (−1: none) and an optional payload object (the tree itself, null for most entries).
  * Storage is flat: each generation keeps its sets end to end in arena pages, its hashes, tag
  * numbers, sizes and values in pages of typed arrays and its slots in one open-addressing
  * table, so an entry costs a few dozen bytes besides its set (no object of its own, no typed
@@ -75,8 +77,10 @@ class Generation<P> {
   /** Where the set lies (arena page · ARENA_PAGE + offset) and its size. */
   private readonly places: Uint32Array[] = [];
   private readonly sizes: Uint32Array[] = [];
-  /** The entry's value, and its payload's index in `payloadList` (-1: none). */
-  private readonly values: Float64Array[] = [];
+  /** The entry's interval [lo, hi], its tree's first guess, and its payload's index in `payloadList` (-1: none). */
+  private readonly los: Float64Array[] = [];
+  private readonly his: Float64Array[] = [];
+  private readonly guesses: Int32Array[] = [];
   private readonly payloadAt: Int32Array[] = [];
   private readonly payloadList: P[] = [];
   private readonly arena: Uint32Array[] = [];
@@ -128,8 +132,16 @@ class Generation<P> {
     return this.arena[place >>> ARENA_BITS].subarray(from, from + this.sizes[page][k]);
   }
 
-  value(id: number): number {
-    return this.values[id >>> PAGE_BITS][id & PAGE_MASK];
+  lo(id: number): number {
+    return this.los[id >>> PAGE_BITS][id & PAGE_MASK];
+  }
+
+  hi(id: number): number {
+    return this.his[id >>> PAGE_BITS][id & PAGE_MASK];
+  }
+
+  guess(id: number): number {
+    return this.guesses[id >>> PAGE_BITS][id & PAGE_MASK];
   }
 
   payload(id: number): P | null {
@@ -137,11 +149,14 @@ class Generation<P> {
     return at < 0 ? null : (this.payloadList[at] as P);
   }
 
-  /** Replace entry id's value and payload. */
-  update(id: number, payload: P | null, value: number): void {
+  /** Replace entry id's interval, guess and payload. */
+  update(id: number, v: Interval<P>): void {
     const page = id >>> PAGE_BITS;
     const k = id & PAGE_MASK;
-    this.values[page][k] = value;
+    this.los[page][k] = v.lo;
+    this.his[page][k] = v.hi;
+    this.guesses[page][k] = v.guess;
+    const payload = v.payload;
     const pa = this.payloadAt[page];
     const at = pa[k];
     if (payload === null) pa[k] = -1;
@@ -152,7 +167,7 @@ class Generation<P> {
     }
   }
 
-  add(hash: number, buf: Uint32Array, off: number, n: number, num: number, tag: string, payload: P | null, value: number): number {
+  add(hash: number, buf: Uint32Array, off: number, n: number, num: number, tag: string, v: Interval<P>): number {
     const id = this.count;
     const page = id >>> PAGE_BITS;
     const k = id & PAGE_MASK;
@@ -162,7 +177,9 @@ class Generation<P> {
       this.tagIds.push(new Int32Array(PAGE_SIZE));
       this.places.push(new Uint32Array(PAGE_SIZE));
       this.sizes.push(new Uint32Array(PAGE_SIZE));
-      this.values.push(new Float64Array(PAGE_SIZE));
+      this.los.push(new Float64Array(PAGE_SIZE));
+      this.his.push(new Float64Array(PAGE_SIZE));
+      this.guesses.push(new Int32Array(PAGE_SIZE));
       this.payloadAt.push(new Int32Array(PAGE_SIZE));
     }
     if (2 * (id + 1) > this.slots.length) this.growSlots();
@@ -193,7 +210,7 @@ class Generation<P> {
     this.places[page][k] = place;
     this.sizes[page][k] = n;
     this.payloadAt[page][k] = -1;
-    this.update(id, payload, value);
+    this.update(id, v);
     this.place(id, hash);
     this.bytes += ENTRY_BYTES + 4 * n + 2 * tag.length;
     return id;
@@ -212,6 +229,14 @@ class Generation<P> {
     this.mask = size - 1;
     for (let id = 0; id < this.count; id++) this.place(id, this.hashes[id >>> PAGE_BITS][id & PAGE_MASK]);
   }
+}
+
+/** What an entry holds: [lo, hi] (hi Infinity when no tree is known), the known tree's first guess (−1: none), the tree (or null). */
+export interface Interval<P> {
+  lo: number;
+  hi: number;
+  guess: number;
+  payload: P | null;
 }
 
 export class SetMemo<P> {
@@ -233,7 +258,7 @@ export class SetMemo<P> {
 
   /**
    * The id of the entry of the set `buf[off .. off + n)` with tag (num, tag), or -1; read it
-   * with `value` and `payload` before the next store.
+   * with `lo`, `hi`, `guess` and `payload` before the next store.
    */
   find(buf: Uint32Array, off: number, n: number, num: number, tag: string, hash = rangeHash(buf, off, n, num, tag)): number {
     const id = this.current.find(hash, buf, off, n, num, tag);
@@ -241,31 +266,42 @@ export class SetMemo<P> {
     const o = this.old;
     const j = o.find(hash, buf, off, n, num, tag);
     if (j < 0) return -1;
-    return this.insert(hash, o.setOf(j), 0, n, num, tag, o.payload(j), o.value(j));
+    return this.insert(hash, o.setOf(j), 0, n, num, tag, { lo: o.lo(j), hi: o.hi(j), guess: o.guess(j), payload: o.payload(j) });
   }
 
-  value(id: number): number {
-    return this.current.value(id);
+  /** Entry id's proven lower bound. */
+  lo(id: number): number {
+    return this.current.lo(id);
+  }
+
+  /** The value of entry id's known tree (Infinity: none known). */
+  hi(id: number): number {
+    return this.current.hi(id);
+  }
+
+  /** The first guess of entry id's known tree (−1: none known). */
+  guess(id: number): number {
+    return this.current.guess(id);
   }
 
   payload(id: number): P | null {
     return this.current.payload(id);
   }
 
-  /** Store (or replace) the entry of a set; the set is copied. */
-  set(buf: Uint32Array, off: number, n: number, num: number, tag: string, payload: P | null, value: number, hash = rangeHash(buf, off, n, num, tag)): void {
+  /** Store (or replace) the entry of a set; the set is copied, `v`'s fields are read. */
+  set(buf: Uint32Array, off: number, n: number, num: number, tag: string, v: Interval<P>, hash = rangeHash(buf, off, n, num, tag)): void {
     const c = this.current;
     const id = c.find(hash, buf, off, n, num, tag);
-    if (id >= 0) c.update(id, payload, value);
-    else this.insert(hash, buf, off, n, num, tag, payload, value);
+    if (id >= 0) c.update(id, v);
+    else this.insert(hash, buf, off, n, num, tag, v);
   }
 
-  private insert(hash: number, buf: Uint32Array, off: number, n: number, num: number, tag: string, payload: P | null, value: number): number {
+  private insert(hash: number, buf: Uint32Array, off: number, n: number, num: number, tag: string, v: Interval<P>): number {
     if (this.current.count >= this.perGeneration || this.current.bytes >= this.bytesPerGeneration) {
       this.old = this.current;
       this.current = new Generation<P>();
     }
-    return this.current.add(hash, buf, off, n, num, tag, payload, value);
+    return this.current.add(hash, buf, off, n, num, tag, v);
   }
 
   clear(): void {
