@@ -95,7 +95,8 @@ export class CodeRanker implements Ranker<History> {
   /** Where the rows of a set's secrets start in `replies`. */
   private readonly bases: Uint32Array;
 
-  constructor(game: CodeGame, objective: AttemptObjective<History>, rule: RankRule) {
+  /** `replyTable`: false computes every reply per set even where a table would fit. */
+  constructor(game: CodeGame, objective: AttemptObjective<History>, rule: RankRule, replyTable = true) {
     this.game = game;
     this.objective = objective;
     this.rule = rule;
@@ -127,7 +128,7 @@ export class CodeRanker implements Ranker<History> {
     this.classStamps = new Stamps(dedupe ? classes : 0);
     this.classBound = new Float64Array(dedupe ? classes : 0);
     this.classKey = new Float64Array(dedupe ? classes : 0);
-    this.replies = replyTable(game);
+    this.replies = replyTable ? tableOfReplies(game) : null;
     this.bases = new Uint32Array(this.replies ? N : 0);
   }
 
@@ -374,7 +375,7 @@ export class CodeRanker implements Ranker<History> {
 }
 
 /** Every reply of `game`, a byte each, by guess then secret; null when the game is too large or a reply does not fit a byte. */
-function replyTable(game: CodeGame): Uint8Array | null {
+function tableOfReplies(game: CodeGame): Uint8Array | null {
   const G = game.guessCount;
   const N = game.secretCount;
   if (G * N > REPLY_TABLE_MAX || game.codeCount > 256) return null;
