@@ -47,6 +47,12 @@ const MASK_MAX_SET = 32;
 /** Guess classes (see `CodeRanker.blank`) are tracked when (symbols + 1)^pegs is at most this. */
 const CLASS_TABLE_MAX = 1 << 20;
 
+/**
+ * Games with at most this many (guess, secret) pairs get a table of every reply, a byte each
+ * (BC 4 of 10: 25 MB, MM(4,8): 17 MB, MM(5,6): 60 MB); larger ones compute replies per set.
+ */
+const REPLY_TABLE_MAX = 1 << 26;
+
 /** Guess pools kept for recurring histories. */
 const POOL_CACHE_MAX = 4096;
 
@@ -84,8 +90,13 @@ export class CodeRanker implements Ranker<History> {
   private readonly classStamps: Stamps;
   private readonly classBound: Float64Array;
   private readonly classKey: Float64Array;
+  /** replies[guess · secretCount + secret]: the reply, when the game is small enough (else null). */
+  private readonly replies: Uint8Array | null;
+  /** Where the rows of a set's secrets start in `replies`. */
+  private readonly bases: Uint32Array;
 
-  constructor(game: CodeGame, objective: AttemptObjective<History>, rule: RankRule) {
+  /** `replyTable`: false computes every reply per set even where a table would fit. */
+  constructor(game: CodeGame, objective: AttemptObjective<History>, rule: RankRule, replyTable = true) {
     this.game = game;
     this.objective = objective;
     this.rule = rule;
@@ -117,6 +128,8 @@ export class CodeRanker implements Ranker<History> {
     this.classStamps = new Stamps(dedupe ? classes : 0);
     this.classBound = new Float64Array(dedupe ? classes : 0);
     this.classKey = new Float64Array(dedupe ? classes : 0);
+    this.replies = replyTable ? tableOfReplies(game) : null;
+    this.bases = new Uint32Array(this.replies ? N : 0);
   }
 
   /** The symbols no secret of `set` holds, as a bit mask (0 when classes are not used). */
@@ -161,6 +174,27 @@ export class CodeRanker implements Ranker<History> {
 
   /** The first candidate of `set` (in set order) whose replies split the rest into singletons, or -1. */
   private firstSplitter(set: Uint32Array): number {
+    const table = this.replies;
+    if (table) {
+      const N = this.game.secretCount;
+      const counts = this.tallied;
+      for (let i = 0; i < set.length; i++) {
+        const row = set[i] * N;
+        let ok = true;
+        let j = 0;
+        for (; j < set.length; j++) {
+          const c = table[row + set[j]];
+          if (counts[c]++ !== 0) {
+            ok = false;
+            j++;
+            break;
+          }
+        }
+        for (let k = 0; k < j; k++) counts[table[row + set[k]]] = 0;
+        if (ok) return set[i];
+      }
+      return -1;
+    }
     const counts = this.counts;
     const counter = this.game.replyCounter(set);
     let found = -1;
@@ -233,7 +267,8 @@ export class CodeRanker implements Ranker<History> {
     top.reset(width);
     // The top `width` is ordered by score, not bound: only a full ranking may leave guesses out.
     const boundLimit = width === Infinity ? beta : Infinity;
-    const counter = this.game.replyCounter(set);
+    const table = this.replies;
+    const counter = table ? null : this.game.replyCounter(set);
     // Symbols no secret of the set holds add nothing to any reply: guesses alike but for which
     // of those symbols they hold get the same replies, so a guess holding one takes the
     // figures of the first guess of its class (in pool order) when there is one.
@@ -251,7 +286,10 @@ export class CodeRanker implements Ranker<History> {
     const scan = this.scanCodes;
     const S = scan.length;
     // Small sets: the replies a guess got, as a bit mask, read lowest first (ascending).
-    const masked = counter.tallyMask !== undefined && this.maskable && n <= MASK_MAX_SET;
+    const masked = (counter === null || counter.tallyMask !== undefined) && this.maskable && n <= MASK_MAX_SET;
+    const N = this.game.secretCount;
+    const bases = this.bases.subarray(0, table ? n : 0);
+    for (let i = 0; i < bases.length; i++) bases[i] = set[i] * N;
     // The most non-solved groups of any guess (a class shares its first guess's).
     let branches = 0;
     for (let j = 0; j < pool.length; j++) {
@@ -278,7 +316,10 @@ export class CodeRanker implements Ranker<History> {
       // Each guess's replies tallied, then read (and zeroed) in ascending reply order, from the
       // bit mask of the replies it got or by scanning every reply: the sums are the same as
       // over the distinct replies in that order.
-      let rest: number = masked ? counter.tallyMask!(g, counts) : (counter.tally(g, counts), 0);
+      let rest = 0;
+      if (table) rest = tallyColumn(table, g, bases, counts);
+      else if (masked) rest = counter!.tallyMask!(g, counts);
+      else counter!.tally(g, counts);
       for (let r = 0; masked ? rest !== 0 : r < S; r++) {
         let c: number;
         if (masked) {
@@ -331,4 +372,34 @@ export class CodeRanker implements Ranker<History> {
     if (n <= 2 || n > this.branches + 1) return bound;
     return Math.max(bound, this.candidateSplitsAll(set) >= 0 ? 2 * n - 1 : 2 * n);
   }
+}
+
+/** Every reply of `game`, a byte each, by guess then secret; null when the game is too large or a reply does not fit a byte. */
+function tableOfReplies(game: CodeGame): Uint8Array | null {
+  const G = game.guessCount;
+  const N = game.secretCount;
+  if (G * N > REPLY_TABLE_MAX || game.codeCount > 256) return null;
+  const table = new Uint8Array(G * N);
+  const secrets = Uint32Array.from({ length: N }, (_, i) => i);
+  const row = new Uint32Array(N);
+  for (let g = 0; g < G; g++) {
+    game.partitionCodes(g, secrets, N, row);
+    table.set(row, g * N);
+  }
+  return table;
+}
+
+/**
+ * Tallies the replies of guess `g` over the secrets whose table rows start at `bases` into
+ * `counts` (replies are symmetric, so a secret's row holds every guess's reply to it); returns
+ * the bit mask of the replies below 31. Guesses taken in ascending order read each row forward.
+ */
+function tallyColumn(table: Uint8Array, g: number, bases: Uint32Array, counts: Uint32Array): number {
+  let mask = 0;
+  for (let i = 0; i < bases.length; i++) {
+    const c = table[bases[i] + g];
+    counts[c]++;
+    mask |= 1 << c;
+  }
+  return mask;
 }
