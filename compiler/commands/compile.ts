@@ -23,7 +23,7 @@ import { replayAll } from '../replay.js';
 import { TOOL_VERSION } from '../version.js';
 import { compileEstimateMiB } from './memory-estimate.js';
 import { watchMemory } from './memory-watch.js';
-import { progressBar } from './progress.js';
+import { progressBar, progressLines } from './progress.js';
 
 export interface CompileRequest {
   readonly out?: string | undefined;
@@ -126,11 +126,13 @@ async function compileWatched(loaded: LoadedGame, req: CompileRequest, control: 
   if (checkpoint) ensureWritableDir(checkpoint.dir, '--checkpoint');
   if (req.out === undefined) ensureWritableDir(treesDir(), 'the trees folder');
   const bar = progressBar(loaded.slug);
+  // Off a terminal a resumable (long) compile writes a progress line now and then.
+  const lines = !bar && checkpoint ? progressLines(loaded.slug) : null;
   const outcome = await withSignals(
     loaded.slug,
-    (signal) => compileLoaded(loaded, { effort, workers: req.workers, options: control.options, checkpoint, onProgress: (p: CompileProgress) => bar?.update(p), executor: control.executor, signal }),
-    () => bar?.stop(),
-  ).finally(() => bar?.stop());
+    (signal) => compileLoaded(loaded, { effort, workers: req.workers, options: control.options, checkpoint, onProgress: (p: CompileProgress) => (bar ?? lines)?.update(p), executor: control.executor, signal }),
+    () => (bar ?? lines)?.stop(),
+  ).finally(() => (bar ?? lines)?.stop());
   if (bar) process.stderr.write(`${loaded.slug}: search done in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s; replaying every secret\n`);
   const header = headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra);
   const bytes = encodeTreeFile({ header, tree: outcome.tree, words: loaded.wordsOf?.(outcome.tree) });

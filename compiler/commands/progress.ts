@@ -75,3 +75,43 @@ export function progressBar(label: string, stream: NodeJS.WriteStream = process.
     },
   };
 }
+
+/** How often a compile with --checkpoint off a terminal writes its progress line. */
+export const PROGRESS_LINE_MS = 300_000;
+
+/**
+ * The progress of a long compile off a terminal (a compile with --checkpoint whose stderr is a
+ * file or a pipe): one line every `everyMs`, the first after `everyMs` (a short compile writes
+ * none), with the units settled and an ETA from the rate of this run (units read back with
+ * --resume do not count towards it).
+ */
+export function progressLines(label: string, everyMs = PROGRESS_LINE_MS, stream: NodeJS.WritableStream = process.stderr): ProgressView {
+  const started = Date.now();
+  let state: CompileProgress = { done: 0, total: 0, unit: 'preparing', best: null };
+  // The unit's count when this run first reported it, and when.
+  let base = { unit: '', done: 0, at: started };
+  const write = (): void => {
+    const now = Date.now();
+    const elapsed = (now - started) / 1000;
+    const best = state.best ? ` | best ${state.best}` : '';
+    if (state.total <= 0) {
+      stream.write(`${label}: ${state.unit === 'preparing' ? 'preparing' : `${state.done} ${state.unit}`}${best} | ${clock(elapsed)} elapsed\n`);
+      return;
+    }
+    const run = state.done - base.done;
+    const rate = run > 0 ? run / ((now - base.at) / 1000) : 0;
+    const eta = rate > 0 ? (state.total - state.done) / rate : NaN;
+    stream.write(`${label}: ${state.done} of ${state.total} ${state.unit} settled${best} | ${clock(elapsed)} elapsed | ETA ${clock(eta)}\n`);
+  };
+  const timer = setInterval(write, everyMs);
+  timer.unref();
+  return {
+    update(p) {
+      if (p.unit !== base.unit) base = { unit: p.unit, done: p.done, at: Date.now() };
+      state = p;
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}

@@ -24,7 +24,7 @@ import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts
 import { TOOL_VERSION } from '../../version.js';
 import { WORDLE_ATTEMPTS, WordleGame, wordleProbes, type WordleSpec } from './game.js';
 import { everyGuess, openersWithin, proveLeastWorstCase, ruleGuesses, type GuessPool, type WorstCaseLimits, type WorstCaseParts } from '../../engine/least-worst-case.js';
-import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proofAbove, proveWorstCase, refuteOpeners, runWorstCase, WORST_CASE_OPENERS_TASK, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome, type OpenersArgs } from '../worst-case.js';
+import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proofAbove, proveWorstCase, refuteOpeners, runWorstCase, WORST_CASE_OPENERS_TASK, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome, type OpenersArgs, type OpenersProof } from '../worst-case.js';
 import { replayAll } from '../../replay.js';
 import { checkProof, formatProof, listOf, parseProof, proofPathOf, proofValue, readProof } from './proof.js';
 import { wordMaskRules } from '../word-mask-explorer.js';
@@ -198,9 +198,9 @@ function* compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileCo
   // Exact: the openers in the order of the exact ranking (every guess), the first N of them.
   const spec = !effort.exact ? { width: effort.widths[0] } : opener !== undefined ? { width: 1, only: [opener] } : prove ? { width: Infinity } : { width: Infinity, first: count ?? EXACT_OPENERS };
   const jobOf = (setup: WordleSetup) => ({ module: 'wordle', gameSpec: game.spec(), setup, parts: wordleParts(game, setup), label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s), nameGuess: (g: number) => game.guessName(g) });
-  const search = function* (maxDepth: number | undefined): PoolPlan<BudgetedTree> {
+  const search = function* (maxDepth: number | undefined, checkpointPrefix?: string): PoolPlan<BudgetedTree> {
     const job = jobOf({ effort: effort.name, probes, ...(maxDepth !== undefined ? { maxDepth } : {}) });
-    const found = yield* budgeted(job, { ...spec, unit: 'openers', budgetOf: prove && effort.exact ? proofBudget : undefined });
+    const found = yield* budgeted(job, { ...spec, unit: 'openers', budgetOf: prove && effort.exact ? proofBudget : undefined, ...(checkpointPrefix !== undefined ? { checkpointPrefix } : {}) });
     if (!found) throw new Error('wordle compile: no plan');
     return found;
   };
@@ -229,7 +229,10 @@ function* compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileCo
     // Hard mode, or normal mode with --checkpoint: no tree one guess shallower, opener by opener
     // (blocks side by side, resumable). Else, or when some opener is not refuted, one task.
     const byOpeners = all && s.maxFound > 1 && (game.params.hard ? effort.name !== 'greedy' : control.checkpoint);
-    const openers = byOpeners ? yield* refuteOpeners(proofJob, { limits, depth: s.maxFound - 1, openers: Array.from({ length: game.guessCount }, (_, g) => g), budget: Math.max(limits.proofNodes, OPENER_PROOF_NODES) }) : null;
+    const everyGuess = (): number[] => Array.from({ length: game.guessCount }, (_, g) => g);
+    const openerBudget = Math.max(limits.proofNodes, OPENER_PROOF_NODES);
+    const openers = byOpeners ? yield* refuteOpeners(proofJob, { limits, depth: s.maxFound - 1, openers: everyGuess(), budget: openerBudget }) : null;
+    let refuted: OpenersProof | null = null;
     if (openers && openers.refuted === game.guessCount) {
       proof = proofAbove(first.tree, s.maxFound, { tree: null, depth: 0, total: 0, lowerBound: s.maxFound, proven: true, nodes: openers.nodes, stopped: false });
       r = first;
@@ -239,6 +242,15 @@ function* compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileCo
         proof = proofAbove(first.tree, s.maxFound, below);
         r = first;
       } else proof = below;
+    } else if (control.checkpoint && !game.params.hard && (refuted = yield* refuteOpeners(proofJob, { limits, depth: WORDLE_ATTEMPTS - 1, openers: everyGuess(), budget: openerBudget })).within < 0) {
+      // No tree within the capped depth was found (12,972 answers): that depth refuted in blocks
+      // of first guesses (resumable), then the search at the game's depth.
+      if (refuted.undecided > 0) throw fail('budget', `${loaded.slug}: ${WORDLE_ATTEMPTS - 1} guesses not refuted: ${refuted.undecided.toLocaleString('en-US')} of ${game.guessCount.toLocaleString('en-US')} first guesses undecided within their ${openerBudget.toLocaleString('en-US')} sets (proven: none in fewer than ${WORDLE_ATTEMPTS - 1}); --resume keeps the blocks settled; nothing written`);
+      const full = yield* search(WORDLE_ATTEMPTS, 'full-');
+      const t = replayAll(game, full.tree);
+      if ((t.histogram[0] ?? 0) !== 0 || t.missingBranches !== 0) throw fail('budget', `${loaded.slug}: proven: no tree solves every answer in fewer than ${WORDLE_ATTEMPTS}, but the search found no tree within ${WORDLE_ATTEMPTS}; nothing written`);
+      proof = proofAbove(full.tree, WORDLE_ATTEMPTS, { tree: null, depth: 0, total: 0, lowerBound: WORDLE_ATTEMPTS, proven: true, nodes: refuted.nodes, stopped: false });
+      r = full;
     } else {
       proof = yield* proveWorstCase(proofJob, limits, `no tree finds every answer within ${WORDLE_ATTEMPTS} guesses`);
       // The search capped at that depth has run already.
