@@ -444,3 +444,42 @@ describe('the online search (in process)', () => {
     expect(checked).toBeGreaterThanOrEqual(10);
   });
 });
+
+describe('a worst-case tree for the same list', () => {
+  it('is never played: alone it is passed over for the online search; beside the default tree, the default paths are played', async () => {
+    const solvable = WORDS.filter((w) => !CLUSTER.includes(w));
+    const both = join(dir, 'trees-both');
+    const list = writeList(join(dir, 'solvable.txt'), solvable);
+    const game = ['--game', 'lingo', '--len', '4', '--wordlist', list];
+    const worst = await cli(['compile', ...game, '--objective', 'worst-case'], { trees: both });
+    expect(worst.code, worst.stderr).toBe(0);
+    const cwd = dirWith('solvable', { 'wordlist.txt': solvable.join('\n') + '\n' });
+    const secrets = solvable.filter((_, i) => i % 9 === 4);
+
+    const alone = await Promise.all(secrets.slice(0, 3).map((secret) => play(cwd, { trees: both, secret })));
+    for (const g of alone) {
+      expect(g.code, g.stderr).toBe(0);
+      expect(stderrLines(g)).toHaveLength(1);
+      expect(g.stderr).toMatch(/no shipped tree/);
+    }
+
+    const def = await cli(['compile', ...game, '--effort', 'greedy'], { trees: both });
+    expect(def.code, def.stderr).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(both, 'manifest.json'), 'utf8')) as { trees: { file: string; params: Record<string, unknown> }[] };
+    expect(manifest.trees.map((e) => e.params['objective'] ?? 'default').sort()).toEqual(['default', 'worst-case']);
+    // The worst-case entry first: the player must still pick the default one.
+    manifest.trees.sort((a, b) => (a.params['objective'] === 'worst-case' ? -1 : b.params['objective'] === 'worst-case' ? 1 : 0));
+    writeFileSync(join(both, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+    const defaultPaths = parsePaths((await cli(['export', ...game, '--format', 'paths'], { trees: both })).stdout);
+    const worstPaths = parsePaths((await cli(['export', ...game, '--objective', 'worst-case', '--format', 'paths'], { trees: both })).stdout);
+    const differing = solvable.filter((w) => worstPaths.get(w)?.join(' ') !== defaultPaths.get(w)?.join(' '));
+    expect(differing.length, 'the two trees play some word differently').toBeGreaterThan(0);
+    const played = [...differing.slice(0, 4), ...secrets.slice(0, 2)];
+    const games = await Promise.all(played.map((secret) => play(cwd, { trees: both, secret })));
+    games.forEach((g, i) => {
+      expect(g.code, g.stderr).toBe(0);
+      expect(g.stderr).toBe('');
+      expect(g.guesses).toEqual(defaultPaths.get(played[i] as string));
+    });
+  });
+});
