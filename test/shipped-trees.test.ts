@@ -56,6 +56,26 @@ describe.skipIf(!present)('shipped Lingo trees on the pit list', () => {
       expect(total).toBe(s.total);
     });
   }
+  it('every worst-case tree: each secret found within the recorded worst case, the proven bound equal to it', () => {
+    const worst = manifest.trees.filter((e) => e.game === 'lingo' && e.params['objective'] === 'worst-case');
+    expect(worst.length).toBeGreaterThan(0);
+    for (const entry of worst) {
+      const len = Number(entry.params['length']);
+      const list = loadWordListOfLength(PIT_LIST, len);
+      const game = LingoGame.fromList(list, len);
+      const path = join(TREES, entry.file);
+      const file = readTreeFile(path);
+      checkTreeMatches(file, { game: 'lingo', params: { length: len }, lists: game.lists }, path);
+      const s = replayAll(game, file.tree);
+      expect(s.missingBranches, entry.file).toBe(0);
+      expect(s.histogram[0], `${entry.file}: unsolved words`).toBe(0);
+      expect(s.maxFound).toBe(entry.objective['maxAttempts']);
+      expect(file.header.settings['lowerBound']).toBe(s.maxFound);
+      expect(file.header.settings['depthProven']).toBe(true);
+      // The default tree of the same length is a separate entry the player loads.
+      expect(findEntry(manifest, 'lingo', game.params, game.lists)?.file).not.toBe(entry.file);
+    }
+  });
   it('the sum of the means beats the winner (2,581.6)', () => {
     expect(sum).toBeGreaterThanOrEqual(2581.6);
   });
