@@ -14,7 +14,7 @@ import { sizeLowerBounds, treeCapacity } from './attempt-objective.js';
 import { canonicalGuesses, historySymmetry, permutations, type HistorySymmetry } from './symmetry.js';
 import { popcount32 } from './bits.js';
 import { Stamps } from './stamps.js';
-import { EMPTY_RANKED, TopK } from './top-k.js';
+import { EMPTY_RANKED, TopK, type RankBuffers } from './top-k.js';
 import { WHOLE_POOL, type QuickResult, type RankOptions, type Ranker, type Ranking, type SearchGame, type SearchNode, type TallyCounter } from './types.js';
 
 /** How guesses are ranked: 'entropy' (Σ m·log2 m over the parts, a possible win −0.5), 'parts' (most parts first), 'bound' (the lower bound), 'size-model'. */
@@ -80,6 +80,8 @@ export class CodeRanker implements Ranker<History> {
   private readonly estimate: Float64Array;
   private readonly candidateAdjust: number;
   private readonly top = new TopK();
+  /** Per depth, the buffers its lazy rankings are copied into (`listAt`). */
+  private readonly lists: Array<RankBuffers | undefined> = [];
   /** The replies that can occur, the solved one included, ascending (the order scores are summed in). */
   private readonly scanCodes: Uint32Array;
   /** Counts for `ReplyCounter.tally`: zero between guesses (each scan zeroes what it read). */
@@ -101,6 +103,15 @@ export class CodeRanker implements Ranker<History> {
   private readonly replies: Uint8Array | null;
   /** Where the rows of a set's secrets start in `replies`. */
   private readonly bases: Uint32Array;
+  /**
+   * The same replies as one bit each (the reply's place in `scanCodes`), two guesses a word:
+   * pairs[secret · pairRow + (guess >> 1)] holds guess 2w in its low 16 bits and 2w + 1 in its
+   * high ones. Null unless `replies` is there and every reply's place is below 16.
+   */
+  private readonly pairs: Uint32Array | null;
+  private readonly pairRow: number;
+  /** Where the rows of a set's secrets start in `pairs`. */
+  private readonly pairBases: Uint32Array;
 
   /** `replyTable`: false computes every reply per set even where a table would fit. */
   constructor(game: CodeGame, objective: AttemptObjective<History>, rule: RankRule, replyTable = true) {
@@ -137,6 +148,9 @@ export class CodeRanker implements Ranker<History> {
     this.classKey = new Float64Array(dedupe ? classes : 0);
     this.replies = replyTable ? tableOfReplies(game) : null;
     this.bases = new Uint32Array(this.replies ? N : 0);
+    this.pairRow = (game.guessCount + 1) >> 1;
+    this.pairs = this.replies && this.scanCodes.length <= 16 ? pairsOfReplies(this.replies, game.guessCount, N, this.scanCodes, game.codeCount) : null;
+    this.pairBases = new Uint32Array(this.pairs ? N : 0);
   }
 
   /** The symbols no secret of `set` holds, as a bit mask (0 when classes are not used). */
@@ -272,6 +286,17 @@ export class CodeRanker implements Ranker<History> {
     return pool;
   }
 
+  /** Buffers of depth `used`'s lazy ranking, at least `n` long. */
+  private listAt(used: number, n: number): RankBuffers {
+    let b = this.lists[used];
+    if (!b || b.guess.length < n) {
+      const len = Math.max(n, b ? b.guess.length * 2 : 64);
+      b = { guess: new Uint32Array(len), at: new Float64Array(len), bound: new Float64Array(len), key1: new Float64Array(len), key2: new Float64Array(len) };
+      this.lists[used] = b;
+    }
+    return b;
+  }
+
   poolSize(_set: Uint32Array, node: SearchNode<History>): number {
     return this.guessPool(node.state).length;
   }
@@ -327,8 +352,14 @@ export class CodeRanker implements Ranker<History> {
     // The most non-solved groups of any guess (a class shares its first guess's).
     let branches = 0;
     // Under a budget, each guess's replies are first read as a bit mask (see below).
-    const screen = table !== null && this.maskable && boundLimit !== Infinity;
-    const solvedBit = this.maskable ? 1 << solved : 0;
+    const pairs = this.pairs;
+    const screen = pairs !== null && boundLimit !== Infinity;
+    const solvedBit = pairs ? 1 << this.scanCodes.indexOf(solved) : 0;
+    const pairBases = this.pairBases.subarray(0, screen ? n : 0);
+    for (let i = 0; i < pairBases.length; i++) pairBases[i] = set[i] * this.pairRow;
+    // The word of the last pair of guesses read, and its replies.
+    let pairAt = -1;
+    let pair = 0;
     // The fewest groups whose even split keeps a candidate's (a non-candidate's) bound under the budget.
     const needCand = screen ? fewestGroups(lb, n, 1, boundLimit) : 0;
     const needOther = screen ? fewestGroups(lb, n, 0, boundLimit) : 0;
@@ -356,7 +387,12 @@ export class CodeRanker implements Ranker<History> {
         // even split into that many, so a guess whose bound that already puts at the budget is
         // left out uncounted. (A non-candidate that splits a small set into singletons is
         // counted: it is the known optimal one.)
-        const got = maskColumn(table as Uint8Array, g, bases);
+        const w = g >>> 1;
+        if (w !== pairAt) {
+          pairAt = w;
+          pair = pairColumn(pairs as Uint32Array, w, pairBases);
+        }
+        const got = g & 1 ? pair >>> 16 : pair & 0xffff;
         const cand = (got & solvedBit) !== 0 ? 1 : 0;
         const groups = popcount32(got) - cand;
         if (groups > branches) branches = groups;
@@ -423,7 +459,10 @@ export class CodeRanker implements Ranker<History> {
     }
     // A full ranking asked for lazily is left in pool order: the search sorts only what it needs.
     const unsorted = lazy && width === Infinity;
-    return { optimal: null, top: top.result(!unsorted), setBound, complete: true, branches, ...(unsorted ? { unsorted } : {}) };
+    // A lazy ranking is read by the search at this depth before another is made here: it is
+    // copied into this depth's buffers rather than into new arrays.
+    const list = unsorted ? top.resultInto(this.listAt(node.used, top.count)) : top.result(true);
+    return { optimal: null, top: list, setBound, complete: true, branches, ...(unsorted ? { unsorted } : {}) };
   }
 
   /** A set one guess could split into singletons: 2n−1 when a candidate does it, else at least 2n. */
@@ -485,11 +524,25 @@ function fewestGroups(lb: Float64Array, n: number, cand: number, limit: number):
   return 33;
 }
 
-/** The bit mask of the replies of guess `g` to the secrets whose table rows start at `bases` (replies below 31). */
-function maskColumn(table: Uint8Array, g: number, bases: Uint32Array): number {
+/** The replies of the guesses 2w and 2w + 1 to the secrets whose `pairs` rows start at `bases`: one bit per reply's place, in the low and high 16 bits. */
+function pairColumn(pairs: Uint32Array, w: number, bases: Uint32Array): number {
   let mask = 0;
-  for (let i = 0; i < bases.length; i++) mask |= 1 << table[bases[i] + g];
+  for (let i = 0; i < bases.length; i++) mask |= pairs[bases[i] + w];
   return mask;
+}
+
+/** `CodeRanker.pairs` from the reply table (`places`: the replies in order; `codes`: how many reply codes there are). */
+function pairsOfReplies(table: Uint8Array, G: number, N: number, places: Uint32Array, codes: number): Uint32Array {
+  const bit = new Uint32Array(codes);
+  for (let k = 0; k < places.length; k++) bit[places[k]] = 1 << k;
+  const row = (G + 1) >> 1;
+  const pairs = new Uint32Array(N * row);
+  for (let s = 0; s < N; s++) {
+    const from = s * G;
+    const to = s * row;
+    for (let g = 0; g < G; g++) pairs[to + (g >> 1)] |= bit[table[from + g]] << ((g & 1) << 4);
+  }
+  return pairs;
 }
 
 /**
