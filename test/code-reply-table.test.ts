@@ -2,11 +2,13 @@
  * The code ranker's reply table: ranking a set from the table of every reply gives the same
  * result, guess for guess (bounds, keys, order, the known-optimal shortcut, the most groups),
  * as computing each reply from the game, on sets one and two guesses deep, whole pools, top
- * widths and budgets.
+ * widths and budgets (under a budget the table's ranking leaves guesses out by their reply mask
+ * alone, the least sum of size bounds over that many groups: checked here against every split).
  */
 import { describe, expect, it } from 'vitest';
 import { codeParts, type CodeEffort } from '../compiler/engine/code-efforts.js';
-import { CodeRanker, type History } from '../compiler/engine/code-ranker.js';
+import { sizeLowerBounds } from '../compiler/engine/attempt-objective.js';
+import { CodeRanker, leastSum, type History } from '../compiler/engine/code-ranker.js';
 import type { Ranking, SearchNode } from '../compiler/engine/types.js';
 import { BullsCowsGame } from '../compiler/games/bullscows/game.js';
 import { MastermindGame } from '../compiler/games/mastermind/game.js';
@@ -40,7 +42,23 @@ const CASES: Array<{ name: string; game: Game; firsts: number[] }> = [
   { name: 'BC(4,6)', game: new BullsCowsGame(4, 6), firsts: [0] },
 ];
 
+/** The least sum of `lb` over every split of m into at most `parts` groups (each at least 1), by brute force. */
+function leastSumByHand(lb: Float64Array, m: number, parts: number): number {
+  if (m === 0) return 0;
+  if (parts === 0) return Infinity;
+  let best = lb[m];
+  for (let first = 1; first < m; first++) best = Math.min(best, lb[first] + leastSumByHand(lb, m - first, parts - 1));
+  return best;
+}
+
 describe('code ranker reply table', () => {
+  it('the even split is the least sum of size bounds over a number of groups', () => {
+    for (const branches of [2, 3, 5, 13]) {
+      const lb = sizeLowerBounds(40, branches);
+      for (let m = 0; m <= 16; m++) for (let k = 0; k <= 8; k++) expect(leastSum(lb, m, k), `K=${branches} m=${m} k=${k}`).toBe(leastSumByHand(lb, m, k));
+    }
+  });
+
   for (const { name, game, firsts } of CASES) {
     it(`${name}: the same rankings with and without the table`, () => {
       const objective = (codeParts(game, EXACT).ranker as CodeRanker).objective;
@@ -56,7 +74,8 @@ describe('code ranker reply table', () => {
           for (const sub of groups(game, second, part)) sets.push({ set: sub, history: [first, second] });
           for (const { set, history } of sets) {
             const node: SearchNode<History> = { used: history.length, state: history };
-            for (const [width, beta] of [[Infinity, Infinity], [3, Infinity], [Infinity, set.length * 2 + 4]] as const) {
+            const n = set.length;
+            for (const [width, beta] of [[Infinity, Infinity], [3, Infinity], [Infinity, n * 2 + 4], [Infinity, n * 2 + 0.5], [Infinity, n * 3 + 0.5], [Infinity, n * 4]] as const) {
               const a = table.rank(set, node, width, { beta });
               const b = direct.rank(set, node, width, { beta });
               expect(plain(a), `${name} ${history.join(' ')} n=${set.length} width ${width} beta ${beta}`).toEqual(plain(b));

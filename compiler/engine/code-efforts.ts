@@ -92,7 +92,28 @@ export function engineEffort(e: CodeEffort): Effort {
   };
 }
 
-const HISTORY: Moves<History> = { root: [], after: (h, g) => [...h, g], key: () => '' };
+/**
+ * The code games' node state, the guesses so far. The parts of one split get one history
+ * array (the last one made is handed out again), so the ranker's pool cache, keyed by the array,
+ * finds it for every part after the first.
+ */
+function historyMoves(): Moves<History> {
+  let lastFrom: History | null = null;
+  let lastGuess = -1;
+  let last: History = [];
+  return {
+    root: [],
+    after: (h, g) => {
+      if (h !== lastFrom || g !== lastGuess) {
+        lastFrom = h;
+        lastGuess = g;
+        last = [...h, g];
+      }
+      return last;
+    },
+    key: () => '',
+  };
+}
 
 export function codeParts(game: CodeGame, effort: CodeEffort): EngineParts<History> {
   const capped = effort.maxDepth > 0;
@@ -100,7 +121,7 @@ export function codeParts(game: CodeGame, effort: CodeEffort): EngineParts<Histo
     { attempts: capped ? effort.maxDepth : Infinity, perAttempt: 1, unsolved: Infinity, branches: game.replyCodes.length, depthTieBreak: true, secretCount: game.secretCount },
     (s) => s,
   );
-  return { game, objective, moves: HISTORY, ranker: new CodeRanker(game, objective, effort.rank), effort: engineEffort(effort) };
+  return { game, objective, moves: historyMoves(), ranker: new CodeRanker(game, objective, effort.rank), effort: engineEffort(effort) };
 }
 
 /** The header's record of an effort (`symmetry` says which permutations the game's symmetry filter uses). */

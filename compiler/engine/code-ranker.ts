@@ -11,9 +11,10 @@
  */
 import type { AttemptObjective } from './attempt-objective.js';
 import { sizeLowerBounds, treeCapacity } from './attempt-objective.js';
-import { canonicalGuesses, historySymmetry, permutations } from './symmetry.js';
+import { canonicalGuesses, historySymmetry, permutations, type HistorySymmetry } from './symmetry.js';
+import { popcount32 } from './bits.js';
 import { Stamps } from './stamps.js';
-import { EMPTY_RANKED, TopK } from './top-k.js';
+import { EMPTY_RANKED, TopK, type RankBuffers } from './top-k.js';
 import { WHOLE_POOL, type QuickResult, type RankOptions, type Ranker, type Ranking, type SearchGame, type SearchNode, type TallyCounter } from './types.js';
 
 /** How guesses are ranked: 'entropy' (Σ m·log2 m over the parts, a possible win −0.5), 'parts' (most parts first), 'bound' (the lower bound), 'size-model'. */
@@ -53,6 +54,9 @@ const CLASS_TABLE_MAX = 1 << 20;
  */
 const REPLY_TABLE_MAX = 1 << 26;
 
+/** Sets whose splitting candidate `candidateSplitsAll` keeps, per depth (more than a split has parts). */
+const SPLITTERS_KEPT = 32;
+
 /** Guess pools kept for recurring histories. */
 const POOL_CACHE_MAX = 4096;
 
@@ -68,11 +72,16 @@ export class CodeRanker implements Ranker<History> {
   private readonly lbBy: Array<Float64Array | undefined> = [];
   private readonly perms: Uint8Array[];
   private readonly pools = new Map<string, Uint32Array>();
-  private readonly splitters = new WeakMap<Uint32Array, number>();
+  private readonly poolsBySymmetry = new Map<string, Uint32Array>();
+  private readonly poolOf = new WeakMap<History, Uint32Array>();
+  /** Per depth, the last sets `candidateSplitsAll` looked at and what it found. */
+  private readonly splitters: Array<{ sets: Array<Uint32Array | null>; found: Int32Array; next: number } | undefined> = [];
   private readonly counts: Uint32Array;
   private readonly estimate: Float64Array;
   private readonly candidateAdjust: number;
   private readonly top = new TopK();
+  /** Per depth, the buffers its lazy rankings are copied into (`listAt`). */
+  private readonly lists: Array<RankBuffers | undefined> = [];
   /** The replies that can occur, the solved one included, ascending (the order scores are summed in). */
   private readonly scanCodes: Uint32Array;
   /** Counts for `ReplyCounter.tally`: zero between guesses (each scan zeroes what it read). */
@@ -94,6 +103,15 @@ export class CodeRanker implements Ranker<History> {
   private readonly replies: Uint8Array | null;
   /** Where the rows of a set's secrets start in `replies`. */
   private readonly bases: Uint32Array;
+  /**
+   * The same replies as one bit each (the reply's place in `scanCodes`), two guesses a word:
+   * pairs[secret · pairRow + (guess >> 1)] holds guess 2w in its low 16 bits and 2w + 1 in its
+   * high ones. Null unless `replies` is there and every reply's place is below 16.
+   */
+  private readonly pairs: Uint32Array | null;
+  private readonly pairRow: number;
+  /** Where the rows of a set's secrets start in `pairs`. */
+  private readonly pairBases: Uint32Array;
 
   /** `replyTable`: false computes every reply per set even where a table would fit. */
   constructor(game: CodeGame, objective: AttemptObjective<History>, rule: RankRule, replyTable = true) {
@@ -130,6 +148,9 @@ export class CodeRanker implements Ranker<History> {
     this.classKey = new Float64Array(dedupe ? classes : 0);
     this.replies = replyTable ? tableOfReplies(game) : null;
     this.bases = new Uint32Array(this.replies ? N : 0);
+    this.pairRow = (game.guessCount + 1) >> 1;
+    this.pairs = this.replies && this.scanCodes.length <= 16 ? pairsOfReplies(this.replies, game.guessCount, N, this.scanCodes, game.codeCount) : null;
+    this.pairBases = new Uint32Array(this.pairs ? N : 0);
   }
 
   /** The symbols no secret of `set` holds, as a bit mask (0 when classes are not used). */
@@ -163,12 +184,24 @@ export class CodeRanker implements Ranker<History> {
     return t;
   }
 
-  /** A candidate whose replies split the rest of `set` into singletons, or -1 (remembered per set). */
-  private candidateSplitsAll(set: Uint32Array): number {
-    const known = this.splitters.get(set);
-    if (known !== undefined) return known;
+  /**
+   * A candidate whose replies split the rest of `set` into singletons, or -1. Remembered by the
+   * array, a few per depth: the engine bounds a split's parts (`refineBound`) and then searches
+   * them with the same arrays, deeper sets in between.
+   */
+  private candidateSplitsAll(set: Uint32Array, used: number): number {
+    let seen = this.splitters[used];
+    if (!seen) {
+      seen = { sets: new Array<Uint32Array | null>(SPLITTERS_KEPT).fill(null), found: new Int32Array(SPLITTERS_KEPT), next: 0 };
+      this.splitters[used] = seen;
+    }
+    const sets = seen.sets;
+    for (let i = 0; i < SPLITTERS_KEPT; i++) if (sets[i] === set) return seen.found[i];
     const found = this.firstSplitter(set);
-    this.splitters.set(set, found);
+    const at = seen.next;
+    sets[at] = set;
+    seen.found[at] = found;
+    seen.next = at + 1 === SPLITTERS_KEPT ? 0 : at + 1;
     return found;
   }
 
@@ -225,18 +258,43 @@ export class CodeRanker implements Ranker<History> {
     } else out.cost = Math.max(2 * n, lb[n]);
   }
 
-  /** One guess per symmetry orbit after `history` (cached: the same histories recur). */
+  /**
+   * One guess per symmetry orbit after `history`, cached three ways: by the history array (the
+   * parts of one split share it, see `codeParts`), by the guesses played (the same histories
+   * recur) and by the symmetry itself (most histories of three guesses or more have none
+   * beyond the free symbols, and then every guess is its own orbit).
+   */
   guessPool(history: History): Uint32Array {
-    const key = [...history].sort((a, b) => a - b).join(',');
-    let pool = this.pools.get(key);
+    let pool = this.poolOf.get(history);
+    if (pool) return pool;
+    const key = history.length === 1 ? String(history[0]) : [...history].sort((a, b) => a - b).join(',');
+    pool = this.pools.get(key);
     if (!pool) {
       const game = this.game;
       const sym = historySymmetry(history, game.digits, game.pegs, game.symbols, this.perms);
-      pool = canonicalGuesses(sym, game.digits, game.pegs, game.symbols, game.guessCount);
+      const symKey = symmetryKey(sym);
+      pool = this.poolsBySymmetry.get(symKey);
+      if (!pool) {
+        pool = canonicalGuesses(sym, game.digits, game.pegs, game.symbols, game.guessCount);
+        if (this.poolsBySymmetry.size >= POOL_CACHE_MAX) this.poolsBySymmetry.clear();
+        this.poolsBySymmetry.set(symKey, pool);
+      }
       if (this.pools.size >= POOL_CACHE_MAX) this.pools.clear();
       this.pools.set(key, pool);
     }
+    this.poolOf.set(history, pool);
     return pool;
+  }
+
+  /** Buffers of depth `used`'s lazy ranking, at least `n` long. */
+  private listAt(used: number, n: number): RankBuffers {
+    let b = this.lists[used];
+    if (!b || b.guess.length < n) {
+      const len = Math.max(n, b ? b.guess.length * 2 : 64);
+      b = { guess: new Uint32Array(len), at: new Float64Array(len), bound: new Float64Array(len), key1: new Float64Array(len), key2: new Float64Array(len) };
+      this.lists[used] = b;
+    }
+    return b;
   }
 
   poolSize(_set: Uint32Array, node: SearchNode<History>): number {
@@ -253,7 +311,7 @@ export class CodeRanker implements Ranker<History> {
     let setBound = lb[n];
     if (fewEnough) {
       // A candidate that splits the rest into singletons: 2n−1, the least possible.
-      const g = this.candidateSplitsAll(set);
+      const g = this.candidateSplitsAll(set, node.used);
       if (g >= 0) return { optimal: { guess: g, at: -1, bound: 2 * n - 1, key1: 0, key2: 0 }, top: EMPTY_RANKED, setBound: 2 * n - 1, complete: true };
       // Otherwise every tree needs at least 2n.
       setBound = Math.max(2 * n, lb[n]);
@@ -266,7 +324,8 @@ export class CodeRanker implements Ranker<History> {
     const top = this.top;
     top.reset(width);
     // The top `width` is ordered by score, not bound: only a full ranking may leave guesses out.
-    const boundLimit = width === Infinity ? beta : Infinity;
+    const full = width === Infinity;
+    const boundLimit = full ? beta : Infinity;
     const table = this.replies;
     const counter = table ? null : this.game.replyCounter(set);
     // Symbols no secret of the set holds add nothing to any reply: guesses alike but for which
@@ -292,6 +351,18 @@ export class CodeRanker implements Ranker<History> {
     for (let i = 0; i < bases.length; i++) bases[i] = set[i] * N;
     // The most non-solved groups of any guess (a class shares its first guess's).
     let branches = 0;
+    // Under a budget, each guess's replies are first read as a bit mask (see below).
+    const pairs = this.pairs;
+    const screen = pairs !== null && boundLimit !== Infinity;
+    const solvedBit = pairs ? 1 << this.scanCodes.indexOf(solved) : 0;
+    const pairBases = this.pairBases.subarray(0, screen ? n : 0);
+    for (let i = 0; i < pairBases.length; i++) pairBases[i] = set[i] * this.pairRow;
+    // The word of the last pair of guesses read, and its replies.
+    let pairAt = -1;
+    let pair = 0;
+    // The fewest groups whose even split keeps a candidate's (a non-candidate's) bound under the budget.
+    const needCand = screen ? fewestGroups(lb, n, 1, boundLimit) : 0;
+    const needOther = screen ? fewestGroups(lb, n, 0, boundLimit) : 0;
     for (let j = 0; j < pool.length; j++) {
       const g = pool[j];
       let slot = -1;
@@ -302,11 +373,39 @@ export class CodeRanker implements Ranker<History> {
           key = key * radix + ((absent >>> d) & 1 ? (blank as number) : d);
         }
         if (stamp[key] === epoch) {
+          // A full ranking leaves it out: it splits the set as the first of its class, which
+          // comes before it in rank order (same keys, earlier in the pool), so its plan would
+          // cost the same and never be kept. A top `width` keeps it in its place.
           const b = classBound[key];
-          if (b >= 0 && b < boundLimit) top.push(g, j, b, classKey[key], 0);
+          if (!full && b >= 0 && b < boundLimit) top.push(g, j, b, classKey[key], 0);
           continue;
         }
         slot = key;
+      }
+      if (screen) {
+        // Which replies it gets, without counting them: its groups can do no better than an
+        // even split into that many, so a guess whose bound that already puts at the budget is
+        // left out uncounted. (A non-candidate that splits a small set into singletons is
+        // counted: it is the known optimal one.)
+        const w = g >>> 1;
+        if (w !== pairAt) {
+          pairAt = w;
+          pair = pairColumn(pairs as Uint32Array, w, pairBases);
+        }
+        const got = g & 1 ? pair >>> 16 : pair & 0xffff;
+        const cand = (got & solvedBit) !== 0 ? 1 : 0;
+        const groups = popcount32(got) - cand;
+        if (groups > branches) branches = groups;
+        if (!(fewEnough && cand === 0 && groups === n)) {
+          if (groups < (cand ? needCand : needOther)) {
+            if (slot >= 0) {
+              // Its class splits the set alike: left out too.
+              stamp[slot] = epoch;
+              classBound[slot] = -1;
+            }
+            continue;
+          }
+        }
       }
       let parts = 0;
       let maxPart = 0;
@@ -360,7 +459,10 @@ export class CodeRanker implements Ranker<History> {
     }
     // A full ranking asked for lazily is left in pool order: the search sorts only what it needs.
     const unsorted = lazy && width === Infinity;
-    return { optimal: null, top: top.result(!unsorted), setBound, complete: true, branches, ...(unsorted ? { unsorted } : {}) };
+    // A lazy ranking is read by the search at this depth before another is made here: it is
+    // copied into this depth's buffers rather than into new arrays.
+    const list = unsorted ? top.resultInto(this.listAt(node.used, top.count)) : top.result(true);
+    return { optimal: null, top: list, setBound, complete: true, branches, ...(unsorted ? { unsorted } : {}) };
   }
 
   /** A set one guess could split into singletons: 2n−1 when a candidate does it, else at least 2n. */
@@ -370,8 +472,16 @@ export class CodeRanker implements Ranker<History> {
     const lb = this.sizeBounds(node)[n];
     if (lb > bound) bound = lb;
     if (n <= 2 || n > this.branches + 1) return bound;
-    return Math.max(bound, this.candidateSplitsAll(set) >= 0 ? 2 * n - 1 : 2 * n);
+    return Math.max(bound, this.candidateSplitsAll(set, node.used) >= 0 ? 2 * n - 1 : 2 * n);
   }
+}
+
+/** What `canonicalGuesses` depends on, as a key ('' when every guess is its own orbit). */
+function symmetryKey(sym: HistorySymmetry): string {
+  if (sym.sigmas.length === 1 && sym.free.length <= 1) return '';
+  let key = sym.free.join(',');
+  for (let s = 0; s < sym.sigmas.length; s++) key += `|${sym.sigmas[s].join(',')}:${sym.colorMaps[s].join(',')}`;
+  return key;
 }
 
 /** Every reply of `game`, a byte each, by guess then secret; null when the game is too large or a reply does not fit a byte. */
@@ -387,6 +497,52 @@ function tableOfReplies(game: CodeGame): Uint8Array | null {
     table.set(row, g * N);
   }
   return table;
+}
+
+/**
+ * The least sum of size bounds `lb` over `parts` groups holding `m` codes in all: the most
+ * even split (the bounds grow by non-decreasing steps, so evening groups out never raises the
+ * sum). Infinity when m codes need a group and none is allowed.
+ */
+export function leastSum(lb: Float64Array, m: number, parts: number): number {
+  if (m <= 0) return 0;
+  if (parts <= 0) return Infinity;
+  const k = parts < m ? parts : m;
+  const q = Math.floor(m / k);
+  const r = m - q * k;
+  return r * lb[q + 1] + (k - r) * lb[q];
+}
+
+/**
+ * The fewest groups a guess must split a set of `n` codes into (`cand`: 1 when it is one of
+ * them) for its bound, n plus the least sum of `lb` over that many groups, to stay below
+ * `limit`; 33 when no number of groups a reply mask can hold does.
+ */
+function fewestGroups(lb: Float64Array, n: number, cand: number, limit: number): number {
+  const most = Math.min(n - cand, 32);
+  for (let k = 0; k <= most; k++) if (n + leastSum(lb, n - cand, k) < limit) return k;
+  return 33;
+}
+
+/** The replies of the guesses 2w and 2w + 1 to the secrets whose `pairs` rows start at `bases`: one bit per reply's place, in the low and high 16 bits. */
+function pairColumn(pairs: Uint32Array, w: number, bases: Uint32Array): number {
+  let mask = 0;
+  for (let i = 0; i < bases.length; i++) mask |= pairs[bases[i] + w];
+  return mask;
+}
+
+/** `CodeRanker.pairs` from the reply table (`places`: the replies in order; `codes`: how many reply codes there are). */
+function pairsOfReplies(table: Uint8Array, G: number, N: number, places: Uint32Array, codes: number): Uint32Array {
+  const bit = new Uint32Array(codes);
+  for (let k = 0; k < places.length; k++) bit[places[k]] = 1 << k;
+  const row = (G + 1) >> 1;
+  const pairs = new Uint32Array(N * row);
+  for (let s = 0; s < N; s++) {
+    const from = s * G;
+    const to = s * row;
+    for (let g = 0; g < G; g++) pairs[to + (g >> 1)] |= bit[table[from + g]] << ((g & 1) << 4);
+  }
+  return pairs;
 }
 
 /**

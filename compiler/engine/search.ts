@@ -68,6 +68,8 @@ class Frame<S> implements SplitBuffers {
   readonly solved: Array<Solved | null>;
   /** Part p's state after the reply (set when worked out). */
   readonly states: Array<S | undefined>;
+  /** Part p's codes, a view of `items` (made when first needed). */
+  readonly sets: Array<Uint32Array | undefined>;
   /** A node reused for looks at the parts (never kept by the callee). */
   readonly scratch: { used: number; state: S; branches: number | undefined };
   /** The evaluation at this depth: its guess, node, set size and budget. */
@@ -91,6 +93,7 @@ class Frame<S> implements SplitBuffers {
     this.order = new Uint32Array(groups);
     this.solved = new Array<Solved | null>(groups).fill(null);
     this.states = new Array<S | undefined>(groups).fill(undefined);
+    this.sets = new Array<Uint32Array | undefined>(groups).fill(undefined);
     this.scratch = { used: 0, state: root, branches: undefined };
     this.node = { used: 0, state: root };
   }
@@ -481,6 +484,17 @@ export class SearchEngine<S> {
     return st;
   }
 
+  /** Part `p`'s codes (one array per part and split: the ranker may remember what it found of it by the array). */
+  private partSet(f: Frame<S>, p: number): Uint32Array {
+    let set = f.sets[p];
+    if (set === undefined) {
+      const g = f.group[p];
+      set = f.items.subarray(f.starts[g], f.starts[g + 1]);
+      f.sets[p] = set;
+    }
+    return set;
+  }
+
   /** Part `p`'s node: one guess deeper, its state after the reply. */
   private partNode(f: Frame<S>, p: number): SearchNode<S> {
     const branches = f.node.branches;
@@ -545,6 +559,7 @@ export class SearchEngine<S> {
       f.bound[p] = b;
       f.known[p] = OPEN;
       f.states[p] = undefined;
+      f.sets[p] = undefined;
       f.solved[p] = null;
       rest += b;
     }
@@ -555,8 +570,7 @@ export class SearchEngine<S> {
       // Sharper bounds of the parts themselves, before any of them is searched.
       for (let p = 0; p < parts; p++) {
         const g = f.group[p];
-        const part = f.items.subarray(starts[g], starts[g + 1]);
-        const b = refine.call(this.ranker, part, this.partNode(f, p), f.bound[p]);
+        const b = refine.call(this.ranker, this.partSet(f, p), this.partNode(f, p), f.bound[p]);
         f.rest += b - f.bound[p];
         f.bound[p] = b;
         if (this.cut(f)) return false;
@@ -689,8 +703,7 @@ export class SearchEngine<S> {
       f.rest -= f.bound[p];
       // The part's key must leave room for the others' costs (and, with depth, for this level).
       const childBeta = cutoffs && beta !== Infinity ? beta - (f.cost + f.rest) * this.slots - level : Infinity;
-      const part = f.items.subarray(starts[g], starts[g + 1]);
-      const v = this.solve(part, this.partNode(f, p), childBeta);
+      const v = this.solve(this.partSet(f, p), this.partNode(f, p), childBeta);
       if (!v) return false;
       f.solved[p] = v;
       f.cost += v.cost;

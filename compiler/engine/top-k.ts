@@ -5,6 +5,15 @@
  */
 import type { RankedGuess, RankedList } from './types.js';
 
+/** Arrays a ranked list can be copied into and reused for the next (`TopK.resultInto`). */
+export interface RankBuffers {
+  readonly guess: Uint32Array;
+  readonly at: Float64Array;
+  readonly bound: Float64Array;
+  readonly key1: Float64Array;
+  readonly key2: Float64Array;
+}
+
 export class TopK {
   private cap = 0;
   private size = 0;
@@ -79,6 +88,25 @@ export class TopK {
     this.bound[i] = bound;
     this.key1[i] = key1;
     this.key2[i] = key2;
+  }
+
+  /**
+   * The selection in push order, copied into `into` (at least `count` long): views of its
+   * first `count` entries, valid until `into` is written again.
+   */
+  resultInto(into: RankBuffers): RankedList {
+    const n = this.size;
+    const guess = into.guess.subarray(0, n);
+    for (let i = 0; i < n; i++) guess[i] = this.guess[i];
+    const at = into.at.subarray(0, n);
+    at.set(this.at.subarray(0, n));
+    const bound = into.bound.subarray(0, n);
+    bound.set(this.bound.subarray(0, n));
+    const key1 = into.key1.subarray(0, n);
+    key1.set(this.key1.subarray(0, n));
+    const key2 = into.key2.subarray(0, n);
+    key2.set(this.key2.subarray(0, n));
+    return { length: n, guess, at, bound, key1, key2 };
   }
 
   /** The selection, best first (`sorted` false: a selection of every guess is left in push order). */
