@@ -42,6 +42,15 @@ export interface CodeGame extends SearchGame {
 
 export type History = readonly number[];
 
+/** One guess's reply groups on a set: how many (the solved reply aside), the largest, the sum of their size bounds and of their scores, and whether it is a candidate. */
+interface GuessTally {
+  parts: number;
+  maxPart: number;
+  lbSum: number;
+  score: number;
+  isCand: boolean;
+}
+
 /** Sets up to this size read a guess's replies from a bit mask (larger ones scan every reply). */
 const MASK_MAX_SET = 32;
 
@@ -112,6 +121,13 @@ export class CodeRanker implements Ranker<History> {
   private readonly pairRow: number;
   /** Where the rows of a set's secrets start in `pairs`. */
   private readonly pairBases: Uint32Array;
+  /** One guess's tally over the set (`tallyGuess`), read by `rank`. */
+  private readonly tally: GuessTally = { parts: 0, maxPart: 0, lbSum: 0, score: 0, isCand: false };
+  /** The screen of the ranking under way: the fewest groups a candidate (a non-candidate) needs. */
+  /** The solved reply's bit in `pairs`. */
+  private readonly solvedBit: number;
+  private needCand = 0;
+  private needOther = 0;
 
   /** `replyTable`: false computes every reply per set even where a table would fit. */
   constructor(game: CodeGame, objective: AttemptObjective<History>, rule: RankRule, replyTable = true) {
@@ -151,6 +167,7 @@ export class CodeRanker implements Ranker<History> {
     this.pairRow = (game.guessCount + 1) >> 1;
     this.pairs = this.replies && this.scanCodes.length <= 16 ? pairsOfReplies(this.replies, game.guessCount, N, this.scanCodes, game.codeCount) : null;
     this.pairBases = new Uint32Array(this.pairs ? N : 0);
+    this.solvedBit = this.pairs ? 1 << this.scanCodes.indexOf(game.solvedCode) : 0;
   }
 
   /** The symbols no secret of `set` holds, as a bit mask (0 when classes are not used). */
@@ -301,6 +318,80 @@ export class CodeRanker implements Ranker<History> {
     return this.guessPool(node.state).length;
   }
 
+  /** A guess's class key: its symbols, those no secret of the set holds written as the blank. */
+  private classOf(g: number, absent: number): number {
+    const { digits, pegs } = this.game;
+    const radix = this.game.symbols + 1;
+    const blank = this.blank as number;
+    let key = 0;
+    for (let i = 0, at = g * pegs; i < pegs; i++, at++) {
+      const d = digits[at];
+      key = key * radix + ((absent >>> d) & 1 ? blank : d);
+    }
+    return key;
+  }
+
+  /** Sets up the screen for a ranking of `set` under `boundLimit`; false when there is none (no pair table, or no budget). */
+  private startScreen(set: Uint32Array, lb: Float64Array, boundLimit: number): boolean {
+    const screen = this.pairs !== null && boundLimit !== Infinity;
+    const n = set.length;
+    const pairBases = this.pairBases;
+    if (screen) for (let i = 0; i < n; i++) pairBases[i] = set[i] * this.pairRow;
+    // The fewest groups whose even split keeps a candidate's (a non-candidate's) bound under the budget.
+    this.needCand = screen ? fewestGroups(lb, n, 1, boundLimit) : 0;
+    this.needOther = screen ? fewestGroups(lb, n, 0, boundLimit) : 0;
+    return screen;
+  }
+
+  /**
+   * Tallies `g`'s replies over the set (rows at `bases`, or the counter's) into `this.tally`.
+   * The counts are read (and zeroed) in ascending reply order, from the bit mask of the replies
+   * it got or by scanning every reply: the sums are the same as over the distinct replies in that order.
+   */
+  private tallyGuess(g: number, table: Uint8Array | null, counter: TallyCounter | null, masked: boolean, bases: Uint32Array, lb: Float64Array): void {
+    const counts = this.tallied;
+    const scan = this.scanCodes;
+    const S = scan.length;
+    const solved = this.game.solvedCode;
+    const est = this.estimate;
+    let parts = 0;
+    let maxPart = 0;
+    let lbSum = 0;
+    let score = 0;
+    let isCand = false;
+    let rest = 0;
+    if (table) rest = tallyColumn(table, g, bases, counts);
+    else if (masked) rest = counter!.tallyMask!(g, counts);
+    else counter!.tally(g, counts);
+    for (let r = 0; masked ? rest !== 0 : r < S; r++) {
+      let c: number;
+      if (masked) {
+        const low: number = rest & -rest;
+        rest ^= low;
+        c = 31 - Math.clz32(low);
+      } else {
+        c = scan[r];
+        if (counts[c] === 0) continue;
+      }
+      const m = counts[c];
+      counts[c] = 0;
+      if (c === solved) {
+        isCand = true;
+        continue;
+      }
+      parts++;
+      if (m > maxPart) maxPart = m;
+      lbSum += lb[m];
+      score += est[m];
+    }
+    const t = this.tally;
+    t.parts = parts;
+    t.maxPart = maxPart;
+    t.lbSum = lbSum;
+    t.score = score;
+    t.isCand = isCand;
+  }
+
   rank(set: Uint32Array, node: SearchNode<History>, width: number, opts: RankOptions = WHOLE_POOL): Ranking {
     const { beta = Infinity, lazy = false } = opts;
     const n = set.length;
@@ -317,9 +408,7 @@ export class CodeRanker implements Ranker<History> {
       setBound = Math.max(2 * n, lb[n]);
     }
     const pool = this.guessPool(node.state);
-    const solved = this.game.solvedCode;
     const partCap = Number.isFinite(depthLeft) ? treeCapacity(depthLeft - 1, K) : Infinity;
-    const est = this.estimate;
     const candAdjust = this.candidateAdjust;
     const top = this.top;
     top.reset(width);
@@ -337,13 +426,6 @@ export class CodeRanker implements Ranker<History> {
     const stamp = this.classStamps.marks;
     const classBound = this.classBound;
     const classKey = this.classKey;
-    const blank = this.blank;
-    const digits = this.game.digits;
-    const pegs = this.game.pegs;
-    const radix = this.game.symbols + 1;
-    const counts = this.tallied;
-    const scan = this.scanCodes;
-    const S = scan.length;
     // Small sets: the replies a guess got, as a bit mask, read lowest first (ascending).
     const masked = (counter === null || counter.tallyMask !== undefined) && this.maskable && n <= MASK_MAX_SET;
     const N = this.game.secretCount;
@@ -351,27 +433,18 @@ export class CodeRanker implements Ranker<History> {
     for (let i = 0; i < bases.length; i++) bases[i] = set[i] * N;
     // The most non-solved groups of any guess (a class shares its first guess's).
     let branches = 0;
-    // Under a budget, each guess's replies are first read as a bit mask (see below).
-    const pairs = this.pairs;
-    const screen = pairs !== null && boundLimit !== Infinity;
-    const solvedBit = pairs ? 1 << this.scanCodes.indexOf(solved) : 0;
-    const pairBases = this.pairBases.subarray(0, screen ? n : 0);
-    for (let i = 0; i < pairBases.length; i++) pairBases[i] = set[i] * this.pairRow;
+    // Under a budget, each guess's replies are first read as a bit mask (see `screenGroups`).
+    const screen = this.startScreen(set, lb, boundLimit);
+    const { pairs, pairBases, needCand, needOther, solvedBit } = this;
+    const sum = this.tally;
     // The word of the last pair of guesses read, and its replies.
     let pairAt = -1;
     let pair = 0;
-    // The fewest groups whose even split keeps a candidate's (a non-candidate's) bound under the budget.
-    const needCand = screen ? fewestGroups(lb, n, 1, boundLimit) : 0;
-    const needOther = screen ? fewestGroups(lb, n, 0, boundLimit) : 0;
     for (let j = 0; j < pool.length; j++) {
       const g = pool[j];
       let slot = -1;
       if (absent !== 0 && (used[g] & absent) !== 0) {
-        let key = 0;
-        for (let i = 0, at = g * pegs; i < pegs; i++, at++) {
-          const d = digits[at];
-          key = key * radix + ((absent >>> d) & 1 ? (blank as number) : d);
-        }
+        const key = this.classOf(g, absent);
         if (stamp[key] === epoch) {
           // A full ranking leaves it out: it splits the set as the first of its class, which
           // comes before it in rank order (same keys, earlier in the pool), so its plan would
@@ -390,7 +463,7 @@ export class CodeRanker implements Ranker<History> {
         const w = g >>> 1;
         if (w !== pairAt) {
           pairAt = w;
-          pair = pairColumn(pairs as Uint32Array, w, pairBases);
+          pair = pairColumn(pairs as Uint32Array, w, pairBases, n);
         }
         const got = g & 1 ? pair >>> 16 : pair & 0xffff;
         const cand = (got & solvedBit) !== 0 ? 1 : 0;
@@ -407,39 +480,8 @@ export class CodeRanker implements Ranker<History> {
           }
         }
       }
-      let parts = 0;
-      let maxPart = 0;
-      let lbSum = 0;
-      let score = 0;
-      let isCand = false;
-      // Each guess's replies tallied, then read (and zeroed) in ascending reply order, from the
-      // bit mask of the replies it got or by scanning every reply: the sums are the same as
-      // over the distinct replies in that order.
-      let rest = 0;
-      if (table) rest = tallyColumn(table, g, bases, counts);
-      else if (masked) rest = counter!.tallyMask!(g, counts);
-      else counter!.tally(g, counts);
-      for (let r = 0; masked ? rest !== 0 : r < S; r++) {
-        let c: number;
-        if (masked) {
-          const low: number = rest & -rest;
-          rest ^= low;
-          c = 31 - Math.clz32(low);
-        } else {
-          c = scan[r];
-          if (counts[c] === 0) continue;
-        }
-        const m = counts[c];
-        counts[c] = 0;
-        if (c === solved) {
-          isCand = true;
-          continue;
-        }
-        parts++;
-        if (m > maxPart) maxPart = m;
-        lbSum += lb[m];
-        score += est[m];
-      }
+      this.tallyGuess(g, table, counter, masked, bases, lb);
+      const { parts, maxPart, lbSum, score, isCand } = sum;
       if (parts > branches) branches = parts;
       // -1: never offered (it learns nothing, or cannot finish within the depth cap).
       let bound = -1;
@@ -524,10 +566,10 @@ function fewestGroups(lb: Float64Array, n: number, cand: number, limit: number):
   return 33;
 }
 
-/** The replies of the guesses 2w and 2w + 1 to the secrets whose `pairs` rows start at `bases`: one bit per reply's place, in the low and high 16 bits. */
-function pairColumn(pairs: Uint32Array, w: number, bases: Uint32Array): number {
+/** The replies of the guesses 2w and 2w + 1 to the `n` secrets whose `pairs` rows start at `bases`: one bit per reply's place, in the low and high 16 bits. */
+function pairColumn(pairs: Uint32Array, w: number, bases: Uint32Array, n: number): number {
   let mask = 0;
-  for (let i = 0; i < bases.length; i++) mask |= pairs[bases[i] + w];
+  for (let i = 0; i < n; i++) mask |= pairs[bases[i] + w];
   return mask;
 }
 
