@@ -1,7 +1,9 @@
 /**
  * The one partitioner: the reply counts of a guess over a set (for ranking every guess of a
  * pool) and the split of a set into its reply groups (for searching one guess). Scratch
- * buffers are allocated once per engine; counting allocates nothing.
+ * buffers are allocated once per engine; counting allocates nothing. `SetTable` tables every
+ * guess's replies over one set once, for work that splits many parts of that set by many
+ * guesses (the exact tail).
  *
  * Distinct replies are listed in `touched`, in ascending code order (`ascending`: the counts
  * are scanned, for small code spaces and rankers that sum floats in reply order) or in order
@@ -305,7 +307,7 @@ export class SetTable {
   }
 
   /** Forget the set's hits (the rest is overwritten by the next `build`). */
-  release(): void {
+  private release(): void {
     for (let i = 0; i < this.hits; i++) this.hit[this.hitList[i]] = -1;
     this.hits = 0;
   }
