@@ -16,11 +16,11 @@
  * All of a node's work is over its set S of n secrets, tabled once by the engine's `SetTable`
  * (`partition.ts`: every guess's replies in local group ids), so a reply group of S is a list of
  * local indices and any split of it is table look-ups; the table also orders the guesses and
- * splits S by one. Below S nothing allocates but the plan of the result. Two-tries-left values of reply groups live in the engine's one set
- * memo (`set-memo.ts`, by their secrets in set order, the child's depth tag and the node's move
- * key): exact ones as [v, v] with their guess, a group cut by its budget as [the least cost the
- * cut proves, its best candidate's cost] with that candidate, so a later look at the same group
- * starts from both.
+ * splits S by one. Below S nothing allocates but the plan of the result. Two-tries-left values
+ * of reply groups live in the engine's one set memo (`set-memo.ts`, by their secrets in set
+ * order, the child's depth tag and the node's move key): exact ones as [v, v] with their guess, a
+ * group cut by its budget as [the least cost the cut proves, its best candidate's cost] with that
+ * candidate, so a later look at the same group starts from both.
  *
  * Bounds that skip work: (1) a guess's number of groups on a part is at most its number on S, so
  * the scan of a part takes guesses by groups on S, most first, and stops once that many could not
@@ -64,8 +64,6 @@ export class ExactTail<S> {
   private readonly partitioner: Partitioner;
   /** The node's set S tabled: its size, the set, every guess's local group ids. */
   private readonly table: SetTable;
-  private n = 0;
-  private set: Uint32Array = new Uint32Array(0);
   /** Guesses in scan order (groups on S, most first) and in order of their one-step key (three tries left). */
   private readonly byGroups: Uint32Array;
   private readonly order3: Uint32Array;
@@ -206,8 +204,6 @@ export class ExactTail<S> {
   /** The node's table, scratch and scan order. */
   private build(set: Uint32Array): void {
     const n = set.length;
-    this.n = n;
-    this.set = set;
     this.table.build(set);
     if (this.inP.marks.length < n) {
       const cap = Math.max(n, 2 * this.inP.marks.length, 64);
@@ -237,7 +233,7 @@ export class ExactTail<S> {
     // ties by more groups, then hit: with D, first ≥ 0 the key is monotone in both, so a
     // bucket's rank is its count of buckets of larger (key, k, hit). Small (2n + 2 buckets): a
     // direct count.
-    const slots = 2 * this.n + 2;
+    const slots = 2 * this.table.n + 2;
     const rank = this.rankOf;
     for (let a = 0; a < slots; a++) {
       const ka = a >> 1;
@@ -261,8 +257,9 @@ export class ExactTail<S> {
    * below it. `known` is what every secret pays at the node.
    */
   private evaluate3(g: number, k: number, hit: number, known: number, perSecret2: number, t2: TwoLeftTerms, best: number): number {
-    this.table.splitInto(g, this.split);
-    const hitId = hit ? this.table.ids[g * this.n + this.table.hit[g]] : -1;
+    const table = this.table;
+    table.splitInto(g, this.split);
+    const hitId = hit ? table.ids[g * table.n + table.hit[g]] : -1;
     const cost = this.valueParts(k, hitId, known, perSecret2, t2);
     if (cost + this.openRest >= best) return best;
     return this.searchOpenParts(cost, perSecret2, t2.B, best);
@@ -501,8 +498,9 @@ export class ExactTail<S> {
   private plan3(guess: number, set: Uint32Array, used: number, state: S, t2: TwoLeftTerms): Solved {
     // Local indices of the node's set, for the parts' keys and guesses.
     const local = new Map<number, number>();
-    for (let i = 0; i < this.n; i++) local.set(this.set[i], i);
-    const buf = new Uint16Array(this.n);
+    const { n, set: S } = this.table;
+    for (let i = 0; i < n; i++) local.set(S[i], i);
+    const buf = new Uint16Array(n);
     return this.splitPlan(guess, set, used, state, (group) => {
       const m = group.length;
       if (m === 1) return { cost: t2.gc, depth: 1, plan: leafPlan(this.game.guessOfSecret(group[0]), t2.gc) };
