@@ -13,14 +13,14 @@
  * guess at most m·B. With three tries left each guess's reply groups are valued that way and
  * summed; guesses go best one-step bound first and stop once a bound reaches the best so far.
  *
- * All of a node's work is over its set S of n secrets: one table of every guess's replies,
- * renumbered per guess into local group ids 0..k−1 (Uint16, guess-major), so a reply group of S
- * is a list of local indices and any split of it is table look-ups. Below S nothing allocates but
- * the plan of the result. Two-tries-left values of reply groups live in the engine's one set
- * memo (`set-memo.ts`, by their secrets in set order, the child's depth tag and the node's move
- * key): exact ones as [v, v] with their guess, a group cut by its budget as [the least cost the
- * cut proves, its best candidate's cost] with that candidate, so a later look at the same group
- * starts from both.
+ * All of a node's work is over its set S of n secrets, tabled once by the engine's `SetTable`
+ * (`partition.ts`: every guess's replies in local group ids), so a reply group of S is a list of
+ * local indices and any split of it is table look-ups; the table also orders the guesses and
+ * splits S by one. Below S nothing allocates but the plan of the result. Two-tries-left values
+ * of reply groups live in the engine's one set memo (`set-memo.ts`, by their secrets in set
+ * order, the child's depth tag and the node's move key): exact ones as [v, v] with their guess, a
+ * group cut by its budget as [the least cost the cut proves, its best candidate's cost] with that
+ * candidate, so a later look at the same group starts from both.
  *
  * Bounds that skip work: (1) a guess's number of groups on a part is at most its number on S, so
  * the scan of a part takes guesses by groups on S, most first, and stops once that many could not
@@ -31,8 +31,8 @@
  * number; a part's guess is the first of largest key in the scan's order (candidates in set
  * order, then by groups on S, then guess number). Budgets only skip what cannot win.
  */
-import { Partitioner } from './partition.js';
-import { joinPlan, leafPlan, type CostedPlan } from './plan.js';
+import { Partitioner, SetTable, type TableSplit } from './partition.js';
+import { joinPlan, leafPlan } from './plan.js';
 import { rangeHash, type Interval, type SetMemo } from './set-memo.js';
 import { Stamps } from './stamps.js';
 import type { Objective, SearchGame, Solved } from './types.js';
@@ -57,41 +57,27 @@ interface TwoLeftTerms {
 export class ExactTail<S> {
   readonly game: SearchGame;
   readonly objective: Objective<S>;
-  /** Sets solved by the tail / guesses whose replies were tabled (statistics). */
+  /** Sets solved by the tail (statistics). */
   nodes = 0;
-  tabled = 0;
   private readonly G: number;
-  /** The engine's split, for the result's plan. */
+  /** The engine's split, for the result's plan and the singleton check. */
   private readonly partitioner: Partitioner;
-  // The node's set and table.
-  private n = 0;
-  private set: Uint32Array = new Uint32Array(0);
-  private table = new Uint16Array(0);
-  /** Replies of S to one guess (scratch of `partitionCodes`). */
-  private readonly codes: Uint32Array;
-  private readonly codeStamps: Stamps;
-  private readonly codeId: Uint16Array;
-  /** Groups of each guess on S; the local index of the secret it names, or −1. */
-  private readonly groupsOnS: Uint16Array;
-  private readonly hitIdx: Int32Array;
+  /** The node's set S tabled: its size, the set, every guess's local group ids. */
+  private readonly table: SetTable;
   /** Guesses in scan order (groups on S, most first) and in order of their one-step key (three tries left). */
   private readonly byGroups: Uint32Array;
   private readonly order3: Uint32Array;
-  private buckets = new Int32Array(0);
-  private offs = new Int32Array(0);
-  /** Guesses whose `hitIdx` is set (cleared when the node is done). */
-  private readonly hitList: Int32Array;
-  private hits = 0;
-  /** Per local index: its candidate guess, part stamp; per local group id: stamp. */
-  private candGuess = new Uint32Array(0);
+  /** The rank of each (groups, hit) bucket (`SetTable.order`). */
+  private rankOf = new Int32Array(0);
+  /** Per local index: part stamp. */
   private inP = new Stamps(0);
-  private gids = new Stamps(0);
   // The split of S by one guess (three tries left): local indices grouped by local id.
-  private cnt = new Int32Array(0);
   private starts = new Int32Array(0);
   private items = new Uint16Array(0);
   /** The secrets of `items` (global ids, the same places): the memo's key of a part. */
   private globals = new Uint32Array(0);
+  /** `starts`, `items` and `globals` as the table's split writes them. */
+  private split: TableSplit = { starts: this.starts, items: this.items, globals: this.globals };
   private partOff = new Int32Array(0);
   private partLen = new Int32Array(0);
   private partKey = new Float64Array(0);
@@ -102,7 +88,6 @@ export class ExactTail<S> {
   /** After pass 1 of a guess: its open parts and the sum of their least costs. */
   private openParts = 0;
   private openRest = 0;
-  private partOpen = new Uint8Array(0);
   private openOrder = new Int32Array(0);
   /** The engine's set memo, the node's children's depth tag and move key, and the entry a store writes. */
   private readonly memo: SetMemo<Solved>;
@@ -118,19 +103,19 @@ export class ExactTail<S> {
     this.memo = memo;
     this.G = game.guessCount;
     this.partitioner = new Partitioner(game);
-    this.codes = new Uint32Array(game.secretCount);
-    this.codeStamps = new Stamps(game.codeCount);
-    this.codeId = new Uint16Array(game.codeCount);
-    this.groupsOnS = new Uint16Array(this.G);
-    this.hitIdx = new Int32Array(this.G).fill(-1);
+    this.table = new SetTable(game, TABLE_MAX_ENTRIES);
     this.byGroups = new Uint32Array(this.G);
     this.order3 = new Uint32Array(this.G);
-    this.hitList = new Int32Array(this.G);
+  }
+
+  /** Guesses whose replies were tabled (statistics). */
+  get tabled(): number {
+    return this.table.tabled;
   }
 
   /** Whether the tail solves a set of `n` secrets with `left` tries left. */
   applies(n: number, left: number): boolean {
-    return (left === 2 || left === 3) && n >= 2 && n * this.G <= TABLE_MAX_ENTRIES && n < 65_536;
+    return (left === 2 || left === 3) && n >= 2 && this.table.fits(n);
   }
 
   /** The two-tries-left terms after `v` guesses, or null when the key's weights would not be monotone. */
@@ -157,7 +142,7 @@ export class ExactTail<S> {
     // A candidate that splits the set into singletons reaches the set's size bound: optimal.
     const single = this.singletonCandidate(set);
     if (single >= 0) {
-      const v = this.leafSplit(single, set, used, state, left);
+      const v = this.leafSplit(single, set, used, state);
       return v.cost < beta ? v : null;
     }
     this.build(set);
@@ -166,13 +151,7 @@ export class ExactTail<S> {
       for (let i = 0; i < n; i++) all[i] = i;
       const key = this.partKey2(all, 0, n, t2, -Infinity);
       const cost = n * (t2.gc + t2.unsolved) - key;
-      if (!(cost < beta)) {
-        this.finish();
-        return null;
-      }
-      const v = this.plan2(this.lastGuess, set, used, state, t2);
-      this.finish();
-      return v;
+      return cost < beta ? this.plan2(this.lastGuess, set, used, state, t2) : null;
     }
     const obj = this.objective;
     const gc3 = obj.groupCost(0, 1, used, state);
@@ -184,8 +163,8 @@ export class ExactTail<S> {
     const G = this.G;
     this.sortByKey3(D, first3);
     const order = this.order3;
-    const groupsOnS = this.groupsOnS;
-    const hitIdx = this.hitIdx;
+    const groupsOnS = this.table.groups;
+    const hitIdx = this.table.hit;
     const perSecret2 = t2.gc + t2.unsolved;
     let best = beta;
     let bestGuess = -1;
@@ -202,12 +181,8 @@ export class ExactTail<S> {
         bestGuess = g;
       }
     }
-    if (bestGuess < 0) {
-      this.finish();
-      return null;
-    }
+    if (bestGuess < 0) return null;
     const v = this.plan3(bestGuess, set, used, state, t2);
-    this.finish();
     if (v.cost !== best) throw new Error('exact tail: the plan does not cost what its value promised');
     return v;
   }
@@ -215,22 +190,13 @@ export class ExactTail<S> {
   /** The first candidate (in set order) whose replies over the set are all different, or −1. */
   private singletonCandidate(set: Uint32Array): number {
     const n = set.length;
-    const codes = this.codes;
-    const stamp = this.codeStamps.marks;
+    const p = this.partitioner;
+    p.begin(set);
     for (let i = 0; i < n; i++) {
       const g = this.game.guessOfSecret(set[i]);
-      this.game.partitionCodes(g, set, n, codes);
-      const gen = this.codeStamps.next();
-      let ok = true;
-      for (let j = 0; j < n; j++) {
-        const c = codes[j];
-        if (stamp[c] === gen) {
-          ok = false;
-          break;
-        }
-        stamp[c] = gen;
-      }
-      if (ok) return g;
+      const k = p.count(g);
+      p.clear();
+      if (k === n) return g;
     }
     return -1;
   }
@@ -238,17 +204,10 @@ export class ExactTail<S> {
   /** The node's table, scratch and scan order. */
   private build(set: Uint32Array): void {
     const n = set.length;
-    const G = this.G;
-    this.n = n;
-    this.set = set;
-    this.tabled += G;
-    if (this.table.length < n * G) this.table = new Uint16Array(Math.max(n * G, Math.min(TABLE_MAX_ENTRIES, 2 * this.table.length)));
+    this.table.build(set);
     if (this.inP.marks.length < n) {
       const cap = Math.max(n, 2 * this.inP.marks.length, 64);
-      this.candGuess = new Uint32Array(cap);
       this.inP = new Stamps(cap);
-      this.gids = new Stamps(cap);
-      this.cnt = new Int32Array(cap);
       this.starts = new Int32Array(cap + 1);
       this.items = new Uint16Array(cap);
       this.globals = new Uint32Array(cap);
@@ -258,80 +217,24 @@ export class ExactTail<S> {
       this.partLen = new Int32Array(cap);
       this.partKey = new Float64Array(cap);
       this.partGuess = new Int32Array(cap);
-      this.offs = new Int32Array(2 * cap + 2);
-      this.partOpen = new Uint8Array(cap);
       this.openOrder = new Int32Array(cap);
-      this.buckets = new Int32Array(2 * cap + 2);
+      this.rankOf = new Int32Array(2 * cap + 2);
+      this.split = { starts: this.starts, items: this.items, globals: this.globals };
     }
-    const T = this.table;
-    const codes = this.codes;
-    const stamp = this.codeStamps.marks;
-    const ids = this.codeId;
-    const solved = this.game.solvedCode;
-    const groupsOnS = this.groupsOnS;
-    const hitIdx = this.hitIdx;
-    for (let i = 0; i < n; i++) this.candGuess[i] = this.game.guessOfSecret(set[i]);
-    this.hits = 0;
-    for (let g = 0; g < G; g++) {
-      this.game.partitionCodes(g, set, n, codes);
-      const gen = this.codeStamps.next();
-      const row = g * n;
-      let k = 0;
-      for (let i = 0; i < n; i++) {
-        const c = codes[i];
-        let id: number;
-        if (stamp[c] !== gen) {
-          stamp[c] = gen;
-          id = k++;
-          ids[c] = id;
-          if (c === solved) {
-            hitIdx[g] = i;
-            this.hitList[this.hits++] = g;
-          }
-        } else id = ids[c];
-        T[row + i] = id;
-      }
-      groupsOnS[g] = k;
-    }
-    // The scan order: groups on S, most first, then guess number (a counting sort).
-    const b = this.buckets;
-    b.fill(0, 0, n + 2);
-    for (let g = 0; g < G; g++) b[n - groupsOnS[g]]!++;
-    let at = 0;
-    for (let j = 0; j <= n; j++) {
-      const c = b[j];
-      b[j] = at;
-      at += c;
-    }
-    const by = this.byGroups;
-    for (let g = 0; g < G; g++) {
-      const j = n - groupsOnS[g];
-      by[b[j]] = g;
-      b[j]!++;
-    }
-  }
-
-  /** The node is done: the guesses that name a secret of it are cleared. */
-  private finish(): void {
-    for (let i = 0; i < this.hits; i++) this.hitIdx[this.hitList[i]] = -1;
-    this.hits = 0;
+    this.table.orderByGroups(this.rankOf, this.byGroups);
   }
 
   /**
    * Guesses by their one-step key at three tries left, k·D + hit·first (largest first: the least
-   * bound), ties by more groups, then guess number: a counting sort over (groups, hit).
+   * bound), ties by more groups, then guess number.
    */
   private sortByKey3(D: number, first: number): void {
-    const n = this.n;
-    const G = this.G;
-    const groupsOnS = this.groupsOnS;
-    const hitIdx = this.hitIdx;
-    // Bucket of (k, hit) is 2k + hit, k in 1..n; its rank among the buckets by key.
-    const slots = 2 * n + 2;
-    const rank = this.buckets;
-    // Ranks by key descending, ties by more groups, then hit: with D, first ≥ 0 the key is
-    // monotone in both, so a bucket's rank is its count of buckets of larger (key, k, hit).
-    // Small (2n + 2 buckets): a direct count.
+    // Bucket of (k, hit) is 2k + hit, k in 1..n; its rank among the buckets by key descending,
+    // ties by more groups, then hit: with D, first ≥ 0 the key is monotone in both, so a
+    // bucket's rank is its count of buckets of larger (key, k, hit). Small (2n + 2 buckets): a
+    // direct count.
+    const slots = 2 * this.table.n + 2;
+    const rank = this.rankOf;
     for (let a = 0; a < slots; a++) {
       const ka = a >> 1;
       const ha = a & 1;
@@ -346,22 +249,7 @@ export class ExactTail<S> {
       }
       rank[a] = r;
     }
-    // Counts per rank, then offsets (rank slots reuse the second half of the scratch).
-    const off = this.offs;
-    off.fill(0, 0, slots);
-    for (let g = 0; g < G; g++) off[rank[2 * groupsOnS[g] + (hitIdx[g] >= 0 ? 1 : 0)]]!++;
-    let at = 0;
-    for (let r = 0; r < slots; r++) {
-      const c = off[r];
-      off[r] = at;
-      at += c;
-    }
-    const order = this.order3;
-    for (let g = 0; g < G; g++) {
-      const r = rank[2 * groupsOnS[g] + (hitIdx[g] >= 0 ? 1 : 0)];
-      order[off[r]] = g;
-      off[r]!++;
-    }
+    this.table.order(rank, this.order3);
   }
 
   /**
@@ -369,38 +257,12 @@ export class ExactTail<S> {
    * below it. `known` is what every secret pays at the node.
    */
   private evaluate3(g: number, k: number, hit: number, known: number, perSecret2: number, t2: TwoLeftTerms, best: number): number {
-    this.splitByGuess(g, k);
-    const hitId = hit ? this.table[g * this.n + this.hitIdx[g]] : -1;
+    const table = this.table;
+    table.splitInto(g, this.split);
+    const hitId = hit ? table.ids[g * table.n + table.hit[g]] : -1;
     const cost = this.valueParts(k, hitId, known, perSecret2, t2);
     if (cost + this.openRest >= best) return best;
     return this.searchOpenParts(cost, perSecret2, t2.B, best);
-  }
-
-  /** S split by guess g's k local ids into `starts`, `items` and `globals` (stable: local indices ascending in each group). */
-  private splitByGuess(g: number, k: number): void {
-    const n = this.n;
-    const T = this.table;
-    const row = g * n;
-    const cnt = this.cnt;
-    const starts = this.starts;
-    const items = this.items;
-    const globals = this.globals;
-    const set = this.set;
-    for (let j = 0; j < k; j++) cnt[j] = 0;
-    for (let i = 0; i < n; i++) cnt[T[row + i]]!++;
-    let at = 0;
-    for (let j = 0; j < k; j++) {
-      starts[j] = at;
-      at += cnt[j];
-      cnt[j] = starts[j];
-    }
-    starts[k] = n;
-    for (let i = 0; i < n; i++) {
-      const id = T[row + i];
-      const at = cnt[id]!++;
-      items[at] = i;
-      globals[at] = set[i];
-    }
   }
 
   /**
@@ -513,35 +375,17 @@ export class ExactTail<S> {
   }
 
   /**
-   * How many reply groups the guess of table row `row` makes on the part `items[off .. off + m)`;
-   * stops early (returning less than `need`) once `need` groups can no longer be reached.
-   */
-  private groupsIn(row: number, items: Uint16Array, off: number, m: number, need: number): number {
-    const T = this.table;
-    const gs = this.gids.marks;
-    const gen = this.gids.next();
-    let k = 0;
-    for (let q = 0; q < m; q++) {
-      const id = T[row + items[off + q]];
-      if (gs[id] !== gen) {
-        gs[id] = gen;
-        k++;
-      } else if (k + (m - q - 1) < need) break;
-    }
-    return k;
-  }
-
-  /**
    * The largest key over the part's candidates (each a guess naming a secret of it: hit = 1),
    * the first of them in set order; sets `lastGuess`. A candidate telling the part apart ends it.
    */
   private candidates(items: Uint16Array, off: number, m: number, A: number, B: number): number {
-    const n = this.n;
+    const table = this.table;
+    const cand = table.candidate;
     let best = -Infinity;
     let bestGuess = -1;
     for (let j = 0; j < m; j++) {
-      const g = this.candGuess[items[off + j]];
-      const k = this.groupsIn(g * n, items, off, m, 0);
+      const g = cand[items[off + j]];
+      const k = table.groupsIn(g, items, off, m, 0);
       const key = k * B + A;
       if (key > best) {
         best = key;
@@ -562,11 +406,11 @@ export class ExactTail<S> {
   private scan(items: Uint16Array, off: number, m: number, B: number, start: number, startGuess: number, thr: number): number {
     let best = start;
     let bestGuess = startGuess;
-    const n = this.n;
     const G = this.G;
+    const table = this.table;
     const by = this.byGroups;
-    const groupsOnS = this.groupsOnS;
-    const hitIdx = this.hitIdx;
+    const groupsOnS = table.groups;
+    const hitIdx = table.hit;
     const inP = this.inP.marks;
     const pgen = this.inP.next();
     for (let q = 0; q < m; q++) inP[items[off + q]] = pgen;
@@ -584,7 +428,7 @@ export class ExactTail<S> {
       if (best <= thr && cap * B <= thr) return CUT;
       const h = hitIdx[g];
       if (h >= 0 && inP[h] === pgen) continue; // a candidate: done above
-      const k = this.groupsIn(g * n, items, off, m, need);
+      const k = table.groupsIn(g, items, off, m, need);
       if (k >= need) {
         best = k * B;
         bestGuess = g;
@@ -618,28 +462,10 @@ export class ExactTail<S> {
 
   // Plans: built only for the result.
 
-  /** A guess at a set whose non-solved reply groups are each given the last-try plan or a singleton's. */
-  private leafSplit(guess: number, set: Uint32Array, used: number, state: S, left: number): Solved {
-    const n = set.length;
-    const obj = this.objective;
-    const codes = this.codes;
-    this.game.partitionCodes(guess, set, n, codes);
-    // Singletons by construction (or groups of the last try): ascending codes.
-    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => codes[a] - codes[b] || a - b);
-    let cost = n * obj.groupCost(0, 1, used, state);
-    const outCodes: number[] = [];
-    const parts: CostedPlan[] = [];
-    for (let i = 0; i < n; i++) {
-      const j = order[i];
-      const c = codes[j];
-      if (c === this.game.solvedCode) continue;
-      const v = obj.sizeBound(1, used + 1, state);
-      cost += v;
-      outCodes.push(c);
-      parts.push({ cost: v, depth: 1, plan: leafPlan(this.game.guessOfSecret(set[j]), v) });
-    }
-    void left;
-    return joinPlan(guess, cost, Uint32Array.from(outCodes), parts);
+  /** A guess that splits the set into singletons: each non-solved one found on the next try. */
+  private leafSplit(guess: number, set: Uint32Array, used: number, state: S): Solved {
+    const v = this.objective.sizeBound(1, used + 1, state);
+    return this.splitPlan(guess, set, used, state, (group) => ({ cost: v, depth: 1, plan: leafPlan(this.game.guessOfSecret(group[0]), v) }));
   }
 
   /** The plan of a set (global ids) split by `guess`, each group given by `child`. */
@@ -672,8 +498,9 @@ export class ExactTail<S> {
   private plan3(guess: number, set: Uint32Array, used: number, state: S, t2: TwoLeftTerms): Solved {
     // Local indices of the node's set, for the parts' keys and guesses.
     const local = new Map<number, number>();
-    for (let i = 0; i < this.n; i++) local.set(this.set[i], i);
-    const buf = new Uint16Array(this.n);
+    const { n, set: S } = this.table;
+    for (let i = 0; i < n; i++) local.set(S[i], i);
+    const buf = new Uint16Array(n);
     return this.splitPlan(guess, set, used, state, (group) => {
       const m = group.length;
       if (m === 1) return { cost: t2.gc, depth: 1, plan: leafPlan(this.game.guessOfSecret(group[0]), t2.gc) };

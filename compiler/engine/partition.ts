@@ -1,12 +1,15 @@
 /**
  * The one partitioner: the reply counts of a guess over a set (for ranking every guess of a
  * pool) and the split of a set into its reply groups (for searching one guess). Scratch
- * buffers are allocated once per engine; counting allocates nothing.
+ * buffers are allocated once per engine; counting allocates nothing. `SetTable` tables every
+ * guess's replies over one set once, for work that splits many parts of that set by many
+ * guesses (the exact tail).
  *
  * Distinct replies are listed in `touched`, in ascending code order (`ascending`: the counts
  * are scanned, for small code spaces and rankers that sum floats in reply order) or in order
  * of first appearance in the set (the counts of a large code space are never scanned whole).
  */
+import { Stamps } from './stamps.js';
 import type { ReplyCounter, ReplyTable, SearchGame } from './types.js';
 
 /** A set split by one guess: group g is items[starts[g] .. starts[g + 1]), replies ascending. */
@@ -191,5 +194,195 @@ export class Partitioner {
     }
     for (let g = 0; g < k; g++) counts[groupCodes[g]] = 0;
     return { codes: groupCodes, starts, items };
+  }
+}
+
+/** The split of a tabled set by one guess: group j (the guess's local id j) is `items[starts[j] .. starts[j + 1])`. */
+export interface TableSplit {
+  /** At least the set's size + 1 entries. */
+  readonly starts: Int32Array;
+  /** The members' local indices, ascending within each group (at least the set's size). */
+  readonly items: Uint16Array;
+  /** The members themselves (global ids), at the same places. */
+  readonly globals: Uint32Array;
+}
+
+/**
+ * Every guess's replies over one set S of n secrets, tabled once (`build`): each guess's replies
+ * renumbered into local group ids 0..k−1 in order of first appearance over S (Uint16,
+ * guess-major: `ids[g·n + i]`), so a part of S is a list of local indices (0..n−1) and its split
+ * by any guess is look-ups. Beside it, per guess, its groups on S and the local index of the
+ * secret it names; per local index, the guess naming it. Scratch grows with the largest set;
+ * nothing allocates per set or per look-up.
+ */
+export class SetTable {
+  readonly game: SearchGame;
+  readonly guessCount: number;
+  /** The tabled set and its size. */
+  set: Uint32Array = new Uint32Array(0);
+  n = 0;
+  /** Local group ids, guess-major: `ids[g·n + i]`. */
+  ids = new Uint16Array(0);
+  /** The groups of each guess on S. */
+  readonly groups: Uint16Array;
+  /** The local index of the secret guess g names (its reply there is the solved one), or −1. */
+  readonly hit: Int32Array;
+  /** The guess naming the secret of each local index. */
+  candidate = new Uint32Array(0);
+  /** Guesses tabled (statistics). */
+  tabled = 0;
+  private readonly maxEntries: number;
+  private readonly hitList: Int32Array;
+  private hits = 0;
+  private readonly codes: Uint32Array;
+  private readonly codeStamps: Stamps;
+  private readonly codeId: Uint16Array;
+  /** Per local group id (`groupsIn`); counting scratch (`splitInto`, `order`). */
+  private gids = new Stamps(0);
+  private cnt = new Int32Array(0);
+
+  /** `maxEntries`: the largest table (guesses × secrets) it builds. */
+  constructor(game: SearchGame, maxEntries: number) {
+    this.game = game;
+    this.guessCount = game.guessCount;
+    this.maxEntries = maxEntries;
+    this.groups = new Uint16Array(game.guessCount);
+    this.hit = new Int32Array(game.guessCount).fill(-1);
+    this.hitList = new Int32Array(game.guessCount);
+    this.codes = new Uint32Array(game.secretCount);
+    this.codeStamps = new Stamps(game.codeCount);
+    this.codeId = new Uint16Array(game.codeCount);
+  }
+
+  /** Whether a set of `n` secrets can be tabled. */
+  fits(n: number): boolean {
+    return n * this.guessCount <= this.maxEntries && n < 65_536;
+  }
+
+  /** Table every guess's replies over `set` (at most `fits` secrets); forgets the set before. */
+  build(set: Uint32Array): void {
+    const n = set.length;
+    const G = this.guessCount;
+    this.release();
+    this.n = n;
+    this.set = set;
+    this.tabled += G;
+    if (this.ids.length < n * G) this.ids = new Uint16Array(Math.max(n * G, Math.min(this.maxEntries, 2 * this.ids.length)));
+    if (this.candidate.length < n) {
+      const cap = Math.max(n, 2 * this.candidate.length, 64);
+      this.candidate = new Uint32Array(cap);
+      this.gids = new Stamps(cap);
+      this.cnt = new Int32Array(2 * cap + 2);
+    }
+    for (let i = 0; i < n; i++) this.candidate[i] = this.game.guessOfSecret(set[i]);
+    for (let g = 0; g < G; g++) this.groups[g] = this.row(g, set, n);
+  }
+
+  /** Guess g's row of local ids over the set; returns its number of groups (and notes its hit). */
+  private row(g: number, set: Uint32Array, n: number): number {
+    const T = this.ids;
+    const codes = this.codes;
+    const stamp = this.codeStamps.marks;
+    const ids = this.codeId;
+    const solved = this.game.solvedCode;
+    this.game.partitionCodes(g, set, n, codes);
+    const gen = this.codeStamps.next();
+    const row = g * n;
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const c = codes[i];
+      let id: number;
+      if (stamp[c] !== gen) {
+        stamp[c] = gen;
+        id = k++;
+        ids[c] = id;
+        if (c === solved) {
+          this.hit[g] = i;
+          this.hitList[this.hits++] = g;
+        }
+      } else id = ids[c];
+      T[row + i] = id;
+    }
+    return k;
+  }
+
+  /** Forget the set's hits (the rest is overwritten by the next `build`). */
+  private release(): void {
+    for (let i = 0; i < this.hits; i++) this.hit[this.hitList[i]] = -1;
+    this.hits = 0;
+  }
+
+  /**
+   * How many groups guess g makes on the part `items[off .. off + m)` (local indices); stops
+   * early (returning less than `need`) once `need` groups can no longer be reached.
+   */
+  groupsIn(g: number, items: Uint16Array, off: number, m: number, need: number): number {
+    const T = this.ids;
+    const row = g * this.n;
+    const gs = this.gids.marks;
+    const gen = this.gids.next();
+    let k = 0;
+    for (let q = 0; q < m; q++) {
+      const id = T[row + items[off + q]];
+      if (gs[id] !== gen) {
+        gs[id] = gen;
+        k++;
+      } else if (k + (m - q - 1) < need) break;
+    }
+    return k;
+  }
+
+  /** S split by guess g into `out`, group j its local id j, local indices ascending within each; returns its groups. */
+  splitInto(g: number, out: TableSplit): number {
+    const n = this.n;
+    const k = this.groups[g];
+    const T = this.ids;
+    const row = g * n;
+    const cnt = this.cnt;
+    const { starts, items, globals } = out;
+    const set = this.set;
+    for (let j = 0; j < k; j++) cnt[j] = 0;
+    for (let i = 0; i < n; i++) cnt[T[row + i]]!++;
+    let at = 0;
+    for (let j = 0; j < k; j++) {
+      starts[j] = at;
+      at += cnt[j];
+      cnt[j] = starts[j];
+    }
+    starts[k] = n;
+    for (let i = 0; i < n; i++) {
+      const slot = cnt[T[row + i]]!++;
+      items[slot] = i;
+      globals[slot] = set[i];
+    }
+    return k;
+  }
+
+  /**
+   * Every guess into `out`, by rank ascending, then guess number (a counting sort): guess g's
+   * rank is `rankOf[2·groups[g] + (1 if it names a secret of S)]`, each below 2n + 2.
+   */
+  order(rankOf: Int32Array, out: Uint32Array): void {
+    const G = this.guessCount;
+    const groups = this.groups;
+    const hit = this.hit;
+    const slots = 2 * this.n + 2;
+    const off = this.cnt;
+    off.fill(0, 0, slots);
+    for (let g = 0; g < G; g++) off[rankOf[2 * groups[g] + (hit[g] >= 0 ? 1 : 0)]]!++;
+    let at = 0;
+    for (let r = 0; r < slots; r++) {
+      const c = off[r];
+      off[r] = at;
+      at += c;
+    }
+    for (let g = 0; g < G; g++) out[off[rankOf[2 * groups[g] + (hit[g] >= 0 ? 1 : 0)]]++] = g;
+  }
+
+  /** Every guess into `out` by its groups on S, most first, then guess number (`rankOf`: scratch of 2n + 2). */
+  orderByGroups(rankOf: Int32Array, out: Uint32Array): void {
+    const n = this.n;
+    for (let b = 0; b < 2 * n + 2; b++) rankOf[b] = n - (b >> 1);
+    this.order(rankOf, out);
   }
 }
