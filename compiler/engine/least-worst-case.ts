@@ -55,6 +55,14 @@ export interface WorstCaseParts<S> {
   readonly game: SearchGame;
   readonly moves: Moves<S>;
   readonly pool: GuessPool<S>;
+  /**
+   * Optional: a proven lower bound on the guesses any tree needs to find every secret of `set`
+   * (ascending, at least 3 secrets) at `node`, for a game that knows more than the capacity bound
+   * (match-count: its packings and per-set capacities). `d`: the depth asked about; the bound may
+   * stop looking once it exceeds d. Called once per set the memo does not decide, before the
+   * scan of the pool, and once for the whole game to start the iterative deepening.
+   */
+  readonly lowerBound?: (set: Uint32Array, node: SearchNode<S>, d: number) => number;
 }
 
 export interface WorstCaseLimits {
@@ -173,6 +181,9 @@ export class LeastWorstCase<S> {
   readonly moves: Moves<S>;
   readonly pool: GuessPool<S>;
   readonly limits: WorstCaseLimits;
+  private readonly bound: ((set: Uint32Array, node: SearchNode<S>, d: number) => number) | null;
+  /** Sets refuted by the parts' lower bound alone (for measurements). */
+  boundCuts = 0;
   /** Replies a node can have besides the winning one. */
   private readonly branches: number;
   private readonly memo = new Map<string, Known>();
@@ -216,6 +227,7 @@ export class LeastWorstCase<S> {
     this.moves = parts.moves;
     this.pool = parts.pool;
     this.limits = limits;
+    this.bound = parts.lowerBound ?? null;
     const g = parts.game;
     this.branches = g.solvedCode >= 0 ? g.codeCount - 1 : g.codeCount;
     this.codes = new Uint32Array(g.secretCount);
@@ -525,6 +537,14 @@ export class LeastWorstCase<S> {
       if (known.lo > d) return false;
     }
     if (++this.nodes > this.nodeLimit) throw new Budget();
+    if (this.bound) {
+      const lb = this.bound(set, node, d);
+      if (lb > d) {
+        this.boundCuts++;
+        this.remember(k, lb, Infinity, -1);
+        return false;
+      }
+    }
     const cap = capacity(d - 1, this.branches);
     const pool = this.poolOf(node, parent);
     const m = pool.length;
@@ -736,6 +756,7 @@ export class LeastWorstCase<S> {
     const root: SearchNode<S> = { used: 0, state: this.moves.root };
     const { maxDepth, proofNodes } = this.limits;
     let lb = this.capacityBound(all.length);
+    if (this.bound && all.length > 2) lb = Math.max(lb, Math.min(this.bound(all, root, maxDepth), maxDepth + 1));
     let found = -1;
     let stopped = false;
     for (let d = lb; d <= maxDepth; d++) {
