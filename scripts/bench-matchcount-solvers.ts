@@ -61,7 +61,7 @@ function prover(game: MatchCountGame): Outcome {
 
 function solver(game: MatchCountGame): Outcome {
   return measure(() => {
-    const r = solveMatchCountWorstCase(game, { proofNodes, widths: PROVER_DEFAULTS.widths });
+    const r = solveMatchCountWorstCase(game, { ...PROVER_DEFAULTS, proofNodes });
     if (!r.plan) return { worst: Infinity, lower: r.lowerBound, proven: r.proven, total: Infinity };
     const s = replayAll(game, flattenPlan(r.plan));
     if (s.missingBranches > 0 || s.histogram[0] !== 0 || s.maxFound !== r.depth) throw new Error('the solver\'s tree does not replay to its depth');

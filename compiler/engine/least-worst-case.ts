@@ -76,6 +76,11 @@ export interface WorstCaseLimits {
   readonly widths: readonly number[];
   /** Node budget of one feasibility check in the rebuild. */
   readonly checkNodes: number;
+  /**
+   * Sets the rebuild's feasibility checks search in all (default: no limit); once spent, a check
+   * answers from the memo alone (a guess the proof did not settle is left out).
+   */
+  readonly rebuildNodes?: number;
   /** Memo entries kept before the memo starts again. */
   readonly memoMaxEntries: number;
 }
@@ -197,6 +202,8 @@ export class LeastWorstCase<S> {
   /** Sets searched so far. */
   nodes = 0;
   private nodeLimit = Infinity;
+  /** Sets the rebuild's checks may still search (`WorstCaseLimits.rebuildNodes`). */
+  private rebuildLeft = Infinity;
   // Scratch of the scans (a scan never recurses).
   private readonly codes: Uint32Array;
   private readonly counts: Uint32Array;
@@ -536,6 +543,7 @@ export class LeastWorstCase<S> {
       if (known.hi <= d) return true;
       if (known.lo > d) return false;
     }
+    // A set the parts' bound refutes counts as searched: the bound costs about a scan of the pool.
     if (++this.nodes > this.nodeLimit) throw new Budget();
     if (this.bound) {
       const lb = this.bound(set, node, d);
@@ -737,7 +745,9 @@ export class LeastWorstCase<S> {
       let ok = true;
       for (let i = 0; i < groups.length && ok; i++) {
         const at: SearchNode<S> = { used: node.used + 1, state: this.moves.after(node.state, g, cs[i]) };
-        ok = this.decide(groups[i], d - 1, at, this.limits.checkNodes) === WITHIN;
+        const before = this.nodes;
+        ok = this.decide(groups[i], d - 1, at, Math.max(0, Math.min(this.limits.checkNodes, this.rebuildLeft))) === WITHIN;
+        this.rebuildLeft -= this.nodes - before;
       }
       if (ok) feasible.push(g);
     }
@@ -779,6 +789,7 @@ export class LeastWorstCase<S> {
       }
     }
     if (found < 0) return { plan: null, depth: 0, total: 0, lowerBound: lb, proven: !stopped, nodes: this.nodes, stopped };
+    this.rebuildLeft = this.limits.rebuildNodes ?? Infinity;
     const built = this.rebuild(all, found, root);
     return { plan: built.plan, depth: built.depth, total: built.total, lowerBound: lb, proven: lb === built.depth, nodes: this.nodes, stopped };
   }
