@@ -89,10 +89,10 @@ export function replyTable(game: Game): ReplyTable {
 /**
  * The lower-bound witnesses of a search over every secret `all`: a greedy packing per split-off
  * bound of `packings` (t = 1 also by conflicts, the larger kept); those that give the root's
- * best bound are set to grow at every node. Returns the root's lower bound. Shared by the prover
- * and the engine's least-worst-case solver (`worst-case-parts.ts`).
+ * best bound are set to grow at every node. Returns the root's lower bound and those packings.
+ * Shared by the prover and the engine's least-worst-case solver (`worst-case-parts.ts`).
  */
-export function preparePackings(core: WorstCaseSearch, all: Uint32Array, packings: readonly number[]): number {
+export function preparePackings(core: WorstCaseSearch, all: Uint32Array, packings: readonly number[]): { bound: number; useful: Packing[] } {
   const n = core.size(all);
   const packs: Packing[] = [];
   for (const t of packings) {
@@ -118,7 +118,7 @@ export function preparePackings(core: WorstCaseSearch, all: Uint32Array, packing
     useful,
     useful.map(() => true),
   );
-  return lb;
+  return { bound: lb, useful };
 }
 
 interface Built {
@@ -287,7 +287,7 @@ export class WorstCaseProver {
       return { plan: leaf.plan, worstCase: 1, lowerBound: 1, proven: true, total: 1, greedyWorstCase: 1, nodes: 0, stopped: false, proofSeconds: 0 };
     }
     const started = Date.now();
-    let lb = preparePackings(core, all, this.settings.packings);
+    let lb = preparePackings(core, all, this.settings.packings).bound;
     const greedy = this.greedy(all, 0);
     let ub = greedy.depth;
     let solvedAt = -1;

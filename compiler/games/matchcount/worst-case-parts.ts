@@ -18,7 +18,7 @@
 import { everyGuess, LeastWorstCase, WORST_CASE_LIMITS, type WorstCaseLimits, type WorstCaseParts, type WorstCaseResult } from '../../engine/least-worst-case.js';
 import type { Moves, SearchGame } from '../../engine/types.js';
 import type { MatchCountGame } from './game.js';
-import { WorstCaseSearch } from './prover-core.js';
+import { WorstCaseSearch, type Packing } from './prover-core.js';
 import { preparePackings, PROVER_DEFAULTS, replyTable, type ProverSettings } from './prover.js';
 
 /** No node state: a set's value depends on the set alone. */
@@ -41,29 +41,155 @@ export function matchCountTableGame(game: MatchCountGame, codes: Uint8Array): Se
   };
 }
 
+/** popcount of a 32-bit word. */
+function ones(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/**
+ * The prover's bounds of a set without its search, from the members' replies (a guess's row of
+ * the table at each member: a node's sets are small, so this beats the prover's bitset passes):
+ *   - packings: a packing P found at the root in which no guess splits off more than t secrets
+ *     leaves P ∩ set, which needs 1 + ⌈(|P ∩ set| − 1)/t⌉ guesses;
+ *   - split-off: every guess splits off at most s secrets of the set from its largest group:
+ *     1 + ⌈(n − 1)/s⌉;
+ *   - capacities of the set's own groups: cap(1) = 1, cap(k) = the most over guesses of [a
+ *     candidate] + Σ over its groups min(size, cap(k − 1)); the set needs the least k with
+ *     cap(k) ≥ n. Computed only up to d + 1: past that the answer is already "more than d".
+ * Allocation-free; `set` ascending, at least 3 secrets.
+ */
+class MatchCountBound {
+  private readonly secrets: number;
+  private readonly words: number;
+  private readonly packBits: Uint32Array;
+  private readonly packT: Int32Array;
+  private readonly bits: Uint32Array;
+  private readonly cnt: Int32Array;
+  /** Per guess that splits the set: its non-empty group sizes (sizes[start[j] .. start[j + 1])) and whether it can win. */
+  private readonly sizes: Int32Array;
+  private readonly start: Int32Array;
+  private readonly hit: Uint8Array;
+
+  constructor(
+    private readonly codes: Uint8Array | Uint32Array,
+    private readonly guesses: number,
+    private readonly codeCount: number,
+    private readonly solved: number,
+    secrets: number,
+    packings: readonly Packing[],
+  ) {
+    this.secrets = secrets;
+    this.words = Math.max(1, Math.ceil(secrets / 32));
+    const W = this.words;
+    this.packBits = new Uint32Array(packings.length * W);
+    packings.forEach((p, j) => this.packBits.set(p.bits.subarray(0, W), j * W));
+    this.packT = Int32Array.from(packings, (p) => p.t);
+    this.bits = new Uint32Array(W);
+    this.cnt = new Int32Array(codeCount);
+    this.sizes = new Int32Array(guesses * Math.min(codeCount, secrets));
+    this.start = new Int32Array(guesses + 1);
+    this.hit = new Uint8Array(guesses);
+  }
+
+  /** A proven lower bound on the guesses `set` needs; any value above d once it is known to exceed d. */
+  of(set: Uint32Array, d: number): number {
+    const n = set.length;
+    const W = this.words;
+    let lb = 2;
+    // Packings.
+    const J = this.packT.length;
+    if (J > 0) {
+      const bits = this.bits;
+      bits.fill(0);
+      for (let i = 0; i < n; i++) bits[set[i] >>> 5] |= 1 << (set[i] & 31);
+      for (let j = 0; j < J; j++) {
+        let p = 0;
+        for (let w = 0; w < W; w++) p += ones(bits[w] & this.packBits[j * W + w]);
+        if (p >= 2) {
+          const b = 1 + Math.ceil((p - 1) / this.packT[j]);
+          if (b > lb) lb = b;
+        }
+      }
+      if (lb > d) return lb;
+    }
+    // Every guess's groups over the set: split-off, and the sizes for the capacities.
+    const N = this.secrets;
+    const K = this.codeCount;
+    const codes = this.codes;
+    const solved = this.solved;
+    const cnt = this.cnt;
+    const sizes = this.sizes;
+    const start = this.start;
+    const hitOf = this.hit;
+    let packed = 0;
+    let splitting = 0;
+    let maxSplit = 0;
+    for (let g = 0; g < this.guesses; g++) {
+      const row = g * N;
+      let hit = 0;
+      for (let i = 0; i < n; i++) {
+        const c = codes[row + set[i]];
+        if (c === solved) hit = 1;
+        else cnt[c]++;
+      }
+      // Read back and cleared in one pass.
+      let largest = 0;
+      const from = packed;
+      for (let c = 0; c < K; c++) {
+        const m = cnt[c];
+        if (m === 0) continue;
+        cnt[c] = 0;
+        if (m > largest) largest = m;
+        sizes[packed++] = m;
+      }
+      if (largest === n) {
+        packed = from; // tells nothing: splits off no one, raises no capacity
+        continue;
+      }
+      if (n - largest > maxSplit) maxSplit = n - largest;
+      start[splitting] = from;
+      hitOf[splitting] = hit;
+      splitting++;
+    }
+    start[splitting] = packed;
+    const split = maxSplit === 0 ? n : 1 + Math.ceil((n - 1) / maxSplit);
+    if (split > lb) lb = split;
+    if (lb > d) return lb;
+    // Capacities, k = 2 .. d.
+    let prev = 1;
+    for (let k = 2; k <= d; k++) {
+      let best = prev;
+      for (let j = 0; j < splitting; j++) {
+        let t = hitOf[j];
+        const end = start[j + 1];
+        for (let i = start[j]; i < end; i++) t += sizes[i] < prev ? sizes[i] : prev;
+        if (t > best) best = t;
+      }
+      if (best >= n) return k > lb ? k : lb;
+      prev = best;
+    }
+    return d + 1;
+  }
+}
+
 /**
  * The solver's parts for one match-count game. `packings`: the split-off bounds of the packings
  * grown at the root (the prover's setting).
  */
 export function matchCountWorstCaseParts(game: MatchCountGame, packings: readonly number[] = PROVER_DEFAULTS.packings): WorstCaseParts<null> {
-  // The core only bounds here: it never searches, so its memo stays at its least size.
+  // The prover's core only finds the root's packings here: it never searches, so its memo stays small.
   const table = replyTable(game);
   const core = new WorstCaseSearch(table, 1 << 12);
-  preparePackings(core, core.allSecrets(), packings);
-  const bits = new Uint32Array(core.words);
+  const { useful } = preparePackings(core, core.allSecrets(), packings);
+  const bound = new MatchCountBound(table.reply as Uint8Array | Uint32Array, game.guessCount, game.codeCount, game.solvedCode, game.secretCount, useful);
   return {
     // Words of more than 255 letters keep the game's own kernel (their counts are not bytes).
     game: table.reply instanceof Uint8Array ? matchCountTableGame(game, table.reply) : game,
     moves: MATCHCOUNT_NO_STATE,
     pool: everyGuess<null>(game),
-    lowerBound(set) {
-      bits.fill(0);
-      for (let i = 0; i < set.length; i++) {
-        const s = set[i];
-        bits[s >>> 5] |= 1 << (s & 31);
-      }
-      return core.lowerBound(bits);
-    },
+    lowerBound: (set, _node, d) => bound.of(set, d),
   };
 }
 
