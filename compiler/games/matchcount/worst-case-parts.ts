@@ -93,8 +93,12 @@ class MatchCountBound {
     this.hit = new Uint8Array(guesses);
   }
 
-  /** A proven lower bound on the guesses `set` needs; any value above d once it is known to exceed d. */
-  of(set: Uint32Array, d: number): number {
+  /**
+   * A proven lower bound on the guesses `set` needs; any value above d once it is known to
+   * exceed d. When it is at most d, fit[0] becomes cap(d − 1): no subset of the set (so no
+   * group of a guess) with more secrets is found within d − 1 guesses.
+   */
+  of(set: Uint32Array, d: number, fit: Float64Array): number {
     const n = set.length;
     const W = this.words;
     let lb = 2;
@@ -157,9 +161,12 @@ class MatchCountBound {
     const split = maxSplit === 0 ? n : 1 + Math.ceil((n - 1) / maxSplit);
     if (split > lb) lb = split;
     if (lb > d) return lb;
-    // Capacities, k = 2 .. d.
+    // Capacities, k = 2 .. d (cap(1) = 1); past the least k with cap(k) ≥ n, cap(k) stays ≥ n.
     let prev = 1;
+    let least = 0;
     for (let k = 2; k <= d; k++) {
+      if (k === d) fit[0] = prev;
+      if (prev >= n) break; // cap(k) ≥ cap(k − 1) ≥ n: every subset fits, nothing to drop
       let best = prev;
       for (let j = 0; j < splitting; j++) {
         let t = hitOf[j];
@@ -167,10 +174,11 @@ class MatchCountBound {
         for (let i = start[j]; i < end; i++) t += sizes[i] < prev ? sizes[i] : prev;
         if (t > best) best = t;
       }
-      if (best >= n) return k > lb ? k : lb;
+      if (least === 0 && best >= n) least = k;
       prev = best;
     }
-    return d + 1;
+    if (least === 0 && prev < n) return d + 1;
+    return least > lb ? least : lb;
   }
 }
 
@@ -189,7 +197,7 @@ export function matchCountWorstCaseParts(game: MatchCountGame, packings: readonl
     game: table.reply instanceof Uint8Array ? matchCountTableGame(game, table.reply) : game,
     moves: MATCHCOUNT_NO_STATE,
     pool: everyGuess<null>(game),
-    lowerBound: (set, _node, d) => bound.of(set, d),
+    lowerBound: (set, _node, d, fit) => bound.of(set, d, fit),
   };
 }
 
