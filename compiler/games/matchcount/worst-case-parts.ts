@@ -49,8 +49,9 @@ function ones(x: number): number {
 }
 
 /**
- * The prover's bounds of a set without its search, from the members' replies (a guess's row of
- * the table at each member: a node's sets are small, so this beats the prover's bitset passes):
+ * The prover's bounds of a set without its search, from the members' rows of the reply table
+ * (symmetric: a member's row holds every guess's reply to it; a node's sets are small, so one
+ * pass along each member's row replaces the prover's pass over every guess and reply in bitsets):
  *   - packings: a packing P found at the root in which no guess splits off more than t secrets
  *     leaves P ∩ set, which needs 1 + ⌈(|P ∩ set| − 1)/t⌉ guesses;
  *   - split-off: every guess splits off at most s secrets of the set from its largest group:
@@ -87,7 +88,7 @@ class MatchCountBound {
     packings.forEach((p, j) => this.packBits.set(p.bits.subarray(0, W), j * W));
     this.packT = Int32Array.from(packings, (p) => p.t);
     this.bits = new Uint32Array(W);
-    this.cnt = new Int32Array(codeCount);
+    this.cnt = new Int32Array(guesses * codeCount);
     this.sizes = new Int32Array(guesses * Math.min(codeCount, secrets));
     this.start = new Int32Array(guesses + 1);
     this.hit = new Uint8Array(guesses);
@@ -130,21 +131,24 @@ class MatchCountBound {
     let packed = 0;
     let splitting = 0;
     let maxSplit = 0;
-    for (let g = 0; g < this.guesses; g++) {
-      const row = g * N;
-      let hit = 0;
-      for (let i = 0; i < n; i++) {
-        const c = codes[row + set[i]];
-        if (c === solved) hit = 1;
-        else cnt[c]++;
-      }
+    const G = this.guesses;
+    // Member by member along its row (the table is symmetric): each guess's counter of that
+    // reply, so consecutive increments rarely hit the same counter.
+    for (let i = 0; i < n; i++) {
+      const row = set[i] * N;
+      for (let g = 0, at = 0; g < G; g++, at += K) cnt[at + codes[row + g]]++;
+    }
+    for (let g = 0; g < G; g++) {
+      const at = g * K;
+      const hit = cnt[at + solved] > 0 ? 1 : 0;
+      cnt[at + solved] = 0;
       // Read back and cleared in one pass.
       let largest = 0;
       const from = packed;
       for (let c = 0; c < K; c++) {
-        const m = cnt[c];
+        const m = cnt[at + c];
         if (m === 0) continue;
-        cnt[c] = 0;
+        cnt[at + c] = 0;
         if (m > largest) largest = m;
         sizes[packed++] = m;
       }
