@@ -53,7 +53,8 @@ function ones(x: number): number {
  * (symmetric: a member's row holds every guess's reply to it; a node's sets are small, so one
  * pass along each member's row replaces the prover's pass over every guess and reply in bitsets):
  *   - packings: a packing P found at the root in which no guess splits off more than t secrets
- *     leaves P ∩ set, which needs 1 + ⌈(|P ∩ set| − 1)/t⌉ guesses;
+ *     leaves P ∩ set, grown back with the set's other members (ascending) while no guess splits
+ *     off more than t of it: a set holding such a packing Q needs 1 + ⌈(|Q| − 1)/t⌉ guesses;
  *   - split-off: every guess splits off at most s secrets of the set from its largest group:
  *     1 + ⌈(n − 1)/s⌉;
  *   - capacities of the set's own groups: cap(1) = 1, cap(k) = the most over guesses of [a
@@ -68,6 +69,10 @@ class MatchCountBound {
   private readonly packT: Int32Array;
   private readonly bits: Uint32Array;
   private readonly cnt: Int32Array;
+  /** Growing a packing: its members' replies counted per guess, each guess's largest group, membership. */
+  private readonly packCnt: Int32Array;
+  private readonly packBig: Int32Array;
+  private readonly inPack: Uint8Array;
   /** Per guess that splits the set: its non-empty group sizes (sizes[start[j] .. start[j + 1])) and whether it can win. */
   private readonly sizes: Int32Array;
   private readonly start: Int32Array;
@@ -89,9 +94,68 @@ class MatchCountBound {
     this.packT = Int32Array.from(packings, (p) => p.t);
     this.bits = new Uint32Array(W);
     this.cnt = new Int32Array(guesses * codeCount);
+    this.packCnt = new Int32Array(guesses * codeCount);
+    this.packBig = new Int32Array(guesses);
+    this.inPack = new Uint8Array(secrets);
     this.sizes = new Int32Array(guesses * Math.min(codeCount, secrets));
     this.start = new Int32Array(guesses + 1);
     this.hit = new Uint8Array(guesses);
+  }
+
+  /**
+   * Packing j ∩ set (m members) grown with the set's other members, ascending, while no guess
+   * splits off more than t of it from its largest group. Returns its size.
+   */
+  private grow(set: Uint32Array, j: number, m: number): number {
+    const n = set.length;
+    const N = this.secrets;
+    const G = this.guesses;
+    const K = this.codeCount;
+    const W = this.words;
+    const t = this.packT[j];
+    const codes = this.codes;
+    const solved = this.solved;
+    const pc = this.packCnt;
+    const big = this.packBig;
+    const inPack = this.inPack;
+    const pack = this.packBits;
+    for (let i = 0; i < n; i++) {
+      const s = set[i];
+      const member = (pack[j * W + (s >>> 5)] >>> (s & 31)) & 1;
+      inPack[s] = member;
+      if (member === 0) continue;
+      const row = s * N;
+      for (let g = 0, at = 0; g < G; g++, at += K) pc[at + codes[row + g]]++;
+    }
+    for (let g = 0, at = 0; g < G; g++, at += K) {
+      let b = 0;
+      for (let c = 0; c < K; c++) if (c !== solved && pc[at + c] > b) b = pc[at + c];
+      big[g] = b;
+    }
+    for (let i = 0; i < n; i++) {
+      const s = set[i];
+      if (inPack[s] === 1) continue;
+      const row = s * N;
+      let ok = true;
+      for (let g = 0, at = 0; g < G; g++, at += K) {
+        const c = codes[row + g];
+        let nb = big[g];
+        if (c !== solved && pc[at + c] + 1 > nb) nb = pc[at + c] + 1;
+        if (m + 1 - nb > t) {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) continue;
+      m++;
+      for (let g = 0, at = 0; g < G; g++, at += K) {
+        const c = codes[row + g];
+        const k = ++pc[at + c];
+        if (c !== solved && k > big[g]) big[g] = k;
+      }
+    }
+    pc.fill(0);
+    return m;
   }
 
   /**
@@ -112,12 +176,13 @@ class MatchCountBound {
       for (let j = 0; j < J; j++) {
         let p = 0;
         for (let w = 0; w < W; w++) p += ones(bits[w] & this.packBits[j * W + w]);
+        if (p < n) p = this.grow(set, j, p);
         if (p >= 2) {
           const b = 1 + Math.ceil((p - 1) / this.packT[j]);
           if (b > lb) lb = b;
         }
+        if (lb > d) return lb;
       }
-      if (lb > d) return lb;
     }
     // Every guess's groups over the set: split-off, and the sizes for the capacities.
     const N = this.secrets;
