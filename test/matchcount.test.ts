@@ -296,6 +296,21 @@ describe('the engine\'s least-worst-case solver on match-count (worst-case-parts
     }
   });
 
+  it('proves the prover\'s worst case on structured lists, where the packings grown at each set decide', () => {
+    const rand = rng(2026);
+    for (let i = 0; i < 6; i++) {
+      // Shared-prefix lists: four letters in common, the last two from a small alphabet.
+      const tails = normalized(randomWords(rand, 24 + 4 * i, 2, AZ.slice(0, 6 + i)));
+      const words = tails.map((t) => `aaaa${t}`);
+      const game = gameOf(words);
+      const prover = proveWorstCase(game, QUICK);
+      const r = solveMatchCountWorstCase(game, QUICK);
+      expect({ words, depth: r.depth, lb: r.lowerBound, proven: r.proven }).toEqual({ words, depth: prover.worstCase, lb: prover.lowerBound, proven: prover.proven });
+    }
+    const words = normalized(randomWords(rng(20), 20, 4, AZ.slice(0, 3)));
+    expect(solveMatchCountWorstCase(gameOf(words), QUICK).depth).toBe(bruteWorst(words));
+  });
+
   it('starts at the packing bound: words differing in every position are proven without a search', () => {
     const words = [...'abcdefghijklmnopqrst'].map((c) => c.repeat(6));
     const r = solveMatchCountWorstCase(gameOf(words));
