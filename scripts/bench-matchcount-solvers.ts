@@ -9,7 +9,8 @@
  * alone. Per list: the worst case, the proven lower bound and the user CPU of each; then the sums
  * and the ratio, and whether every worst case and lower bound agree.
  *
- * `-- --random 10 --seed 843 --rounds 2 --dir DIR --proof-nodes 4000000`.
+ * `-- --random 10 --first 1 --seed 843 --rounds 2 --dir DIR --no-shared --proof-nodes 4000000`
+ * (`--first I --random N`: generated lists I .. I + N − 1 of the seed).
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,6 +29,8 @@ const { values } = parseArgs({
   options: {
     dir: { type: 'string', default: join(repo, '..', 'shared', 'matchcount') },
     random: { type: 'string', default: '10' },
+    first: { type: 'string', default: '1' },
+    'no-shared': { type: 'boolean', default: false },
     seed: { type: 'string', default: '843' },
     rounds: { type: 'string', default: '2' },
     'proof-nodes': { type: 'string', default: String(PROVER_DEFAULTS.proofNodes) },
@@ -69,8 +72,9 @@ function solver(game: MatchCountGame): Outcome {
   });
 }
 
-const lists: BenchList[] = [...sharedLists(values.dir)];
-for (let i = 1; i <= Number(values.random); i++) lists.push({ name: `random-${values.seed}-${i}`, words: generatedList(Number(values.seed), i), allowed: 10 });
+const lists: BenchList[] = values['no-shared'] ? [] : [...sharedLists(values.dir)];
+const first = Number(values.first);
+for (let i = first; i < first + Number(values.random); i++) lists.push({ name: `random-${values.seed}-${i}`, words: generatedList(Number(values.seed), i), allowed: 10 });
 
 console.log(`bench:matchcount-solvers on ${availableParallelism()} cores (one thread; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at start); ${rounds} rounds, proof budget ${proofNodes} sets, least user CPU of each side`);
 console.log(`${'list'.padEnd(20)} | words | prover worst/lower | solver worst/lower | prover total | solver total | prover s | solver s | ratio`);

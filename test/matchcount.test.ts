@@ -1,6 +1,7 @@
 /**
  * Match-count (LeetCode 843, `--game matchcount --words FILE [--budget N]`): the list rules,
  * the exact worst-case search against brute force and against a plain reference search, the
+ * engine's least-worst-case solver over the match-count parts against both, the
  * CLI end to end on generated lists (compile, verify, stats, export, play, the budget status,
  * bad input), the exported LeetCode solution against a Master emulator, and, when
  * ../shared/matchcount/ is present, the issue's acceptance checks on the shared lists, read
