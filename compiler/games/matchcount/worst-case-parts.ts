@@ -7,10 +7,11 @@
  *          engine reads (`SearchGame.replyTable`), and the kernel reads a guess's row;
  *   moves  none: every word may be guessed at every node and nothing but the set matters;
  *   pool   every word (`everyGuess`, a free pool, so the solver keeps its cores for the proof);
- *   lowerBound  the prover's bounds without its search (`prover-core.ts` `lowerBound`): the
- *          root's packings intersected with the set, the split-off bound and the capacities of
- *          the set's own groups. The solver's generic capacity bound (1 + K + K² + …) is far
- *          below these on match-count lists, whose replies are uneven.
+ *   lowerBound  the prover's bounds without its search (`MatchCountBound` below): the root's
+ *          packings (`preparePackings`, the prover's) cut down to the set and grown back, the
+ *          split-off bound and the capacities of the set's own groups, whose cap(d − 1) is also
+ *          the largest group a guess may leave (`fit`). The solver's generic capacity bound
+ *          (1 + K + K² + …) is far below these on match-count lists, whose replies are uneven.
  *
  * What match-count shares with the solver is therefore its reply kernel and its bounds; the
  * solver brings the search, the memo and the rebuild for a small total.
