@@ -10,7 +10,7 @@
  * `-- --random 50 --seed 843 --deadline 60 --no-leetcode --dir DIR`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,10 +18,10 @@ import { fileURLToPath } from 'node:url';
 import { proveWorstCase, PROVER_DEFAULTS, type ProverResult } from '../compiler/games/matchcount/prover.js';
 import { flattenPlan } from '../compiler/engine/plan.js';
 import { leetcodeSolution } from '../compiler/games/matchcount/leetcode.js';
-import { loadMatchCountList, MatchCountGame } from '../compiler/games/matchcount/game.js';
+import { MatchCountGame } from '../compiler/games/matchcount/game.js';
 import { replayAll } from '../compiler/replay.js';
 import { listHash } from '../runtime/wordlist.js';
-import { mulberry32 } from './pit.js';
+import { generatedList, sharedLists } from './matchcount-lists.js';
 
 const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const { values } = parseArgs({
@@ -37,17 +37,6 @@ const { values } = parseArgs({
 const deadlineSeconds = Number(values.deadline);
 const randomCount = Number(values.random);
 const seed = Number(values.seed);
-
-/** `count` distinct random words of `length` letters a-z, in draw order. */
-function randomList(rand: () => number, count: number, length: number): string[] {
-  const out = new Set<string>();
-  while (out.size < count) {
-    let w = '';
-    for (let i = 0; i < length; i++) w += String.fromCharCode(97 + Math.floor(rand() * 26));
-    out.add(w);
-  }
-  return [...out];
-}
 
 interface Row {
   name: string;
@@ -99,11 +88,8 @@ const rows: Row[] = [];
 if (existsSync(values.dir)) {
   console.log(`\nshared lists (${values.dir}):`);
   console.log(HEAD);
-  for (const f of readdirSync(values.dir).filter((x) => x.endsWith('.txt')).sort()) {
-    const path = join(values.dir, f);
-    const first = readFileSync(path, 'utf8').split('\n')[0] ?? '';
-    const allowed = Number(/^#\s*\S+\s+(\d+)/.exec(first)?.[1] ?? 10);
-    const row = run(f, [...loadMatchCountList(path).words], allowed);
+  for (const list of sharedLists(values.dir)) {
+    const row = run(list.name, list.words, list.allowed);
     rows.push(row);
     print(row);
   }
@@ -121,8 +107,7 @@ console.log(`\n${randomCount} generated lists: 100 random 6-letter words each, s
 console.log(HEAD);
 const generated: Row[] = [];
 for (let i = 1; i <= randomCount; i++) {
-  const rand = mulberry32((seed * 1000 + i) >>> 0);
-  const row = run(`random-${seed}-${i}`, randomList(rand, 100, 6), 10);
+  const row = run(`random-${seed}-${i}`, generatedList(seed, i), 10);
   generated.push(row);
   print(row);
 }

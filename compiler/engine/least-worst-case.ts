@@ -11,7 +11,8 @@
  *   within(set, d, node): can every secret of `set` be found within d more guesses?
  *     - one secret: one guess; n secrets never need more than n (guess candidates one by one);
  *       a set larger than a tree of d levels can hold (1 + K + K² + …, K replies besides the
- *       winning one) cannot;
+ *       winning one) cannot; nor can a set whose parts' `lowerBound` (optional, a game's own
+ *       proven bound: match-count's packings and capacities) exceeds d;
  *     - a memo per (state key, set): the largest d proven too few and the least d proven
  *       enough with its guess, so iterative deepening reuses every earlier answer;
  *     - d = 2: some guess must split the set into singletons (found by one scan, outside the
@@ -24,7 +25,7 @@
  *       splits); a later guess that leaves a core whole in one group fails without a scan.
  *   A node budget bounds the proof; it says UNDECIDED when it runs out.
  *
- * The proof: D from the capacity bound upwards; each NOT_WITHIN raises the proven lower bound,
+ * The proof: D from the capacity bound (or the parts' bound, when higher) upwards; each NOT_WITHIN raises the proven lower bound,
  * the first WITHIN is the least worst case. The tree is rebuilt top-down for a small total: at
  * each node, among the guesses whose groups are all proven within the guesses left, the best
  * few by an estimate are compared by their subtrees' totals.
@@ -55,6 +56,19 @@ export interface WorstCaseParts<S> {
   readonly game: SearchGame;
   readonly moves: Moves<S>;
   readonly pool: GuessPool<S>;
+  /**
+   * Optional: a proven lower bound on the guesses any tree needs to find every secret of `set`
+   * (ascending, at least 3 secrets) at `node`, for a game that knows more than the capacity bound
+   * (match-count: its packings and per-set capacities). `d`: the depth asked about; the bound may
+   * stop looking once it exceeds d. Called once per set the memo does not decide, before the
+   * scan of the pool, and once for the whole game to start the iterative deepening.
+   *
+   * `fit` (optional to fill; the solver sets fit[0] to Infinity first): when the bound is at
+   * most d, fit[0] may be set to the most secrets of any subset of `set` that d − 1 guesses can
+   * find below `node` (match-count: the capacity of the set's own groups), and the solver then
+   * drops a guess whose largest group is larger without searching its groups.
+   */
+  readonly lowerBound?: (set: Uint32Array, node: SearchNode<S>, d: number, fit: Float64Array) => number;
 }
 
 export interface WorstCaseLimits {
@@ -68,6 +82,11 @@ export interface WorstCaseLimits {
   readonly widths: readonly number[];
   /** Node budget of one feasibility check in the rebuild. */
   readonly checkNodes: number;
+  /**
+   * Sets the rebuild's feasibility checks search in all (default: no limit); once spent, a check
+   * answers from the memo alone (a guess the proof did not settle is left out).
+   */
+  readonly rebuildNodes?: number;
   /** Memo entries kept before the memo starts again. */
   readonly memoMaxEntries: number;
 }
@@ -173,6 +192,11 @@ export class LeastWorstCase<S> {
   readonly moves: Moves<S>;
   readonly pool: GuessPool<S>;
   readonly limits: WorstCaseLimits;
+  private readonly bound: ((set: Uint32Array, node: SearchNode<S>, d: number, fit: Float64Array) => number) | null;
+  /** The bound's answer of the largest group that fits (read at once: children reuse it). */
+  private readonly fit = new Float64Array(1);
+  /** Sets refuted by the parts' lower bound alone (for measurements). */
+  boundCuts = 0;
   /** Replies a node can have besides the winning one. */
   private readonly branches: number;
   private readonly memo = new Map<string, Known>();
@@ -186,6 +210,8 @@ export class LeastWorstCase<S> {
   /** Sets searched so far. */
   nodes = 0;
   private nodeLimit = Infinity;
+  /** Sets the rebuild's checks may still search (`WorstCaseLimits.rebuildNodes`). */
+  private rebuildLeft = Infinity;
   // Scratch of the scans (a scan never recurses).
   private readonly codes: Uint32Array;
   private readonly counts: Uint32Array;
@@ -216,6 +242,7 @@ export class LeastWorstCase<S> {
     this.moves = parts.moves;
     this.pool = parts.pool;
     this.limits = limits;
+    this.bound = parts.lowerBound ?? null;
     const g = parts.game;
     this.branches = g.solvedCode >= 0 ? g.codeCount - 1 : g.codeCount;
     this.codes = new Uint32Array(g.secretCount);
@@ -524,8 +551,19 @@ export class LeastWorstCase<S> {
       if (known.hi <= d) return true;
       if (known.lo > d) return false;
     }
+    // A set the parts' bound refutes counts as searched: the bound costs about a scan of the pool.
     if (++this.nodes > this.nodeLimit) throw new Budget();
-    const cap = capacity(d - 1, this.branches);
+    let cap = capacity(d - 1, this.branches);
+    if (this.bound) {
+      this.fit[0] = Infinity;
+      const lb = this.bound(set, node, d, this.fit);
+      if (lb > d) {
+        this.boundCuts++;
+        this.remember(k, lb, Infinity, -1);
+        return false;
+      }
+      if (this.fit[0] < cap) cap = this.fit[0];
+    }
     const pool = this.poolOf(node, parent);
     const m = pool.length;
     const largest = new Float64Array(m);
@@ -717,7 +755,9 @@ export class LeastWorstCase<S> {
       let ok = true;
       for (let i = 0; i < groups.length && ok; i++) {
         const at: SearchNode<S> = { used: node.used + 1, state: this.moves.after(node.state, g, cs[i]) };
-        ok = this.decide(groups[i], d - 1, at, this.limits.checkNodes) === WITHIN;
+        const before = this.nodes;
+        ok = this.decide(groups[i], d - 1, at, Math.max(0, Math.min(this.limits.checkNodes, this.rebuildLeft))) === WITHIN;
+        this.rebuildLeft -= this.nodes - before;
       }
       if (ok) feasible.push(g);
     }
@@ -736,6 +776,7 @@ export class LeastWorstCase<S> {
     const root: SearchNode<S> = { used: 0, state: this.moves.root };
     const { maxDepth, proofNodes } = this.limits;
     let lb = this.capacityBound(all.length);
+    if (this.bound && all.length > 2) lb = Math.max(lb, Math.min(this.bound(all, root, maxDepth, this.fit), maxDepth + 1));
     let found = -1;
     let stopped = false;
     for (let d = lb; d <= maxDepth; d++) {
@@ -758,6 +799,7 @@ export class LeastWorstCase<S> {
       }
     }
     if (found < 0) return { plan: null, depth: 0, total: 0, lowerBound: lb, proven: !stopped, nodes: this.nodes, stopped };
+    this.rebuildLeft = this.limits.rebuildNodes ?? Infinity;
     const built = this.rebuild(all, found, root);
     return { plan: built.plan, depth: built.depth, total: built.total, lowerBound: lb, proven: lb === built.depth, nodes: this.nodes, stopped };
   }

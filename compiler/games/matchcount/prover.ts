@@ -86,6 +86,41 @@ export function replyTable(game: Game): ReplyTable {
   return { guesses: G, secrets: N, codes: game.codeCount, solved: game.solvedCode, reply };
 }
 
+/**
+ * The lower-bound witnesses of a search over every secret `all`: a greedy packing per split-off
+ * bound of `packings` (t = 1 also by conflicts, the larger kept); those that give the root's
+ * best bound are set to grow at every node. Returns the root's lower bound and those packings.
+ * Shared by the prover and the engine's least-worst-case solver (`worst-case-parts.ts`).
+ */
+export function preparePackings(core: WorstCaseSearch, all: Uint32Array, packings: readonly number[]): { bound: number; useful: Packing[] } {
+  const n = core.size(all);
+  const packs: Packing[] = [];
+  for (const t of packings) {
+    if (t < 1 || t >= n) continue;
+    let p = core.findPacking(all, t);
+    if (t === 1) {
+      const q = core.conflictPacking(all);
+      if (core.size(q.bits) > core.size(p.bits)) p = q;
+    }
+    packs.push(p);
+  }
+  core.setPackings(packs);
+  const lb = core.lowerBound(all);
+  const bound = (p: Packing) => {
+    const m = core.size(p.bits);
+    return m <= 1 ? m : 1 + Math.ceil((m - 1) / p.t);
+  };
+  // Only the packings that give the root's best bound earn their cost at every node (on
+  // random lists the capacities are better and the packings only slow the search down);
+  // they are grown back at every node.
+  const useful = packs.filter((p) => bound(p) >= lb && bound(p) > 2);
+  core.setPackings(
+    useful,
+    useful.map(() => true),
+  );
+  return { bound: lb, useful };
+}
+
 interface Built {
   plan: Plan;
   total: number;
@@ -112,37 +147,6 @@ export class WorstCaseProver {
     // About 100 MB of memo at most.
     this.core = new WorstCaseSearch(table, words <= 4 ? 1 << 21 : words <= 16 ? 1 << 19 : 1 << 17);
     this.scores = game.objective.scores;
-  }
-
-  /** Root packings; those that give the root's best bound grow at every node. Returns the root bound. */
-  private preparePackings(all: Uint32Array): number {
-    const core = this.core;
-    const n = core.size(all);
-    const packs: Packing[] = [];
-    for (const t of this.settings.packings) {
-      if (t < 1 || t >= n) continue;
-      let p = core.findPacking(all, t);
-      if (t === 1) {
-        const q = core.conflictPacking(all);
-        if (core.size(q.bits) > core.size(p.bits)) p = q;
-      }
-      packs.push(p);
-    }
-    core.setPackings(packs);
-    const lb = core.lowerBound(all);
-    const bound = (p: Packing) => {
-      const m = core.size(p.bits);
-      return m <= 1 ? m : 1 + Math.ceil((m - 1) / p.t);
-    };
-    // Only the packings that give the root's best bound earn their cost at every node (on
-    // random lists the capacities are better and the packings only slow the search down);
-    // they are grown back at every node.
-    const useful = packs.filter((p) => bound(p) >= lb && bound(p) > 2);
-    core.setPackings(
-      useful,
-      useful.map(() => true),
-    );
-    return lb;
   }
 
   /** The editorial heuristic's tree: smallest largest group, a candidate on ties. */
@@ -283,7 +287,7 @@ export class WorstCaseProver {
       return { plan: leaf.plan, worstCase: 1, lowerBound: 1, proven: true, total: 1, greedyWorstCase: 1, nodes: 0, stopped: false, proofSeconds: 0 };
     }
     const started = Date.now();
-    let lb = this.preparePackings(all);
+    let lb = preparePackings(core, all, this.settings.packings).bound;
     const greedy = this.greedy(all, 0);
     let ub = greedy.depth;
     let solvedAt = -1;
