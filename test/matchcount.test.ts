@@ -185,14 +185,19 @@ describe('match-count lists', () => {
   });
 });
 
+/** A random list of 2-12 distinct words of length 2-5 over 2-6 letters. */
+function smallRandomList(rand: () => number): string[] {
+  const len = 2 + Math.floor(rand() * 4);
+  const alphabet = AZ.slice(0, 2 + Math.floor(rand() * 5));
+  const n = Math.min(2 + Math.floor(rand() * 11), alphabet.length ** len);
+  return normalized(randomWords(rand, n, len, alphabet));
+}
+
 describe('exact worst-case search', () => {
   it('equals brute force on 150 small lists, proves it, and its tree replays within it', () => {
     const rand = rng(843);
     for (let i = 0; i < 150; i++) {
-      const len = 2 + Math.floor(rand() * 4);
-      const alphabet = AZ.slice(0, 2 + Math.floor(rand() * 5));
-      const n = Math.min(2 + Math.floor(rand() * 11), alphabet.length ** len);
-      const words = normalized(randomWords(rand, n, len, alphabet));
+      const words = smallRandomList(rand);
       const game = gameOf(words);
       const r = proveWorstCase(game, QUICK);
       const exact = bruteWorst(words);
@@ -261,10 +266,7 @@ describe('the engine\'s least-worst-case solver on match-count (worst-case-parts
     const rand = rng(4321);
     let cuts = 0;
     for (let i = 0; i < 150; i++) {
-      const len = 2 + Math.floor(rand() * 4);
-      const alphabet = AZ.slice(0, 2 + Math.floor(rand() * 5));
-      const n = Math.min(2 + Math.floor(rand() * 11), alphabet.length ** len);
-      const words = normalized(randomWords(rand, n, len, alphabet));
+      const words = smallRandomList(rand);
       const game = gameOf(words);
       const exact = bruteWorst(words);
       const prover = proveWorstCase(game, QUICK);

@@ -6,16 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { SetTable } from '../compiler/engine/partition.js';
 import type { SearchGame } from '../compiler/engine/types.js';
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from './support/e2e.js';
 
 /** Guess s < S names secret s (the solved reply, codes − 1); every other reply is random below it. */
 function randomGame(rand: () => number, S: number, G: number, C: number): SearchGame & { reply(g: number, s: number): number } {
