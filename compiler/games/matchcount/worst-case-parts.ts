@@ -16,6 +16,7 @@
  * What match-count shares with the solver is therefore its reply kernel and its bounds; the
  * solver brings the search, the memo and the rebuild for a small total.
  */
+import { popcount32 } from '../../engine/bits.js';
 import { everyGuess, LeastWorstCase, WORST_CASE_LIMITS, type WorstCaseLimits, type WorstCaseParts, type WorstCaseResult } from '../../engine/least-worst-case.js';
 import type { Moves, SearchGame } from '../../engine/types.js';
 import type { MatchCountGame } from './game.js';
@@ -40,13 +41,6 @@ export function matchCountTableGame(game: MatchCountGame, codes: Uint8Array): Se
     },
     replyTable: { codes, stride: N },
   };
-}
-
-/** popcount of a 32-bit word. */
-function ones(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /**
@@ -176,7 +170,7 @@ class MatchCountBound {
       for (let i = 0; i < n; i++) bits[set[i] >>> 5] |= 1 << (set[i] & 31);
       for (let j = 0; j < J; j++) {
         let p = 0;
-        for (let w = 0; w < W; w++) p += ones(bits[w] & this.packBits[j * W + w]);
+        for (let w = 0; w < W; w++) p += popcount32(bits[w] & this.packBits[j * W + w]);
         if (p < n) p = this.grow(set, j, p);
         if (p >= 2) {
           const b = 1 + Math.ceil((p - 1) / this.packT[j]);
