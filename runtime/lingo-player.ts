@@ -9,7 +9,7 @@
 import { existsSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { isGuesstreeError, fail } from './errors.js';
-import { feedbackCodeCount, LingoFeedback, maskToCode, solvedCode } from './lingo-feedback.js';
+import { feedbackCodeCount, maskToCode, solvedCode } from './lingo-feedback.js';
 import { LineSplitter } from './line-reader.js';
 import { findEntry, readManifest, treesDir } from './manifest.js';
 import { LingoSession } from './lingo-session.js';
@@ -65,7 +65,7 @@ function main(): void {
     if (!isGuesstreeError(e)) throw e;
     process.stderr.write(`lingo-player: ${e.message}; searching online\n`);
   }
-  const session = new LingoSession(len, tree, () => LingoFeedback.fromWords(list.words, len));
+  const session = new LingoSession(len, tree, list.words);
   const words = list.words;
   // The online search's time guard counts the first guess from the process start.
   if (!write(words[session.start(0)])) return;

@@ -4,7 +4,7 @@
  * State is a tagged union; no IO here.
  */
 import { fail } from './errors.js';
-import { codeToMask, solvedCode, type LingoFeedback } from './lingo-feedback.js';
+import { codeToMask, LingoFeedback, maskToCode, referenceMask, solvedCode } from './lingo-feedback.js';
 import { LingoOnlineSearch } from './lingo-online.js';
 import type { TreeArrays } from './tree-format.js';
 import { childOf, NO_CHILD } from './tree-walker.js';
@@ -20,24 +20,26 @@ export type StepResult =
 export class LingoSession {
   private readonly length: number;
   private readonly solved: number;
+  private readonly words: readonly string[];
   /** Built only when the online search needs it: walking the tree needs no kernel. */
-  private readonly makeKernel: () => LingoFeedback;
-  private kernelCache: LingoFeedback | null = null;
+  private kernelCache: LingoFeedback | null;
   private readonly tree: TreeArrays | null;
   private mode: Mode;
   private readonly history: Array<{ guess: number; code: number }> = [];
   private lastGuess = -1;
 
-  constructor(length: number, tree: TreeArrays | null, makeKernel: () => LingoFeedback) {
+  /** `kernel`: one already built over `words` (a caller that plays many games), else built when needed. */
+  constructor(length: number, tree: TreeArrays | null, words: readonly string[], kernel?: LingoFeedback) {
     this.length = length;
     this.solved = solvedCode(length);
-    this.makeKernel = makeKernel;
+    this.words = words;
+    this.kernelCache = kernel ?? null;
     this.tree = tree;
     this.mode = tree ? { kind: 'tree', node: 0 } : { kind: 'online', search: new LingoOnlineSearch(this.kernel) };
   }
 
   private get kernel(): LingoFeedback {
-    if (this.kernelCache === null) this.kernelCache = this.makeKernel();
+    if (this.kernelCache === null) this.kernelCache = LingoFeedback.fromWords(this.words, this.length);
     return this.kernelCache;
   }
 
@@ -63,7 +65,9 @@ export class LingoSession {
     const guess = this.lastGuess;
     if (code === this.solved) {
       // "Solved" only for a word that every earlier mask allows (as `play` and the explorer refuse it).
-      const earlier = this.history.filter((h) => this.kernel.feedback(h.guess, guess) !== h.code);
+      // The pair rule on the two words: a game on the tree never builds the kernel.
+      const word = this.words[guess];
+      const earlier = this.history.filter((h) => maskToCode(referenceMask(word, this.words[h.guess]), this.length) !== h.code);
       if (earlier.length > 0) {
         const masks = [...this.history.map((h) => codeToMask(h.code, this.length)), codeToMask(code, this.length)].join(', ');
         throw fail('feedback', `impossible masks: no word of the list gives ${masks} to these guesses`);
