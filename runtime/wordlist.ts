@@ -214,11 +214,14 @@ export function readTextFile(path: string, what = 'word list', maxBytes = WORD_L
     let total = 0;
     // Bytes of the line under way (it began in an earlier chunk or at `at`).
     let lineBytes = 0;
+    // A regular file is read in one chunk of its size (and a byte more, to see its end), so the
+    // text is decoded from that buffer without copies; other files (pipes, /proc) in small chunks.
+    let chunkBytes = st.isFile() ? Math.max(READ_CHUNK, st.size + 1) : READ_CHUNK;
     for (;;) {
-      const buf = Buffer.allocUnsafe(READ_CHUNK);
+      const buf = Buffer.allocUnsafe(chunkBytes);
       let n: number;
       try {
-        n = readSync(fd, buf, 0, READ_CHUNK, null);
+        n = readSync(fd, buf, 0, chunkBytes, null);
       } catch (e) {
         // A non-blocking pipe with nothing yet: wait a moment and read again.
         if ((e as NodeJS.ErrnoException).code === 'EAGAIN') {
@@ -247,10 +250,11 @@ export function readTextFile(path: string, what = 'word list', maxBytes = WORD_L
           throw fail('wordlist', `${where}:${lineNo}: line longer than ${groupDigits(maxLineBytes)} bytes, the limit of a ${what}'s line`);
         }
       }
-      chunks.push(n === READ_CHUNK ? buf : buf.subarray(0, n));
+      chunks.push(n === chunkBytes ? buf : buf.subarray(0, n));
       total += n;
+      chunkBytes = READ_CHUNK;
     }
-    return Buffer.concat(chunks, total).toString(encoding);
+    return chunks.length === 1 ? chunks[0].toString(encoding) : Buffer.concat(chunks, total).toString(encoding);
   } finally {
     if (own) closeSync(fd);
   }

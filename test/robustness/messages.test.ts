@@ -293,6 +293,9 @@ describe('word-list messages echo lines safely', () => {
       // Past the line cap (4 KiB) the line is refused as it is read.
       writeFileSync(p, `abcd\n${'q'.repeat(10_000)}\n`);
       expect(caught(() => loadUniformWordList(p)).message).toBe(`${p}:2: line longer than 4,096 bytes, the limit of a word list's line`);
+      // A regular file is read in one piece: a long line far into it is still found, on its line.
+      writeFileSync(p, `${'abcd\n'.repeat(30_000)}${'q'.repeat(5_000)}\n`);
+      expect(caught(() => loadUniformWordList(p)).message).toBe(`${p}:30001: line longer than 4,096 bytes, the limit of a word list's line`);
     });
 
     it('readTextFile says why it cannot read, in words', () => {
