@@ -241,7 +241,7 @@ export class LeastWorstCase<S> {
   private memberEpoch = 0;
   /** Guesses refuted at three guesses left by a core alone (for measurements). */
   coreCuts = 0;
-  /** Sets found unsplittable by their key alone, without a scan (for measurements). */
+  /** Sets found unsplittable by a memo lookup alone, without a scan (for measurements). */
   unsplitHits = 0;
   /** Every guess's replies, secret-major (`table[secret * stride + guess]`), when they fit in bytes. */
   private readonly table: Uint8Array | null;
