@@ -13,10 +13,14 @@
  *       a set larger than a tree of d levels can hold (1 + K + K² + …, K replies besides the
  *       winning one) cannot; nor can a set whose parts' `lowerBound` (optional, a game's own
  *       proven bound: match-count's packings and capacities) exceeds d;
- *     - a memo per (state key, set): the largest d proven too few and the least d proven
- *       enough with its guess, so iterative deepening reuses every earlier answer;
+ *     - a memo per (state key, set), the engine's one memo of solved sets (`SetMemo`, tag
+ *       string the state key): the largest d proven too few and the least d proven enough with
+ *       its guess, so iterative deepening reuses every earlier answer; it keeps at most
+ *       `memoMaxEntries` sets in two generations of half as many each (the older dropped when
+ *       the newer fills), and at most `memoMaxBytes` by its estimate;
  *     - d = 2: some guess must split the set into singletons (found by one scan, outside the
- *       memo; a set the candidates do not split and no guess splits is kept by key apart);
+ *       memo; a set the candidates do not split and no guess splits is kept apart, in a
+ *       `SetMemo` of its own);
  *     - else every pool guess that tells something and whose largest group fits in d − 1
  *       levels, fewest in its largest group first (a candidate first, then the most groups),
  *       its groups solved with d − 1 largest first (nested pools: cheapest first, by size times
@@ -35,6 +39,7 @@
 import type { TreeArrays } from '../../runtime/tree-format.js';
 import { EMPTY_CODES, flattenPlan, type Plan } from './plan.js';
 import type { CodeGame, History } from './code-ranker.js';
+import { rangeHash, SetMemo, type Interval } from './set-memo.js';
 import { canonicalGuesses, historySymmetry, permutations } from './symmetry.js';
 import type { Moves, SearchGame, SearchNode } from './types.js';
 
@@ -87,8 +92,10 @@ export interface WorstCaseLimits {
    * answers from the memo alone (a guess the proof did not settle is left out).
    */
   readonly rebuildNodes?: number;
-  /** Memo entries kept before the memo starts again. */
+  /** Memo entries kept at most (two generations of half as many each). */
   readonly memoMaxEntries: number;
+  /** The memo's bytes at most, by `SetMemo`'s estimate (default: no bound). */
+  readonly memoMaxBytes?: number;
 }
 
 export const WORST_CASE_LIMITS: WorstCaseLimits = {
@@ -168,8 +175,10 @@ class Budget extends Error {}
 /** Sets of at most this many secrets are cut down to cores; cores kept per list. */
 const CORE_MAX_SET = 32;
 const CORES_MAX = 256;
-/** Unsplittable sets' keys kept (cleared when full). */
+/** Unsplittable sets kept at most (two generations of half as many each). */
 const UNSPLIT_MAX = 1 << 16;
+/** What the unsplittable sets' memo stores (only whether a set is there counts). */
+const UNSPLIT_ENTRY: Interval<null> = { lo: 0, hi: Infinity, guess: -1, payload: null };
 
 /** Largest reply table the solver builds for itself (secrets × guesses bytes). */
 export const WORST_CASE_MAX_TABLE = 1 << 26;
@@ -199,14 +208,17 @@ export class LeastWorstCase<S> {
   boundCuts = 0;
   /** Replies a node can have besides the winning one. */
   private readonly branches: number;
-  private readonly memo = new Map<string, Known>();
+  /** Proven intervals of sets, tagged by their node's state key (tag number 0, no payload). */
+  private readonly memo: SetMemo<null>;
+  /** The interval `remember` stores (its fields are copied). */
+  private readonly entry: Interval<null> = { lo: 0, hi: Infinity, guess: -1, payload: null };
   /**
-   * Keys of sets no guess of their node splits into singletons, for sets the candidates alone do
-   * not split: one guess's groups at three guesses left often recur under other guesses, too large
-   * for a core, and each would cost a scan of the pool. Apart from the memo, so its limit and
-   * clearing (and so budgets) stay as they are.
+   * Sets no guess of their node splits into singletons, for sets the candidates alone do not
+   * split: one guess's groups at three guesses left often recur under other guesses, too large
+   * for a core, and each would cost a scan of the pool. Apart from the memo, so its limits (and
+   * so budgets) stay as they are.
    */
-  private readonly unsplit = new Set<string>();
+  private readonly unsplit = new SetMemo<null>(UNSPLIT_MAX);
   /** Sets searched so far. */
   nodes = 0;
   private nodeLimit = Infinity;
@@ -229,9 +241,8 @@ export class LeastWorstCase<S> {
   private memberEpoch = 0;
   /** Guesses refuted at three guesses left by a core alone (for measurements). */
   coreCuts = 0;
-  /** Sets found unsplittable by their key alone, without a scan (for measurements). */
+  /** Sets found unsplittable by a memo lookup alone, without a scan (for measurements). */
   unsplitHits = 0;
-  private readonly keyBuf: Uint16Array | null;
   /** Every guess's replies, secret-major (`table[secret * stride + guess]`), when they fit in bytes. */
   private readonly table: Uint8Array | null;
   private readonly stride: number;
@@ -243,6 +254,7 @@ export class LeastWorstCase<S> {
     this.pool = parts.pool;
     this.limits = limits;
     this.bound = parts.lowerBound ?? null;
+    this.memo = new SetMemo<null>(limits.memoMaxEntries, limits.memoMaxBytes ?? Infinity);
     const g = parts.game;
     this.branches = g.solvedCode >= 0 ? g.codeCount - 1 : g.codeCount;
     this.codes = new Uint32Array(g.secretCount);
@@ -250,7 +262,6 @@ export class LeastWorstCase<S> {
     this.stamp = new Uint32Array(g.codeCount);
     this.slot = new Uint32Array(g.codeCount);
     this.member = new Uint32Array(g.secretCount);
-    this.keyBuf = g.secretCount <= 0xffff ? new Uint16Array(g.secretCount) : null;
     this.allGuesses = Uint32Array.from({ length: g.guessCount }, (_, i) => i);
     if (g.replyTable) {
       this.table = g.replyTable.codes;
@@ -282,36 +293,32 @@ export class LeastWorstCase<S> {
     return ++this.epoch;
   }
 
-  private key(set: Uint32Array, node: SearchNode<S>): string {
-    const buf = this.keyBuf;
-    let s = this.moves.key(node.state) + '|';
-    if (buf) {
-      const n = set.length;
-      for (let i = 0; i < n; i++) buf[i] = set[i];
-      for (let i = 0; i < n; i += 4096) s += String.fromCharCode.apply(null, buf.subarray(i, Math.min(n, i + 4096)) as unknown as number[]);
-      return s;
-    }
-    return s + set.join(',');
-  }
-
-  private remember(k: string, lo: number, hi: number, guess: number): void {
+  /** Merge [lo, hi] (hi with its guess) into the memo's entry of `set` with state key `tag` (`hash`: rangeHash of both). */
+  private remember(set: Uint32Array, tag: string, hash: number, lo: number, hi: number, guess: number): void {
     const memo = this.memo;
-    const old = memo.get(k);
-    if (old) {
-      if (lo > old.lo) old.lo = lo;
-      if (hi < old.hi) {
-        old.hi = hi;
-        old.guess = guess;
+    const n = set.length;
+    const id = memo.find(set, 0, n, 0, tag, hash);
+    const v = this.entry;
+    v.lo = lo;
+    v.hi = hi;
+    v.guess = guess;
+    if (id >= 0) {
+      if (memo.lo(id) > lo) v.lo = memo.lo(id);
+      if (memo.hi(id) <= hi) {
+        v.hi = memo.hi(id);
+        v.guess = memo.guess(id);
       }
+      memo.update(id, v);
       return;
     }
-    if (memo.size >= this.limits.memoMaxEntries) memo.clear();
-    memo.set(k, { lo, hi, guess });
+    memo.set(set, 0, n, 0, tag, v, hash);
   }
 
   /** What the memo knows of a set (for tests and the rebuild). */
   known(set: Uint32Array, node: SearchNode<S>): Known | null {
-    return this.memo.get(this.key(set, node)) ?? null;
+    const memo = this.memo;
+    const id = memo.find(set, 0, set.length, 0, this.moves.key(node.state));
+    return id < 0 ? null : { lo: memo.lo(id), hi: memo.hi(id), guess: memo.guess(id) };
   }
 
   /**
@@ -366,8 +373,9 @@ export class LeastWorstCase<S> {
       if (this.separates(g, set)) return g;
     }
     if (n > this.branches) return -1;
-    const k = this.key(set, node);
-    if (this.unsplit.has(k)) {
+    const tag = this.moves.key(node.state);
+    const hash = rangeHash(set, 0, n, 0, tag);
+    if (this.unsplit.find(set, 0, n, 0, tag, hash) >= 0) {
       this.unsplitHits++;
       return -1;
     }
@@ -376,8 +384,7 @@ export class LeastWorstCase<S> {
       const g = pool[j];
       if (this.separates(g, set)) return g;
     }
-    if (this.unsplit.size >= UNSPLIT_MAX) this.unsplit.clear();
-    this.unsplit.add(k);
+    this.unsplit.set(set, 0, n, 0, tag, UNSPLIT_ENTRY, hash);
     return -1;
   }
 
@@ -543,13 +550,14 @@ export class LeastWorstCase<S> {
     if (d <= 1) return false;
     if (n <= d) return true;
     if (n > capacity(d, this.branches)) return false;
-    // Two guesses left: one scan, before the memo's key (splitterOf keys only the sets it must scan the pool for).
+    // Two guesses left: one scan, before the memo (splitterOf looks up only the sets it must scan the pool for).
     if (d === 2) return this.splitterOf(set, node, parent) >= 0;
-    const k = this.key(set, node);
-    const known = this.memo.get(k);
-    if (known) {
-      if (known.hi <= d) return true;
-      if (known.lo > d) return false;
+    const tag = this.moves.key(node.state);
+    const hash = rangeHash(set, 0, n, 0, tag);
+    const id = this.memo.find(set, 0, n, 0, tag, hash);
+    if (id >= 0) {
+      if (this.memo.hi(id) <= d) return true;
+      if (this.memo.lo(id) > d) return false;
     }
     // A set the parts' bound refutes counts as searched: the bound costs about a scan of the pool.
     if (++this.nodes > this.nodeLimit) throw new Budget();
@@ -559,7 +567,7 @@ export class LeastWorstCase<S> {
       const lb = this.bound(set, node, d, this.fit);
       if (lb > d) {
         this.boundCuts++;
-        this.remember(k, lb, Infinity, -1);
+        this.remember(set, tag, hash, lb, Infinity, -1);
         return false;
       }
       if (this.fit[0] < cap) cap = this.fit[0];
@@ -606,11 +614,11 @@ export class LeastWorstCase<S> {
         }
       }
       if (ok) {
-        this.remember(k, 0, d, g);
+        this.remember(set, tag, hash, 0, d, g);
         return true;
       }
     }
-    this.remember(k, d + 1, Infinity, -1);
+    this.remember(set, tag, hash, d + 1, Infinity, -1);
     return false;
   }
 

@@ -288,6 +288,11 @@ export class SetMemo<P> {
     return this.current.payload(id);
   }
 
+  /** Replace entry id's interval, guess and payload (`v`'s fields are read); id stays its id. */
+  update(id: number, v: Interval<P>): void {
+    this.current.update(id, v);
+  }
+
   /** Store (or replace) the entry of a set; the set is copied, `v`'s fields are read. */
   set(buf: Uint32Array, off: number, n: number, num: number, tag: string, v: Interval<P>, hash = rangeHash(buf, off, n, num, tag)): void {
     const c = this.current;
