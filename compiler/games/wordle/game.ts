@@ -7,8 +7,9 @@
  * Hard mode: every guess keeps each green letter in place and uses each revealed letter (green
  * or yellow) at least as often as one reply revealed it.
  *
- * Feedback comes from a guesses x answers byte table (one code per entry) built once with the
- * Lingo kernel and shared with the workers.
+ * Feedback comes from a guesses x answers byte table (one code per entry) built with the Lingo
+ * kernel the first time a search asks for it (`table`, `replyTable`, `spec`) and shared with the
+ * workers; until then (the verbs that only walk a tree) each reply comes from the kernel.
  */
 import { LingoFeedback, codeToMask, encodeLetters, maskToCode } from '../../../runtime/lingo-feedback.js';
 import type { WordList } from '../../../runtime/wordlist.js';
@@ -192,9 +193,11 @@ export class WordleGame implements Game {
   readonly objective = wordleObjective();
   readonly kernel: LingoFeedback;
   readonly answerGuess: Uint32Array;
-  readonly table: Uint8Array | null;
-  /** The table as the engine reads it (secret-major), when there is one. */
-  readonly replyTable: ReplyTable | undefined;
+  /** The feedback table once built (null: the codes do not fit a byte; undefined: not built yet). */
+  private tableBuilt: Uint8Array | null | undefined;
+  private replyTableBuilt: ReplyTable | undefined;
+  /** Guess indices of a reply group's answers, for the kernel while there is no table. */
+  private scratch = new Uint32Array(0);
   readonly guessFilter: HardModeFilter | undefined;
   /** The answer each guess is, or -1. */
   private readonly guessAnswer: Int32Array;
@@ -205,15 +208,14 @@ export class WordleGame implements Game {
   constructor(
     kernel: LingoFeedback,
     answerGuess: Uint32Array,
-    table: Uint8Array | null,
+    table: Uint8Array | null | undefined,
     hard: boolean,
     lists: readonly ListRef[],
     words: { guesses: readonly string[]; answers: readonly string[] } | null,
   ) {
     this.kernel = kernel;
     this.answerGuess = answerGuess;
-    this.table = table;
-    this.replyTable = table ? { codes: table, stride: kernel.wordCount } : undefined;
+    this.tableBuilt = table;
     this.lists = lists;
     this.params = { length: kernel.length, attempts: WORDLE_ATTEMPTS, hard };
     this.secretCount = answerGuess.length;
@@ -236,13 +238,25 @@ export class WordleGame implements Game {
     const letters = shared(encodeLetters(guesses.words, length));
     const kernel = new LingoFeedback(letters, length);
     const answerGuess = shared(Uint32Array.from(answers.words, (w) => guesses.index.get(w) as number));
-    const table = feedbackTable(kernel, answerGuess);
     // `guessesRef`: the guesses are part of a list (a tree's guesses), the game names the whole one.
     const lists: ListRef[] = [
       { role: 'answers', count: answers.words.length, sha256: answers.sha256 },
       guessesRef ?? { role: 'guesses', count: guesses.words.length, sha256: guesses.sha256 },
     ];
-    return new WordleGame(kernel, answerGuess, table, hard, lists, { guesses: guesses.words, answers: answers.words });
+    return new WordleGame(kernel, answerGuess, undefined, hard, lists, { guesses: guesses.words, answers: answers.words });
+  }
+
+  /** The feedback table, `table[answer * guesses + guess]` (null when codes do not fit a byte); built on first use. */
+  get table(): Uint8Array | null {
+    if (this.tableBuilt === undefined) this.tableBuilt = feedbackTable(this.kernel, this.answerGuess);
+    return this.tableBuilt;
+  }
+
+  /** The table as the engine reads it (secret-major), when there is one. */
+  get replyTable(): ReplyTable | undefined {
+    const t = this.table;
+    if (t && this.replyTableBuilt === undefined) this.replyTableBuilt = { codes: t, stride: this.kernel.wordCount };
+    return this.replyTableBuilt;
   }
 
   spec(): WordleSpec {
@@ -260,18 +274,21 @@ export class WordleGame implements Game {
     return this.answerGuess[secret];
   }
   feedback(guess: number, secret: number): number {
-    const t = this.table;
+    const t = this.tableBuilt;
     if (t) return t[secret * this.guessCount + guess];
     return this.kernel.feedback(guess, this.answerGuess[secret]);
   }
   partitionCodes(guess: number, secrets: Uint32Array, n: number, out: Uint32Array): void {
-    const t = this.table;
+    const t = this.tableBuilt;
     if (t) {
       const G = this.guessCount;
       for (let i = 0; i < n; i++) out[i] = t[secrets[i] * G + guess];
       return;
     }
-    for (let i = 0; i < n; i++) out[i] = this.kernel.feedback(guess, this.answerGuess[secrets[i]]);
+    if (this.scratch.length < n) this.scratch = new Uint32Array(this.secretCount);
+    const words = this.scratch;
+    for (let i = 0; i < n; i++) words[i] = this.answerGuess[secrets[i]];
+    this.kernel.partitionCodes(guess, words, n, out);
   }
   guessName(guess: number): string {
     return this.guesses?.[guess] ?? `#${guess}`;
