@@ -80,6 +80,27 @@ function replayPaths(paths: Map<string, string[]>, hard: boolean): { total: numb
   return { total, maxDepth, violations };
 }
 
+describe('the feedback table, built on first use', () => {
+  it('replies before the table is built (from the kernel) are the table\'s replies, and both follow the rule', () => {
+    const game = gameOf(ANSWERS, GUESS_LINES, false);
+    const G = game.guessCount;
+    const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
+    const before = new Uint32Array(G * all.length);
+    for (let g = 0; g < G; g++) game.partitionCodes(g, all, all.length, before.subarray(g * all.length, (g + 1) * all.length));
+    const pair = Array.from({ length: 50 }, (_, k) => game.feedback((k * 37) % G, k % game.secretCount));
+    const table = game.table as Uint8Array;
+    expect(table).not.toBeNull();
+    for (let g = 0; g < G; g++) {
+      for (let a = 0; a < all.length; a++) {
+        expect(before[g * all.length + a]).toBe(table[a * G + g]);
+        if ((g + a) % 97 === 0) expect(game.codeName(before[g * all.length + a])).toBe(referenceMask(game.secretName(a), game.guessName(g)));
+      }
+    }
+    pair.forEach((c, k) => expect(game.feedback((k * 37) % G, k % game.secretCount)).toBe(c));
+    expect(game.replyTable?.codes).toBe(table);
+  });
+});
+
 describe('wordle from the CLI', () => {
   let dir: string;
   let trees: string;
