@@ -574,7 +574,7 @@ export class LingoFeedback {
   }
 }
 
-/** The textbook rule on strings: the reference the kernel is tested against. */
+/** The textbook rule on strings: the reference the kernel is tested against (and the rule `LingoSession` applies to one pair of words, with no kernel built). */
 export function referenceMask(secret: string, guess: string): string {
   const L = secret.length;
   const mask: string[] = new Array<string>(L).fill('X');

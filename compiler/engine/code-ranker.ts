@@ -123,9 +123,9 @@ export class CodeRanker implements Ranker<History> {
   private readonly pairBases: Uint32Array;
   /** One guess's tally over the set (`tallyGuess`), read by `rank`. */
   private readonly tally: GuessTally = { parts: 0, maxPart: 0, lbSum: 0, score: 0, isCand: false };
-  /** The screen of the ranking under way: the fewest groups a candidate (a non-candidate) needs. */
   /** The solved reply's bit in `pairs`. */
   private readonly solvedBit: number;
+  /** The screen of the ranking under way: the fewest groups a candidate (a non-candidate) needs. */
   private needCand = 0;
   private needOther = 0;
 
@@ -433,7 +433,7 @@ export class CodeRanker implements Ranker<History> {
     for (let i = 0; i < bases.length; i++) bases[i] = set[i] * N;
     // The most non-solved groups of any guess (a class shares its first guess's).
     let branches = 0;
-    // Under a budget, each guess's replies are first read as a bit mask (see `screenGroups`).
+    // Under a budget, each guess's replies are first read as a bit mask (see `startScreen`).
     const screen = this.startScreen(set, lb, boundLimit);
     const { pairs, pairBases, needCand, needOther, solvedBit } = this;
     const sum = this.tally;
