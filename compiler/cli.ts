@@ -19,7 +19,16 @@ import { exportJson, exportPaths, runStats, runVerify, statsJson, verifyJson } f
 import { knownOptions, parseWhole, gameOptionsOf, type RawArgs, type Verb } from './commands/options.js';
 import { reportTo } from './commands/format.js';
 import { runPlay } from './commands/play.js';
-import { closest, MAX_WORKERS, optionNamesOf, topHelp, VERB_NAMES, verbHelp, verbInfo, type AnyVerb } from './commands/help.js';
+import {
+  closest,
+  MAX_WORKERS,
+  optionNamesOf,
+  topHelp,
+  VERB_NAMES,
+  verbHelp,
+  verbInfo,
+  type AnyVerb,
+} from './commands/help.js';
 import { queueFromArgs } from './pool/queue-url.js';
 import { moduleOf, resolveTree, type ResolvedTree } from './commands/resolve.js';
 import { GAMES, GAME_IDS, withGameFile } from './games/registry.js';
@@ -46,7 +55,7 @@ export interface CliIo {
 const PROCESS_IO: CliIo = {
   write: (text) => writeStdout(text),
   err: (line) => {
-    process.stderr.write(line + '\n');
+    process.stderr.write(`${line}\n`);
   },
   get stdin() {
     return process.stdin;
@@ -56,7 +65,7 @@ const PROCESS_IO: CliIo = {
 /** The streams of the run under way (runCli runs one at a time). */
 let io: CliIo = PROCESS_IO;
 const out = (line: string): void => {
-  io.write(line + '\n');
+  io.write(`${line}\n`);
 };
 const err = (line: string): void => {
   io.err(line);
@@ -65,7 +74,8 @@ const err = (line: string): void => {
 /** --game, --tree and every game option a verb knows (the help pages are commands/help.ts). */
 function gameOptions<T>(y: Argv<T>, verb: Verb) {
   let a = y.option('game', { type: 'string' });
-  for (const o of knownOptions(verb)) a = a.option(o.name, { type: o.type === 'boolean' ? 'boolean' : 'string', hidden: o.deprecatedOf !== undefined });
+  for (const o of knownOptions(verb))
+    a = a.option(o.name, { type: o.type === 'boolean' ? 'boolean' : 'string', hidden: o.deprecatedOf !== undefined });
   return verbOptions(a, verb);
 }
 
@@ -102,7 +112,10 @@ function isVerb(word: string | undefined): word is AnyVerb {
 
 function unknownCommand(word: string): never {
   const near = closest(word, [...VERBS, 'help']);
-  throw fail('usage', `unknown command "${word}"${near ? ` (did you mean ${near}?)` : ''} (the commands are ${VERBS.join(', ')}; see --help)`);
+  throw fail(
+    'usage',
+    `unknown command "${word}"${near ? ` (did you mean ${near}?)` : ''} (the commands are ${VERBS.join(', ')}; see --help)`,
+  );
 }
 
 /** Unknown options, each with the nearest name the verb knows when there is one. */
@@ -113,11 +126,23 @@ function unknownOptions(names: readonly string[], verb: AnyVerb | undefined): ne
     return `--${n}${near ? ` (did you mean --${near}?)` : ''}`;
   });
   const where = verb ? ` of ${verb}` : '';
-  throw fail('usage', `unknown option${names.length === 1 ? '' : 's'}${where}: ${parts.join(', ')} (see guesstree ${verb ? `${verb} ` : ''}--help)`);
+  throw fail(
+    'usage',
+    `unknown option${names.length === 1 ? '' : 's'}${where}: ${parts.join(', ')} (see guesstree ${verb ? `${verb} ` : ''}--help)`,
+  );
 }
 
 /** Flags: options that take no value (every other `--name` takes the next word). */
-const FLAGS = new Set(['help', 'version', ...VERBS.flatMap((v) => verbInfo(v).options.filter((o) => o.type === 'boolean').map((o) => o.name)), ...GAMES.flatMap((m) => m.options.filter((o) => o.type === 'boolean').map((o) => o.name))]);
+const FLAGS = new Set([
+  'help',
+  'version',
+  ...VERBS.flatMap((v) =>
+    verbInfo(v)
+      .options.filter((o) => o.type === 'boolean')
+      .map((o) => o.name),
+  ),
+  ...GAMES.flatMap((m) => m.options.filter((o) => o.type === 'boolean').map((o) => o.name)),
+]);
 
 /** The first word that is not an option or an option's value: the command. */
 function commandWord(argv: readonly string[]): string | undefined {
@@ -185,19 +210,39 @@ export async function main(argv: string[]): Promise<void> {
       (y) => gameOptions(y, 'compile'),
       async (a) => {
         const args = rawArgs(a);
-        if (a.game === undefined) throw fail('usage', `no game given: use --game (one of ${GAME_IDS.filter((g) => g !== 'file').join(', ')}, or a game module file such as ./my-game.mjs)`);
+        if (a.game === undefined)
+          throw fail(
+            'usage',
+            `no game given: use --game (one of ${GAME_IDS.filter((g) => g !== 'file').join(', ')}, or a game module file such as ./my-game.mjs)`,
+          );
         const m = moduleOf(args);
         const opts = gameOptionsOf(m, 'compile', args, err);
         const implied = m.impliedEffort?.(opts);
         if (implied) err(`guesstree: note: ${implied.note}`);
-        const workers = a.workers === undefined ? availableParallelism() : parseWhole('workers', a.workers, 1, MAX_WORKERS);
-        const maxMemory = a['max-memory'] === undefined ? undefined : parseWhole('max-memory', a['max-memory'], 1, 2 ** 31);
+        const workers =
+          a.workers === undefined ? availableParallelism() : parseWhole('workers', a.workers, 1, MAX_WORKERS);
+        const maxMemory =
+          a['max-memory'] === undefined ? undefined : parseWhole('max-memory', a['max-memory'], 1, 2 ** 31);
         const queue = queueFromArgs('compile', a.queue);
         if (a.out !== undefined && String(a.out).trim() === '') throw fail('usage', '--out "": expected a file name');
         m.checkCompile?.(opts);
         const loaded = m.load(opts);
         const effort = (a.effort as string | undefined) ?? implied?.effort ?? DEFAULT_EFFORT;
-        const done = await runCompile(loaded, { out: a.out as string | undefined, effort, workers, checkpoint: a.checkpoint as string | undefined, resume: a.resume === true, maxMemory, force: a.force === true, skipEstimate: a['skip-estimate'] === true }, { options: opts, executor: queue && (await import('./pool/queue.js')).queueExecutor(queue) }, out);
+        const done = await runCompile(
+          loaded,
+          {
+            out: a.out as string | undefined,
+            effort,
+            workers,
+            checkpoint: a.checkpoint as string | undefined,
+            resume: a.resume === true,
+            maxMemory,
+            force: a.force === true,
+            skipEstimate: a['skip-estimate'] === true,
+          },
+          { options: opts, executor: queue && (await import('./pool/queue.js')).queueExecutor(queue) },
+          out,
+        );
         if (done.written) loaded.afterCompile?.(done.header, done.path, out);
       },
     )
@@ -212,7 +257,8 @@ export async function main(argv: string[]): Promise<void> {
           if (m.verifyExtra) {
             const opts = gameOptionsOf(m, 'verify', args, err);
             const extra = m.verifyExtra.options.find((o) => opts[o.name] !== undefined);
-            if (extra && a.json === true) throw fail('usage', `--json reports a tree; it does not go with --${extra.name}`);
+            if (extra && a.json === true)
+              throw fail('usage', `--json reports a tree; it does not go with --${extra.name}`);
             if (m.verifyExtra.run(opts, reportTo(out))) return;
           }
         }
@@ -247,12 +293,19 @@ export async function main(argv: string[]): Promise<void> {
           if (format === 'paths') exportPaths(r.loaded.game, r.file.tree, (l) => lines.push(l));
           else if (format === 'json') lines.push(exportJson(r.loaded.game, r.file.tree));
           else lines.push(renderExplorer(explorerInputOf(r.loaded, r.file)));
-          text = lines.join('\n') + '\n';
+          text = `${lines.join('\n')}\n`;
         } else {
-          const header = typeof a.tree === 'string' ? (await import('../runtime/tree-format.js')).readTreeFile(a.tree).header : undefined;
+          const header =
+            typeof a.tree === 'string'
+              ? (await import('../runtime/tree-format.js')).readTreeFile(a.tree).header
+              : undefined;
           const m = moduleOf(args, header);
           const f = m.exportFormats?.find((x) => x.name === format);
-          if (!f) throw fail('usage', `--format ${format} is not a format of ${m.id} (${['paths', 'json', 'html', ...(m.exportFormats ?? []).map((x) => x.name)].join(', ')})`);
+          if (!f)
+            throw fail(
+              'usage',
+              `--format ${format} is not a format of ${m.id} (${['paths', 'json', 'html', ...(m.exportFormats ?? []).map((x) => x.name)].join(', ')})`,
+            );
           if (f.needsTree) {
             const r = await verifiedTree('export', args);
             text = f.render(r.loaded, r.file, r.path);
@@ -292,9 +345,17 @@ export async function main(argv: string[]): Promise<void> {
       const unknown = /^Unknown command: (.*)$/.exec(msg ?? '');
       if (unknown) unknownCommand(unknown[1]);
       const unknownArgs = /^Unknown arguments?: (.*)$/.exec(msg ?? '');
-      if (unknownArgs) unknownOptions(unknownArgs[1].split(', ').map((n) => n.replace(/^-+/, '')), verb);
+      if (unknownArgs)
+        unknownOptions(
+          unknownArgs[1].split(', ').map((n) => n.replace(/^-+/, '')),
+          verb,
+        );
       // yargs may spread one message over several lines; the CLI prints one.
-      const oneLine = (msg ?? '').split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
+      const oneLine = (msg ?? '')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .join(' ');
       throw fail('usage', `${oneLine} (see --help)`);
     })
     .parseAsync();

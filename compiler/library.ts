@@ -17,7 +17,14 @@
 import { availableParallelism } from 'node:os';
 import { fail, GuesstreeError, isGuesstreeError } from '../runtime/errors.js';
 import { checkHeader, checkTreeForGame } from '../runtime/tree-check.js';
-import { decodeTreeFile, encodeTreeFile, checkTreeMatches, checkTreeStructure, readTreeFile, type TreeFile } from '../runtime/tree-format.js';
+import {
+  decodeTreeFile,
+  encodeTreeFile,
+  checkTreeMatches,
+  checkTreeStructure,
+  readTreeFile,
+  type TreeFile,
+} from '../runtime/tree-format.js';
 import { childOf, NO_CHILD } from '../runtime/tree-walker.js';
 import { headerOf, runCompile } from './commands/compile.js';
 import { runVerify } from './commands/inspect.js';
@@ -148,20 +155,36 @@ function loadGame(options: GameOptions, verb: 'compile' | 'verify' | 'play'): Lo
 }
 
 /** The game the options name: a game object loaded, else a module with its options checked as the CLI checks them. */
-function gameOf(options: GameOptions, verb: 'compile' | 'verify' | 'play'): { loaded: LoadedGame } | { module: GameModule; opts: OptionValues } {
-  if (options === null || typeof options !== 'object') throw fail('usage', 'guesstree: expected an options object with at least { game }');
+function gameOf(
+  options: GameOptions,
+  verb: 'compile' | 'verify' | 'play',
+): { loaded: LoadedGame } | { module: GameModule; opts: OptionValues } {
+  if (options === null || typeof options !== 'object')
+    throw fail('usage', 'guesstree: expected an options object with at least { game }');
   const game = options.game;
   const args: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(options)) if (!LIBRARY_KEYS.has(k) && v !== undefined) args[kebab(k)] = v;
   if (game !== null && typeof game === 'object') {
     const extra = Object.keys(args);
     if (extra.length) throw fail('usage', `option ${extra[0]}: a game given as an object takes no game options`);
-    return { loaded: loadedOf(checkGame(game, `the game object ${typeof game.name === 'string' ? game.name : ''}`.trim()), {}, null) };
+    return {
+      loaded: loadedOf(
+        checkGame(game, `the game object ${typeof game.name === 'string' ? game.name : ''}`.trim()),
+        {},
+        null,
+      ),
+    };
   }
-  if (typeof game !== 'string') throw fail('usage', `game: expected a game id (${GAME_IDS.join(', ')}), a module path or a game object`);
+  if (typeof game !== 'string')
+    throw fail('usage', `game: expected a game id (${GAME_IDS.join(', ')}), a module path or a game object`);
   const resolved = withGameFile({ ...args, game });
-  const m = findModule(String(resolved['game']));
-  return { module: m, opts: gameOptionsOf(m, verb === 'play' ? 'play' : verb, resolved as RawArgs, (line) => process.stderr.write(line + '\n')) };
+  const m = findModule(String(resolved.game));
+  return {
+    module: m,
+    opts: gameOptionsOf(m, verb === 'play' ? 'play' : verb, resolved as RawArgs, (line) =>
+      process.stderr.write(`${line}\n`),
+    ),
+  };
 }
 
 /** Compile a tree. Nothing is written unless `out` or `save` asks. */
@@ -169,13 +192,26 @@ export async function compile(options: CompileOptions): Promise<CompiledTree> {
   const loaded = loadGame(options, 'compile');
   const effort = effortNamed(loaded.module.efforts, options.effort ?? DEFAULT_EFFORT, loaded.game.id, 'effort').name;
   const workers = options.workers ?? availableParallelism();
-  if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw fail('usage', `workers ${String(workers)}: expected a whole number from 1 to 256`);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 256)
+    throw fail('usage', `workers ${String(workers)}: expected a whole number from 1 to 256`);
   if (options.out !== undefined || options.save === true) {
-    const r = await runCompile(loaded, { out: options.out, effort, workers, checkpoint: options.checkpoint, resume: options.resume }, { options: loaded.options, executor: undefined }, () => {});
+    const r = await runCompile(
+      loaded,
+      { out: options.out, effort, workers, checkpoint: options.checkpoint, resume: options.resume },
+      { options: loaded.options, executor: undefined },
+      () => {},
+    );
     const file = readTreeFile(r.path);
-    return { header: file.header, tree: file.tree, objective: file.header.objective, bytes: encodeTreeFile(file), path: r.path };
+    return {
+      header: file.header,
+      tree: file.tree,
+      objective: file.header.objective,
+      bytes: encodeTreeFile(file),
+      path: r.path,
+    };
   }
-  const checkpoint = options.checkpoint === undefined ? undefined : { dir: options.checkpoint, resume: options.resume === true };
+  const checkpoint =
+    options.checkpoint === undefined ? undefined : { dir: options.checkpoint, resume: options.resume === true };
   const outcome = await compileLoaded(loaded, { effort, workers, options: loaded.options, checkpoint });
   const header = headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra);
   const file: TreeFile = { header, tree: outcome.tree, words: loaded.wordsOf?.(outcome.tree) };
@@ -190,11 +226,15 @@ function treeFileOf(source: TreeSource): { file: TreeFile; where: string } {
     const where = 'the compiled tree';
     const t = source.tree;
     const arrays = [t.guess, t.edgeStart, t.edgeCode, t.edgeChild];
-    if (!arrays.every((a) => a instanceof Uint32Array)) throw fail('tree-file', `${where}: corrupt tree file: the tree's arrays must be Uint32Arrays`);
+    if (!arrays.every((a) => a instanceof Uint32Array))
+      throw fail('tree-file', `${where}: corrupt tree file: the tree's arrays must be Uint32Arrays`);
     checkTreeStructure(t, where);
     // Its words are in its bytes (a tree of a game with lists carries them).
     const words = source.bytes instanceof Uint8Array ? decodeTreeFile(source.bytes, where).words : undefined;
-    return { file: { header: checkHeader(source.header, where) as unknown as TreeFile['header'], tree: t, words }, where };
+    return {
+      file: { header: checkHeader(source.header, where) as unknown as TreeFile['header'], tree: t, words },
+      where,
+    };
   }
   throw fail('usage', 'tree: expected a compiled tree, a tree file path or its bytes');
 }
@@ -204,9 +244,14 @@ function treeFileOf(source: TreeSource): { file: TreeFile; where: string } {
  * Options the header implies (the length, hard mode) may be left out, and so may the lists of a
  * tree that carries its words; without options the header names the game.
  */
-function opened(source: TreeSource, options: GameOptions | undefined, verb: 'verify' | 'play'): { loaded: LoadedGame; file: TreeFile; where: string } {
+function opened(
+  source: TreeSource,
+  options: GameOptions | undefined,
+  verb: 'verify' | 'play',
+): { loaded: LoadedGame; file: TreeFile; where: string } {
   const { file: read, where } = treeFileOf(source);
-  if (options !== undefined && (options === null || typeof options !== 'object')) throw fail('usage', 'guesstree: expected an options object with at least { game }');
+  if (options !== undefined && (options === null || typeof options !== 'object'))
+    throw fail('usage', 'guesstree: expected an options object with at least { game }');
   const g = gameOf(options ?? { game: read.header.game }, verb);
   if ('loaded' in g) {
     checkTreeMatches(read, { game: g.loaded.game.id, params: g.loaded.game.params, lists: g.loaded.game.lists }, where);
@@ -226,7 +271,15 @@ export function verify(source: TreeSource, options?: GameOptions): VerifyResult 
   const found = s.secrets - (s.histogram[0] ?? 0);
   let guesses = 0;
   for (let a = 1; a < s.histogram.length; a++) guesses += a * s.histogram[a];
-  return { ok: true, secrets: s.secrets, found, total: Number(file.header.objective['total'] ?? s.total), mean: found ? guesses / found : 0, maxDepth: s.maxFound, lines };
+  return {
+    ok: true,
+    secrets: s.secrets,
+    found,
+    total: Number(file.header.objective.total ?? s.total),
+    mean: found ? guesses / found : 0,
+    maxDepth: s.maxFound,
+    lines,
+  };
 }
 
 /** A player over the tree: no search while the tree has a branch; off it, the first consistent secret. */
@@ -254,7 +307,11 @@ export function openTree(source: TreeSource, options?: GameOptions): Player {
       const code = game.parseCode(text);
       made++;
       if (code === game.solvedCode) {
-        if (game.secretOfGuess(g) < 0 || !candidates.includes(game.secretOfGuess(g))) throw fail('feedback', `impossible reply ${game.codeName(code)} to ${game.guessName(g)}: it is not a secret still possible`);
+        if (game.secretOfGuess(g) < 0 || !candidates.includes(game.secretOfGuess(g)))
+          throw fail(
+            'feedback',
+            `impossible reply ${game.codeName(code)} to ${game.guessName(g)}: it is not a secret still possible`,
+          );
         solved = true;
         candidates = Uint32Array.of(game.secretOfGuess(g));
         return;
@@ -262,7 +319,10 @@ export function openTree(source: TreeSource, options?: GameOptions): Player {
       const kept = candidates.filter((s) => game.feedback(g, s) === code);
       if (kept.length === 0) {
         made--;
-        throw fail('feedback', `impossible reply ${game.codeName(code)} to ${game.guessName(g)}: no secret still possible gives it`);
+        throw fail(
+          'feedback',
+          `impossible reply ${game.codeName(code)} to ${game.guessName(g)}: no secret still possible gives it`,
+        );
       }
       candidates = kept;
       if (node !== NO_CHILD) node = childOf(tree, node, code);

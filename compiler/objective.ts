@@ -34,13 +34,21 @@ const fmt = (n: number): string => n.toLocaleString('en-US');
  * The objective of a game scored by total guesses, in words: total, mean, maximum depth, and
  * what is proven (a lower bound, the optimum).
  */
-export function describeGuessTotals(header: { readonly objective: Readonly<Record<string, ParamValue>>; readonly settings: Readonly<Record<string, ParamValue>> }): string[] {
+export function describeGuessTotals(header: {
+  readonly objective: Readonly<Record<string, ParamValue>>;
+  readonly settings: Readonly<Record<string, ParamValue>>;
+}): string[] {
   const o = header.objective;
-  const secrets = Number(o['secrets']);
-  const found = Number(o['found']);
+  const secrets = Number(o.secrets);
+  const found = Number(o.found);
   const missing = secrets - found;
-  const lines = [`total guesses ${fmt(Number(o['totalGuesses']))}, mean ${Number(o['meanGuesses']).toFixed(4)} a secret, max depth ${String(o['maxAttempts'])}${missing > 0 ? `; ${fmt(missing)} not found` : ''}`];
-  if (typeof o['upperBound'] === 'number') lines.push(`no tree needs fewer than ${fmt(Math.ceil(-Number(o['upperBound'])))} guesses in all (the opener's one-step bound)`);
-  if (header.settings['provenOptimal'] === true) lines.push('proven optimal');
+  const lines = [
+    `total guesses ${fmt(Number(o.totalGuesses))}, mean ${Number(o.meanGuesses).toFixed(4)} a secret, max depth ${String(o.maxAttempts)}${missing > 0 ? `; ${fmt(missing)} not found` : ''}`,
+  ];
+  if (typeof o.upperBound === 'number')
+    lines.push(
+      `no tree needs fewer than ${fmt(Math.ceil(-Number(o.upperBound)))} guesses in all (the opener's one-step bound)`,
+    );
+  if (header.settings.provenOptimal === true) lines.push('proven optimal');
   return lines;
 }

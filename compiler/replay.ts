@@ -40,7 +40,15 @@ export function replayAll(game: Game, tree: TreeArrays): ReplaySummary {
     if (o.foundAt > maxFound) maxFound = o.foundAt;
     if (o.missingBranch) missingBranches++;
   }
-  return { secrets: game.secretCount, histogram, total, mean: total / game.secretCount, maxFound, missingBranches, outcomes };
+  return {
+    secrets: game.secretCount,
+    histogram,
+    total,
+    mean: total / game.secretCount,
+    maxFound,
+    missingBranches,
+    outcomes,
+  };
 }
 
 /** A guess the game's guess filter forbids where the tree plays it. */
@@ -59,7 +67,9 @@ export function illegalGuesses(game: Game, tree: TreeArrays, limit = 10): Illega
   const filter = game.guessFilter;
   if (!filter || tree.guess.length === 0) return [];
   const out: IllegalGuess[] = [];
-  const stack: Array<{ node: number; state: string; path: Array<{ guess: number; code: number }> }> = [{ node: 0, state: filter.start, path: [] }];
+  const stack: Array<{ node: number; state: string; path: Array<{ guess: number; code: number }> }> = [
+    { node: 0, state: filter.start, path: [] },
+  ];
   while (stack.length && out.length < limit) {
     const { node, state, path } = stack.pop()!;
     const g = tree.guess[node];

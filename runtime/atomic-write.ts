@@ -10,7 +10,18 @@
  * that must appear together with a manifest entry, or not at all.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, lstatSync, openSync, realpathSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fail } from './errors.js';
 import { describeFsError, escapeControls } from './messages.js';
@@ -31,7 +42,10 @@ export function tempPathFor(target: string): string {
   const base = basename(target);
   const suffix = `${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const plain = `.${base}.${suffix}`;
-  const name = Buffer.byteLength(plain) <= NAME_MAX ? plain : `.${createHash('sha256').update(base).digest('hex').slice(0, 16)}.${suffix}`;
+  const name =
+    Buffer.byteLength(plain) <= NAME_MAX
+      ? plain
+      : `.${createHash('sha256').update(base).digest('hex').slice(0, 16)}.${suffix}`;
   return join(dirname(target), name);
 }
 
@@ -91,7 +105,10 @@ const IO_ERROR_CODES: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'EIO', 
 
 function writeError(shown: string, e: unknown) {
   const code = (e as NodeJS.ErrnoException | null)?.code;
-  return fail(code !== undefined && IO_ERROR_CODES.has(code) ? 'io' : 'usage', `${shown}: cannot write: ${describeFsError(e, 'write')}`);
+  return fail(
+    code !== undefined && IO_ERROR_CODES.has(code) ? 'io' : 'usage',
+    `${shown}: cannot write: ${describeFsError(e, 'write')}`,
+  );
 }
 
 /** Where the bytes go: a symbolic link to a regular file is followed, so the link survives. */

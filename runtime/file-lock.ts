@@ -55,7 +55,7 @@ function tryCreate(lockPath: string, kind: ErrorKind): string | null {
     throw fail(kind, `${escapeControls(lockPath)}: cannot lock: ${describeFsError(e, 'write')}`);
   }
   const token = randomBytes(8).toString('hex');
-  const body = JSON.stringify({ pid: process.pid, host: hostname(), time: new Date().toISOString(), token }) + '\n';
+  const body = `${JSON.stringify({ pid: process.pid, host: hostname(), time: new Date().toISOString(), token })}\n`;
   try {
     writeSync(fd, body);
   } catch (e) {
@@ -121,7 +121,8 @@ function unlinkIfPresent(path: string, kind: ErrorKind): void {
   try {
     unlinkSync(path);
   } catch (e) {
-    if (errnoCode(e) !== 'ENOENT') throw fail(kind, `${escapeControls(path)}: cannot remove a stale lock: ${describeFsError(e, 'write')}`);
+    if (errnoCode(e) !== 'ENOENT')
+      throw fail(kind, `${escapeControls(path)}: cannot remove a stale lock: ${describeFsError(e, 'write')}`);
   }
 }
 
@@ -150,15 +151,19 @@ function breakStale(lockPath: string, seen: Holder, staleMs: number, kind: Error
 function release(lockPath: string, token: string): void {
   try {
     const h = readHolder(lockPath, 'manifest');
-    if (h !== null && h.text.includes(`"token":"${token}"`)) unlinkSync(lockPath);
+    if (h?.text.includes(`"token":"${token}"`)) unlinkSync(lockPath);
   } catch {
     // The lock file is gone or unreadable: nothing of ours is left to remove.
   }
 }
 
 function timeoutMessage(lockPath: string, h: Holder | null, waitedMs: number): string {
-  if (h === null) return `${escapeControls(lockPath)}: cannot create the lock file; gave up after ${(waitedMs / 1000).toFixed(1)} s`;
-  const owner = h.pid !== undefined ? `process ${h.pid}${h.host !== undefined && h.host !== hostname() ? ` on ${escapeControls(h.host)}` : ''}` : 'another process';
+  if (h === null)
+    return `${escapeControls(lockPath)}: cannot create the lock file; gave up after ${(waitedMs / 1000).toFixed(1)} s`;
+  const owner =
+    h.pid !== undefined
+      ? `process ${h.pid}${h.host !== undefined && h.host !== hostname() ? ` on ${escapeControls(h.host)}` : ''}`
+      : 'another process';
   const since = h.time !== undefined ? ` since ${escapeControls(h.time)}` : '';
   return `${escapeControls(lockPath)}: locked by ${owner}${since}; gave up after ${(waitedMs / 1000).toFixed(1)} s (remove the file if no guesstree is running)`;
 }

@@ -68,7 +68,10 @@ export class LineSplitter {
   }
 
   private tooLong(): Error {
-    return fail('feedback', `${this.where} line ${groupDigits(this.lineNo + 1)}: longer than ${groupDigits(this.max)} characters, the limit of a reply line`);
+    return fail(
+      'feedback',
+      `${this.where} line ${groupDigits(this.lineNo + 1)}: longer than ${groupDigits(this.max)} characters, the limit of a reply line`,
+    );
   }
 }
 
@@ -77,7 +80,11 @@ function withoutCr(line: string): string {
 }
 
 /** The lines of a stream (UTF-8) without '\n' or '\r\n', capped as LineSplitter caps them; stops reading when the caller stops. */
-export async function* readLines(input: NodeJS.ReadableStream, where = 'stdin', max = REPLY_LINE_MAX): AsyncGenerator<string, void, undefined> {
+export async function* readLines(
+  input: NodeJS.ReadableStream,
+  where = 'stdin',
+  max = REPLY_LINE_MAX,
+): AsyncGenerator<string, void, undefined> {
   const split = new LineSplitter(where, max);
   const decoder = new TextDecoder('utf-8');
   // The lines before a line past the cap are still given; the error comes after them.
@@ -94,7 +101,8 @@ export async function* readLines(input: NodeJS.ReadableStream, where = 'stdin', 
     yield* done;
     if (error !== null) throw error;
   };
-  for await (const chunk of input as AsyncIterable<string | Uint8Array>) yield* lines(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+  for await (const chunk of input as AsyncIterable<string | Uint8Array>)
+    yield* lines(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
   const tail = decoder.decode();
   if (tail) yield* lines(tail);
   const last = split.end();

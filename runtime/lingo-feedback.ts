@@ -35,13 +35,20 @@ export function codeToMask(code: number, length: number): string {
 /** Parse a mask typed by a person or sent by a harness; one-line error when malformed. */
 export function maskToCode(mask: string, length: number, where = 'mask'): number {
   if (mask.length !== length) {
-    throw fail('feedback', `${where}: ${safeText(mask)} has ${groupDigits(mask.length)} characters, expected ${length} (O, ? or X)`);
+    throw fail(
+      'feedback',
+      `${where}: ${safeText(mask)} has ${groupDigits(mask.length)} characters, expected ${length} (O, ? or X)`,
+    );
   }
   let code = 0;
   for (let p = 0; p < length; p++) {
     const ch = mask[p];
     const digit = ch === 'O' ? DIGIT_EXACT : ch === '?' ? DIGIT_PRESENT : ch === 'X' ? DIGIT_ABSENT : -1;
-    if (digit < 0) throw fail('feedback', `${where}: ${safeText(mask)} has '${escapeControls(ch ?? '')}' at position ${p + 1}; only O, ? and X are allowed`);
+    if (digit < 0)
+      throw fail(
+        'feedback',
+        `${where}: ${safeText(mask)} has '${escapeControls(ch ?? '')}' at position ${p + 1}; only O, ? and X are allowed`,
+      );
     code = code * 3 + digit;
   }
   return code;

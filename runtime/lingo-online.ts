@@ -179,7 +179,11 @@ export class LingoOnlineSearch {
   /** The split model the estimates were built with (see `calibrate`). */
   fit: { c: number; alpha: number; points: number } = { c: 0, alpha: 0, points: 0 };
 
-  constructor(kernel: LingoFeedback, settings: Partial<OnlineSettings> = {}, clock: () => number = () => performance.now()) {
+  constructor(
+    kernel: LingoFeedback,
+    settings: Partial<OnlineSettings> = {},
+    clock: () => number = () => performance.now(),
+  ) {
     this.kernel = kernel;
     this.settings = { ...DEFAULT_ONLINE_SETTINGS, ...settings };
     this.attempts = ATTEMPTS;
@@ -279,7 +283,7 @@ export class LingoOnlineSearch {
     this.fit = fit;
     // The size of the groups the other m − 1 secrets split into, by m.
     const subOf = new Float64Array(W);
-    for (let m = 2; m <= N; m++) subOf[m] = (m - 1) / Math.min(m - 1, Math.max(1, splitC * Math.pow(m - 1, splitAlpha)));
+    for (let m = 2; m <= N; m++) subOf[m] = (m - 1) / Math.min(m - 1, Math.max(1, splitC * (m - 1) ** splitAlpha));
     for (let r = 1; r <= this.attempts; r++) {
       per[r * W + 1] = SCORE * r;
       for (let m = 2; m <= N; m++) {
@@ -670,7 +674,8 @@ export class LingoOnlineSearch {
     try {
       for (let i = 0; i < P; i++) {
         const g = pool[i];
-        values[i] = S < n ? this.oneStepSampled(g, sample, S, n, r, this.mark[g] === stamp) : this.oneStep(g, set, n, r);
+        values[i] =
+          S < n ? this.oneStepSampled(g, sample, S, n, r, this.mark[g] === stamp) : this.oneStep(g, set, n, r);
       }
     } catch (e) {
       if (!(e instanceof Aborted)) throw e;

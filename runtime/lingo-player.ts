@@ -22,7 +22,10 @@ function parseLength(argv: readonly string[]): number {
   const arg = argv[argv.length - 1];
   const len = Number(arg);
   if (arg === undefined || !Number.isInteger(len) || len < 1 || len > 32) {
-    throw fail('usage', `lingo-player: expected the word length as the last argument, got ${arg === undefined ? 'nothing' : safeText(arg)}`);
+    throw fail(
+      'usage',
+      `lingo-player: expected the word length as the last argument, got ${arg === undefined ? 'nothing' : safeText(arg)}`,
+    );
   }
   return len;
 }
@@ -31,19 +34,27 @@ function loadTree(len: number, sha256: string, count: number): { tree: TreeArray
   const manifest = readManifest();
   const lists = [{ role: 'words', count, sha256 }];
   const entry = findEntry(manifest, 'lingo', { length: len, attempts: 5 }, lists);
-  if (!entry) return { tree: null, why: `no shipped tree for ${len}-letter words of this list (sha256 ${sha256.slice(0, 12)}…); searching online` };
+  if (!entry)
+    return {
+      tree: null,
+      why: `no shipped tree for ${len}-letter words of this list (sha256 ${sha256.slice(0, 12)}…); searching online`,
+    };
   const path = join(treesDir(), entry.file);
   // The player has its list (wordlist.txt): the words the tree carries are not decoded.
   const file = readTreeFile(path, { skipWords: true });
   checkTreeMatches(file, { game: 'lingo', params: { length: len }, lists }, path);
   // A reply off the tree goes to the online search, so only the tree's numbers need checking.
-  checkTreeLimits(file.tree, { guessCount: count, codeCount: feedbackCodeCount(len), solvedCode: solvedCode(len) }, path);
+  checkTreeLimits(
+    file.tree,
+    { guessCount: count, codeCount: feedbackCodeCount(len), solvedCode: solvedCode(len) },
+    path,
+  );
   return { tree: file.tree };
 }
 
 function write(line: string): boolean {
   try {
-    writeSync(1, line + '\n');
+    writeSync(1, `${line}\n`);
     return true;
   } catch {
     return false; // the harness went away

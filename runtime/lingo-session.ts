@@ -11,11 +11,12 @@ import { childOf, NO_CHILD } from './tree-walker.js';
 
 export const LINGO_GAME_ATTEMPTS = 5;
 
-type Mode = { kind: 'tree'; node: number } | { kind: 'online'; search: LingoOnlineSearch } | { kind: 'over'; solved: boolean };
-
-export type StepResult =
-  | { kind: 'guess'; guess: number; switchedReason?: string }
+type Mode =
+  | { kind: 'tree'; node: number }
+  | { kind: 'online'; search: LingoOnlineSearch }
   | { kind: 'over'; solved: boolean };
+
+export type StepResult = { kind: 'guess'; guess: number; switchedReason?: string } | { kind: 'over'; solved: boolean };
 
 export class LingoSession {
   private readonly length: number;
@@ -52,7 +53,10 @@ export class LingoSession {
    * time guard starts counting: the pit player passes 0, its process start.
    */
   start(startedAt?: number): number {
-    this.lastGuess = this.mode.kind === 'tree' && this.tree ? this.tree.guess[0] : (this.mode as { search: LingoOnlineSearch }).search.next(startedAt);
+    this.lastGuess =
+      this.mode.kind === 'tree' && this.tree
+        ? this.tree.guess[0]
+        : (this.mode as { search: LingoOnlineSearch }).search.next(startedAt);
     return this.lastGuess;
   }
 
@@ -61,15 +65,20 @@ export class LingoSession {
    * Throws a `feedback` error when no word of the list is consistent with the replies.
    */
   reply(code: number): StepResult {
-    if (this.mode.kind === 'over' || this.lastGuess < 0) return { kind: 'over', solved: this.mode.kind === 'over' && this.mode.solved };
+    if (this.mode.kind === 'over' || this.lastGuess < 0)
+      return { kind: 'over', solved: this.mode.kind === 'over' && this.mode.solved };
     const guess = this.lastGuess;
     if (code === this.solved) {
       // "Solved" only for a word that every earlier mask allows (as `play` and the explorer refuse it).
       // The pair rule on the two words: a game on the tree never builds the kernel.
       const word = this.words[guess];
-      const earlier = this.history.filter((h) => maskToCode(referenceMask(word, this.words[h.guess]), this.length) !== h.code);
+      const earlier = this.history.filter(
+        (h) => maskToCode(referenceMask(word, this.words[h.guess]), this.length) !== h.code,
+      );
       if (earlier.length > 0) {
-        const masks = [...this.history.map((h) => codeToMask(h.code, this.length)), codeToMask(code, this.length)].join(', ');
+        const masks = [...this.history.map((h) => codeToMask(h.code, this.length)), codeToMask(code, this.length)].join(
+          ', ',
+        );
         throw fail('feedback', `impossible masks: no word of the list gives ${masks} to these guesses`);
       }
     }
@@ -105,6 +114,8 @@ export class LingoSession {
       throw fail('feedback', `impossible masks: no word of the list gives ${masks} to these guesses`);
     }
     this.lastGuess = search.next();
-    return switchedReason === undefined ? { kind: 'guess', guess: this.lastGuess } : { kind: 'guess', guess: this.lastGuess, switchedReason };
+    return switchedReason === undefined
+      ? { kind: 'guess', guess: this.lastGuess }
+      : { kind: 'guess', guess: this.lastGuess, switchedReason };
   }
 }

@@ -33,7 +33,7 @@ export interface Manifest {
 
 /** The shipped trees folder: GUESSTREE_TREES, else `trees/` at the package root. */
 export function treesDir(): string {
-  const env = process.env['GUESSTREE_TREES'];
+  const env = process.env.GUESSTREE_TREES;
   if (env) return resolve(env);
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
@@ -68,7 +68,10 @@ function sameParams(a: Readonly<Record<string, ParamValue>>, b: Readonly<Record<
 }
 
 function sameLists(a: readonly ListRef[], b: readonly ListRef[]): boolean {
-  return a.length === b.length && a.every((l) => b.some((m) => m.role === l.role && m.sha256 === l.sha256 && m.count === l.count));
+  return (
+    a.length === b.length &&
+    a.every((l) => b.some((m) => m.role === l.role && m.sha256 === l.sha256 && m.count === l.count))
+  );
 }
 
 /** The entry for exactly this game, parameters and lists, if one is shipped. */
@@ -113,12 +116,17 @@ export function manifestLockPath(dir = treesDir()): string {
  * Waits for the lock up to `timeoutMs` (default 60 s), breaks one left by a dead process or
  * older than `staleMs` (default 30 s). Returns the manifest written.
  */
-export function updateManifest(dir: string, change: (m: Manifest) => Manifest, opts: Pick<LockOptions, 'staleMs' | 'timeoutMs'> = {}, afterWrite?: () => void): Manifest {
+export function updateManifest(
+  dir: string,
+  change: (m: Manifest) => Manifest,
+  opts: Pick<LockOptions, 'staleMs' | 'timeoutMs'> = {},
+  afterWrite?: () => void,
+): Manifest {
   return withFileLock(
     manifestLockPath(dir),
     () => {
       const next = change(readManifest(dir));
-      writeFileAtomic(manifestPath(dir), JSON.stringify(next, null, 2) + '\n');
+      writeFileAtomic(manifestPath(dir), `${JSON.stringify(next, null, 2)}\n`);
       // Still under the lock: the files the new entries list move into place.
       afterWrite?.();
       return next;

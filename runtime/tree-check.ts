@@ -16,8 +16,6 @@ import { fail, type GuesstreeError } from './errors.js';
 import { escapeControls, groupDigits, safeText } from './messages.js';
 import { childOf, type TreeArrays } from './tree-walker.js';
 
-
-
 /** What a header value must be; `expected` is how a message says it. */
 export interface FieldSchema {
   readonly expected: string;
@@ -41,16 +39,31 @@ export function str(max = 4096): FieldSchema {
 }
 
 /** A whole number from 0 to 2^53 - 1. */
-export const count: FieldSchema = leaf('a whole number of at least 0', (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0);
+export const count: FieldSchema = leaf(
+  'a whole number of at least 0',
+  (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0,
+);
 
 /** A parameter, objective or setting value: a finite number, a string, a boolean. */
-export const paramValue: FieldSchema = leaf('a number, a string or a boolean', (v) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.length <= 4096) || typeof v === 'boolean');
+export const paramValue: FieldSchema = leaf(
+  'a number, a string or a boolean',
+  (v) =>
+    (typeof v === 'number' && Number.isFinite(v)) ||
+    (typeof v === 'string' && v.length <= 4096) ||
+    typeof v === 'boolean',
+);
 
 /** Names used in file names, messages and pages: letters, digits, '-', '_' and '.', 1 to 64 of them. */
-export const name: FieldSchema = leaf('a name (1 to 64 letters, digits, -, _ or .)', (v) => typeof v === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(v));
+export const name: FieldSchema = leaf(
+  'a name (1 to 64 letters, digits, -, _ or .)',
+  (v) => typeof v === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(v),
+);
 
 /** A SHA-256 digest in lower-case hex. */
-export const sha256Hex: FieldSchema = leaf('a SHA-256 in lower-case hex', (v) => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v));
+export const sha256Hex: FieldSchema = leaf(
+  'a SHA-256 in lower-case hex',
+  (v) => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v),
+);
 
 /** An object with any keys (names as `name`), every value as `of`: params, objective, settings. */
 export function record(of: FieldSchema, maxKeys = 256): FieldSchema {
@@ -62,7 +75,8 @@ export function record(of: FieldSchema, maxKeys = 256): FieldSchema {
       const keys = Object.keys(v);
       if (keys.length > maxKeys) return { path, expected };
       for (const k of keys) {
-        if (name.check(k, '') !== undefined) return { path: `${path}.${safeText(k, 40)}`, expected: `a key that is ${name.expected}` };
+        if (name.check(k, '') !== undefined)
+          return { path: `${path}.${safeText(k, 40)}`, expected: `a key that is ${name.expected}` };
         const r = of.check(v[k], `${path}.${k}`);
         if (r) return r;
       }
@@ -96,7 +110,10 @@ export interface ObjectSchema extends FieldSchema {
   readonly optional: Readonly<Record<string, FieldSchema>>;
 }
 
-export function object(fields: Readonly<Record<string, FieldSchema>>, optional: Readonly<Record<string, FieldSchema>> = {}): ObjectSchema {
+export function object(
+  fields: Readonly<Record<string, FieldSchema>>,
+  optional: Readonly<Record<string, FieldSchema>> = {},
+): ObjectSchema {
   const expected = 'an object';
   return {
     expected,
@@ -106,7 +123,8 @@ export function object(fields: Readonly<Record<string, FieldSchema>>, optional: 
       if (!isPlainObject(v)) return { path, expected };
       const at = (k: string) => (path === '' ? k : `${path}.${k}`);
       for (const [k, s] of Object.entries(fields)) {
-        if (!Object.hasOwn(v, k) || v[k] === undefined) return { path: at(k), expected: `${s.expected} (it is missing)` };
+        if (!Object.hasOwn(v, k) || v[k] === undefined)
+          return { path: at(k), expected: `${s.expected} (it is missing)` };
         const r = s.check(v[k], at(k));
         if (r) return r;
       }
@@ -146,7 +164,8 @@ function treeError(where: string, what: string): GuesstreeError {
 /** The schema's own fields of a checked value (top level only: nested values are checked whole). */
 function pick(v: Record<string, unknown>, schema: ObjectSchema): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of [...Object.keys(schema.fields), ...Object.keys(schema.optional)]) if (Object.hasOwn(v, k) && v[k] !== undefined) out[k] = v[k];
+  for (const k of [...Object.keys(schema.fields), ...Object.keys(schema.optional)])
+    if (Object.hasOwn(v, k) && v[k] !== undefined) out[k] = v[k];
   return out;
 }
 
@@ -156,7 +175,11 @@ function pick(v: Record<string, unknown>, schema: ObjectSchema): Record<string, 
  */
 export function checkHeader(value: unknown, where: string): Record<string, unknown> {
   const r = HEADER_SCHEMA.check(value, '');
-  if (r) throw treeError(where, r.path === '' ? `the header is not ${r.expected}` : `header field ${r.path}: expected ${r.expected}`);
+  if (r)
+    throw treeError(
+      where,
+      r.path === '' ? `the header is not ${r.expected}` : `header field ${r.path}: expected ${r.expected}`,
+    );
   return pick(value as Record<string, unknown>, HEADER_SCHEMA);
 }
 
@@ -174,11 +197,13 @@ export function checkTreeLimits(tree: TreeArrays, limits: TreeLimits, where: str
   const { guessCount, codeCount, solvedCode } = limits;
   for (let v = 0; v < guess.length; v++) {
     const g = guess[v];
-    if (g >= guessCount) throw treeError(where, `node ${v} plays guess ${g}, past the game's ${groupDigits(guessCount)} guesses`);
+    if (g >= guessCount)
+      throw treeError(where, `node ${v} plays guess ${g}, past the game's ${groupDigits(guessCount)} guesses`);
   }
   for (let e = 0; e < edgeCode.length; e++) {
     const c = edgeCode[e];
-    if (c >= codeCount) throw treeError(where, `edge ${e} has reply code ${c}, past the game's ${groupDigits(codeCount)} replies`);
+    if (c >= codeCount)
+      throw treeError(where, `edge ${e} has reply code ${c}, past the game's ${groupDigits(codeCount)} replies`);
     if (c === solvedCode) throw treeError(where, `edge ${e} has the solved reply, which ends the game`);
   }
 }
@@ -191,7 +216,9 @@ export interface TreeGame extends TreeLimits {
   feedback(guess: number, secret: number): number;
   secretName(secret: number): string;
   /** A game whose secrets are not found by naming them walks the tree by its own rules. */
-  readonly replayRules?: { replaySecret(tree: TreeArrays, secret: number): { readonly missingBranch: boolean } } | undefined;
+  readonly replayRules?:
+    | { replaySecret(tree: TreeArrays, secret: number): { readonly missingBranch: boolean } }
+    | undefined;
 }
 
 /** Where the walk of `secret` through the tree stops without a branch, or -1 when it ends well. */
@@ -228,6 +255,9 @@ export function checkTreeForGame(tree: TreeArrays, game: TreeGame, where: string
   }
   if (stranded > 0) {
     const node = rules ? '' : ` at node ${firstNode}`;
-    throw treeError(where, `the tree has no branch for ${groupDigits(stranded)} secret${stranded === 1 ? '' : 's'} (the first: ${safeText(game.secretName(first), 40)}${node})`);
+    throw treeError(
+      where,
+      `the tree has no branch for ${groupDigits(stranded)} secret${stranded === 1 ? '' : 's'} (the first: ${safeText(game.secretName(first), 40)}${node})`,
+    );
   }
 }

@@ -96,7 +96,13 @@ function packArray(a: Uint32Array): PackedArray {
 
 function unpackArray(p: unknown, name: string, where: string): Uint32Array {
   const o = p as Partial<PackedArray> | null;
-  if (!o || typeof o !== 'object' || typeof o.w !== 'number' || typeof o.n !== 'number' || !(o.b instanceof Uint8Array)) {
+  if (
+    !o ||
+    typeof o !== 'object' ||
+    typeof o.w !== 'number' ||
+    typeof o.n !== 'number' ||
+    !(o.b instanceof Uint8Array)
+  ) {
     throw fail('tree-file', `${where}: corrupt tree file: array ${name} is malformed`);
   }
   const { w, n, b } = o as PackedArray;
@@ -113,7 +119,11 @@ function unpackArray(p: unknown, name: string, where: string): Uint32Array {
 function compressWords(words: readonly string[]): Uint8Array {
   const text = Buffer.from(words.join('\n'), 'utf8');
   const out = brotliCompressSync(text, {
-    params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: text.length },
+    params: {
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: text.length,
+    },
   });
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }
@@ -141,8 +151,8 @@ function decompressWords(b: unknown, name: string, where: string): { words: stri
 function packWords(words: TreeWords): Record<string, unknown> {
   const out: Record<string, unknown> = { role: words.role, secrets: compressWords(words.secrets) };
   if (words.guesses) {
-    out['guessIndex'] = packArray(words.guesses.index);
-    out['guessWords'] = compressWords(words.guesses.words);
+    out.guessIndex = packArray(words.guesses.index);
+    out.guessWords = compressWords(words.guesses.words);
   }
   return out;
 }
@@ -151,20 +161,23 @@ function packWords(words: TreeWords): Record<string, unknown> {
 function unpackWords(p: unknown, header: TreeHeader, tree: TreeArrays, where: string): TreeWords {
   const bad = (what: string) => fail('tree-file', `${where}: corrupt tree file: ${what}`);
   const o = p as Record<string, unknown> | null;
-  if (!o || typeof o !== 'object' || Array.isArray(o) || typeof o['role'] !== 'string') throw bad('its words are malformed');
-  const role = o['role'];
+  if (!o || typeof o !== 'object' || Array.isArray(o) || typeof o.role !== 'string')
+    throw bad('its words are malformed');
+  const role = o.role;
   const ref = header.lists.find((l) => l.role === role);
   if (!ref) throw bad(`it carries a ${escapeControls(role).slice(0, 40)} list the header does not name`);
-  const { words: secrets, sha256 } = decompressWords(o['secrets'], 'its secrets', where);
-  if (secrets.length !== ref.count || sha256 !== ref.sha256) throw bad(`the ${role} it carries are not the header's ${role} list (count or sha256 differ)`);
-  if (o['guessIndex'] === undefined && o['guessWords'] === undefined) return { role, secrets };
-  const index = unpackArray(o['guessIndex'], 'guessIndex', where);
-  const { words } = decompressWords(o['guessWords'], 'its guesses', where);
+  const { words: secrets, sha256 } = decompressWords(o.secrets, 'its secrets', where);
+  if (secrets.length !== ref.count || sha256 !== ref.sha256)
+    throw bad(`the ${role} it carries are not the header's ${role} list (count or sha256 differ)`);
+  if (o.guessIndex === undefined && o.guessWords === undefined) return { role, secrets };
+  const index = unpackArray(o.guessIndex, 'guessIndex', where);
+  const { words } = decompressWords(o.guessWords, 'its guesses', where);
   if (words.length !== index.length) throw bad('its guess table has more indices than words or fewer');
   const limit = header.lists.find((l) => l.role === 'guesses')?.count;
   for (let i = 0; i < index.length; i++) {
     if (i > 0 && index[i] <= index[i - 1]) throw bad('its guess table is not in ascending order');
-    if (limit !== undefined && index[i] >= limit) throw bad(`its guess table names guess ${index[i]}, past the end of the guesses list`);
+    if (limit !== undefined && index[i] >= limit)
+      throw bad(`its guess table names guess ${index[i]}, past the end of the guesses list`);
   }
   for (let v = 0; v < tree.guess.length; v++) {
     const g = tree.guess[v];
@@ -198,10 +211,15 @@ export function encodeTreeFile(file: TreeFile): Uint8Array {
       edgeChild: packArray(file.tree.edgeChild),
     },
   };
-  if (file.words) content['words'] = packWords(file.words);
+  if (file.words) content.words = packWords(file.words);
   const body = pack(content);
   const sha256 = createHash('sha256').update(body).digest();
-  return pack({ magic: TREE_MAGIC, version: file.words ? TREE_FORMAT_VERSION : TREE_FORMAT_VERSION_PLAIN, sha256, body });
+  return pack({
+    magic: TREE_MAGIC,
+    version: file.words ? TREE_FORMAT_VERSION : TREE_FORMAT_VERSION_PLAIN,
+    sha256,
+    body,
+  });
 }
 
 export function checkTreeStructure(tree: TreeArrays, where: string, guessLimit?: number, codeLimit?: number): void {
@@ -214,7 +232,8 @@ export function checkTreeStructure(tree: TreeArrays, where: string, guessLimit?:
   if (edgeStart[0] !== 0 || edgeStart[nodes] !== edgeCode.length) throw bad('edge index does not cover the edges');
   const reached = new Uint8Array(nodes);
   for (let v = 0; v < nodes; v++) {
-    if (guessLimit !== undefined && guess[v] >= guessLimit) throw bad(`node ${v} guesses ${guess[v]}, past the end of the list`);
+    if (guessLimit !== undefined && guess[v] >= guessLimit)
+      throw bad(`node ${v} guesses ${guess[v]}, past the end of the list`);
     const a = edgeStart[v];
     const b = edgeStart[v + 1];
     if (b < a) throw bad(`node ${v} has a negative edge count`);
@@ -225,7 +244,8 @@ export function checkTreeStructure(tree: TreeArrays, where: string, guessLimit?:
       if (reached[c]) throw bad(`node ${c} has two parents`);
       reached[c] = 1;
       if (e > a && edgeCode[e] <= edgeCode[e - 1]) throw bad(`edges of node ${v} are not in ascending order`);
-      if (codeLimit !== undefined && edgeCode[e] >= codeLimit) throw bad(`edge ${e} has feedback ${edgeCode[e]}, out of range`);
+      if (codeLimit !== undefined && edgeCode[e] >= codeLimit)
+        throw bad(`edge ${e} has feedback ${edgeCode[e]}, out of range`);
     }
   }
   for (let v = 1; v < nodes; v++) if (!reached[v]) throw bad(`node ${v} is unreachable`);
@@ -249,7 +269,10 @@ export function decodeTreeFile(bytes: Uint8Array, where: string, options: Decode
     throw fail('tree-file', `${where}: not a guesstree tree file (bad magic)`);
   }
   if (env.version !== TREE_FORMAT_VERSION && env.version !== TREE_FORMAT_VERSION_PLAIN) {
-    throw fail('tree-file', `${where}: tree format version ${escapeControls(String(env.version)).slice(0, 40)} is not supported (this tool reads versions ${TREE_FORMAT_VERSION_PLAIN} and ${TREE_FORMAT_VERSION})`);
+    throw fail(
+      'tree-file',
+      `${where}: tree format version ${escapeControls(String(env.version)).slice(0, 40)} is not supported (this tool reads versions ${TREE_FORMAT_VERSION_PLAIN} and ${TREE_FORMAT_VERSION})`,
+    );
   }
   if (!(env.body instanceof Uint8Array) || !(env.sha256 instanceof Uint8Array)) {
     throw fail('tree-file', `${where}: corrupt tree file: envelope fields missing`);
@@ -266,18 +289,26 @@ export function decodeTreeFile(bytes: Uint8Array, where: string, options: Decode
   const t = body.tree;
   if (!t || typeof t !== 'object') throw fail('tree-file', `${where}: corrupt tree file: no tree`);
   const tree: TreeArrays = {
-    guess: unpackArray(t['guess'], 'guess', where),
-    edgeStart: unpackArray(t['edgeStart'], 'edgeStart', where),
-    edgeCode: unpackArray(t['edgeCode'], 'edgeCode', where),
-    edgeChild: unpackArray(t['edgeChild'], 'edgeChild', where),
+    guess: unpackArray(t.guess, 'guess', where),
+    edgeStart: unpackArray(t.edgeStart, 'edgeStart', where),
+    edgeCode: unpackArray(t.edgeCode, 'edgeCode', where),
+    edgeChild: unpackArray(t.edgeChild, 'edgeChild', where),
   };
   checkTreeStructure(tree, where);
   // Version 2 carries words, version 1 never does.
   if (env.version === TREE_FORMAT_VERSION_PLAIN) {
-    if (body.words !== undefined) throw fail('tree-file', `${where}: corrupt tree file: a version ${TREE_FORMAT_VERSION_PLAIN} file carries no words`);
+    if (body.words !== undefined)
+      throw fail(
+        'tree-file',
+        `${where}: corrupt tree file: a version ${TREE_FORMAT_VERSION_PLAIN} file carries no words`,
+      );
     return { header, tree };
   }
-  if (body.words === undefined) throw fail('tree-file', `${where}: corrupt tree file: a version ${TREE_FORMAT_VERSION} file carries its words, this one has none`);
+  if (body.words === undefined)
+    throw fail(
+      'tree-file',
+      `${where}: corrupt tree file: a version ${TREE_FORMAT_VERSION} file carries its words, this one has none`,
+    );
   if (options.skipWords === true) return { header, tree };
   return { header, tree, words: unpackWords(body.words, header, tree, where) };
 }
@@ -305,13 +336,20 @@ export function checkTreeMatches(file: TreeFile, expected: TreeExpectation, wher
     throw fail('tree-file', `${where}: this is a ${h.game} tree, not ${expected.game}`);
   }
   for (const [k, v] of Object.entries(expected.params ?? {})) {
-    if (h.params[k] !== v) throw fail('tree-file', `${where}: tree parameter ${k} is ${escapeControls(String(h.params[k]))}, expected ${String(v)}`);
+    if (h.params[k] !== v)
+      throw fail(
+        'tree-file',
+        `${where}: tree parameter ${k} is ${escapeControls(String(h.params[k]))}, expected ${String(v)}`,
+      );
   }
   for (const want of expected.lists ?? []) {
     const have = h.lists.find((l) => l.role === want.role);
     if (!have) throw fail('tree-file', `${where}: tree has no ${want.role} list`);
     if (have.sha256 !== want.sha256 || have.count !== want.count) {
-      throw fail('tree-file', `${where}: tree was compiled for another ${want.role} list (sha256 ${have.sha256.slice(0, 12)}…, ${have.count} words; this list: ${want.sha256.slice(0, 12)}…, ${want.count} words)`);
+      throw fail(
+        'tree-file',
+        `${where}: tree was compiled for another ${want.role} list (sha256 ${have.sha256.slice(0, 12)}…, ${have.count} words; this list: ${want.sha256.slice(0, 12)}…, ${want.count} words)`,
+      );
     }
   }
 }

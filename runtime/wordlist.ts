@@ -50,7 +50,8 @@ function describeBadChar(line: string): string {
     // Past the excerpt safeText shows, say where the character is.
     const at = line.length > SHOWN_MAX ? ` at character ${groupDigits(i + 1)}` : '';
     const shownLine = safeText(line, SHOWN_MAX);
-    if (c >= CHAR_A && c <= CHAR_Z) return `upper case letter '${line[i]}'${at} in ${shownLine} (words must be lowercase a-z)`;
+    if (c >= CHAR_A && c <= CHAR_Z)
+      return `upper case letter '${line[i]}'${at} in ${shownLine} (words must be lowercase a-z)`;
     const cp = line.codePointAt(i) as number;
     const shown = cp < 32 || cp > 126 ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `'${line[i]}'`;
     return `character ${shown}${at} in ${shownLine} is not a-z`;
@@ -188,7 +189,13 @@ function mib(bytes: number): string {
  * (`/dev/zero`, `yes`) stops at once. Reads in chunks, so pipes, `/dev/stdin` and `<(...)` work;
  * a regular file over the size cap is refused before reading.
  */
-export function readTextFile(path: string, what = 'word list', maxBytes = WORD_LIST_MAX_BYTES, maxLineBytes = WORD_LIST_MAX_LINE_BYTES, encoding: 'utf8' | 'latin1' = 'utf8'): string {
+export function readTextFile(
+  path: string,
+  what = 'word list',
+  maxBytes = WORD_LIST_MAX_BYTES,
+  maxLineBytes = WORD_LIST_MAX_LINE_BYTES,
+  encoding: 'utf8' | 'latin1' = 'utf8',
+): string {
   const where = escapeControls(path);
   const cannotRead = (e: unknown) => fail('wordlist', `${where}: cannot read ${what}: ${describeFsError(e, 'read')}`);
   let fd: number;
@@ -209,7 +216,11 @@ export function readTextFile(path: string, what = 'word list', maxBytes = WORD_L
       throw cannotRead(e);
     }
     if (st.isDirectory()) throw cannotRead(Object.assign(new Error('is a directory'), { code: 'EISDIR' }));
-    if (st.isFile() && st.size > maxBytes) throw fail('wordlist', `${where}: ${what} is ${mib(st.size)}, over the limit of ${mib(maxBytes)}; refused before reading`);
+    if (st.isFile() && st.size > maxBytes)
+      throw fail(
+        'wordlist',
+        `${where}: ${what} is ${mib(st.size)}, over the limit of ${mib(maxBytes)}; refused before reading`,
+      );
     const chunks: Buffer[] = [];
     let total = 0;
     // Bytes of the line under way (it began in an earlier chunk or at `at`).
@@ -231,7 +242,8 @@ export function readTextFile(path: string, what = 'word list', maxBytes = WORD_L
         throw cannotRead(e);
       }
       if (n === 0) break;
-      if (total + n > maxBytes) throw fail('wordlist', `${where}: ${what} is over the limit of ${mib(maxBytes)}; refused`);
+      if (total + n > maxBytes)
+        throw fail('wordlist', `${where}: ${what} is over the limit of ${mib(maxBytes)}; refused`);
       // The line under way must end within the bytes it has left: the last newline of that
       // window ends it and every line before it (each shorter than the window), so the scan
       // takes one search per window, however short the lines.
@@ -247,7 +259,10 @@ export function readTextFile(path: string, what = 'word list', maxBytes = WORD_L
           at = n;
         } else {
           const lineNo = 1 + chunks.reduce((c, b) => c + newlines(b, b.length), 0) + newlines(buf, at);
-          throw fail('wordlist', `${where}:${lineNo}: line longer than ${groupDigits(maxLineBytes)} bytes, the limit of a ${what}'s line`);
+          throw fail(
+            'wordlist',
+            `${where}:${lineNo}: line longer than ${groupDigits(maxLineBytes)} bytes, the limit of a ${what}'s line`,
+          );
         }
       }
       chunks.push(n === chunkBytes ? buf : buf.subarray(0, n));
@@ -266,7 +281,8 @@ export function readTextFile(path: string, what = 'word list', maxBytes = WORD_L
  */
 export function loadWordListOfLength(path: string, length: number, commentPrefix?: string): WordList {
   const text = readTextFile(path);
-  const opts: ParseOptions = commentPrefix === undefined ? { source: path, length } : { source: path, length, commentPrefix };
+  const opts: ParseOptions =
+    commentPrefix === undefined ? { source: path, length } : { source: path, length, commentPrefix };
   const words = parseWordList(text, opts);
   if (words.length === 0) throw fail('wordlist', `${escapeControls(path)}: no words of length ${length}`);
   return makeWordList(path, words);
@@ -283,7 +299,10 @@ export function loadUniformWordList(path: string, commentPrefix?: string): WordL
   for (const w of words) {
     if (w.length !== len) {
       const lineNo = lines.findIndex((l) => trimSpacesAndTabs(l.replace(/\r$/, '')) === w) + 1;
-      throw fail('wordlist', `${escapeControls(path)}:${lineNo}: ${safeText(w, SHOWN_MAX)} has ${groupDigits(w.length)} letters, the first word has ${groupDigits(len)}`);
+      throw fail(
+        'wordlist',
+        `${escapeControls(path)}:${lineNo}: ${safeText(w, SHOWN_MAX)} has ${groupDigits(w.length)} letters, the first word has ${groupDigits(len)}`,
+      );
     }
   }
   return makeWordList(path, words);

@@ -26,14 +26,29 @@ const { values } = parseArgs({
 });
 
 const classic = values.digits === '4' && values.symbols === '10';
-console.log(`bench:bullscows on ${availableParallelism()} cores, --workers ${values.workers}; ${values.digits} of ${values.symbols} symbols`);
+console.log(
+  `bench:bullscows on ${availableParallelism()} cores, --workers ${values.workers}; ${values.digits} of ${values.symbols} symbols`,
+);
 const rows = ['effort | total | mean | max depth | proven | compile s | peak MiB | published'];
 for (const effort of values.efforts.split(',')) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-bc-'));
   try {
     const r = spawnSync(
       process.execPath,
-      [join(repo, 'dist', 'compiler', 'cli.js'), 'compile', '--game', 'bullscows', '--digits', values.digits, '--symbols', values.symbols, '--effort', effort, '--workers', values.workers],
+      [
+        join(repo, 'dist', 'compiler', 'cli.js'),
+        'compile',
+        '--game',
+        'bullscows',
+        '--digits',
+        values.digits,
+        '--symbols',
+        values.symbols,
+        '--effort',
+        effort,
+        '--workers',
+        values.workers,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, GUESSTREE_TREES: dir }, encoding: 'utf8' },
     );
     if (r.status !== 0) {
@@ -45,10 +60,10 @@ for (const effort of values.efforts.split(',')) {
     rows.push(
       [
         effort,
-        o['totalGuesses'],
-        Number(o['meanGuesses']).toFixed(4),
-        o['maxAttempts'],
-        entry.settings['provenOptimal'] === true ? 'yes' : 'no',
+        o.totalGuesses,
+        Number(o.meanGuesses).toFixed(4),
+        o.maxAttempts,
+        entry.settings.provenOptimal === true ? 'yes' : 'no',
         entry.compileSeconds,
         entry.compilePeakMiB,
         classic ? 'optimum 26274, mean 5.213 (Tanaka 1996); worst case 7' : '-',

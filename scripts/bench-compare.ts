@@ -20,7 +20,16 @@
  * 2 on bad options.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,9 +108,17 @@ function run(cmd: string, args: string[], cwd: string, what: string): Promise<vo
 
 /** A side's tree built in `dir`: node_modules linked when the lock files agree, else installed. */
 async function build(dir: string): Promise<void> {
-  const lock = (d: string): string => (existsSync(join(d, 'package-lock.json')) ? readFileSync(join(d, 'package-lock.json'), 'utf8') : '');
-  if (lock(dir) === lock(repo) && existsSync(join(repo, 'node_modules'))) symlinkSync(realpathSync(join(repo, 'node_modules')), join(dir, 'node_modules'));
-  else await run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], dir, `npm ci in ${dir}`);
+  const lock = (d: string): string =>
+    existsSync(join(d, 'package-lock.json')) ? readFileSync(join(d, 'package-lock.json'), 'utf8') : '';
+  if (lock(dir) === lock(repo) && existsSync(join(repo, 'node_modules')))
+    symlinkSync(realpathSync(join(repo, 'node_modules')), join(dir, 'node_modules'));
+  else
+    await run(
+      'npm',
+      ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'],
+      dir,
+      `npm ci in ${dir}`,
+    );
   await run('npm', ['run', 'build', '--silent'], dir, `npm run build in ${dir}`);
 }
 
@@ -120,11 +137,22 @@ let current: ReturnType<typeof spawn> | null = null;
 let interrupted = false;
 
 /** One bench run under /usr/bin/time: its CPU seconds (user + sys of it and its waited-for children). */
-function measure(side: Side, script: string, args: readonly string[], env: NodeJS.ProcessEnv, logDir: string, tag: string): Promise<Cpu> {
+function measure(
+  side: Side,
+  script: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  logDir: string,
+  tag: string,
+): Promise<Cpu> {
   const timeFile = join(logDir, `${tag}.time`);
   const log = join(logDir, `${tag}.log`);
   return new Promise((resolvePromise, reject) => {
-    const child = spawn('/usr/bin/time', ['-f', '%U %S %e', '-o', timeFile, process.execPath, script, ...args], { cwd: side.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('/usr/bin/time', ['-f', '%U %S %e', '-o', timeFile, process.execPath, script, ...args], {
+      cwd: side.dir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     current = child;
     let out = '';
     child.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -135,13 +163,21 @@ function measure(side: Side, script: string, args: readonly string[], env: NodeJ
       const lines = existsSync(timeFile) ? readFileSync(timeFile, 'utf8').trim().split('\n') : [];
       const [user, sys, wall] = (lines[lines.length - 1] ?? '').split(' ').map(Number);
       const ok = code === 0 && Number.isFinite(user) && Number.isFinite(sys);
-      resolvePromise({ seconds: ok ? (user as number) + (sys as number) : NaN, wall: wall ?? NaN, status: code ?? 1, log: out });
+      resolvePromise({
+        seconds: ok ? (user as number) + (sys as number) : NaN,
+        wall: wall ?? NaN,
+        status: code ?? 1,
+        log: out,
+      });
     });
   });
 }
 
 const fmt = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '-');
-const loads = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
+const loads = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 async function main(): Promise<number> {
   let values;
@@ -161,11 +197,17 @@ async function main(): Promise<number> {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  if (values.base === undefined) throw new UsageError('--base REV is required (a commit, branch or tag to compare the current tree with)');
+  if (values.base === undefined)
+    throw new UsageError('--base REV is required (a commit, branch or tag to compare the current tree with)');
   const rounds = Number(values.rounds);
-  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) throw new UsageError(`--rounds ${safeText(values.rounds)}: a whole number from 1 to 20`);
-  if (!existsSync('/usr/bin/time')) throw new UsageError('/usr/bin/time is absent (apt-get install -y time): it measures each run\'s CPU time');
-  const baseRev = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${values.base}^{commit}`], { cwd: repo, encoding: 'utf8' });
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20)
+    throw new UsageError(`--rounds ${safeText(values.rounds)}: a whole number from 1 to 20`);
+  if (!existsSync('/usr/bin/time'))
+    throw new UsageError("/usr/bin/time is absent (apt-get install -y time): it measures each run's CPU time");
+  const baseRev = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${values.base}^{commit}`], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
   if (baseRev.status !== 0) throw new UsageError(`--base ${safeText(values.base)}: not a commit of this repository`);
   const baseSha = baseRev.stdout.trim();
   const headBenches = benchScripts(repo);
@@ -173,11 +215,27 @@ async function main(): Promise<number> {
   for (const a of values.args) {
     const eq = a.indexOf('=');
     const name = eq > 0 ? a.slice(0, eq).replace(/^bench:/, '') : '';
-    if (!headBenches.has(name)) throw new UsageError(`--args ${safeText(a)}: give NAME=OPTIONS, NAME one of ${[...headBenches.keys()].join(', ')}`);
-    overrides.set(name, a.slice(eq + 1).split(/\s+/).filter(Boolean));
+    if (!headBenches.has(name))
+      throw new UsageError(
+        `--args ${safeText(a)}: give NAME=OPTIONS, NAME one of ${[...headBenches.keys()].join(', ')}`,
+      );
+    overrides.set(
+      name,
+      a
+        .slice(eq + 1)
+        .split(/\s+/)
+        .filter(Boolean),
+    );
   }
-  const names = values.only === undefined ? [...headBenches.keys()] : values.only.split(',').map((x) => x.trim().replace(/^bench:/, ''));
-  for (const n of names) if (!headBenches.has(n)) throw new UsageError(`--only ${safeText(n)}: no such bench in package.json (benches: ${[...headBenches.keys()].join(', ')})`);
+  const names =
+    values.only === undefined
+      ? [...headBenches.keys()]
+      : values.only.split(',').map((x) => x.trim().replace(/^bench:/, ''));
+  for (const n of names)
+    if (!headBenches.has(n))
+      throw new UsageError(
+        `--only ${safeText(n)}: no such bench in package.json (benches: ${[...headBenches.keys()].join(', ')})`,
+      );
   const argsOf = (n: string): readonly string[] => overrides.get(n) ?? (values.quick ? (QUICK[n] ?? []) : []);
 
   const dirty = git(['status', '--porcelain', '--untracked-files=normal']) !== '';
@@ -228,8 +286,8 @@ async function main(): Promise<number> {
             break;
           }
           const env: NodeJS.ProcessEnv = { ...process.env, GUESSTREE_PROGRESS: '' };
-          delete env['GUESSTREE_TREES'];
-          if (writes) env['GUESSTREE_TREES'] = mkdtempSync(join(root, 'trees-'));
+          delete env.GUESSTREE_TREES;
+          if (writes) env.GUESSTREE_TREES = mkdtempSync(join(root, 'trees-'));
           const tag = `${name}-${side.label}-${r}`;
           const m = await measure(side, script, args, env, logDir, tag);
           done++;
@@ -241,13 +299,19 @@ async function main(): Promise<number> {
             break;
           }
           cpu[side.label].push(m.seconds);
-          say(`[${done}/${total}] bench:${name} ${side.label} round ${r}: ${fmt(m.seconds)} s CPU, ${fmt(m.wall)} s wall, load ${loads()}`);
+          say(
+            `[${done}/${total}] bench:${name} ${side.label} round ${r}: ${fmt(m.seconds)} s CPU, ${fmt(m.wall)} s wall, load ${loads()}`,
+          );
         }
       }
       const shown = args.length ? args.join(' ') : '(its defaults)';
       if (note) {
         failed++;
-        rows.push([`bench:${name}`, '-', '-', '-', note, cpu.base.map(fmt).join(' '), cpu.head.map(fmt).join(' '), shown].join(' | '));
+        rows.push(
+          [`bench:${name}`, '-', '-', '-', note, cpu.base.map(fmt).join(' '), cpu.head.map(fmt).join(' '), shown].join(
+            ' | ',
+          ),
+        );
         continue;
       }
       const b = Math.min(...cpu.base);
@@ -255,18 +319,29 @@ async function main(): Promise<number> {
       sumBase += b;
       sumHead += h;
       const ratio = h / b;
-      rows.push([`bench:${name}`, fmt(b), fmt(h), ratio.toFixed(3), ratio <= TOLERANCE ? 'yes' : 'NO', cpu.base.map(fmt).join(' '), cpu.head.map(fmt).join(' '), shown].join(' | '));
+      rows.push(
+        [
+          `bench:${name}`,
+          fmt(b),
+          fmt(h),
+          ratio.toFixed(3),
+          ratio <= TOLERANCE ? 'yes' : 'NO',
+          cpu.base.map(fmt).join(' '),
+          cpu.head.map(fmt).join(' '),
+          shown,
+        ].join(' | '),
+      );
     }
     const lines = [
       `bench:compare: base ${values.base} (${baseSha.slice(0, 12)}), head ${headLabel}; ${values.quick ? 'quick' : 'full'} benches, ${rounds} round${rounds === 1 ? '' : 's'} (base, head alternating)`,
       `machine: nproc ${availableParallelism()}; load average ${startLoad} at the start, ${loads()} at the end`,
-      'CPU: user + sys seconds of the bench and the processes it waited for; each side\'s least over the rounds',
+      "CPU: user + sys seconds of the bench and the processes it waited for; each side's least over the rounds",
       '',
       'bench | base CPU s | head CPU s | head/base | within 5% | base runs | head runs | options',
       ...rows,
       `all | ${fmt(sumBase)} | ${fmt(sumHead)} | ${sumBase > 0 ? (sumHead / sumBase).toFixed(3) : '-'} | ${sumHead <= TOLERANCE * sumBase ? 'yes' : 'NO'} | | |`,
     ];
-    process.stdout.write(lines.join('\n') + '\n');
+    process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

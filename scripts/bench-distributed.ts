@@ -83,15 +83,41 @@ if (values.lists) {
   const answers = words(rand, Number(values.answers), 'aeilnorst', new Set());
   answersPath = join(dir, 'answers.txt');
   guessesPath = join(dir, 'guesses.txt');
-  writeFileSync(answersPath, answers.join('\n') + '\n');
-  writeFileSync(guessesPath, words(rand, Number(values.guesses), 'aeilnorstcdu', new Set(answers)).join('\n') + '\n');
+  writeFileSync(answersPath, `${answers.join('\n')}\n`);
+  writeFileSync(guessesPath, `${words(rand, Number(values.guesses), 'aeilnorstcdu', new Set(answers)).join('\n')}\n`);
 }
-const job = ['compile', '--game', 'wordle', '--answers', answersPath, '--guesses', guessesPath, ...(values.normal ? [] : ['--hard'])];
+const job = [
+  'compile',
+  '--game',
+  'wordle',
+  '--answers',
+  answersPath,
+  '--guesses',
+  guessesPath,
+  ...(values.normal ? [] : ['--hard']),
+];
 const env = { ...process.env, GUESSTREE_TREES: join(dir, 'trees'), GUESSTREE_PROGRESS: '' };
 
 const port = await freePort();
 const password = randomBytes(12).toString('hex');
-const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--requirepass', password], { stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(
+  'redis-server',
+  [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir,
+    '--requirepass',
+    password,
+  ],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
 await new Promise<void>((resolve, reject) => {
   let out = '';
   server.stdout.setEncoding('utf8').on('data', (d: string) => {
@@ -110,13 +136,19 @@ interface Row {
 const rows: Row[] = [];
 const reference = join(dir, 'local-1.gtree');
 try {
-  console.log(`bench:distributed — ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg()[0]?.toFixed(2)}; node ${process.version}; redis-server on 127.0.0.1:${port}`);
-  console.log(`job: wordle${values.normal ? '' : ' --hard'} on ${values.lists ? values.lists : `${values.answers} generated answers, ${values.guesses} guesses`}; wall time of the whole compile process, median of ${runs} run${runs === 1 ? '' : 's'}; queue workers: one process each (--concurrency 1), started before the compile`);
+  console.log(
+    `bench:distributed — ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg()[0]?.toFixed(2)}; node ${process.version}; redis-server on 127.0.0.1:${port}`,
+  );
+  console.log(
+    `job: wordle${values.normal ? '' : ' --hard'} on ${values.lists ? values.lists : `${values.answers} generated answers, ${values.guesses} guesses`}; wall time of the whole compile process, median of ${runs} run${runs === 1 ? '' : 's'}; queue workers: one process each (--concurrency 1), started before the compile`,
+  );
   await timed([...job, '--workers', '1', '--out', reference], env);
   const want = readFileSync(reference);
   for (const n of counts) {
     const row: Row = { workers: n, local: [], queue: [] };
-    const procs = Array.from({ length: n }, () => spawn(process.execPath, [CLI, 'worker', '--queue', url], { stdio: ['ignore', 'ignore', 'pipe'], env }));
+    const procs = Array.from({ length: n }, () =>
+      spawn(process.execPath, [CLI, 'worker', '--queue', url], { stdio: ['ignore', 'ignore', 'pipe'], env }),
+    );
     await Promise.all(
       procs.map(
         (p) =>
@@ -135,7 +167,8 @@ try {
       const queued = join(dir, `queue-${n}.gtree`);
       row.local.push(await timed([...job, '--workers', String(n), '--out', local], env));
       row.queue.push(await timed([...job, '--workers', String(n), '--queue', url, '--out', queued], env));
-      for (const f of [local, queued]) if (!readFileSync(f).equals(want)) throw new Error(`${f}: not the same bytes as the local one-worker tree`);
+      for (const f of [local, queued])
+        if (!readFileSync(f).equals(want)) throw new Error(`${f}: not the same bytes as the local one-worker tree`);
     }
     for (const p of procs) p.kill('SIGTERM');
     await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.on('exit', r)))));
@@ -147,10 +180,14 @@ try {
   for (const r of rows) {
     const l = median(r.local);
     const q = median(r.queue);
-    console.log(`${r.workers} | ${l.toFixed(2)} | ${q.toFixed(2)} | ${(base / l).toFixed(2)}x | ${(base / q).toFixed(2)}x | ${(q / l).toFixed(3)} | ${((q / l - 1) * 100).toFixed(1)}%`);
+    console.log(
+      `${r.workers} | ${l.toFixed(2)} | ${q.toFixed(2)} | ${(base / l).toFixed(2)}x | ${(base / q).toFixed(2)}x | ${(q / l).toFixed(3)} | ${((q / l - 1) * 100).toFixed(1)}%`,
+    );
   }
   console.log('');
-  console.log(`every tree the same bytes as the local one-worker tree; speed-ups against the local pool with 1 worker (${base.toFixed(2)} s); ${availableParallelism()} cores, so counts above it share cores`);
+  console.log(
+    `every tree the same bytes as the local one-worker tree; speed-ups against the local pool with 1 worker (${base.toFixed(2)} s); ${availableParallelism()} cores, so counts above it share cores`,
+  );
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => (server.exitCode !== null ? r(null) : server.on('exit', r)));

@@ -37,10 +37,22 @@ const wordle = join(shared, 'wordle');
 const lingo = join(shared, 'lingo', 'wordlist.txt');
 const haveWordle = existsSync(join(wordle, 'answers.txt')) && existsSync(join(wordle, 'allowed.txt'));
 const haveLingo = existsSync(lingo);
-if (!haveWordle || !haveLingo) console.log(`bench:explorer: the Wordle and Lingo pages are skipped: ${shared} (../shared/) is absent or lacks ${!haveWordle ? 'wordle/answers.txt, allowed.txt' : 'lingo/wordlist.txt'}`);
+if (!haveWordle || !haveLingo)
+  console.log(
+    `bench:explorer: the Wordle and Lingo pages are skipped: ${shared} (../shared/) is absent or lacks ${!haveWordle ? 'wordle/answers.txt, allowed.txt' : 'lingo/wordlist.txt'}`,
+  );
 const jobs: Job[] = [];
 if (haveWordle) {
-  for (const hard of [false, true]) jobs.push({ label: hard ? 'wordle-hard' : 'wordle', args: { game: 'wordle', answers: join(wordle, 'answers.txt'), guesses: join(wordle, 'allowed.txt'), hard: hard || undefined } });
+  for (const hard of [false, true])
+    jobs.push({
+      label: hard ? 'wordle-hard' : 'wordle',
+      args: {
+        game: 'wordle',
+        answers: join(wordle, 'answers.txt'),
+        guesses: join(wordle, 'allowed.txt'),
+        hard: hard || undefined,
+      },
+    });
 }
 jobs.push({ label: 'MM(5,8)', args: { game: 'mastermind', pegs: '5', colors: '8' } });
 if (haveLingo) jobs.push({ label: 'lingo-len9', args: { game: 'lingo', len: '9', wordlist: lingo } });
@@ -62,12 +74,20 @@ for (const job of jobs) {
   const renderMs = performance.now() - t0;
   const htmlPath = join(out, `${r.loaded.slug}.html`);
   writeFileSync(htmlPath, html);
-  rendered.push({ job, html: htmlPath, bytes: Buffer.byteLength(html), renderMs, secrets: r.loaded.game.secretCount, nodes: r.file.tree.guess.length });
+  rendered.push({
+    job,
+    html: htmlPath,
+    bytes: Buffer.byteLength(html),
+    renderMs,
+    secrets: r.loaded.game.secretCount,
+    nodes: r.file.tree.guess.length,
+  });
 }
 
 const haveChromium = existsSync(CHROMIUM);
 console.log(`bench:explorer on ${availableParallelism()} cores; pages in ${out}`);
-if (!haveChromium) console.log(`bench:explorer: load times skipped: ${CHROMIUM} is absent (apt-get install -y chromium)`);
+if (!haveChromium)
+  console.log(`bench:explorer: load times skipped: ${CHROMIUM} is absent (apt-get install -y chromium)`);
 
 const loads = new Map<string, number[]>();
 if (haveChromium && rendered.length) {
@@ -76,7 +96,15 @@ if (haveChromium && rendered.length) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     for (const r of rendered) {
@@ -107,15 +135,22 @@ if (haveChromium && rendered.length) {
 
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(2)} MiB`;
 const pad = (s: string, n: number) => s.padEnd(n);
-console.log(`${pad('page', 12)} ${pad('secrets', 8)} ${pad('nodes', 8)} ${pad('size', 10)} ${pad('render', 8)} ${pad(`load (median / worst of ${RUNS})`, 28)} goal`);
+console.log(
+  `${pad('page', 12)} ${pad('secrets', 8)} ${pad('nodes', 8)} ${pad('size', 10)} ${pad('render', 8)} ${pad(`load (median / worst of ${RUNS})`, 28)} goal`,
+);
 for (const r of rendered) {
   const t = (loads.get(r.html) ?? []).slice().sort((a, b) => a - b);
   const median = t[Math.floor(t.length / 2)];
   const worst = t[t.length - 1];
-  const load = median === undefined || worst === undefined ? '-' : `${(median / 1000).toFixed(2)} s / ${(worst / 1000).toFixed(2)} s`;
+  const load =
+    median === undefined || worst === undefined
+      ? '-'
+      : `${(median / 1000).toFixed(2)} s / ${(worst / 1000).toFixed(2)} s`;
   const goals = [r.bytes < SIZE_GOAL ? 'size ok' : 'SIZE OVER 10 MiB'];
   if (worst !== undefined) goals.push(worst < LOAD_GOAL_MS ? 'load ok' : 'LOAD OVER 2 s');
-  console.log(`${pad(r.job.label, 12)} ${pad(String(r.secrets), 8)} ${pad(String(r.nodes), 8)} ${pad(mib(r.bytes), 10)} ${pad(`${Math.round(r.renderMs)} ms`, 8)} ${pad(load, 28)} ${goals.join(', ')}`);
+  console.log(
+    `${pad(r.job.label, 12)} ${pad(String(r.secrets), 8)} ${pad(String(r.nodes), 8)} ${pad(mib(r.bytes), 10)} ${pad(`${Math.round(r.renderMs)} ms`, 8)} ${pad(load, 28)} ${goals.join(', ')}`,
+  );
 }
 if (values.keep) console.log(`pages kept in ${out}`);
 else rmSync(out, { recursive: true, force: true });

@@ -44,11 +44,15 @@ async function once(game: string, opts: GameOptions): Promise<Run> {
   const t0 = process.hrtime.bigint();
   const loaded = m.load(opts);
   const c1 = process.cpuUsage();
-  const outcome = await compileLoaded(loaded, { effort: effortNamed(m.efforts, values.effort, game).name, workers, options: loaded.options });
+  const outcome = await compileLoaded(loaded, {
+    effort: effortNamed(m.efforts, values.effort, game).name,
+    workers,
+    options: loaded.options,
+  });
   const c2 = process.cpuUsage();
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   const objective = headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra).objective;
-  const total = Number(objective['totalGuesses'] ?? objective['total']);
+  const total = Number(objective.totalGuesses ?? objective.total);
   return { total, loadCpu: cpuSeconds(c1) - cpuSeconds(c0), searchCpu: cpuSeconds(c2) - cpuSeconds(c1), wall };
 }
 
@@ -63,17 +67,34 @@ async function best(game: string, opts: GameOptions): Promise<Run> {
 
 const CASES: ReadonlyArray<readonly [string, string, GameOptions]> = [
   ['mastermind --pegs 4 --colors 6', 'mastermind', { pegs: 4, colors: 6 }],
-  ['--game scripts/examples/mastermind-4-6.mjs', 'file', { module: join(repo, 'scripts', 'examples', 'mastermind-4-6.mjs') }],
+  [
+    '--game scripts/examples/mastermind-4-6.mjs',
+    'file',
+    { module: join(repo, 'scripts', 'examples', 'mastermind-4-6.mjs') },
+  ],
 ];
 
-console.log(`bench:filegame on ${availableParallelism()} cores, effort ${values.effort}, --workers ${workers}, least of ${repeat} runs`);
+console.log(
+  `bench:filegame on ${availableParallelism()} cores, effort ${values.effort}, --workers ${workers}, least of ${repeat} runs`,
+);
 console.log('game | total | load CPU s | search CPU s | CPU s | wall s');
 const runs: Run[] = [];
 for (const [name, game, opts] of CASES) {
   const r = await best(game, opts);
   runs.push(r);
-  console.log([name, r.total, r.loadCpu.toFixed(2), r.searchCpu.toFixed(2), (r.loadCpu + r.searchCpu).toFixed(2), r.wall.toFixed(2)].join(' | '));
+  console.log(
+    [
+      name,
+      r.total,
+      r.loadCpu.toFixed(2),
+      r.searchCpu.toFixed(2),
+      (r.loadCpu + r.searchCpu).toFixed(2),
+      r.wall.toFixed(2),
+    ].join(' | '),
+  );
 }
 const [builtIn, file] = runs as [Run, Run];
 const ratio = (file.loadCpu + file.searchCpu) / (builtIn.loadCpu + builtIn.searchCpu);
-console.log(`CPU time ratio, file / built-in: ${ratio.toFixed(2)}x (search alone ${(file.searchCpu / builtIn.searchCpu).toFixed(2)}x); target within 2x: ${ratio <= 2 ? 'met' : 'NOT met'}`);
+console.log(
+  `CPU time ratio, file / built-in: ${ratio.toFixed(2)}x (search alone ${(file.searchCpu / builtIn.searchCpu).toFixed(2)}x); target within 2x: ${ratio <= 2 ? 'met' : 'NOT met'}`,
+);

@@ -38,36 +38,69 @@ interface Measure {
 
 /** One compile with one worker (the default dictionary): the misses, the wins, the time. */
 async function measure(len: number, objective: HangmanObjective, strategy: 'search' | 'greedy'): Promise<Measure> {
-  const r = await compileOnce('hangman', { len, objective, ...(objective === 'win' ? { lives: LIVES } : {}) }, strategy === 'greedy' ? 'greedy' : 'default', 1);
+  const r = await compileOnce(
+    'hangman',
+    { len, objective, ...(objective === 'win' ? { lives: LIVES } : {}) },
+    strategy === 'greedy' ? 'greedy' : 'default',
+    1,
+  );
   const game = r.loaded.game;
   const seconds = r.seconds;
   const s = replayAll(game, r.tree);
-  if (s.missingBranches > 0 || s.histogram[0] > 0) throw new Error(`len ${len} ${objective} ${strategy}: the tree misses words`);
+  if (s.missingBranches > 0 || s.histogram[0] > 0)
+    throw new Error(`len ${len} ${objective} ${strategy}: the tree misses words`);
   let misses = 0;
   let wins = 0;
   for (const o of s.outcomes) {
     misses += o.misses ?? 0;
     if ((o.misses ?? 0) < LIVES) wins++;
   }
-  return { words: game.secretCount, meanMisses: misses / game.secretCount, wins, seconds, peakMiB: process.resourceUsage().maxRSS / 1024, nodes: r.tree.guess.length };
+  return {
+    words: game.secretCount,
+    meanMisses: misses / game.secretCount,
+    wins,
+    seconds,
+    peakMiB: process.resourceUsage().maxRSS / 1024,
+    nodes: r.tree.guess.length,
+  };
 }
 
 if (values.one !== undefined) {
   const [len, objective, strategy] = values.one.split(':') as [string, HangmanObjective, 'search' | 'greedy'];
-  process.stdout.write(JSON.stringify(await measure(Number(len), objective, strategy)) + '\n');
+  process.stdout.write(`${JSON.stringify(await measure(Number(len), objective, strategy))}\n`);
 } else {
   const self = fileURLToPath(import.meta.url);
   const run = (len: number, objective: string, strategy: string): Measure => {
-    const r = spawnSync(process.execPath, [self, '--one', `${len}:${objective}:${strategy}`, '--lives', String(LIVES)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const r = spawnSync(
+      process.execPath,
+      [self, '--one', `${len}:${objective}:${strategy}`, '--lives', String(LIVES)],
+      { encoding: 'utf8', maxBuffer: 1 << 20 },
+    );
     if (r.status !== 0) throw new Error(`compile ${len} ${objective} ${strategy} failed: ${r.stderr}`);
     return JSON.parse(r.stdout) as Measure;
   };
   const lengths = values.lengths.split(',').map(Number);
   const objectives = values.objectives.split(',');
-  console.log(`bench:hangman — default dictionary (npm word-list), ${LIVES} lives for the win rate; ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg()[0]?.toFixed(2)}; node ${process.version}; each compile in its own process, one worker`);
-  const head = ['len', 'words', 'objective', 'misses ours', 'greedy', 'gain', `won ours (${LIVES})`, 'greedy', 'more won', 'compile s', 'peak MiB', 'greedy s'];
+  console.log(
+    `bench:hangman — default dictionary (npm word-list), ${LIVES} lives for the win rate; ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg()[0]?.toFixed(2)}; node ${process.version}; each compile in its own process, one worker`,
+  );
+  const head = [
+    'len',
+    'words',
+    'objective',
+    'misses ours',
+    'greedy',
+    'gain',
+    `won ours (${LIVES})`,
+    'greedy',
+    'more won',
+    'compile s',
+    'peak MiB',
+    'greedy s',
+  ];
   const widths = [3, 6, 9, 11, 7, 7, 18, 16, 8, 9, 8, 8];
-  const row = (cells: string[]) => console.log(cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
+  const row = (cells: string[]) =>
+    console.log(cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
   row(head);
   for (const objective of objectives) {
     for (const len of lengths) {
@@ -90,5 +123,8 @@ if (values.one !== undefined) {
       ]);
     }
   }
-  console.log('gain: how much lower the mean misses are than greedy\'s; more won: words solved with fewer than ' + `${LIVES} misses, ours minus greedy's`);
+  console.log(
+    "gain: how much lower the mean misses are than greedy's; more won: words solved with fewer than " +
+      `${LIVES} misses, ours minus greedy's`,
+  );
 }

@@ -100,7 +100,16 @@ int main(int argc, char **argv) {
 `;
 
 /** Naive JS port of the same textbook loop. */
-function naivePartition(letters: Uint8Array, L: number, g: number, secrets: Uint32Array, n: number, out: Uint32Array, count: Int32Array, digit: Int32Array): void {
+function naivePartition(
+  letters: Uint8Array,
+  L: number,
+  g: number,
+  secrets: Uint32Array,
+  n: number,
+  out: Uint32Array,
+  count: Int32Array,
+  digit: Int32Array,
+): void {
   const gOff = g * L;
   for (let i = 0; i < n; i++) {
     const sOff = secrets[i] * L;
@@ -236,11 +245,17 @@ function main(): void {
     writeFileSync(join(tmp, 'kernel.c'), C_SOURCE);
     const cc = spawnSync('cc', ['-O3', '-o', exe, join(tmp, 'kernel.c')], { encoding: 'utf8' });
     if (cc.error || cc.status !== 0) {
-      console.log(`C: skipped (no working C compiler: ${cc.error ? cc.error.message : cc.stderr.trim().split('\n')[0]})`);
+      console.log(
+        `C: skipped (no working C compiler: ${cc.error ? cc.error.message : cc.stderr.trim().split('\n')[0]})`,
+      );
       exe = null;
     }
-    console.log(`bench:kernel on ${availableParallelism()} cores (one used); list ${listPath}; ~${seconds} s per length; node ${process.version}`);
-    console.log('len | words | guesses/pass | rounds | TS kernel M/s | naive JS M/s | C -O3 M/s | TS/C | TS/naive | checksum');
+    console.log(
+      `bench:kernel on ${availableParallelism()} cores (one used); list ${listPath}; ~${seconds} s per length; node ${process.version}`,
+    );
+    console.log(
+      'len | words | guesses/pass | rounds | TS kernel M/s | naive JS M/s | C -O3 M/s | TS/C | TS/naive | checksum',
+    );
     let allMet = exe !== null;
     const passLines: string[] = [];
     for (const L of lengths) {
@@ -265,10 +280,12 @@ function main(): void {
       // Warm-up (JIT) and checksums.
       const tsRef = runTs(k, guesses, secrets, out);
       const naiveRef = runNaive(letters, L, guesses, secrets, out);
-      if (tsRef.checksum !== naiveRef.checksum) throw new Error(`length ${L}: TS checksum ${tsRef.checksum} != naive JS ${naiveRef.checksum}`);
+      if (tsRef.checksum !== naiveRef.checksum)
+        throw new Error(`length ${L}: TS checksum ${tsRef.checksum} != naive JS ${naiveRef.checksum}`);
       if (exe !== null) {
         const c = runC(exe, lettersFile, L, guessesFile, G);
-        if (c.checksum !== tsRef.checksum) throw new Error(`length ${L}: TS checksum ${tsRef.checksum} != C ${c.checksum}`);
+        if (c.checksum !== tsRef.checksum)
+          throw new Error(`length ${L}: TS checksum ${tsRef.checksum} != C ${c.checksum}`);
       }
 
       const bestTs = new Best(G);
@@ -290,7 +307,8 @@ function main(): void {
             bestNaive.add(p);
           } else if (exe !== null) {
             const p = runC(exe, lettersFile, L, guessesFile, G);
-            if (p.checksum !== tsRef.checksum) throw new Error(`length ${L}: C checksum ${p.checksum} != TS ${tsRef.checksum}`);
+            if (p.checksum !== tsRef.checksum)
+              throw new Error(`length ${L}: C checksum ${p.checksum} != TS ${tsRef.checksum}`);
             bestC.add(p);
           }
         }

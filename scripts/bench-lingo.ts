@@ -17,7 +17,6 @@ import { LingoGame } from '../compiler/games/lingo/game.js';
 import { replayAll } from '../compiler/replay.js';
 import { PIT_LIST, pitListOrSkip, TARGET, WINNER } from './lingo-targets.js';
 
-
 const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const { values } = parseArgs({
   options: {
@@ -33,7 +32,22 @@ const lengths = values.lengths.split(',').map(Number);
 console.log(`bench:lingo on ${availableParallelism()} cores; list ${wordlist}; effort ${values.effort}`);
 if (values.compile) {
   for (const len of lengths) {
-    const r = spawnSync(process.execPath, [join(repo, 'dist', 'compiler', 'cli.js'), 'compile', '--game', 'lingo', '--len', String(len), '--wordlist', wordlist, '--effort', values.effort], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const r = spawnSync(
+      process.execPath,
+      [
+        join(repo, 'dist', 'compiler', 'cli.js'),
+        'compile',
+        '--game',
+        'lingo',
+        '--len',
+        String(len),
+        '--wordlist',
+        wordlist,
+        '--effort',
+        values.effort,
+      ],
+      { stdio: ['ignore', 'inherit', 'inherit'] },
+    );
     if (r.status !== 0) {
       console.log(`compile of length ${len} failed with status ${r.status}`);
       process.exit(1);
@@ -47,7 +61,9 @@ let sumWinner = 0;
 let sumTarget = 0;
 let allAboveWinner = true;
 let allAboveTarget = true;
-rows.push('len | words | exact mean | winner | ratio | target | met | bound (any tree) | compile s | peak MiB | cores | tree bytes | nodes');
+rows.push(
+  'len | words | exact mean | winner | ratio | target | met | bound (any tree) | compile s | peak MiB | cores | tree bytes | nodes',
+);
 for (const len of lengths) {
   const list = loadWordListOfLength(wordlist, len);
   const game = LingoGame.fromList(list, len);
@@ -78,7 +94,10 @@ for (const len of lengths) {
       (mean / w).toFixed(4),
       t,
       mean >= t ? 'yes' : 'NO',
-      typeof file.header.objective['upperBoundMean'] === 'number' ? file.header.objective['upperBoundMean'].toFixed(3) + (t > file.header.objective['upperBoundMean'] ? ' (target unreachable)' : '') : '-',
+      typeof file.header.objective.upperBoundMean === 'number'
+        ? file.header.objective.upperBoundMean.toFixed(3) +
+          (t > file.header.objective.upperBoundMean ? ' (target unreachable)' : '')
+        : '-',
       entry.compileSeconds ?? '?',
       entry.compilePeakMiB ?? '?',
       entry.compileCores ?? '?',
@@ -87,7 +106,13 @@ for (const len of lengths) {
     ].join(' | '),
   );
 }
-rows.push(`sum | | ${sum.toFixed(2)} | ${sumWinner.toFixed(2)} | ${(sum / sumWinner).toFixed(4)} | ${sumTarget} | ${sum >= sumTarget ? 'yes' : 'NO'}`);
+rows.push(
+  `sum | | ${sum.toFixed(2)} | ${sumWinner.toFixed(2)} | ${(sum / sumWinner).toFixed(4)} | ${sumTarget} | ${sum >= sumTarget ? 'yes' : 'NO'}`,
+);
 for (const r of rows) console.log(r);
-console.log('bound (any tree): the best opener\'s bound over every word of the list (each reply group finds at most one word on the next try and the rest one try later); no tree can score more.');
-console.log(`every length at or above the contest winner: ${allAboveWinner ? 'yes' : 'NO'}; every length at or above its target: ${allAboveTarget ? 'yes' : 'NO'}`);
+console.log(
+  "bound (any tree): the best opener's bound over every word of the list (each reply group finds at most one word on the next try and the rest one try later); no tree can score more.",
+);
+console.log(
+  `every length at or above the contest winner: ${allAboveWinner ? 'yes' : 'NO'}; every length at or above its target: ${allAboveTarget ? 'yes' : 'NO'}`,
+);

@@ -30,8 +30,20 @@ interface Case {
 }
 
 const CASES: Record<string, Case> = {
-  '4x6': { pegs: 4, colors: 6, args: ['--exact'], reference: 'optimum 5625 (Koyama and Lai 1993); best one-step rule 5668', target: '5625 proven in <= 120 s' },
-  '5x8': { pegs: 5, colors: 8, args: ['--effort', 'default'], reference: 'one-step entropy ~180217; contest Java entry 182697 (depth 9); claimed 177902', target: '<= 178610, depth <= 7, <= 8 min on 2 cores (issue 18)' },
+  '4x6': {
+    pegs: 4,
+    colors: 6,
+    args: ['--exact'],
+    reference: 'optimum 5625 (Koyama and Lai 1993); best one-step rule 5668',
+    target: '5625 proven in <= 120 s',
+  },
+  '5x8': {
+    pegs: 5,
+    colors: 8,
+    args: ['--effort', 'default'],
+    reference: 'one-step entropy ~180217; contest Java entry 182697 (depth 9); claimed 177902',
+    target: '<= 178610, depth <= 7, <= 8 min on 2 cores (issue 18)',
+  },
   '4x7': { pegs: 4, colors: 7, args: ['--exact'], reference: 'optimum 11228 (Ville 2013)', target: '11228 proven' },
 };
 
@@ -44,23 +56,35 @@ try {
     if (!c) throw new Error(`--only: unknown size ${key} (choose ${Object.keys(CASES).join(', ')})`);
     const r = spawnSync(
       process.execPath,
-      [join(repo, 'dist', 'compiler', 'cli.js'), 'compile', '--game', 'mastermind', '--pegs', String(c.pegs), '--colors', String(c.colors), '--workers', values.workers, ...c.args],
+      [
+        join(repo, 'dist', 'compiler', 'cli.js'),
+        'compile',
+        '--game',
+        'mastermind',
+        '--pegs',
+        String(c.pegs),
+        '--colors',
+        String(c.colors),
+        '--workers',
+        values.workers,
+        ...c.args,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, GUESSTREE_TREES: dir }, encoding: 'utf8' },
     );
     if (r.status !== 0) {
       rows.push(`MM(${c.pegs},${c.colors}) | compile failed with status ${r.status}`);
       continue;
     }
-    const entry = readManifest(dir).trees.find((e) => e.params['pegs'] === c.pegs && e.params['colors'] === c.colors)!;
+    const entry = readManifest(dir).trees.find((e) => e.params.pegs === c.pegs && e.params.colors === c.colors)!;
     const o = entry.objective;
     rows.push(
       [
         `MM(${c.pegs},${c.colors})`,
-        String(entry.settings['effort']),
-        o['totalGuesses'],
-        Number(o['meanGuesses']).toFixed(4),
-        o['maxAttempts'],
-        entry.settings['provenOptimal'] === true ? 'yes' : 'no',
+        String(entry.settings.effort),
+        o.totalGuesses,
+        Number(o.meanGuesses).toFixed(4),
+        o.maxAttempts,
+        entry.settings.provenOptimal === true ? 'yes' : 'no',
         entry.compileSeconds,
         entry.compilePeakMiB,
         c.reference,

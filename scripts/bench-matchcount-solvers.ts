@@ -67,17 +67,25 @@ function solver(game: MatchCountGame): Outcome {
     const r = solveMatchCountWorstCase(game, { ...PROVER_DEFAULTS, proofNodes });
     if (!r.plan) return { worst: Infinity, lower: r.lowerBound, proven: r.proven, total: Infinity };
     const s = replayAll(game, flattenPlan(r.plan));
-    if (s.missingBranches > 0 || s.histogram[0] !== 0 || s.maxFound !== r.depth) throw new Error('the solver\'s tree does not replay to its depth');
+    if (s.missingBranches > 0 || s.histogram[0] !== 0 || s.maxFound !== r.depth)
+      throw new Error("the solver's tree does not replay to its depth");
     return { worst: r.depth, lower: r.lowerBound, proven: r.proven, total: r.total };
   });
 }
 
 const lists: BenchList[] = values['no-shared'] ? [] : [...sharedLists(values.dir)];
 const first = Number(values.first);
-for (let i = first; i < first + Number(values.random); i++) lists.push({ name: `random-${values.seed}-${i}`, words: generatedList(Number(values.seed), i), allowed: 10 });
+for (let i = first; i < first + Number(values.random); i++)
+  lists.push({ name: `random-${values.seed}-${i}`, words: generatedList(Number(values.seed), i), allowed: 10 });
 
-console.log(`bench:matchcount-solvers on ${availableParallelism()} cores (one thread; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at start); ${rounds} rounds, proof budget ${proofNodes} sets, least user CPU of each side`);
-console.log(`${'list'.padEnd(20)} | words | prover worst/lower | solver worst/lower | prover total | solver total | prover s | solver s | ratio`);
+console.log(
+  `bench:matchcount-solvers on ${availableParallelism()} cores (one thread; load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')} at start); ${rounds} rounds, proof budget ${proofNodes} sets, least user CPU of each side`,
+);
+console.log(
+  `${'list'.padEnd(20)} | words | prover worst/lower | solver worst/lower | prover total | solver total | prover s | solver s | ratio`,
+);
 let sumProver = 0;
 let sumSolver = 0;
 let disagree = 0;
@@ -114,4 +122,6 @@ for (const list of lists) {
     ].join(' | '),
   );
 }
-console.log(`sum of user CPU: prover ${sumProver.toFixed(2)} s, solver ${sumSolver.toFixed(2)} s, ratio ${(sumSolver / Math.max(sumProver, 1e-3)).toFixed(2)}; lists whose worst case, lower bound or proof differ: ${disagree} of ${lists.length}`);
+console.log(
+  `sum of user CPU: prover ${sumProver.toFixed(2)} s, solver ${sumSolver.toFixed(2)} s, ratio ${(sumSolver / Math.max(sumProver, 1e-3)).toFixed(2)}; lists whose worst case, lower bound or proof differ: ${disagree} of ${lists.length}`,
+);

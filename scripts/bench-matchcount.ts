@@ -53,13 +53,27 @@ function run(name: string, words: string[], allowed: number): Row {
   const sorted = [...words].sort();
   const game = new MatchCountGame(sorted, [{ role: 'words', count: sorted.length, sha256: listHash(sorted) }]);
   const t0 = process.hrtime.bigint();
-  const r = proveWorstCase(game, { ...PROVER_DEFAULTS, proofNodes: Infinity, upperNodes: 200_000, deadline: Date.now() + deadlineSeconds * 1000 });
+  const r = proveWorstCase(game, {
+    ...PROVER_DEFAULTS,
+    proofNodes: Infinity,
+    upperNodes: 200_000,
+    deadline: Date.now() + deadlineSeconds * 1000,
+  });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const s = replayAll(game, flattenPlan(r.plan));
   if (s.missingBranches > 0 || s.histogram[0] !== 0) throw new Error(`${name}: the tree misses secrets`);
   let total = 0;
   for (let a = 1; a < s.histogram.length; a++) total += a * s.histogram[a];
-  return { name, words: sorted, allowed, r, worst: s.maxFound, total, seconds, provenInTime: r.proven && r.proofSeconds <= deadlineSeconds };
+  return {
+    name,
+    words: sorted,
+    allowed,
+    r,
+    worst: s.maxFound,
+    total,
+    seconds,
+    provenInTime: r.proven && r.proofSeconds <= deadlineSeconds,
+  };
 }
 
 function print(row: Row): void {
@@ -82,8 +96,14 @@ function print(row: Row): void {
 
 const HEAD = `${'list'.padEnd(20)} | words | heuristic | worst | lower | proven |  total | proof s |  time s |     nodes`;
 
-console.log(`bench:matchcount on ${availableParallelism()} cores (search on 1; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at start); proof deadline ${deadlineSeconds} s per list`);
-console.log('heuristic: the editorial strategy (smallest largest group); worst: the tree\'s worst case, replayed; lower: the proven lower bound; proven: they meet (late: after the deadline); proof s: bounds and proof; time s: with the rebuild for a small total');
+console.log(
+  `bench:matchcount on ${availableParallelism()} cores (search on 1; load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')} at start); proof deadline ${deadlineSeconds} s per list`,
+);
+console.log(
+  "heuristic: the editorial strategy (smallest largest group); worst: the tree's worst case, replayed; lower: the proven lower bound; proven: they meet (late: after the deadline); proof s: bounds and proof; time s: with the rebuild for a small total",
+);
 const rows: Row[] = [];
 if (existsSync(values.dir)) {
   console.log(`\nshared lists (${values.dir}):`);
@@ -94,9 +114,13 @@ if (existsSync(values.dir)) {
     print(row);
   }
   const shared = rows.slice();
-  console.log(`shared lists proven optimal within ${deadlineSeconds} s: ${shared.filter((x) => x.provenInTime).length} of ${shared.length}`);
+  console.log(
+    `shared lists proven optimal within ${deadlineSeconds} s: ${shared.filter((x) => x.provenInTime).length} of ${shared.length}`,
+  );
   const over8 = shared.filter((x) => x.name.startsWith('random-100-') && x.worst > 8);
-  console.log(`random-100-* lists with a worst case above 8: ${over8.length ? over8.map((x) => `${x.name} (${x.worst}, lower bound ${x.r.lowerBound}${x.r.proven ? ', proven' : ''})`).join(', ') : 'none'}`);
+  console.log(
+    `random-100-* lists with a worst case above 8: ${over8.length ? over8.map((x) => `${x.name} (${x.worst}, lower bound ${x.r.lowerBound}${x.r.proven ? ', proven' : ''})`).join(', ') : 'none'}`,
+  );
   const sp = shared.find((x) => x.name === 'shared-prefix.txt');
   if (sp) console.log(`shared-prefix.txt: worst case ${sp.worst} (the editorial heuristic: ${sp.r.greedyWorstCase})`);
 } else {
@@ -116,8 +140,16 @@ const byWorst = new Map<number, number>();
 for (const g of generated) byWorst.set(g.worst, (byWorst.get(g.worst) ?? 0) + 1);
 const times = generated.map((g) => g.r.proofSeconds).sort((a, b) => a - b);
 console.log(`generated lists proven optimal within ${deadlineSeconds} s each: ${provenCount} of ${generated.length}`);
-console.log(`worst cases: ${[...byWorst].sort((a, b) => a[0] - b[0]).map(([w, c]) => `${w} guesses × ${c}`).join(', ')}; heuristic worse than the tree on ${generated.filter((g) => g.r.greedyWorstCase > g.worst).length}`);
-if (times.length) console.log(`proof time per list: median ${times[times.length >> 1].toFixed(1)} s, max ${times[times.length - 1].toFixed(1)} s`);
+console.log(
+  `worst cases: ${[...byWorst]
+    .sort((a, b) => a[0] - b[0])
+    .map(([w, c]) => `${w} guesses × ${c}`)
+    .join(', ')}; heuristic worse than the tree on ${generated.filter((g) => g.r.greedyWorstCase > g.worst).length}`,
+);
+if (times.length)
+  console.log(
+    `proof time per list: median ${times[times.length >> 1].toFixed(1)} s, max ${times[times.length - 1].toFixed(1)} s`,
+  );
 
 if (!values['no-leetcode']) {
   console.log('\nexport --format leetcode, compiled with tsc, against a Master emulator on every secret:');
@@ -125,14 +157,20 @@ if (!values['no-leetcode']) {
   try {
     writeFileSync(join(dir, 'solution.ts'), leetcodeSolution());
     const tsc = join(repo, 'node_modules', '.bin', 'tsc');
-    const c = spawnSync(tsc, ['--strict', '--target', 'es2020', '--lib', 'es2020', '--outDir', join(dir, 'out'), join(dir, 'solution.ts')], { encoding: 'utf8', cwd: dir });
+    const c = spawnSync(
+      tsc,
+      ['--strict', '--target', 'es2020', '--lib', 'es2020', '--outDir', join(dir, 'out'), join(dir, 'solution.ts')],
+      { encoding: 'utf8', cwd: dir },
+    );
     if (c.status !== 0) {
       console.log(`tsc failed: ${(c.stdout + c.stderr).trim()}`);
       process.exit(1);
     }
     const js = readFileSync(join(dir, 'out', 'solution.js'), 'utf8');
     type Solve = (words: string[], master: { guess(word: string): number }) => void;
-    console.log(`${'list'.padEnd(20)} | words | first call ms | worst guesses | tree worst | within 10 where the tree is`);
+    console.log(
+      `${'list'.padEnd(20)} | words | first call ms | worst guesses | tree worst | within 10 where the tree is`,
+    );
     let slowest = 0;
     let broken = 0;
     for (const row of [...rows, ...generated]) {
@@ -162,9 +200,13 @@ if (!values['no-leetcode']) {
       const ok = lost === 0 && (row.worst > 10 || worst <= 10);
       if (!ok) broken++;
       if (row.words.length === 100) slowest = Math.max(slowest, firstMs);
-      console.log(`${row.name.padEnd(20)} | ${String(row.words.length).padStart(5)} | ${firstMs.toFixed(1).padStart(13)} | ${String(worst).padStart(13)} | ${String(row.worst).padStart(10)} | ${ok ? 'yes' : 'NO'}${lost ? ` (${lost} secrets not found)` : ''}`);
+      console.log(
+        `${row.name.padEnd(20)} | ${String(row.words.length).padStart(5)} | ${firstMs.toFixed(1).padStart(13)} | ${String(worst).padStart(13)} | ${String(row.worst).padStart(10)} | ${ok ? 'yes' : 'NO'}${lost ? ` (${lost} secrets not found)` : ''}`,
+      );
     }
-    console.log(`slowest first call on a 100-word list: ${slowest.toFixed(1)} ms (goal: under 200 ms); lists where it is not within 10 while the tree is: ${broken}`);
+    console.log(
+      `slowest first call on a 100-word list: ${slowest.toFixed(1)} ms (goal: under 200 ms); lists where it is not within 10 while the tree is: ${broken}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -69,7 +69,12 @@ function cases(): Case[] {
     [4, 2000, 'default'],
   ] as const) {
     const words = dictionary(len, n);
-    add({ game: 'lingo', size: `len ${len}, ${words.length} words`, effort, opts: { len, wordlist: list(`lingo-${len}-${n}.txt`, words) } });
+    add({
+      game: 'lingo',
+      size: `len ${len}, ${words.length} words`,
+      effort,
+      opts: { len, wordlist: list(`lingo-${len}-${n}.txt`, words) },
+    });
   }
   for (const [answers, guesses, effort] of [
     [200, 1000, 'greedy'],
@@ -81,7 +86,12 @@ function cases(): Case[] {
     const a = words.filter((_, i) => i % Math.round((answers + guesses) / answers) === 0).slice(0, answers);
     const set = new Set(a);
     const g = words.filter((w) => !set.has(w));
-    add({ game: 'wordle', size: `${a.length} answers, ${g.length} guesses`, effort, opts: { answers: list(`wa-${answers}.txt`, a), guesses: list(`wg-${answers}.txt`, g) } });
+    add({
+      game: 'wordle',
+      size: `${a.length} answers, ${g.length} guesses`,
+      effort,
+      opts: { answers: list(`wa-${answers}.txt`, a), guesses: list(`wg-${answers}.txt`, g) },
+    });
   }
   for (const [pegs, colors, effort] of [
     [3, 4, 'default'],
@@ -89,7 +99,8 @@ function cases(): Case[] {
     [4, 6, 'quick'],
     [5, 6, 'quick'],
     [5, 8, 'quick'],
-  ] as const) add({ game: 'mastermind', size: `MM(${pegs},${colors})`, effort, opts: { pegs, colors } });
+  ] as const)
+    add({ game: 'mastermind', size: `MM(${pegs},${colors})`, effort, opts: { pegs, colors } });
   for (const [len, n, effort] of [
     [6, 50, 'default'],
     [6, 100, 'default'],
@@ -97,7 +108,12 @@ function cases(): Case[] {
     [5, 600, 'quick'],
   ] as const) {
     const words = dictionary(len, n);
-    add({ game: 'matchcount', size: `len ${len}, ${words.length} words`, effort, opts: { wordlist: list(`mc-${len}-${n}.txt`, words) } });
+    add({
+      game: 'matchcount',
+      size: `len ${len}, ${words.length} words`,
+      effort,
+      opts: { wordlist: list(`mc-${len}-${n}.txt`, words) },
+    });
   }
   for (const [len, n, effort] of [
     [4, 5469, 'greedy'],
@@ -106,14 +122,20 @@ function cases(): Case[] {
     [8, 40530, 'greedy'],
   ] as const) {
     const words = dictionary(len, n);
-    add({ game: 'hangman', size: `len ${len}, ${words.length} words`, effort, opts: { len, wordlist: list(`hm-${len}-${n}.txt`, words) } });
+    add({
+      game: 'hangman',
+      size: `len ${len}, ${words.length} words`,
+      effort,
+      opts: { len, wordlist: list(`hm-${len}-${n}.txt`, words) },
+    });
   }
   for (const [digits, symbols, effort] of [
     [3, 6, 'default'],
     [4, 8, 'quick'],
     [4, 10, 'quick'],
     [5, 9, 'quick'],
-  ] as const) add({ game: 'bullscows', size: `d${digits}s${symbols}`, effort, opts: { digits, symbols } });
+  ] as const)
+    add({ game: 'bullscows', size: `d${digits}s${symbols}`, effort, opts: { digits, symbols } });
   if (!values.quick) return out;
   const seen = new Set<string>();
   return out.filter((c) => !seen.has(c.game) && seen.add(c.game));
@@ -130,7 +152,11 @@ function argsOf(c: Case): string[] {
 }
 
 let failures = 0;
-console.log(`bench:memory: estimate beside measured peak, ${WORKERS} workers; nproc ${availableParallelism()}, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `bench:memory: estimate beside measured peak, ${WORKERS} workers; nproc ${availableParallelism()}, load ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 console.log(['game', 'size', 'effort', 'estimate MiB', 'peak MiB', 'peak/estimate', 'seconds', 'holds'].join('\t'));
 try {
   for (const [i, c] of cases().entries()) {
@@ -138,18 +164,46 @@ try {
     const estimate = compileEstimateMiB(loaded, c.effort, WORKERS);
     const trees = join(dir, `trees-${i}`);
     const t0 = Date.now();
-    const r = spawnSync(process.execPath, [CLI, ...argsOf(c)], { env: { ...process.env, GUESSTREE_TREES: trees }, encoding: 'utf8', timeout: 600_000 });
+    const r = spawnSync(process.execPath, [CLI, ...argsOf(c)], {
+      env: { ...process.env, GUESSTREE_TREES: trees },
+      encoding: 'utf8',
+      timeout: 600_000,
+    });
     const seconds = (Date.now() - t0) / 1000;
     if (r.status !== 0) {
-      console.log([c.game, c.size, c.effort, estimate, '-', '-', seconds.toFixed(1), `compile failed (status ${String(r.status)}): ${(r.stderr ?? '').trim().split('\n').pop()}`].join('\t'));
+      console.log(
+        [
+          c.game,
+          c.size,
+          c.effort,
+          estimate,
+          '-',
+          '-',
+          seconds.toFixed(1),
+          `compile failed (status ${String(r.status)}): ${(r.stderr ?? '').trim().split('\n').pop()}`,
+        ].join('\t'),
+      );
       failures++;
       continue;
     }
-    const manifest = JSON.parse(readFileSync(join(trees, 'manifest.json'), 'utf8')) as { trees: Array<{ compilePeakMiB: number }> };
+    const manifest = JSON.parse(readFileSync(join(trees, 'manifest.json'), 'utf8')) as {
+      trees: Array<{ compilePeakMiB: number }>;
+    };
     const peak = manifest.trees[0]!.compilePeakMiB;
     const holds = estimate >= peak;
     if (!holds) failures++;
-    console.log([c.game, c.size, c.effort, estimate, peak, (peak / estimate).toFixed(2), seconds.toFixed(1), holds ? 'yes' : 'NO: estimate below the peak'].join('\t'));
+    console.log(
+      [
+        c.game,
+        c.size,
+        c.effort,
+        estimate,
+        peak,
+        (peak / estimate).toFixed(2),
+        seconds.toFixed(1),
+        holds ? 'yes' : 'NO: estimate below the peak',
+      ].join('\t'),
+    );
   }
   shippedPeaks();
 } finally {
@@ -173,18 +227,28 @@ function shippedPeaks(): void {
   for (const e of readManifest(join(ROOT, 'trees')).trees) {
     if (!GAMES.has(e.game) || values.quick) continue;
     const p = e.params;
-    const effort = String(e.settings['effort'] ?? (e.settings['strategy'] === 'greedy' ? 'greedy' : 'default'));
+    const effort = String(e.settings.effort ?? (e.settings.strategy === 'greedy' ? 'greedy' : 'default'));
     let opts: GameOptions;
     if (e.game === 'lingo' || e.game === 'hangman') {
-      const len = Number(p['length']);
+      const len = Number(p.length);
       const own = e.lists[0]?.sha256 === hashOf(len);
       if (!own && !existsSync(pit)) continue;
-      opts = { len, ...(own ? {} : { wordlist: pit }), ...(e.game === 'hangman' ? { objective: String(p['objective']), lives: p['objective'] === 'win' ? Number(p['lives']) : undefined } : {}) };
+      opts = {
+        len,
+        ...(own ? {} : { wordlist: pit }),
+        ...(e.game === 'hangman'
+          ? { objective: String(p.objective), lives: p.objective === 'win' ? Number(p.lives) : undefined }
+          : {}),
+      };
     } else if (e.game === 'wordle') {
       if (!existsSync(join(shared, 'wordle', 'answers.txt'))) continue;
-      opts = { answers: join(shared, 'wordle', 'answers.txt'), guesses: join(shared, 'wordle', 'allowed.txt'), hard: p['hard'] === true };
-    } else if (e.game === 'mastermind') opts = { pegs: Number(p['pegs']), colors: Number(p['colors']) };
-    else if (e.game === 'bullscows') opts = { digits: Number(p['digits']), symbols: Number(p['symbols']) };
+      opts = {
+        answers: join(shared, 'wordle', 'answers.txt'),
+        guesses: join(shared, 'wordle', 'allowed.txt'),
+        hard: p.hard === true,
+      };
+    } else if (e.game === 'mastermind') opts = { pegs: Number(p.pegs), colors: Number(p.colors) };
+    else if (e.game === 'bullscows') opts = { digits: Number(p.digits), symbols: Number(p.symbols) };
     else continue;
     const peak = e.compilePeakMiB;
     if (peak === undefined) continue;
@@ -194,8 +258,23 @@ function shippedPeaks(): void {
     const estimate = compileEstimateMiB(loaded, effort, workers);
     const holds = estimate >= peak;
     if (!holds) failures++;
-    console.log([e.game, e.file, `${effort}, ${workers} workers`, estimate, peak, (peak / estimate).toFixed(2), e.compileSeconds ?? '-', holds ? 'yes' : 'NO: estimate below the peak'].join('\t'));
+    console.log(
+      [
+        e.game,
+        e.file,
+        `${effort}, ${workers} workers`,
+        estimate,
+        peak,
+        (peak / estimate).toFixed(2),
+        e.compileSeconds ?? '-',
+        holds ? 'yes' : 'NO: estimate below the peak',
+      ].join('\t'),
+    );
   }
 }
-console.log(failures === 0 ? 'bench:memory: the estimate bounds the measured peak in every case' : `bench:memory: ${failures} case(s) where the estimate did not bound the peak (or the compile failed)`);
+console.log(
+  failures === 0
+    ? 'bench:memory: the estimate bounds the measured peak in every case'
+    : `bench:memory: ${failures} case(s) where the estimate did not bound the peak (or the compile failed)`,
+);
 process.exitCode = failures === 0 ? 0 : 1;

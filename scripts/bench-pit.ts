@@ -119,7 +119,11 @@ export interface PairedRatio {
  * players' scores on the same i-th word of the k-th length. A length needs at least two words
  * for its spread; one word contributes no error.
  */
-export function pairedRatio(ours: readonly (readonly number[])[], peer: readonly (readonly number[])[], target: number): PairedRatio {
+export function pairedRatio(
+  ours: readonly (readonly number[])[],
+  peer: readonly (readonly number[])[],
+  target: number,
+): PairedRatio {
   if (ours.length !== peer.length) throw new Error('pairedRatio: the two players have different lengths');
   let a = 0;
   let b = 0;
@@ -149,7 +153,13 @@ export function pairedRatio(ours: readonly (readonly number[])[], peer: readonly
     variance += ss / (n - 1) / n;
   }
   const standardError = b > 0 ? Math.sqrt(variance) / b : NaN;
-  return { ours: a, peer: b, ratio, standardError, zFromTarget: standardError > 0 ? (ratio - target) / standardError : NaN };
+  return {
+    ours: a,
+    peer: b,
+    ratio,
+    standardError,
+    zFromTarget: standardError > 0 ? (ratio - target) / standardError : NaN,
+  };
 }
 
 function addGame(cell: ForeignCell, g: GameResult, len: number, secret: string): void {
@@ -165,9 +175,15 @@ function addGame(cell: ForeignCell, g: GameResult, len: number, secret: string):
   cell.guesses += g.guessMs.length;
   if (g.timedOut || g.exitCode !== 0) {
     cell.abnormal++;
-    const how = g.timedOut ? `killed at the ${DEFAULT_GAME_TIMEOUT_MS / 1000} s timeout` : g.exitCode === null ? `signal ${g.signal}` : `status ${g.exitCode}`;
+    const how = g.timedOut
+      ? `killed at the ${DEFAULT_GAME_TIMEOUT_MS / 1000} s timeout`
+      : g.exitCode === null
+        ? `signal ${g.signal}`
+        : `status ${g.exitCode}`;
     const last = g.stderrTail.trimEnd().split('\n').pop() ?? '';
-    cell.why.push(`length ${len} ${secret}: ${how} after ${g.guesses.length} guesses${last ? `; stderr: ${safeText(last).slice(0, 200)}` : ''}`);
+    cell.why.push(
+      `length ${len} ${secret}: ${how} after ${g.guesses.length} guesses${last ? `; stderr: ${safeText(last).slice(0, 200)}` : ''}`,
+    );
   }
 }
 
@@ -187,7 +203,8 @@ async function foreign(
   const words: PitWords = loadPitWords(wordlistArg !== undefined ? resolve(wordlistArg) : wordListPackagePath);
   const peerArg = values.peer as string | undefined;
   const peer = peerArg !== undefined ? shellQuote(resolve(peerArg)) : undefined;
-  if (peerArg !== undefined && !existsSync(resolve(peerArg))) throw fail('usage', `--peer: ${resolve(peerArg)} does not exist`);
+  if (peerArg !== undefined && !existsSync(resolve(peerArg)))
+    throw fail('usage', `--peer: ${resolve(peerArg)} does not exist`);
   const secrets = pitSecrets(words, lengths, rounds, seed);
   const ours = new Map<number, ForeignCell>();
   const theirs = new Map<number, ForeignCell>();
@@ -210,14 +227,25 @@ async function foreign(
       const list = words.byLength.get(len) ?? [];
       const set = words.sets.get(len) ?? new Set<string>();
       // The same file, the only one in the folder, for both players.
-      writeFileSync(join(dir, 'wordlist.txt'), list.join('\n') + '\n');
+      writeFileSync(join(dir, 'wordlist.txt'), `${list.join('\n')}\n`);
       const a = emptyCell();
       const b = emptyCell();
       ours.set(len, a);
       theirs.set(len, b);
       for (const secret of secrets.get(len) ?? []) {
-        addGame(a, await playGame(command, len, secret, dir, set, { stderr: 'keep', timeoutMs: DEFAULT_GAME_TIMEOUT_MS }), len, secret);
-        if (peer !== undefined) addGame(b, await playGame(peer, len, secret, dir, set, { stderr: 'keep', timeoutMs: DEFAULT_GAME_TIMEOUT_MS }), len, secret);
+        addGame(
+          a,
+          await playGame(command, len, secret, dir, set, { stderr: 'keep', timeoutMs: DEFAULT_GAME_TIMEOUT_MS }),
+          len,
+          secret,
+        );
+        if (peer !== undefined)
+          addGame(
+            b,
+            await playGame(peer, len, secret, dir, set, { stderr: 'keep', timeoutMs: DEFAULT_GAME_TIMEOUT_MS }),
+            len,
+            secret,
+          );
         progress.onGame(++done, total, len);
       }
     }
@@ -231,8 +259,14 @@ async function foreign(
   const mean = (c: ForeignCell): string => (c.games > 0 ? c.score / c.games : 0).toFixed(2);
   const ms = (x: number): string => x.toFixed(0);
   const lines: string[] = [];
-  lines.push(`bench:pit --foreign  list: ${words.path} (one wordlist.txt per length), seed ${seed}, ${rounds} words per length`);
-  lines.push(`cores: ${availableParallelism()}   load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  lines.push(
+    `bench:pit --foreign  list: ${words.path} (one wordlist.txt per length), seed ${seed}, ${rounds} words per length`,
+  );
+  lines.push(
+    `cores: ${availableParallelism()}   load average at the end: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
   lines.push(`  ours: ${player}`);
   if (peer !== undefined) lines.push(`  peer: ${peer}`);
   lines.push('max guess ms: the first guess from the spawn (start-up included) / later guesses from the mask before');
@@ -282,19 +316,27 @@ async function foreign(
       `${padL(`${ms(sum.a.maxFirstMs)} / ${ms(sum.a.maxLaterMs)}`, 13)} ${padL(peer !== undefined ? `${ms(sum.b.maxFirstMs)} / ${ms(sum.b.maxLaterMs)}` : '-', 13)}`,
   );
   lines.push(`mean: score per word; sum: the sum of the per-length means`);
-  lines.push(`ours: total ${sum.a.score} over ${sum.a.games} games, ${sum.a.guesses} guesses, ${sum.a.slow} over 1 s` + (sum.a.abnormal > 0 ? `, ${sum.a.abnormal} games ended abnormally` : ''));
+  lines.push(
+    `ours: total ${sum.a.score} over ${sum.a.games} games, ${sum.a.guesses} guesses, ${sum.a.slow} over 1 s` +
+      (sum.a.abnormal > 0 ? `, ${sum.a.abnormal} games ended abnormally` : ''),
+  );
   for (const w of sum.a.why) lines.push(`  ours abnormal: ${w}`);
   if (paired !== undefined) {
     for (const w of sum.b.why) lines.push(`  peer abnormal: ${w}`);
-    lines.push(`peer: total ${sum.b.score} over ${sum.b.games} games, ${sum.b.guesses} guesses, ${sum.b.slow} over 1 s` + (sum.b.abnormal > 0 ? `, ${sum.b.abnormal} games ended abnormally` : ''));
+    lines.push(
+      `peer: total ${sum.b.score} over ${sum.b.games} games, ${sum.b.guesses} guesses, ${sum.b.slow} over 1 s` +
+        (sum.b.abnormal > 0 ? `, ${sum.b.abnormal} games ended abnormally` : ''),
+    );
     lines.push(
       `ratio ${paired.ratio.toFixed(3)}, standard error ${paired.standardError.toFixed(3)} over the sampled words (paired by word): ` +
         `${Math.abs(paired.zFromTarget).toFixed(1)} standard errors ${paired.zFromTarget >= 0 ? 'above' : 'below'} ${FOREIGN_TARGET.toFixed(2)}`,
     );
     const met = totalRatio >= FOREIGN_TARGET && sum.a.slow === 0;
-    lines.push(`target (ours >= ${FOREIGN_TARGET.toFixed(2)} x peer, no guess over 1 s): ${met ? 'met' : 'NOT met'} (ratio ${totalRatio.toFixed(3)})`);
+    lines.push(
+      `target (ours >= ${FOREIGN_TARGET.toFixed(2)} x peer, no guess over 1 s): ${met ? 'met' : 'NOT met'} (ratio ${totalRatio.toFixed(3)})`,
+    );
   }
-  process.stdout.write(lines.join('\n') + '\n');
+  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 async function main(argv: readonly string[]): Promise<void> {
@@ -375,7 +417,7 @@ async function main(argv: readonly string[]): Promise<void> {
     `pit score:          ${score} (mean ${(gameMs.length > 0 ? score / gameMs.length : 0).toFixed(2)} per word)` +
       (abnormal > 0 ? `, ${abnormal} games ended abnormally` : ''),
   ];
-  process.stdout.write(out.join('\n') + '\n');
+  process.stdout.write(`${out.join('\n')}\n`);
 }
 
 if (isEntryPoint(import.meta.url)) {

@@ -27,7 +27,13 @@ import { fileURLToPath } from 'node:url';
 import { compileBudgeted, type BudgetedTree } from '../compiler/pool/driver.js';
 import { threadExecutor } from '../compiler/pool/thread-executor.js';
 import { wordleProbes, type WordleGame } from '../compiler/games/wordle/game.js';
-import { loadWordleGame, wordleEffort, wordleParts, WORDLE_GUESS_COST, type WordleSetup } from '../compiler/games/wordle/module.js';
+import {
+  loadWordleGame,
+  wordleEffort,
+  wordleParts,
+  WORDLE_GUESS_COST,
+  type WordleSetup,
+} from '../compiler/games/wordle/module.js';
 import { replayAll } from '../compiler/replay.js';
 import { guessTotals } from '../compiler/objective.js';
 
@@ -51,12 +57,15 @@ const { values } = parseArgs({
   strict: true,
 });
 if (!existsSync(values.answers) || !existsSync(values.guesses)) {
-  console.log(`bench:wordle: skipped: the lists ${values.answers} and ${values.guesses} are absent (they live in ../shared/)`);
+  console.log(
+    `bench:wordle: skipped: the lists ${values.answers} and ${values.guesses} are absent (they live in ../shared/)`,
+  );
   process.exit(0);
 }
 const modes = values.mode === 'both' ? (['normal', 'hard'] as const) : ([values.mode] as Array<'normal' | 'hard'>);
 for (const m of modes) if (m !== 'normal' && m !== 'hard') throw new Error(`--mode ${String(m)}: normal, hard or both`);
-const kinds = values.only === undefined ? (['exact', 'default'] as const) : ([values.only] as Array<'exact' | 'default'>);
+const kinds =
+  values.only === undefined ? (['exact', 'default'] as const) : ([values.only] as Array<'exact' | 'default'>);
 for (const k of kinds) if (k !== 'exact' && k !== 'default') throw new Error(`--only ${String(k)}: exact or default`);
 const reps = Math.max(1, Number(values.reps));
 const peer = values.peer;
@@ -70,9 +79,18 @@ const taskset = (() => {
   }
 })();
 
-console.log(`bench:wordle on ${availableParallelism()} cores (load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at start); ours in this thread, one core`);
-console.log(`lists: ${values.answers}, ${values.guesses}; ${reps} run${reps === 1 ? '' : 's'} of each, ours and the peer's alternating`);
-if (peer) console.log(`peer: ${peer}${taskset ? ` pinned to core ${values['peer-core']} (taskset)` : ' (no taskset: not pinned)'}; its time is its own "Time taken" (search CPU, start-up excluded)`);
+console.log(
+  `bench:wordle on ${availableParallelism()} cores (load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')} at start); ours in this thread, one core`,
+);
+console.log(
+  `lists: ${values.answers}, ${values.guesses}; ${reps} run${reps === 1 ? '' : 's'} of each, ours and the peer's alternating`,
+);
+if (peer)
+  console.log(
+    `peer: ${peer}${taskset ? ` pinned to core ${values['peer-core']} (taskset)` : ' (no taskset: not pinned)'}; its time is its own "Time taken" (search CPU, start-up excluded)`,
+  );
 
 interface Run {
   readonly cpu: number;
@@ -104,16 +122,32 @@ async function ours(game: WordleGame, setup: WordleSetup, kind: 'exact' | 'defau
   const totals = guessTotals(s);
   const sixths = s.histogram[6] ?? 0;
   if (s.histogram[0]) return { cpu, wall, total: NaN, note: `${s.histogram[0]} answers not found` };
-  if (totals.totalGuesses !== Math.floor(r.cost / WORDLE_GUESS_COST)) throw new Error('bench:wordle: the replay does not give the search total');
-  const what = kind === 'exact' ? `proven for ${values.opener}` : `opener ${game.guessName(r.guess)} (of ${r.candidates}: ${r.searched} searched to the end, ${r.cut} cut off)`;
-  return { cpu, wall, total: totals.totalGuesses, note: `${what}; ${sixths} sixth guess${sixths === 1 ? '' : 'es'}, ${N} answers` };
+  if (totals.totalGuesses !== Math.floor(r.cost / WORDLE_GUESS_COST))
+    throw new Error('bench:wordle: the replay does not give the search total');
+  const what =
+    kind === 'exact'
+      ? `proven for ${values.opener}`
+      : `opener ${game.guessName(r.guess)} (of ${r.candidates}: ${r.searched} searched to the end, ${r.cut} cut off)`;
+  return {
+    cpu,
+    wall,
+    total: totals.totalGuesses,
+    note: `${what}; ${sixths} sixth guess${sixths === 1 ? '' : 'es'}, ${N} answers`,
+  };
 }
 
 /** One run of the peer: its "Time taken", the wall time around it, its best total. */
 function peerRun(hard: boolean, kind: 'exact' | 'default'): Run {
   const dir = mkdtempSync(join(tmpdir(), 'bench-wordle-peer-'));
   try {
-    const args = ['-a', resolve(values.guesses), '-h', resolve(values.answers), ...(hard ? ['-H'] : []), ...(kind === 'exact' ? ['-w', values.opener] : ['-n', values['peer-n']])];
+    const args = [
+      '-a',
+      resolve(values.guesses),
+      '-h',
+      resolve(values.answers),
+      ...(hard ? ['-H'] : []),
+      ...(kind === 'exact' ? ['-w', values.opener] : ['-n', values['peer-n']]),
+    ];
     const cmd = taskset ? 'taskset' : (peer as string);
     const argv = taskset ? ['-c', values['peer-core'], peer as string, ...args] : args;
     const w0 = process.hrtime.bigint();
@@ -124,7 +158,12 @@ function peerRun(hard: boolean, kind: 'exact' | 'default'): Run {
     const score = /Best first guess score = (\d+)/.exec(p.stdout);
     const best = /Best first guess = (\w+)/.exec(p.stdout);
     if (!time || !score) throw new Error(`peer output not understood: ${p.stdout.slice(-400)}`);
-    return { cpu: Number(time[1]), wall, total: Number(score[1]), note: `opener ${best?.[1] ?? '?'}; ${peer} ${args.slice(4).join(' ')}` };
+    return {
+      cpu: Number(time[1]),
+      wall,
+      total: Number(score[1]),
+      note: `opener ${best?.[1] ?? '?'}; ${peer} ${args.slice(4).join(' ')}`,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -144,7 +183,9 @@ for (const mode of modes) {
   const game = loadWordleGame(values.answers, values.guesses, hard);
   const probes = wordleProbes(game);
   const setupWall = Number(process.hrtime.bigint() - t0) / 1e9;
-  console.log(`\n== ${mode} mode: ${game.secretCount} answers, ${game.guessCount} guesses; setup (lists, feedback table, probe order) ${fmt(cpuSeconds(process.cpuUsage(c0)))} s CPU, ${fmt(setupWall)} s wall (counted only in the whole-run ratio)`);
+  console.log(
+    `\n== ${mode} mode: ${game.secretCount} answers, ${game.guessCount} guesses; setup (lists, feedback table, probe order) ${fmt(cpuSeconds(process.cpuUsage(c0)))} s CPU, ${fmt(setupWall)} s wall (counted only in the whole-run ratio)`,
+  );
   for (const kind of kinds) {
     const setup: WordleSetup = { effort: kind, probes };
     const mine: Run[] = [];
@@ -156,7 +197,9 @@ for (const mode of modes) {
       if (peer) {
         theirs.push(peerRun(hard, kind));
         const t = theirs[i];
-        console.log(`${kind} run ${i + 1}: peer ${t.total} in ${fmt(t.cpu)} s CPU (${fmt(t.wall)} s wall with its start-up); ${t.note}`);
+        console.log(
+          `${kind} run ${i + 1}: peer ${t.total} in ${fmt(t.cpu)} s CPU (${fmt(t.wall)} s wall with its start-up); ${t.note}`,
+        );
       }
     }
     const mc = median(mine.map((r) => r.cpu));
@@ -173,5 +216,9 @@ for (const mode of modes) {
     summary.push(line);
   }
 }
-console.log(`\nsummary (${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at the end):`);
+console.log(
+  `\nsummary (${availableParallelism()} cores, load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')} at the end):`,
+);
 for (const l of summary) console.log(l);

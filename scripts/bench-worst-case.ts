@@ -14,7 +14,15 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { everyGuess, LeastWorstCase, NOT_WITHIN, ruleGuesses, UNDECIDED, WITHIN, type GuessPool } from '../compiler/engine/least-worst-case.js';
+import {
+  everyGuess,
+  LeastWorstCase,
+  NOT_WITHIN,
+  ruleGuesses,
+  UNDECIDED,
+  WITHIN,
+  type GuessPool,
+} from '../compiler/engine/least-worst-case.js';
 import type { Moves } from '../compiler/engine/types.js';
 import { loadWordleGame } from '../compiler/games/wordle/module.js';
 
@@ -36,12 +44,17 @@ const { values } = parseArgs({
 });
 const game = loadWordleGame(values.answers, values.guesses, values.hard);
 const rule = game.guessFilter;
-const moves: Moves<string> = rule ? { root: rule.start, after: (s, g, c) => rule.after(s, g, c), key: (s) => s } : { root: '', after: (s) => s, key: (s) => s };
+const moves: Moves<string> = rule
+  ? { root: rule.start, after: (s, g, c) => rule.after(s, g, c), key: (s) => s }
+  : { root: '', after: (s) => s, key: (s) => s };
 const pool: GuessPool<string> = rule ? ruleGuesses(game, (s, all) => rule.filter(s, all)) : everyGuess<string>(game);
 const limits = { proofNodes: Infinity, maxDepth: 8, widths: [1], checkNodes: 50, memoMaxEntries: 1 << 20 };
 const cpu = (): number => process.cpuUsage().user / 1e6;
-const verdict = (r: number): string => (r === WITHIN ? 'within' : r === NOT_WITHIN ? 'not within (proven)' : 'undecided');
-console.log(`${game.secretCount} answers, ${game.guessCount} guesses, ${values.hard ? 'hard' : 'normal'} mode; ${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(1)}`);
+const verdict = (r: number): string =>
+  r === WITHIN ? 'within' : r === NOT_WITHIN ? 'not within (proven)' : 'undecided';
+console.log(
+  `${game.secretCount} answers, ${game.guessCount} guesses, ${values.hard ? 'hard' : 'normal'} mode; ${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(1)}`,
+);
 
 const within = Number(values.within);
 let c0 = cpu();
@@ -70,7 +83,11 @@ for (let i = 0; i < samples; i++) {
   if (v === NOT_WITHIN) counts.refuted++;
   else if (v === UNDECIDED) counts.undecided++;
   else counts.within++;
-  console.log(`first guess ${game.guessName(g)}: ${verdict(v)} for ${refute} in ${dt.toFixed(2)} s cpu, ${solver.nodes} sets`);
+  console.log(
+    `first guess ${game.guessName(g)}: ${verdict(v)} for ${refute} in ${dt.toFixed(2)} s cpu, ${solver.nodes} sets`,
+  );
 }
 const each = sum / samples;
-console.log(`${samples} first guesses: ${counts.refuted} refuted, ${counts.undecided} undecided, ${counts.within} within; ${each.toFixed(2)} s cpu each; all ${G}: about ${((each * G) / 3600).toFixed(1)} cpu hours`);
+console.log(
+  `${samples} first guesses: ${counts.refuted} refuted, ${counts.undecided} undecided, ${counts.within} within; ${each.toFixed(2)} s cpu each; all ${G}: about ${((each * G) / 3600).toFixed(1)} cpu hours`,
+);

@@ -42,14 +42,18 @@ for (const len of values.lengths.split(',').map(Number)) {
   const onProgress = (done: number, total: number): void => {
     if (tty) process.stderr.write(`\rlength ${len}: ${done} of ${total} openers bounded two levels deep`);
   };
-  const report = await withSignals(`bound:lingo length ${len}`, (signal) => runPlan(twoLevelCheck(game, { goal, workers, onProgress }), searchDriver({ workers, signal, executor })));
+  const report = await withSignals(`bound:lingo length ${len}`, (signal) =>
+    runPlan(twoLevelCheck(game, { goal, workers, onProgress }), searchDriver({ workers, signal, executor })),
+  );
   if (tty) process.stderr.write('\n');
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const left = report.checked.filter((c) => c.bound >= goal);
   const highest = [...report.checked].sort((a, b) => b.bound - a.bound || a.opener - b.opener)[0];
   const bounded = report.checked.reduce((a, c) => a + c.groupsBounded, 0);
   console.log(`length ${len}: ${fmt(N)} words; target mean ${target} (total ${fmt(goal)})`);
-  console.log(`  one-step bound: ${(report.oneStepBest / N).toFixed(3)} a word; ${fmt(report.checked.length)} of ${fmt(report.openers)} openers reach ${target}`);
+  console.log(
+    `  one-step bound: ${(report.oneStepBest / N).toFixed(3)} a word; ${fmt(report.checked.length)} of ${fmt(report.openers)} openers reach ${target}`,
+  );
   if (highest) {
     console.log(
       `  two-level bound: ${fmt(report.checked.length - left.length)} ruled out, ${fmt(left.length)} left; ${fmt(bounded)} reply groups bounded in all; the highest bound when its opener stopped: ${fmt(highest.bound)} (${game.guessName(highest.opener)}, ${highest.groupsBounded} of ${highest.groups} groups bounded)`,
@@ -57,5 +61,11 @@ for (const len of values.lengths.split(',').map(Number)) {
   }
   console.log(`  ${seconds.toFixed(1)} s`);
   if (left.length === 0) console.log(`  proven: no tree for length ${len} reaches a mean of ${target}`);
-  else console.log(`  not proven: ${left.slice(0, 20).map((c) => `${game.guessName(c.opener)} ${(c.bound / N).toFixed(3)}`).join(', ')}${left.length > 20 ? ', …' : ''} may still reach ${target}`);
+  else
+    console.log(
+      `  not proven: ${left
+        .slice(0, 20)
+        .map((c) => `${game.guessName(c.opener)} ${(c.bound / N).toFixed(3)}`)
+        .join(', ')}${left.length > 20 ? ', …' : ''} may still reach ${target}`,
+    );
 }

@@ -15,7 +15,12 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { writeFileAtomic } from '../runtime/atomic-write.js';
 import { findEntry, readManifest, treesDir, updateManifest, withEntry } from '../runtime/manifest.js';
 import { decodeTreeFile, encodeTreeFile } from '../runtime/tree-format.js';
-import { boundMethod, codeTotalLowerBound, openerClasses, type OpenerTotalBound } from '../compiler/engine/code-bound.js';
+import {
+  boundMethod,
+  codeTotalLowerBound,
+  openerClasses,
+  type OpenerTotalBound,
+} from '../compiler/engine/code-bound.js';
 import { MastermindGame } from '../compiler/games/mastermind/game.js';
 
 interface Job {
@@ -50,7 +55,12 @@ async function main(): Promise<void> {
     },
     strict: true,
   });
-  const job: Job = { pegs: Number(values.pegs), colors: Number(values.colors), levels: Number(values.levels), cap: values.cap === undefined ? Infinity : Number(values.cap) };
+  const job: Job = {
+    pegs: Number(values.pegs),
+    colors: Number(values.colors),
+    levels: Number(values.levels),
+    cap: values.cap === undefined ? Infinity : Number(values.cap),
+  };
   const { pegs, colors, levels } = job;
   const game = new MastermindGame(pegs, colors);
   const fmt = (x: number): string => x.toLocaleString('en-US');
@@ -60,7 +70,9 @@ async function main(): Promise<void> {
   const found = new Map<number, OpenerTotalBound>();
   const note = (o: OpenerTotalBound): void => {
     found.set(o.opener, o);
-    process.stderr.write(`bound:mastermind: ${found.size} of ${classes.length} opener classes bounded (${game.codeText(o.opener)} >=${o.bound}, ${elapsed()} s)\n`);
+    process.stderr.write(
+      `bound:mastermind: ${found.size} of ${classes.length} opener classes bounded (${game.codeText(o.opener)} >=${o.bound}, ${elapsed()} s)\n`,
+    );
   };
   const threads = Math.max(1, Math.min(Number(values.threads), classes.length));
   if (threads === 1) {
@@ -72,20 +84,22 @@ async function main(): Promise<void> {
     const queue = [...classes].sort((a, b) => (first.get(a) as number) - (first.get(b) as number) || a - b);
     let next = 0;
     await Promise.all(
-      Array.from({ length: threads }, () =>
-        new Promise<void>((resolve, reject) => {
-          const w = new Worker(new URL(import.meta.url), { workerData: job });
-          const feed = (): void => {
-            w.postMessage(next < queue.length ? queue[next++] : -1);
-          };
-          w.on('message', (o: OpenerTotalBound) => {
-            note(o);
+      Array.from(
+        { length: threads },
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const w = new Worker(new URL(import.meta.url), { workerData: job });
+            const feed = (): void => {
+              w.postMessage(next < queue.length ? queue[next++] : -1);
+            };
+            w.on('message', (o: OpenerTotalBound) => {
+              note(o);
+              feed();
+            });
+            w.on('error', reject);
+            w.on('exit', () => resolve());
             feed();
-          });
-          w.on('error', reject);
-          w.on('exit', () => resolve());
-          feed();
-        }),
+          }),
       ),
     );
   }
@@ -95,20 +109,27 @@ async function main(): Promise<void> {
   const cpu = process.cpuUsage();
   console.log(`MM(${pegs},${colors}): ${fmt(game.secretCount)} codes; ${method}`);
   for (const o of openers) console.log(`  ${game.codeText(o.opener)}\t>=${o.bound}`);
-  console.log(`no strategy needs fewer than ${fmt(bound)} guesses (mean ${(bound / game.secretCount).toFixed(4)}); ${elapsed()} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (${threads} thread${threads === 1 ? '' : 's'})`);
+  console.log(
+    `no strategy needs fewer than ${fmt(bound)} guesses (mean ${(bound / game.secretCount).toFixed(4)}); ${elapsed()} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU (${threads} thread${threads === 1 ? '' : 's'})`,
+  );
 
   if (values.write) {
     const dir = treesDir();
     const entry = findEntry(readManifest(dir), 'mastermind', { pegs, colors }, []);
     if (!entry) {
-      console.error(`bound:mastermind: ${join(dir, 'manifest.json')} lists no MM(${pegs},${colors}) tree; nothing written`);
+      console.error(
+        `bound:mastermind: ${join(dir, 'manifest.json')} lists no MM(${pegs},${colors}) tree; nothing written`,
+      );
       process.exit(1);
     }
     const path = join(dir, entry.file);
     const file = decodeTreeFile(readFileSync(path), path);
-    const total = Number(file.header.objective['totalGuesses']);
+    const total = Number(file.header.objective.totalGuesses);
     if (bound > total) throw new Error(`the bound ${bound} is above the tree's total ${total}: the bound is wrong`);
-    const header = { ...file.header, settings: { ...file.header.settings, totalLowerBound: bound, totalLowerBoundMethod: method } };
+    const header = {
+      ...file.header,
+      settings: { ...file.header.settings, totalLowerBound: bound, totalLowerBoundMethod: method },
+    };
     const bytes = encodeTreeFile({ ...file, header });
     writeFileAtomic(path, bytes);
     const sha256 = createHash('sha256').update(bytes).digest('hex');

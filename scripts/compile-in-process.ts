@@ -21,7 +21,16 @@ export async function compileOnce(game: string, opts: GameOptions, effort: strin
   const m = findModule(game);
   const loaded = m.load(opts);
   const t0 = process.hrtime.bigint();
-  const outcome = await compileLoaded(loaded, { effort: effortNamed(m.efforts, effort, game).name, workers, options: opts });
+  const outcome = await compileLoaded(loaded, {
+    effort: effortNamed(m.efforts, effort, game).name,
+    workers,
+    options: opts,
+  });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  return { loaded, tree: outcome.tree, header: headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra), seconds };
+  return {
+    loaded,
+    tree: outcome.tree,
+    header: headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra),
+    seconds,
+  };
 }

@@ -14,7 +14,13 @@ import { join, resolve } from 'node:path';
 import { writeFileAtomic } from '../runtime/atomic-write.js';
 import { isGuesstreeError } from '../runtime/errors.js';
 import { readManifest, treesDir, updateManifest, type ManifestEntry } from '../runtime/manifest.js';
-import { decodeTreeFile, encodeTreeFile, type ListRef, type TreeArrays, type TreeFile } from '../runtime/tree-format.js';
+import {
+  decodeTreeFile,
+  encodeTreeFile,
+  type ListRef,
+  type TreeArrays,
+  type TreeFile,
+} from '../runtime/tree-format.js';
 import { makeWordList, parseWordList, readTextFile } from '../runtime/wordlist.js';
 import { exportPaths } from '../compiler/commands/inspect.js';
 import { gameOfTree } from '../compiler/commands/resolve.js';
@@ -26,14 +32,21 @@ const SHARED = resolve(import.meta.dirname, '..', '..', '..', 'shared');
 
 function arraysHash(t: TreeArrays): string {
   const h = createHash('sha256');
-  for (const a of [t.guess, t.edgeStart, t.edgeCode, t.edgeChild]) h.update(new Uint8Array(a.buffer, a.byteOffset, a.byteLength)).update('|');
+  for (const a of [t.guess, t.edgeStart, t.edgeCode, t.edgeChild])
+    h.update(new Uint8Array(a.buffer, a.byteOffset, a.byteLength)).update('|');
   return h.digest('hex');
 }
 
 /** Candidate list files: by the hash of each word length's list (Lingo, Hangman) and of the whole list (Wordle, match-count). */
 function listFiles(extra: readonly string[]): Map<string, string> {
   const byHash = new Map<string, string>();
-  const files = [...extra, DEFAULT_WORDLIST, join(SHARED, 'lingo', 'wordlist.txt'), join(SHARED, 'wordle', 'answers.txt'), join(SHARED, 'wordle', 'allowed.txt')];
+  const files = [
+    ...extra,
+    DEFAULT_WORDLIST,
+    join(SHARED, 'lingo', 'wordlist.txt'),
+    join(SHARED, 'wordle', 'answers.txt'),
+    join(SHARED, 'wordle', 'allowed.txt'),
+  ];
   for (const path of files) {
     if (!existsSync(path)) continue;
     const words = parseWordList(readTextFile(path), { source: path });
@@ -124,8 +137,11 @@ function main(argv: string[]): number {
       const reread = decodeTreeFile(next, `${path} (re-encoded)`);
       const same = arraysHash(reread.tree) === arraysHash(file.tree);
       const bare = findModule(file.header.game).optionsFromHeader(reread.header, {});
-      const samePaths = pathsOf(file, opts, path).join('\n') === pathsOf(reread, bare, `${path} (re-encoded)`).join('\n');
-      console.log(`${entry.file}\t${bytes.length}\t${next.length}\t${next.length - bytes.length}\t${same ? 'same' : 'DIFFERENT'}\t${samePaths ? 'same' : 'DIFFERENT'}`);
+      const samePaths =
+        pathsOf(file, opts, path).join('\n') === pathsOf(reread, bare, `${path} (re-encoded)`).join('\n');
+      console.log(
+        `${entry.file}\t${bytes.length}\t${next.length}\t${next.length - bytes.length}\t${same ? 'same' : 'DIFFERENT'}\t${samePaths ? 'same' : 'DIFFERENT'}`,
+      );
       if (!same || !samePaths) {
         failed++;
         continue;
@@ -144,7 +160,9 @@ function main(argv: string[]): number {
   if (changed.length) {
     updateManifest(dir, (m) => ({ trees: m.trees.map((e) => changed.find((c) => c.file === e.file) ?? e) }));
   }
-  console.log(`total\t${before}\t${after}\t${after - before}\t${write ? `${changed.length} written` : 'dry run (--write writes)'}`);
+  console.log(
+    `total\t${before}\t${after}\t${after - before}\t${write ? `${changed.length} written` : 'dry run (--write writes)'}`,
+  );
   return failed ? 1 : 0;
 }
 

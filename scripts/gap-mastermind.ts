@@ -23,7 +23,12 @@ import { SearchEngine } from '../compiler/engine/search.js';
 import type { History } from '../compiler/engine/code-ranker.js';
 import { MastermindGame } from '../compiler/games/mastermind/game.js';
 import { runPlan, searchDriver } from '../compiler/pool/driver.js';
-import { mastermindEffort, mastermindParts, searchMastermind, type MastermindEffort } from '../compiler/games/mastermind/module.js';
+import {
+  mastermindEffort,
+  mastermindParts,
+  searchMastermind,
+  type MastermindEffort,
+} from '../compiler/games/mastermind/module.js';
 
 const { values } = parseArgs({
   options: {
@@ -59,13 +64,20 @@ function innerNodes(game: MastermindGame, search: SearchEngine<History>, tree: T
       const code = sp.codes[k];
       if (code === game.solvedCode) continue;
       const child = childOf(tree, node, code);
-      if (child < 0) throw new Error(`the tree has no branch for reply ${game.codeName(code)} after ${below.map((x) => game.codeText(x)).join(' ')}`);
+      if (child < 0)
+        throw new Error(
+          `the tree has no branch for reply ${game.codeName(code)} after ${below.map((x) => game.codeText(x)).join(' ')}`,
+        );
       total += walk(child, sp.items.slice(sp.starts[k], sp.starts[k + 1]), below);
     }
     out.push({ size: set.length, total, history, set });
     return total;
   };
-  walk(0, Uint32Array.from({ length: game.secretCount }, (_, i) => i), []);
+  walk(
+    0,
+    Uint32Array.from({ length: game.secretCount }, (_, i) => i),
+    [],
+  );
   return out;
 }
 
@@ -83,8 +95,12 @@ function compareNodes(game: MastermindGame, ranges: readonly string[], every: nu
   const exact = mastermindEffort('exact', game.secretCount, 0);
   const search = new SearchEngine(mastermindParts(game, exact));
   const nodes = innerNodes(game, search, file.tree);
-  console.log(`shipped ${entry.file}: ${nodes.length} inner nodes; each range sampled every ${every}th node in tree order, solved exactly on one core`);
-  console.log('size range | nodes | sampled | their total | exact | gain | gain per node | whole range (est.) | s per node | slowest s');
+  console.log(
+    `shipped ${entry.file}: ${nodes.length} inner nodes; each range sampled every ${every}th node in tree order, solved exactly on one core`,
+  );
+  console.log(
+    'size range | nodes | sampled | their total | exact | gain | gain per node | whole range (est.) | s per node | slowest s',
+  );
   for (const range of ranges) {
     const [lo, hi] = range.split('-').map(Number) as [number, number];
     const inRange = nodes.filter((x) => x.size >= lo && x.size <= hi);
@@ -108,7 +124,18 @@ function compareNodes(game: MastermindGame, ranges: readonly string[], every: nu
     const gain = theirs - best;
     const per = sampled ? gain / sampled : 0;
     console.log(
-      [range, inRange.length, sampled, theirs, best, gain, per.toFixed(3), Math.round(per * inRange.length), sampled ? (seconds / sampled).toFixed(2) : '-', slowest.toFixed(1)].join(' | '),
+      [
+        range,
+        inRange.length,
+        sampled,
+        theirs,
+        best,
+        gain,
+        per.toFixed(3),
+        Math.round(per * inRange.length),
+        sampled ? (seconds / sampled).toFixed(2) : '-',
+        slowest.toFixed(1),
+      ].join(' | '),
     );
   }
 }
@@ -130,14 +157,28 @@ async function main(): Promise<void> {
     const all = Uint32Array.from({ length: small.secretCount }, (_, i) => i);
     const oneStep = new SearchEngine(mastermindParts(small, ONE_STEP)).solve(all, { used: 0, state: [] })!.cost;
     // The optimum: the figure proven in the literature, or this tool's exact search when it is quick.
-    const optimum = known ?? (await runPlan(searchMastermind(small, mastermindEffort('exact', small.secretCount, 0), { checkpoint: false }), searchDriver({ workers: 1 }))).cost;
+    const optimum =
+      known ??
+      (
+        await runPlan(
+          searchMastermind(small, mastermindEffort('exact', small.secretCount, 0), { checkpoint: false }),
+          searchDriver({ workers: 1 }),
+        )
+      ).cost;
     for (const name of ['default', 'thorough'] as const) {
       const effort = mastermindEffort(name, LARGE_CODES, 0);
       const t = process.hrtime.bigint();
-      const r = await runPlan(searchMastermind(small, effort, { checkpoint: false }), searchDriver({ workers: Number(values.workers) }));
+      const r = await runPlan(
+        searchMastermind(small, effort, { checkpoint: false }),
+        searchDriver({ workers: Number(values.workers) }),
+      );
       const s = Number(process.hrtime.bigint() - t) / 1e9;
       const share = oneStep > optimum ? `${Math.round((100 * (oneStep - r.cost)) / (oneStep - optimum))}%` : '-';
-      console.log([`MM(${p},${c})`, oneStep, name, r.cost, optimum, r.cost - optimum, share, r.opener ?? '-', s.toFixed(1)].join(' | '));
+      console.log(
+        [`MM(${p},${c})`, oneStep, name, r.cost, optimum, r.cost - optimum, share, r.opener ?? '-', s.toFixed(1)].join(
+          ' | ',
+        ),
+      );
     }
   }
 }
@@ -153,6 +194,14 @@ const SMALL_GAMES: ReadonlyArray<readonly [number, number, number | null]> = [
 ];
 
 /** The one-step tree: the best-ranked guess by entropy at every set (no set solved exactly). */
-const ONE_STEP: MastermindEffort = { name: 'one-step', exact: false, openers: 1, exactBelow: 0, widths: [[Infinity, 1]], rank: 'entropy', maxDepth: 0 };
+const ONE_STEP: MastermindEffort = {
+  name: 'one-step',
+  exact: false,
+  openers: 1,
+  exactBelow: 0,
+  widths: [[Infinity, 1]],
+  rank: 'entropy',
+  maxDepth: 0,
+};
 
 await main();

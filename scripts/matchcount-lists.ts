@@ -39,6 +39,10 @@ export function sharedLists(dir: string): BenchList[] {
     .map((f) => {
       const path = join(dir, f);
       const first = readFileSync(path, 'utf8').split('\n')[0] ?? '';
-      return { name: f, words: [...loadMatchCountList(path).words], allowed: Number(/^#\s*\S+\s+(\d+)/.exec(first)?.[1] ?? 10) };
+      return {
+        name: f,
+        words: [...loadMatchCountList(path).words],
+        allowed: Number(/^#\s*\S+\s+(\d+)/.exec(first)?.[1] ?? 10),
+      };
     });
 }

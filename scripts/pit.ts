@@ -214,7 +214,7 @@ export function playGame(
       masks.push(mask);
       guessMs.push(performance.now() - lastSent);
       if (mask === solvedMask) found = true;
-      child.stdin.write(mask + '\n');
+      child.stdin.write(`${mask}\n`);
       lastSent = performance.now();
       if (found || guesses.length >= PIT_ATTEMPTS) endGame();
     };
@@ -383,7 +383,7 @@ export function makePitDir(words: PitWords, split: boolean, extraLengths: readon
       for (let n = PIT_MIN_LENGTH; n <= PIT_MAX_LENGTH; n++) lens.add(n);
       for (const n of lens) {
         const ws = words.byLength.get(n) ?? [];
-        writeFileSync(join(dir, `wordlist${n}.txt`), ws.length > 0 ? ws.join('\n') + '\n' : '');
+        writeFileSync(join(dir, `wordlist${n}.txt`), ws.length > 0 ? `${ws.join('\n')}\n` : '');
       }
     }
   } catch (e) {
@@ -469,7 +469,12 @@ export interface PitConfig {
 }
 
 /** The secrets per length, the same for every player. Throws when a length has too few words. */
-export function pitSecrets(words: PitWords, lengths: readonly number[], rounds: number, seed: number): Map<number, string[]> {
+export function pitSecrets(
+  words: PitWords,
+  lengths: readonly number[],
+  rounds: number,
+  seed: number,
+): Map<number, string[]> {
   const out = new Map<number, string[]>();
   for (const len of lengths) {
     const list = words.byLength.get(len) ?? [];
@@ -549,7 +554,10 @@ function label(i: number): string {
 }
 
 /** The score table, pit style: per length the score and mean per word of each player, then totals. */
-export function formatTable(config: Pick<PitConfig, 'seed' | 'rounds' | 'lengths' | 'split' | 'words'>, records: readonly PlayerRecord[]): string {
+export function formatTable(
+  config: Pick<PitConfig, 'seed' | 'rounds' | 'lengths' | 'split' | 'words'>,
+  records: readonly PlayerRecord[],
+): string {
   const { seed, rounds, lengths, split } = config;
   const lines: string[] = [];
   lines.push(
@@ -594,10 +602,12 @@ export function formatTable(config: Pick<PitConfig, 'seed' | 'rounds' | 'lengths
       }
     }
     if (timeouts + badExit > 0) {
-      lines.push(`${label(i)}: ${timeouts + badExit} of ${played} games ended abnormally (${timeouts} killed at the timeout, ${badExit} non-zero exit)`);
+      lines.push(
+        `${label(i)}: ${timeouts + badExit} of ${played} games ended abnormally (${timeouts} killed at the timeout, ${badExit} non-zero exit)`,
+      );
     }
   });
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 /** What `--json` prints: the tests and other tools read it. */
@@ -610,7 +620,10 @@ export interface PitReport {
   readonly players: readonly PlayerRecord[];
 }
 
-export function toJson(config: Pick<PitConfig, 'seed' | 'rounds' | 'lengths' | 'split' | 'words'>, records: readonly PlayerRecord[]): PitReport {
+export function toJson(
+  config: Pick<PitConfig, 'seed' | 'rounds' | 'lengths' | 'split' | 'words'>,
+  records: readonly PlayerRecord[],
+): PitReport {
   return {
     seed: config.seed,
     rounds: config.rounds,
@@ -658,7 +671,7 @@ export function parseCommandLine<T extends Record<string, OptionSpec>>(
     throw fail(
       'usage',
       `unknown option${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (known: ${Object.keys(options)
-        .map((k) => '--' + k)
+        .map((k) => `--${k}`)
         .join(' ')})`,
     );
   }
@@ -684,12 +697,16 @@ export function parseCount(value: string | undefined, name: string, fallback: nu
 export function parseSeconds(value: string | undefined, name: string, fallbackMs: number): number {
   if (value === undefined) return fallbackMs;
   const s = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || !(s > 0)) throw fail('usage', `${name}: "${value}" is not a positive number of seconds`);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(s > 0))
+    throw fail('usage', `${name}: "${value}" is not a positive number of seconds`);
   return s * 1000;
 }
 
 /** Progress on stderr, only for a terminal. */
-export function progressReporter(what: string): { onGame: (done: number, total: number, len: number) => void; clear: () => void } {
+export function progressReporter(what: string): {
+  onGame: (done: number, total: number, len: number) => void;
+  clear: () => void;
+} {
   const tty = process.stderr.isTTY === true;
   let last = 0;
   return {
@@ -747,7 +764,7 @@ async function main(argv: readonly string[]): Promise<void> {
   };
   const records = await runPit(config);
   progress.clear();
-  if (values.json === true) process.stdout.write(JSON.stringify(toJson(config, records)) + '\n');
+  if (values.json === true) process.stdout.write(`${JSON.stringify(toJson(config, records))}\n`);
   else process.stdout.write(formatTable(config, records));
 }
 

@@ -39,7 +39,9 @@ const { values } = parseArgs({
   strict: true,
 });
 if (!existsSync(values.answers) || !existsSync(values.guesses)) {
-  console.log(`bench:prove: skipped: the lists ${values.answers} and ${values.guesses} are absent (they live in ../shared/)`);
+  console.log(
+    `bench:prove: skipped: the lists ${values.answers} and ${values.guesses} are absent (they live in ../shared/)`,
+  );
   process.exit(0);
 }
 const mode = values.mode;
@@ -62,7 +64,10 @@ const ranked = Array.from(ranking.top.guess);
 const c2 = cpu();
 let picks: number[];
 if (values['openers-from'] !== undefined) {
-  const words = readFileSync(values['openers-from'], 'utf8').split('\n').map((w) => w.trim()).filter((w) => w !== '');
+  const words = readFileSync(values['openers-from'], 'utf8')
+    .split('\n')
+    .map((w) => w.trim())
+    .filter((w) => w !== '');
   picks = words.map((w) => {
     const g = game.guesses?.indexOf(w) ?? -1;
     if (g < 0) throw new Error(`${values['openers-from']}: "${w}" is not an allowed guess`);
@@ -99,13 +104,28 @@ for (const g of picks) {
   classes[how].s += s;
   const row = { word: game.guessName(g), rank: rankOf.get(g) ?? -1, how, s, nodes: engine.nodes - nodes0 };
   slow.push(row);
-  if (values.verbose) console.log(`${row.word}\trank ${row.rank}\t${how}\t${value}\t${s.toFixed(3)} s\t${row.nodes} sets`);
+  if (values.verbose)
+    console.log(`${row.word}\trank ${row.rank}\t${how}\t${value}\t${s.toFixed(3)} s\t${row.nodes} sets`);
 }
 const total = classes.bound.s + classes.cut.s + classes.exact.s;
 const perOpener = total / picks.length;
-console.log(`wordle ${mode}: ${picks.length} openers (of ${ranked.length}), budget the best ${best} + 1; load and tables ${(c1 - c0).toFixed(1)} s, ranking ${(c2 - c1).toFixed(1)} s CPU`);
-for (const [k, v] of Object.entries(classes)) console.log(`  ${k}: ${v.n} openers, ${v.s.toFixed(1)} s CPU (${v.n ? (v.s / v.n).toFixed(3) : '-'} s each)`);
-console.log(`  all: ${total.toFixed(1)} s CPU, ${perOpener.toFixed(3)} s an opener; every opener: ${((perOpener * ranked.length) / 60).toFixed(1)} CPU-min projected`);
+console.log(
+  `wordle ${mode}: ${picks.length} openers (of ${ranked.length}), budget the best ${best} + 1; load and tables ${(c1 - c0).toFixed(1)} s, ranking ${(c2 - c1).toFixed(1)} s CPU`,
+);
+for (const [k, v] of Object.entries(classes))
+  console.log(`  ${k}: ${v.n} openers, ${v.s.toFixed(1)} s CPU (${v.n ? (v.s / v.n).toFixed(3) : '-'} s each)`);
+console.log(
+  `  all: ${total.toFixed(1)} s CPU, ${perOpener.toFixed(3)} s an opener; every opener: ${((perOpener * ranked.length) / 60).toFixed(1)} CPU-min projected`,
+);
 slow.sort((a, b) => b.s - a.s);
-console.log(`  slowest: ${slow.slice(0, 5).map((r) => `${r.word} (rank ${r.rank}, ${r.how}, ${r.s.toFixed(2)} s, ${r.nodes} sets)`).join(', ')}`);
-console.log(`  machine: nproc ${availableParallelism()}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `  slowest: ${slow
+    .slice(0, 5)
+    .map((r) => `${r.word} (rank ${r.rank}, ${r.how}, ${r.s.toFixed(2)} s, ${r.nodes} sets)`)
+    .join(', ')}`,
+);
+console.log(
+  `  machine: nproc ${availableParallelism()}, load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);

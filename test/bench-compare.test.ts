@@ -15,19 +15,36 @@ const SCRIPT = join(ROOT, 'dist', 'scripts', 'bench-compare.js');
 function compare(args: string[]): { status: number | null; stdout: string; stderr: string } {
   const trees = tempDir('compare-trees');
   try {
-    const r = spawnSync(process.execPath, [SCRIPT, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, GUESSTREE_TREES: trees }, maxBuffer: 16 << 20 });
+    const r = spawnSync(process.execPath, [SCRIPT, ...args], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, GUESSTREE_TREES: trees },
+      maxBuffer: 16 << 20,
+    });
     return { status: r.status, stdout: r.stdout, stderr: r.stderr };
   } finally {
     removeDir(trees);
   }
 }
 
-const worktrees = (): string => spawnSync('git', ['worktree', 'list', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).stdout;
+const worktrees = (): string =>
+  spawnSync('git', ['worktree', 'list', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).stdout;
 
 describe('bench:compare', () => {
   it('runs base and head alternately, prints one row a bench on stdout, progress on stderr, and cleans up', () => {
     const before = worktrees();
-    const r = compare(['--base', 'HEAD', '--only', 'kernel,mastermind', '--rounds', '2', '--args', 'kernel=--seconds 0.001 --lengths 5 --pairs 50000', '--args', 'mastermind=--only 9x9']);
+    const r = compare([
+      '--base',
+      'HEAD',
+      '--only',
+      'kernel,mastermind',
+      '--rounds',
+      '2',
+      '--args',
+      'kernel=--seconds 0.001 --lengths 5 --pairs 50000',
+      '--args',
+      'mastermind=--only 9x9',
+    ]);
     // The mastermind run fails (no such size), so the status is 1; the kernel row still stands.
     expect(r.status).toBe(1);
     expect(r.stdout).toContain(`nproc ${availableParallelism()}`);

@@ -18,15 +18,35 @@ describe('pairedRatio', () => {
   });
 
   it('no error when every word scores the same ratio, whatever the spread of the words', () => {
-    const r = pairedRatio([[440, 330, 220], [110, 550]], [[400, 300, 200], [100, 500]], 1.05);
+    const r = pairedRatio(
+      [
+        [440, 330, 220],
+        [110, 550],
+      ],
+      [
+        [400, 300, 200],
+        [100, 500],
+      ],
+      1.05,
+    );
     expect(r.ratio).toBeCloseTo(1.1, 12);
     expect(r.standardError).toBeCloseTo(0, 12);
   });
 
-  it('sums per-length means (not games), and adds the lengths\' variances', () => {
+  it("sums per-length means (not games), and adds the lengths' variances", () => {
     const one = pairedRatio([[500, 300, 400, 300]], [[400, 400, 300, 300]], 1);
     const other = pairedRatio([[200, 100]], [[100, 200]], 1);
-    const both = pairedRatio([[500, 300, 400, 300], [200, 100]], [[400, 400, 300, 300], [100, 200]], 1);
+    const both = pairedRatio(
+      [
+        [500, 300, 400, 300],
+        [200, 100],
+      ],
+      [
+        [400, 400, 300, 300],
+        [100, 200],
+      ],
+      1,
+    );
     expect(both.ours).toBe(375 + 150);
     expect(both.peer).toBe(350 + 150);
     // The residuals at the pooled ratio: their per-length variances of the mean add.
@@ -36,7 +56,10 @@ describe('pairedRatio', () => {
       return d.reduce((s, v) => s + (v - m) ** 2, 0) / (d.length - 1) / d.length;
     };
     const rho = both.ratio;
-    const expected = Math.sqrt(residualVar([500, 300, 400, 300], [400, 400, 300, 300], rho) + residualVar([200, 100], [100, 200], rho)) / both.peer;
+    const expected =
+      Math.sqrt(
+        residualVar([500, 300, 400, 300], [400, 400, 300, 300], rho) + residualVar([200, 100], [100, 200], rho),
+      ) / both.peer;
     expect(both.standardError).toBeCloseTo(expected, 12);
     expect(both.standardError).toBeGreaterThan(0);
     expect(one.ratio).toBeCloseTo(375 / 350, 12);
@@ -51,7 +74,7 @@ describe('pairedRatio', () => {
     const big = pairedRatio([rep(x, 16)], [rep(y, 16)], 1);
     expect(big.ratio).toBeCloseTo(small.ratio, 12);
     // n − 1 degrees of freedom: 6 words against 96 of the same values.
-    const factor = Math.sqrt(((6 - 1) / 6) * (96 / (96 - 1)) / 16);
+    const factor = Math.sqrt((((6 - 1) / 6) * (96 / (96 - 1))) / 16);
     expect(big.standardError).toBeCloseTo(small.standardError * factor, 12);
   });
 

@@ -4,7 +4,19 @@
  * driver: each call answered in order, a failed call thrown into the plan).
  */
 import { describe, expect, it } from 'vitest';
-import { budgeted, moduleBlocks, moduleTask, moduleTasks, split, whole, type EngineJob, type EngineTree, type PoolCall, type PoolPlan, type WholeResult } from '../compiler/games/compile-api.js';
+import {
+  budgeted,
+  moduleBlocks,
+  moduleTask,
+  moduleTasks,
+  split,
+  whole,
+  type EngineJob,
+  type EngineTree,
+  type PoolCall,
+  type PoolPlan,
+  type WholeResult,
+} from '../compiler/games/compile-api.js';
 import { DEFAULT_EFFORT, EFFORT_NAMES, effortHelp, effortIn, effortNamed } from '../compiler/games/efforts.js';
 import { GAMES } from '../compiler/games/registry.js';
 import { flattenPlan } from '../compiler/engine/plan.js';
@@ -21,20 +33,29 @@ describe('the effort vocabulary', () => {
     }
   });
 
-  it('an unknown name is one usage line naming the game and its choices; a checked one is the game\'s entry', () => {
+  it("an unknown name is one usage line naming the game and its choices; a checked one is the game's entry", () => {
     const efforts = [
       { name: 'quick', describe: 'q', width: 1 },
       { name: 'default', describe: 'd', width: 8 },
     ] as const;
     expect(effortNamed(efforts, 'default', 'toy').width).toBe(8);
-    expect(() => effortNamed(efforts, 'exact', 'toy')).toThrow(/^--effort exact: unknown effort for toy \(choose quick, default\)$/);
-    expect(() => effortNamed(efforts, 'fast', 'toy', 'effort')).toThrow('effort fast: unknown effort for toy (choose quick, default)');
+    expect(() => effortNamed(efforts, 'exact', 'toy')).toThrow(
+      /^--effort exact: unknown effort for toy \(choose quick, default\)$/,
+    );
+    expect(() => effortNamed(efforts, 'fast', 'toy', 'effort')).toThrow(
+      'effort fast: unknown effort for toy (choose quick, default)',
+    );
     expect(effortIn(efforts, 'quick', 'toy').width).toBe(1);
     expect(() => effortIn(efforts, 'thorough', 'toy')).toThrow(/toy: no effort thorough/);
   });
 });
 
-const TREE: EngineTree = { tree: flattenPlan({ value: 3, guess: 7, codes: new Uint32Array(0), children: [] }), cost: 3, depth: 1, lowerBound: null };
+const TREE: EngineTree = {
+  tree: flattenPlan({ value: 3, guess: 7, codes: new Uint32Array(0), children: [] }),
+  cost: 3,
+  depth: 1,
+  lowerBound: null,
+};
 const JOB = { module: 'toy', gameSpec: null, setup: null, label: 'toy' };
 
 /** A driver that answers from a script and records every call, in order. */
@@ -85,7 +106,14 @@ function* toyPlan(): PoolPlan<string> {
   parts.push(`budgeted ${b === null ? 'none' : 'some'}`);
   parts.push(JSON.stringify(yield* moduleTask(JOB, 'prove', 4)));
   let done = 0;
-  const values = yield* moduleTasks(JOB, [{ name: 'a', args: 1 }, { name: 'b', args: 2 }], () => done++);
+  const values = yield* moduleTasks(
+    JOB,
+    [
+      { name: 'a', args: 1 },
+      { name: 'b', args: 2 },
+    ],
+    () => done++,
+  );
   parts.push(`${values.join(' ')} (${done} done)`);
   parts.push((yield* moduleBlocks(JOB, 'refute', [1, 2, 3], 'blocks')).join(','));
   return parts.join('; ');
@@ -98,7 +126,9 @@ describe('a compile plan', () => {
     expect(first.done).toBe(false);
     expect((first.value as PoolCall).mode).toBe('whole');
     const { driver, calls } = recording(false);
-    expect(await runPlan(toyPlan(), driver)).toBe('whole 5 true; split 3; budgeted none; {"echo":4}; a:1 b:2 (2 done); 10,20,30');
+    expect(await runPlan(toyPlan(), driver)).toBe(
+      'whole 5 true; split 3; budgeted none; {"echo":4}; a:1 b:2 (2 done); 10,20,30',
+    );
     expect(calls).toEqual(['whole 9', 'split', 'budgeted 3', 'task prove', 'tasks a,b', 'blocks refute blocks']);
   });
 

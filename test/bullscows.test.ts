@@ -30,17 +30,30 @@ function reference(secret: string, guess: string): [number, number] {
   return [bulls, common - bulls];
 }
 
-const EXACT: CodeEffort = { name: 'exact', exact: true, openers: Infinity, exactBelow: Infinity, widths: [[Infinity, 1]], rank: 'bound', maxDepth: 0 };
-
+const EXACT: CodeEffort = {
+  name: 'exact',
+  exact: true,
+  openers: Infinity,
+  exactBelow: Infinity,
+  widths: [[Infinity, 1]],
+  rank: 'bound',
+  maxDepth: 0,
+};
 
 describe('the game', () => {
   it('the published test vectors, and the reference on random pairs with both kernels', () => {
     const game = new BullsCowsGame(4, 10);
     expect(game.secretCount).toBe(5040);
-    for (const [s, g, b, c] of BULLSCOWS_VECTORS) expect(game.codeName(game.feedback(game.codeOf(g), game.codeOf(s))), `${s} ${g}`).toBe(`${b}A${c}B`);
+    for (const [s, g, b, c] of BULLSCOWS_VECTORS)
+      expect(game.codeName(game.feedback(game.codeOf(g), game.codeOf(s))), `${s} ${g}`).toBe(`${b}A${c}B`);
     const r = rng(3);
     // 4 of 10 uses the packed table; 4 of 20 and 6 of 8 the plain loop.
-    for (const [d, sy] of [[4, 10], [4, 20], [6, 8], [3, 36]] as const) {
+    for (const [d, sy] of [
+      [4, 10],
+      [4, 20],
+      [6, 8],
+      [3, 36],
+    ] as const) {
       const gm = new BullsCowsGame(d, sy);
       const secrets = Uint32Array.from({ length: 200 }, () => Math.floor(r() * gm.secretCount));
       const out = new Uint32Array(secrets.length);
@@ -72,7 +85,8 @@ describe('the game', () => {
   it('the replies that occur are the declared ones; every reply syntax parses, impossible ones say why', () => {
     const game = new BullsCowsGame(4, 10);
     const seen = new Set<number>();
-    for (let g = 0; g < game.guessCount; g += 97) for (let s = 0; s < game.secretCount; s++) seen.add(game.feedback(g, s));
+    for (let g = 0; g < game.guessCount; g += 97)
+      for (let s = 0; s < game.secretCount; s++) seen.add(game.feedback(g, s));
     expect([...seen].filter((c) => c !== game.solvedCode).sort((a, b) => a - b)).toEqual([...game.replyCodes]);
     expect(seen.size).toBe(14);
     for (const t of ['1A2B', '1a2b', '1 2', '1,2', '12', ' 1A 2B ']) expect(game.parseCode(t), t).toBe(1 * 5 + 2);
@@ -83,7 +97,14 @@ describe('the game', () => {
   });
 
   it('the exact search equals brute force on tiny sizes, and its tree replays to its total', () => {
-    for (const [d, sy] of [[1, 4], [2, 3], [2, 4], [3, 3], [2, 5], [3, 4]] as const) {
+    for (const [d, sy] of [
+      [1, 4],
+      [2, 3],
+      [2, 4],
+      [3, 3],
+      [2, 5],
+      [3, 4],
+    ] as const) {
       const game = new BullsCowsGame(d, sy);
       const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
       const v = new SearchEngine(codeParts(game, EXACT)).solve(all, { used: 0, state: [] })!;
@@ -104,9 +125,14 @@ describe('CLI end to end', () => {
 
   it('compile --exact, verify, export paths of digit strings that replay, play with every syntax', async () => {
     const tree = join(dir, 'bc.gtree');
-    const c = await cli(['compile', '--game', 'bullscows', '--digits', '3', '--symbols', '6', '--exact', '--out', tree], { trees: dir });
+    const c = await cli(
+      ['compile', '--game', 'bullscows', '--digits', '3', '--symbols', '6', '--exact', '--out', tree],
+      { trees: dir },
+    );
     expect(c.code, c.stderr).toBe(0);
-    expect(c.stdout).toMatch(/^bullscows-d3s6: total guesses 436, mean 3\.6333 a secret, max depth 5; proven optimal \|/);
+    expect(c.stdout).toMatch(
+      /^bullscows-d3s6: total guesses 436, mean 3\.6333 a secret, max depth 5; proven optimal \|/,
+    );
     const v = await cli(['verify', '--tree', tree], { trees: dir });
     expect(v.code, v.stderr).toBe(0);
     expect(v.stdout).toContain('total guesses: 436');
@@ -139,7 +165,7 @@ describe('CLI end to end', () => {
       if (b === 3) break;
       node = childOf(t, node, b * 4 + cw);
     }
-    const p = await cli(['play', '--tree', tree], { trees: dir, input: replies.join('\n') + '\n' });
+    const p = await cli(['play', '--tree', tree], { trees: dir, input: `${replies.join('\n')}\n` });
     expect(p.code, p.stderr).toBe(0);
     expect(p.stderr).toBe('');
     const out = lines(p.stdout);
@@ -152,15 +178,25 @@ describe('CLI end to end', () => {
     expect(bad.stderr).toMatch(/2 bulls and 1 cow cannot happen/);
     const nonsense = await cli(['play', '--tree', tree], { trees: dir, input: 'lots\n' });
     expect(nonsense.code).toBe(5);
-    expect(lines(nonsense.stderr)).toEqual(['guesstree: reply "lots": expected bulls then cows, such as "1 2" or 1A2B']);
+    expect(lines(nonsense.stderr)).toEqual([
+      'guesstree: reply "lots": expected bulls then cows, such as "1 2" or 1A2B',
+    ]);
   });
 
   it('bad input: one line each, non-zero', async () => {
     const cases: Array<[string[], number, RegExp]> = [
       [['--digits', '0'], 2, /^guesstree: --digits 0: expected a whole number from 1 to 10$/],
       [['--digits', '11'], 2, /^guesstree: --digits 11: expected a whole number from 1 to 10$/],
-      [['--digits', '4', '--symbols', '3'], 2, /^guesstree: --symbols 3: expected a whole number from --digits \(4\) to 36/],
-      [['--digits', '10', '--symbols', '36'], 7, /^guesstree: Bulls and Cows with 10 of 36 symbols has \d+ codes, more than the 16777216/],
+      [
+        ['--digits', '4', '--symbols', '3'],
+        2,
+        /^guesstree: --symbols 3: expected a whole number from --digits \(4\) to 36/,
+      ],
+      [
+        ['--digits', '10', '--symbols', '36'],
+        7,
+        /^guesstree: Bulls and Cows with 10 of 36 symbols has \d+ codes, more than the 16777216/,
+      ],
       [['--len', '4'], 2, /^guesstree: --len is not an option of bullscows/],
     ];
     for (const [args, status, re] of cases) {
@@ -188,7 +224,7 @@ describe('the shipped tree (trees/bullscows-d4s10.gtree)', () => {
     const s = replayAll(game, file.tree);
     expect(-s.total).toBe(26274);
     expect(s.maxFound).toBe(7);
-    expect(file.header.settings['provenOptimal']).toBe(true);
+    expect(file.header.settings.provenOptimal).toBe(true);
     const ex = await cli(['export', '--format', 'paths', '--tree', path], { trees: tempDir('bc-shipped') });
     const paths = parsePaths(ex.stdout);
     let total = 0;

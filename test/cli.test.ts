@@ -47,7 +47,10 @@ const GAME = (wordlist: string) => ['--game', 'lingo', '--len', '4', '--wordlist
 
 /** Exactly one line on stderr, nothing on stdout (unless allowed), and the given status. */
 function expectOneLineFailure(r: Run, status: number, ...parts: Array<string | RegExp>): void {
-  expect({ code: r.code, stderrLines: r.stderr.split('\n').length - 1 }, r.stderr).toEqual({ code: status, stderrLines: 1 });
+  expect({ code: r.code, stderrLines: r.stderr.split('\n').length - 1 }, r.stderr).toEqual({
+    code: status,
+    stderrLines: 1,
+  });
   expect(r.stderr.endsWith('\n')).toBe(true);
   expect(r.stderr).not.toMatch(/internal error|\bat .*\.js:\d+/);
   for (const p of parts) {
@@ -145,7 +148,11 @@ describe('compile', () => {
       expect(line.startsWith('lingo-len4: ')).toBe(true);
       expect(line.endsWith(out)).toBe(true);
       // The objective in the game's own words, not the engine's record.
-      expect(line).toMatch(new RegExp(`^lingo-len4: mean score [\\d.]+ a word \\(total [\\d,]+\\); \\d+ words of ${N} found, within \\d guesses`));
+      expect(line).toMatch(
+        new RegExp(
+          `^lingo-len4: mean score [\\d.]+ a word \\(total [\\d,]+\\); \\d+ words of ${N} found, within \\d guesses`,
+        ),
+      );
       expect(line).not.toMatch(/\bname |candidatePoolMax|9007199254740991/);
       expect(existsSync(out)).toBe(true);
       expect(line).toContain(`| ${statSync(out).size.toLocaleString('en-US')} bytes |`);
@@ -190,7 +197,9 @@ describe('compile', () => {
       expect(JSON.stringify(e)).not.toMatch(/workers/);
 
       // Another length adds an entry; compiling the first again replaces its entry.
-      const r2 = await cli(['compile', '--game', 'lingo', '--len', '5', '--wordlist', l, '--effort', 'greedy'], { trees });
+      const r2 = await cli(['compile', '--game', 'lingo', '--len', '5', '--wordlist', l, '--effort', 'greedy'], {
+        trees,
+      });
       expect(r2.code).toBe(0);
       const r3 = await cli(['compile', ...GAME(l), '--effort', 'greedy', '--workers', '1'], { trees });
       expect(r3.code).toBe(0);
@@ -218,10 +227,14 @@ describe('compile', () => {
         if (i % 17 === 0) messy.push('', ' \t ');
       });
       const lm = join(d, 'messy.txt');
-      writeFileSync(lm, messy.join('\r\n') + '\r\n');
+      writeFileSync(lm, `${messy.join('\r\n')}\r\n`);
       const [a, b, c] = await Promise.all([
-        cli(['compile', ...GAME(l), '--out', join(d, 'a.gtree'), '--effort', 'greedy', '--workers', '1'], { trees: empty }),
-        cli(['compile', ...GAME(l), '--out', join(d, 'b.gtree'), '--effort', 'greedy', '--workers', '2'], { trees: empty }),
+        cli(['compile', ...GAME(l), '--out', join(d, 'a.gtree'), '--effort', 'greedy', '--workers', '1'], {
+          trees: empty,
+        }),
+        cli(['compile', ...GAME(l), '--out', join(d, 'b.gtree'), '--effort', 'greedy', '--workers', '2'], {
+          trees: empty,
+        }),
         cli(['compile', ...GAME(lm), '--out', join(d, 'c.gtree'), '--effort', 'greedy'], { trees: empty }),
       ]);
       for (const r of [a, b, c]) {
@@ -275,12 +288,23 @@ describe('verify', () => {
       rootOnly,
       encodeTreeFile({
         header: file.header,
-        tree: { guess: file.tree.guess.slice(0, 1), edgeStart: new Uint32Array([0, 0]), edgeCode: new Uint32Array(0), edgeChild: new Uint32Array(0) },
+        tree: {
+          guess: file.tree.guess.slice(0, 1),
+          edgeStart: new Uint32Array([0, 0]),
+          edgeCode: new Uint32Array(0),
+          edgeChild: new Uint32Array(0),
+        },
       }),
     );
     const lying = join(dir, 'lying.gtree');
-    const total = Number(file.header.objective['total']);
-    writeFileSync(lying, encodeTreeFile({ header: { ...file.header, objective: { ...file.header.objective, total: total + 100 } }, tree: file.tree }));
+    const total = Number(file.header.objective.total);
+    writeFileSync(
+      lying,
+      encodeTreeFile({
+        header: { ...file.header, objective: { ...file.header.objective, total: total + 100 } },
+        tree: file.tree,
+      }),
+    );
     const [a, b] = await Promise.all([
       cli(['verify', '--tree', rootOnly, '--wordlist', list], { trees: empty }),
       cli(['verify', '--tree', lying, '--wordlist', list], { trees: empty }),
@@ -303,7 +327,9 @@ describe('verify', () => {
       expect(r.code).toBe(0);
     }
     expect(v.stdout.split('\n')[0]).toBe(`tree: ${shippedFile}`);
-    expect(s.stdout.split('\n')[0]).toBe(`tree: ${shippedFile} (${statSync(shippedFile).size.toLocaleString('en-US')} bytes)`);
+    expect(s.stdout.split('\n')[0]).toBe(
+      `tree: ${shippedFile} (${statSync(shippedFile).size.toLocaleString('en-US')} bytes)`,
+    );
     expect(v.stdout.split('\n').slice(1)).toEqual(vt.stdout.split('\n').slice(1));
     expect(e.stdout).toBe(pathsText);
   });
@@ -378,7 +404,9 @@ describe('stats', () => {
     const out = r.stdout.split('\n');
     expect(out[0]).toBe(`tree: ${tree} (${statSync(tree).size.toLocaleString('en-US')} bytes)`);
     const { nodes, leaves } = checkPathsFormATree(paths, WORDS);
-    expect(out[1]).toBe(`nodes: ${nodes.toLocaleString('en-US')} (${leaves.toLocaleString('en-US')} leaves), edges: ${(nodes - 1).toLocaleString('en-US')}`);
+    expect(out[1]).toBe(
+      `nodes: ${nodes.toLocaleString('en-US')} (${leaves.toLocaleString('en-US')} leaves), edges: ${(nodes - 1).toLocaleString('en-US')}`,
+    );
     const total = [...paths].reduce((a, [s, p]) => a + pathScore(s, p), 0);
     expect(out[2]).toBe(`mean: ${(total / N).toFixed(4)} over ${N} secrets; opener: ${paths.get(WORDS[0])?.[0]}`);
     expect(r.stdout).toContain('depth histogram:\n');
@@ -388,7 +416,9 @@ describe('stats', () => {
     expect(unsolved.length).toBeGreaterThanOrEqual(3);
     const at = out.indexOf('hardest 3 secrets:');
     expect(at).toBeGreaterThan(0);
-    expect(out.slice(at + 1, at + 4)).toEqual(unsolved.slice(0, 3).map((w) => `  ${w}  not found: ${paths.get(w)?.join(' ')}`));
+    expect(out.slice(at + 1, at + 4)).toEqual(
+      unsolved.slice(0, 3).map((w) => `  ${w}  not found: ${paths.get(w)?.join(' ')}`),
+    );
     expect(lines(out.slice(at + 4).join('\n'))).toEqual([]);
   });
 });
@@ -401,7 +431,11 @@ describe('play (stdin is a pipe)', () => {
     const unsolved = WORDS.filter((w) => paths.get(w)?.at(-1) !== w);
     const longest = [...solved].sort((a, b) => (paths.get(b)?.length ?? 0) - (paths.get(a)?.length ?? 0))[0] as string;
     const secrets = [longest, paths.get(longest)?.[0] as string, unsolved[0]];
-    const games = await Promise.all(secrets.map((secret) => dialogue(CLI, ['play', '--tree', tree, '--wordlist', list], { trees: empty, secret, guessOf })));
+    const games = await Promise.all(
+      secrets.map((secret) =>
+        dialogue(CLI, ['play', '--tree', tree, '--wordlist', list], { trees: empty, secret, guessOf }),
+      ),
+    );
     games.forEach((g, i) => {
       const secret = secrets[i];
       const p = paths.get(secret) as string[];
@@ -410,9 +444,13 @@ describe('play (stdin is a pipe)', () => {
       expect(g.guesses).toEqual(p);
       // The legend, then each guess and (after a reply that does not end the game) the count still possible.
       const out = lines(g.stdout);
-      expect(out[0]).toMatch(/^reply with the mask: O right place, \? elsewhere, X absent \(any case, e\.g\. OX\?XX\); \d+ secrets are possible$/);
+      expect(out[0]).toMatch(
+        /^reply with the mask: O right place, \? elsewhere, X absent \(any case, e\.g\. OX\?XX\); \d+ secrets are possible$/,
+      );
       expect(out.filter((l) => /^guess /.test(l))).toEqual(p.map((w, k) => `guess ${k + 1}: ${w}`));
-      expect(out.filter((l) => /^\d+ secrets? still possible/.test(l))).toHaveLength(p.at(-1) === secret ? p.length - 1 : p.length);
+      expect(out.filter((l) => /^\d+ secrets? still possible/.test(l))).toHaveLength(
+        p.at(-1) === secret ? p.length - 1 : p.length,
+      );
       if (p.at(-1) === secret) expect(out.at(-1)).toBe(`solved in ${p.length} guess${p.length === 1 ? '' : 'es'}`);
       else expect(out.at(-1)).toMatch(/^out of guesses; \d+ secrets? still possible: /);
     });
@@ -421,7 +459,9 @@ describe('play (stdin is a pipe)', () => {
   it('a malformed mask (wrong length, bad character) ends play with one stderr line and a non-zero status', async () => {
     const opener = paths.get(WORDS[0])?.[0] as string;
     const runs = await Promise.all(
-      ['XXX', 'XXaX', 'XX-X'].map((m) => cli(['play', '--tree', tree, '--wordlist', list], { trees: empty, input: `${m}\n` })),
+      ['XXX', 'XXaX', 'XX-X'].map((m) =>
+        cli(['play', '--tree', tree, '--wordlist', list], { trees: empty, input: `${m}\n` }),
+      ),
     );
     for (const r of runs) {
       expectOneLineFailure(r, 5, /mask/);
@@ -462,7 +502,22 @@ describe('bad input: one clear line on stderr and a non-zero status', () => {
       cli(['compile', ...GAME(upper), '--out', join(dir, 'x.gtree'), '--effort', 'greedy'], { trees: empty }),
       cli(['compile', ...GAME(dash), '--out', join(dir, 'x.gtree'), '--effort', 'greedy'], { trees: empty }),
       cli(['verify', ...GAME(digit)], { trees: empty }),
-      cli(['compile', '--game', 'lingo', '--len', '6', '--wordlist', list, '--out', join(dir, 'x.gtree'), '--effort', 'greedy'], { trees: empty }),
+      cli(
+        [
+          'compile',
+          '--game',
+          'lingo',
+          '--len',
+          '6',
+          '--wordlist',
+          list,
+          '--out',
+          join(dir, 'x.gtree'),
+          '--effort',
+          'greedy',
+        ],
+        { trees: empty },
+      ),
     ]);
     expectOneLineFailure(m, 3, missing, 'no such file');
     expectOneLineFailure(u, 3, `${upper}:3:`, 'upper case', 'Bake');
@@ -530,7 +585,10 @@ describe('--help', () => {
 
   it('works for every verb and at the top level', async () => {
     const names = Object.keys(verbs);
-    const runs = await Promise.all([...names.map((v) => cli([v, '--help'], { trees: empty })), cli(['--help'], { trees: empty })]);
+    const runs = await Promise.all([
+      ...names.map((v) => cli([v, '--help'], { trees: empty })),
+      cli(['--help'], { trees: empty }),
+    ]);
     names.forEach((v, i) => {
       const r = runs[i];
       expect(r.code, v).toBe(0);
@@ -554,14 +612,54 @@ describe('--help', () => {
       const efforts = /^ {2}--effort <name> +(.*) \(default: [a-z]+\)$/m.exec(section)?.[1];
       if (game && efforts) byGame.set(game, efforts);
     }
-    expect([...byGame.keys()].sort()).toEqual(['bullscows', 'file', 'hangman', 'lingo', 'mastermind', 'matchcount', 'wordle']);
+    expect([...byGame.keys()].sort()).toEqual([
+      'bullscows',
+      'file',
+      'hangman',
+      'lingo',
+      'mastermind',
+      'matchcount',
+      'wordle',
+    ]);
     // Every Mastermind effort listed compiles MM(2,3) (it is small enough for any of them);
     // the names given by the error for an unknown effort are the same list.
     const efforts = (byGame.get('mastermind') as string).split(', ');
     expect(efforts).toContain('thorough');
     const runs = await Promise.all([
-      ...efforts.map((e) => cli(['compile', '--game', 'mastermind', '--pegs', '2', '--colors', '3', '--effort', e, '--out', join(dir, `mm23-${e}.gtree`)], { trees: empty })),
-      cli(['compile', '--game', 'lingo', '--len', '4', '--wordlist', list, '--effort', 'nope', '--out', join(dir, 'nope.gtree')], { trees: empty }),
+      ...efforts.map((e) =>
+        cli(
+          [
+            'compile',
+            '--game',
+            'mastermind',
+            '--pegs',
+            '2',
+            '--colors',
+            '3',
+            '--effort',
+            e,
+            '--out',
+            join(dir, `mm23-${e}.gtree`),
+          ],
+          { trees: empty },
+        ),
+      ),
+      cli(
+        [
+          'compile',
+          '--game',
+          'lingo',
+          '--len',
+          '4',
+          '--wordlist',
+          list,
+          '--effort',
+          'nope',
+          '--out',
+          join(dir, 'nope.gtree'),
+        ],
+        { trees: empty },
+      ),
     ]);
     efforts.forEach((e, i) => expect(runs[i].code, `${e}: ${runs[i].stderr}`).toBe(0));
     const unknown = runs[efforts.length];

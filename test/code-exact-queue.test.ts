@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, cli, removeDir, tempDir } from './support/e2e.js';
 import { haveRedis, Proc, startRedis, type RedisServer } from './support/redis.js';
 
-if (!haveRedis) console.warn('code-exact-queue: the queue test is skipped: redis-server is not on PATH (apt-get install -y redis-server)');
+if (!haveRedis)
+  console.warn(
+    'code-exact-queue: the queue test is skipped: redis-server is not on PATH (apt-get install -y redis-server)',
+  );
 
 const MM44 = ['compile', '--game', 'mastermind', '--pegs', '4', '--colors', '4', '--exact'];
 
@@ -23,7 +26,9 @@ describe('Mastermind --exact, the queue and --checkpoint', () => {
 
   it('--checkpoint with --exact: one usage line, status 2, nothing written', async () => {
     const ck = join(dir, 'ck');
-    const r = await cli([...MM44, '--checkpoint', ck, '--out', join(dir, 'never.gtree')], { trees: join(dir, 'trees') });
+    const r = await cli([...MM44, '--checkpoint', ck, '--out', join(dir, 'never.gtree')], {
+      trees: join(dir, 'trees'),
+    });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     const lines = r.stderr.trim().split('\n');
@@ -37,7 +42,9 @@ describe('Mastermind --exact, the queue and --checkpoint', () => {
     let worker: Proc | undefined;
     beforeAll(async () => {
       queue = await startRedis(dir, 'x-exact-queue');
-      worker = new Proc(spawn(process.execPath, [CLI, 'worker', '--queue', queue.url], { stdio: ['ignore', 'ignore', 'pipe'] }));
+      worker = new Proc(
+        spawn(process.execPath, [CLI, 'worker', '--queue', queue.url], { stdio: ['ignore', 'ignore', 'pipe'] }),
+      );
       await worker.waitFor(/^worker: taking jobs from /m);
     });
     afterAll(async () => {
@@ -45,13 +52,16 @@ describe('Mastermind --exact, the queue and --checkpoint', () => {
       await queue?.stop();
     });
 
-    it('one whole job; the tree is the local compile\'s bytes (905, proven)', async () => {
+    it("one whole job; the tree is the local compile's bytes (905, proven)", async () => {
       const trees = join(dir, 'trees');
       const local = join(dir, 'local.gtree');
       const queued = join(dir, 'queued.gtree');
       const a = await cli([...MM44, '--workers', '1', '--out', local], { trees });
       expect(a.code, a.stderr).toBe(0);
-      const b = await cli([...MM44, '--queue', (queue as RedisServer).url, '--out', queued], { trees, timeoutMs: 60_000 });
+      const b = await cli([...MM44, '--queue', (queue as RedisServer).url, '--out', queued], {
+        trees,
+        timeoutMs: 60_000,
+      });
       expect(b.code, b.stderr).toBe(0);
       expect(b.stdout).toMatch(/total guesses 905, .*proven optimal/);
       expect(readFileSync(queued).equals(readFileSync(local))).toBe(true);

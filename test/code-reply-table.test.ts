@@ -13,7 +13,15 @@ import type { Ranking, SearchNode } from '../compiler/engine/types.js';
 import { BullsCowsGame } from '../compiler/games/bullscows/game.js';
 import { MastermindGame } from '../compiler/games/mastermind/game.js';
 
-const EXACT: CodeEffort = { name: 'exact', exact: true, openers: Infinity, exactBelow: Infinity, widths: [[Infinity, 1]], maxDepth: 0, rank: 'bound' };
+const EXACT: CodeEffort = {
+  name: 'exact',
+  exact: true,
+  openers: Infinity,
+  exactBelow: Infinity,
+  widths: [[Infinity, 1]],
+  maxDepth: 0,
+  rank: 'bound',
+};
 
 type Game = MastermindGame | BullsCowsGame;
 
@@ -55,7 +63,9 @@ describe('code ranker reply table', () => {
   it('the even split is the least sum of size bounds over a number of groups', () => {
     for (const branches of [2, 3, 5, 13]) {
       const lb = sizeLowerBounds(40, branches);
-      for (let m = 0; m <= 16; m++) for (let k = 0; k <= 8; k++) expect(leastSum(lb, m, k), `K=${branches} m=${m} k=${k}`).toBe(leastSumByHand(lb, m, k));
+      for (let m = 0; m <= 16; m++)
+        for (let k = 0; k <= 8; k++)
+          expect(leastSum(lb, m, k), `K=${branches} m=${m} k=${k}`).toBe(leastSumByHand(lb, m, k));
     }
   });
 
@@ -75,10 +85,19 @@ describe('code ranker reply table', () => {
           for (const { set, history } of sets) {
             const node: SearchNode<History> = { used: history.length, state: history };
             const n = set.length;
-            for (const [width, beta] of [[Infinity, Infinity], [3, Infinity], [Infinity, n * 2 + 4], [Infinity, n * 2 + 0.5], [Infinity, n * 3 + 0.5], [Infinity, n * 4]] as const) {
+            for (const [width, beta] of [
+              [Infinity, Infinity],
+              [3, Infinity],
+              [Infinity, n * 2 + 4],
+              [Infinity, n * 2 + 0.5],
+              [Infinity, n * 3 + 0.5],
+              [Infinity, n * 4],
+            ] as const) {
               const a = table.rank(set, node, width, { beta });
               const b = direct.rank(set, node, width, { beta });
-              expect(plain(a), `${name} ${history.join(' ')} n=${set.length} width ${width} beta ${beta}`).toEqual(plain(b));
+              expect(plain(a), `${name} ${history.join(' ')} n=${set.length} width ${width} beta ${beta}`).toEqual(
+                plain(b),
+              );
               ranked += a.top.length;
               if (a.optimal) optimal++;
             }

@@ -36,7 +36,8 @@ describe.each(GAMES.map((m) => [m.id, m] as const))('game module %s', (id, m) =>
     for (const e of m.efforts) expect(EFFORT_NAMES).toContain(e.name);
     for (const o of m.options) {
       expect(['integer', 'string', 'boolean', 'file']).toContain(o.type);
-      if (o.type === 'integer') expect(o.min !== undefined && o.max !== undefined, `--${o.name} needs a range`).toBe(true);
+      if (o.type === 'integer')
+        expect(o.min !== undefined && o.max !== undefined, `--${o.name} needs a range`).toBe(true);
     }
   });
 
@@ -61,7 +62,10 @@ describe.each(GAMES.map((m) => [m.id, m] as const))('game module %s', (id, m) =>
     const one = join(dir, `${id}-1.gtree`);
     const two = join(dir, `${id}-2.gtree`);
     const trees = join(dir, `trees-${id}`);
-    const [a, b] = await Promise.all([cli(['compile', ...base, '--workers', '1', '--out', one], { trees }), cli(['compile', ...base, '--workers', '2', '--out', two], { trees })]);
+    const [a, b] = await Promise.all([
+      cli(['compile', ...base, '--workers', '1', '--out', one], { trees }),
+      cli(['compile', ...base, '--workers', '2', '--out', two], { trees }),
+    ]);
     expect(a.code, a.stderr).toBe(0);
     expect(b.code, b.stderr).toBe(0);
     expect(a.stderr).toBe('');
@@ -89,17 +93,26 @@ describe.each(GAMES.map((m) => [m.id, m] as const))('game module %s', (id, m) =>
         const code = game.feedback(g!, s);
         if (i === path!.length - 1) break;
         node = childOf(tree, node, code);
-        expect(node, `${game.secretName(s)}: the path leaves the tree after ${path!.slice(0, i + 1).join(' ')}`).not.toBe(NO_CHILD);
+        expect(
+          node,
+          `${game.secretName(s)}: the path leaves the tree after ${path!.slice(0, i + 1).join(' ')}`,
+        ).not.toBe(NO_CHILD);
       }
     }
   });
 
   it('an option of another game is refused by name, in one line', async () => {
-    const foreign = knownOptions('compile').find((o) => !o.deprecatedOf && !m.options.some((x) => x.name === o.name) && o.type !== 'boolean');
+    const foreign = knownOptions('compile').find(
+      (o) => !o.deprecatedOf && !m.options.some((x) => x.name === o.name) && o.type !== 'boolean',
+    );
     if (!foreign) return;
-    const r = await cli(['compile', ...base, `--${foreign.name}`, '3', '--out', join(dir, `${id}-x.gtree`)], { trees: join(dir, `trees-${id}`) });
+    const r = await cli(['compile', ...base, `--${foreign.name}`, '3', '--out', join(dir, `${id}-x.gtree`)], {
+      trees: join(dir, `trees-${id}`),
+    });
     expect(r.code).toBe(2);
-    expect(lines(r.stderr)).toEqual([`guesstree: --${foreign.name} is not an option of ${id} (${id} takes ${m.options.map((o) => `--${o.name}`).join(', ')})`]);
+    expect(lines(r.stderr)).toEqual([
+      `guesstree: --${foreign.name} is not an option of ${id} (${id} takes ${m.options.map((o) => `--${o.name}`).join(', ')})`,
+    ]);
     expect(r.stdout).toBe('');
   });
 });

@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../compiler/games/registry.js';
 import { DEFAULT_EFFORT } from '../compiler/games/efforts.js';
@@ -24,7 +24,10 @@ import { TREE_FORMAT_VERSION } from '../runtime/tree-format.js';
 import { CLI, cli, randomWords, removeDir, rng, tempDir, type Run } from './support/e2e.js';
 import { freePort, haveRedis, Proc, startRedis, type RedisServer } from './support/redis.js';
 
-if (!haveRedis) console.warn('distributed: the job-queue tests are skipped: redis-server is not on PATH (apt-get install -y redis-server)');
+if (!haveRedis)
+  console.warn(
+    'distributed: the job-queue tests are skipped: redis-server is not on PATH (apt-get install -y redis-server)',
+  );
 
 const PASSWORD = 'q-secret-7f3a';
 /** Short locks, so a killed worker's job is taken up again within seconds. */
@@ -58,9 +61,11 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
   const startWorker = async (hooks?: Hooks): Promise<Proc> => {
     const command = hooks ? [HOOKED_WORKER, url, ...(hooks.tool ? [hooks.tool] : [])] : [CLI, 'worker', '--queue', url];
     const env: Record<string, string> = { GUESSTREE_QUEUE_LOCK_MS: LOCK_MS };
-    if (hooks?.slowMs) env['GUESSTREE_TEST_QUEUE_SLOW_MS'] = String(hooks.slowMs);
-    if (hooks?.fault) env['GUESSTREE_TEST_WORKER_FAULT'] = hooks.fault;
-    const w = new Proc(spawn(process.execPath, command, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } }));
+    if (hooks?.slowMs) env.GUESSTREE_TEST_QUEUE_SLOW_MS = String(hooks.slowMs);
+    if (hooks?.fault) env.GUESSTREE_TEST_WORKER_FAULT = hooks.fault;
+    const w = new Proc(
+      spawn(process.execPath, command, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } }),
+    );
     workers.push(w);
     await w.waitFor(/^worker: taking jobs from /m);
     return w;
@@ -72,10 +77,16 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
       if (done === null) w.child.kill('SIGKILL');
     }
   };
-  const compile = (mode: 'hard' | 'normal', out: string, extra: string[] = []): Promise<Run> => cli(['compile', ...wordle(mode), '--workers', '2', '--out', out, ...extra], { trees, timeoutMs: 120_000 });
+  const compile = (mode: 'hard' | 'normal', out: string, extra: string[] = []): Promise<Run> =>
+    cli(['compile', ...wordle(mode), '--workers', '2', '--out', out, ...extra], { trees, timeoutMs: 120_000 });
   /** A compile on the queue, running while the test does something to it. */
   const startCompile = (mode: 'hard' | 'normal', out: string): Proc =>
-    new Proc(spawn(process.execPath, [CLI, 'compile', ...wordle(mode), '--workers', '2', '--out', out, '--queue', url], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GUESSTREE_TREES: trees, GUESSTREE_PROGRESS: '' } }));
+    new Proc(
+      spawn(process.execPath, [CLI, 'compile', ...wordle(mode), '--workers', '2', '--out', out, '--queue', url], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, GUESSTREE_TREES: trees, GUESSTREE_PROGRESS: '' },
+      }),
+    );
   /** The job a worker is running now, once it runs a solve task (BullMQ records the worker on the job). */
   const activeJobOf = async (w: Proc, ms = 30_000): Promise<string> => {
     const until = Date.now() + ms;
@@ -103,9 +114,20 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     trees = join(dir, 'trees');
     const r = rng(99);
     const answers = randomWords(r, 1000, 5, 'aeilnorst');
-    writeFileSync(join(dir, 'answers.txt'), answers.join('\n') + '\n');
-    writeFileSync(join(dir, 'guesses.txt'), randomWords(r, 2000, 5, 'aeilnorstcdu', new Set(answers)).join('\n') + '\n');
-    wordle = (mode) => ['--game', 'wordle', '--answers', join(dir, 'answers.txt'), '--guesses', join(dir, 'guesses.txt'), ...(mode === 'hard' ? ['--hard'] : [])];
+    writeFileSync(join(dir, 'answers.txt'), `${answers.join('\n')}\n`);
+    writeFileSync(
+      join(dir, 'guesses.txt'),
+      `${randomWords(r, 2000, 5, 'aeilnorstcdu', new Set(answers)).join('\n')}\n`,
+    );
+    wordle = (mode) => [
+      '--game',
+      'wordle',
+      '--answers',
+      join(dir, 'answers.txt'),
+      '--guesses',
+      join(dir, 'guesses.txt'),
+      ...(mode === 'hard' ? ['--hard'] : []),
+    ];
     queue = await startRedis(dir, PASSWORD);
     ({ port, url, redis } = queue);
     // The local compiles to compare with (the pool on 2 workers).
@@ -133,11 +155,14 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     // Every job ran once, on one of the workers, each reported in one line.
     const done = [...a.lines(), ...b.lines()].filter((l) => / done in /.test(l));
     expect(done.length).toBeGreaterThan(4);
-    for (const l of done) expect(l).toMatch(/^worker: job [0-9a-f]{16}-\d+ \(wordle (rank|solve, \d+ sets?|evaluate)\) done in \d+\.\d s$/);
+    for (const l of done)
+      expect(l).toMatch(/^worker: job [0-9a-f]{16}-\d+ \(wordle (rank|solve, \d+ sets?|evaluate)\) done in \d+\.\d s$/);
     expect(new Set(done.map((l) => l.split(' ')[2])).size).toBe(done.length);
     expect(a.lines().filter((l) => / done in /.test(l)).length, 'both workers took jobs').toBeGreaterThan(0);
     expect(b.lines().filter((l) => / done in /.test(l)).length, 'both workers took jobs').toBeGreaterThan(0);
-    expect(a.lines()[0]).toBe(`worker: taking jobs from redis://***@127.0.0.1:${port} (concurrency 1; guesstree ${TOOL_VERSION}, tree format ${TREE_FORMAT_VERSION}, queue protocol 1)`);
+    expect(a.lines()[0]).toBe(
+      `worker: taking jobs from redis://***@127.0.0.1:${port} (concurrency 1; guesstree ${TOOL_VERSION}, tree format ${TREE_FORMAT_VERSION}, queue protocol 1)`,
+    );
     expectNoPassword(run.stdout, run.stderr, a.stderr, b.stderr);
     await expectQueueClean();
     // SIGTERM while idle: a clean stop.
@@ -150,13 +175,32 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
   it('a Wordle hard-mode worst-case compile: its blocks of first guesses run on the workers, the same bytes as the local pool', async () => {
     const r = rng(32);
     const answers = randomWords(r, 30, 5, 'aeilnorst');
-    writeFileSync(join(dir, 'wc-answers.txt'), answers.join('\n') + '\n');
-    writeFileSync(join(dir, 'wc-guesses.txt'), randomWords(r, 150, 5, 'aeilnorstcdu', new Set(answers)).join('\n') + '\n');
-    const args = ['compile', '--game', 'wordle', '--answers', join(dir, 'wc-answers.txt'), '--guesses', join(dir, 'wc-guesses.txt'), '--hard', '--objective', 'worst-case', '--workers', '2'];
+    writeFileSync(join(dir, 'wc-answers.txt'), `${answers.join('\n')}\n`);
+    writeFileSync(
+      join(dir, 'wc-guesses.txt'),
+      `${randomWords(r, 150, 5, 'aeilnorstcdu', new Set(answers)).join('\n')}\n`,
+    );
+    const args = [
+      'compile',
+      '--game',
+      'wordle',
+      '--answers',
+      join(dir, 'wc-answers.txt'),
+      '--guesses',
+      join(dir, 'wc-guesses.txt'),
+      '--hard',
+      '--objective',
+      'worst-case',
+      '--workers',
+      '2',
+    ];
     const here = await cli([...args, '--out', join(dir, 'wc-local.gtree')], { trees, timeoutMs: 60_000 });
     expect(here.code, here.stderr).toBe(0);
     const [a, b] = [await startWorker(), await startWorker()];
-    const run = await cli([...args, '--out', join(dir, 'wc-queue.gtree'), '--queue', url], { trees, timeoutMs: 60_000 });
+    const run = await cli([...args, '--out', join(dir, 'wc-queue.gtree'), '--queue', url], {
+      trees,
+      timeoutMs: 60_000,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('proven: no tree solves every secret in fewer than');
@@ -208,7 +252,10 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     await startWorker();
     await startWorker();
     const [hard, normal] = [join(dir, 'both-hard.gtree'), join(dir, 'both-normal.gtree')];
-    const [h, n] = await Promise.all([compile('hard', hard, ['--queue', url]), compile('normal', normal, ['--queue', url])]);
+    const [h, n] = await Promise.all([
+      compile('hard', hard, ['--queue', url]),
+      compile('normal', normal, ['--queue', url]),
+    ]);
     expect(h.code, h.stderr).toBe(0);
     expect(n.code, n.stderr).toBe(0);
     expect(readFileSync(hard).equals(local.get('hard') as Buffer)).toBe(true);
@@ -222,7 +269,9 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     const w = await startWorker({ fault: `always:${fault}` });
     const failed = await compile('hard', join(dir, 'failed.gtree'), ['--queue', url]);
     expect(failed.code).toBe(8);
-    expect(failed.stderr).toMatch(/^guesstree: wordle compile: a worker failed twice on a group of \d+ secrets after root guess [a-z]{5} \(first [a-z]{5}\) \(job [0-9a-f]{16}-\d+\): injected worker fault\n$/);
+    expect(failed.stderr).toMatch(
+      /^guesstree: wordle compile: a worker failed twice on a group of \d+ secrets after root guess [a-z]{5} \(first [a-z]{5}\) \(job [0-9a-f]{16}-\d+\): injected worker fault\n$/,
+    );
     expect(w.stderr).toMatch(/failed \(attempt 1 of 2\): injected worker fault/);
     expect(w.stderr).toMatch(/failed \(attempt 2 of 2\): injected worker fault/);
     await stopWorkers();
@@ -231,7 +280,9 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     const old = await startWorker({ tool: '0.0.1-other' });
     const refused = await compile('hard', join(dir, 'refused.gtree'), ['--queue', url]);
     expect(refused.code).toBe(8);
-    expect(refused.stderr).toMatch(/^guesstree: wordle compile: job [0-9a-f]{16}-\d+ \(the ranking of the openers\) was refused by a worker: this worker is guesstree 0\.0\.1-other \(tree format (\d+), queue protocol 1\), the job comes from guesstree \S+ \(tree format \1, queue protocol 1\)\n$/);
+    expect(refused.stderr).toMatch(
+      /^guesstree: wordle compile: job [0-9a-f]{16}-\d+ \(the ranking of the openers\) was refused by a worker: this worker is guesstree 0\.0\.1-other \(tree format (\d+), queue protocol 1\), the job comes from guesstree \S+ \(tree format \1, queue protocol 1\)\n$/,
+    );
     expect(refused.stderr).toContain(`tree format ${TREE_FORMAT_VERSION},`);
     expect(old.stderr).toMatch(/^worker: job \S+ \(wordle rank\) refused: this worker is guesstree 0\.0\.1-other/m);
     expect(old.stderr).not.toMatch(/ done in /);
@@ -249,7 +300,9 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     const end = await c.exited;
     expect(end.code, c.stderr).toBe(130);
     expect(Date.now() - sent).toBeLessThan(5000);
-    expect(c.stderr).toMatch(/^guesstree: SIGTERM received, stopping the workers\nguesstree: wordle-hard: interrupted.*nothing written\n$/);
+    expect(c.stderr).toMatch(
+      /^guesstree: SIGTERM received, stopping the workers\nguesstree: wordle-hard: interrupted.*nothing written\n$/,
+    );
     expect(c.stdout).toBe('');
     expect(() => readFileSync(out)).toThrow();
     // The job the worker was running finishes there; its result is dropped.
@@ -260,12 +313,17 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
 
   it('a wrong password: one line with the password masked, status 11, within seconds (compile and worker)', async () => {
     const bad = `redis://default:wrong-${PASSWORD}@127.0.0.1:${port}`;
-    for (const args of [['compile', ...wordle('hard'), '--out', join(dir, 'x.gtree'), '--queue', bad], ['worker', '--queue', bad]]) {
+    for (const args of [
+      ['compile', ...wordle('hard'), '--out', join(dir, 'x.gtree'), '--queue', bad],
+      ['worker', '--queue', bad],
+    ]) {
       const started = Date.now();
       const run = await cli(args, { trees, timeoutMs: 20_000 });
       expect(Date.now() - started).toBeLessThan(8000);
       expect(run.code, run.stderr).toBe(11);
-      expect(run.stderr).toBe(`guesstree: cannot reach the queue at redis://***@127.0.0.1:${port}: WRONGPASS invalid username-password pair or user is disabled.\n`);
+      expect(run.stderr).toBe(
+        `guesstree: cannot reach the queue at redis://***@127.0.0.1:${port}: WRONGPASS invalid username-password pair or user is disabled.\n`,
+      );
       expectNoPassword(run.stderr, run.stdout);
     }
   }, 60_000);
@@ -278,16 +336,41 @@ describe('bad --queue URLs (no Redis needed)', () => {
     writeFileSync(join(dir, 'answers.txt'), 'crane\nslate\n');
   });
   afterAll(() => removeDir(dir));
-  const wordle = (): string[] => ['compile', '--game', 'wordle', '--answers', join(dir, 'answers.txt'), '--guesses', join(dir, 'answers.txt'), '--out', join(dir, 'x.gtree')];
+  const wordle = (): string[] => [
+    'compile',
+    '--game',
+    'wordle',
+    '--answers',
+    join(dir, 'answers.txt'),
+    '--guesses',
+    join(dir, 'answers.txt'),
+    '--out',
+    join(dir, 'x.gtree'),
+  ];
 
   it('a malformed URL: one usage line (status 2), the password masked', async () => {
-    for (const bad of ['http://127.0.0.1:6379', 'redis://127.0.0.1', 'redis://u:hunter2@127.0.0.1', 'redis://127.0.0.1:70000', 'redis://127.0.0.1:6379/x', 'rediss://127.0.0.1:6379']) {
+    for (const bad of [
+      'http://127.0.0.1:6379',
+      'redis://127.0.0.1',
+      'redis://u:hunter2@127.0.0.1',
+      'redis://127.0.0.1:70000',
+      'redis://127.0.0.1:6379/x',
+      'rediss://127.0.0.1:6379',
+    ]) {
       // The worker parses the same way: two of the cases are enough there.
-      const verbs = bad.includes('hunter2') || bad.startsWith('http') ? [[...wordle(), '--queue', bad], ['worker', '--queue', bad]] : [[...wordle(), '--queue', bad]];
+      const verbs =
+        bad.includes('hunter2') || bad.startsWith('http')
+          ? [
+              [...wordle(), '--queue', bad],
+              ['worker', '--queue', bad],
+            ]
+          : [[...wordle(), '--queue', bad]];
       for (const args of verbs) {
         const run = await cli(args, { trees: join(dir, 'trees') });
         expect(run.code, `${bad}: ${run.stderr}`).toBe(2);
-        expect(run.stderr).toMatch(/^guesstree: --queue \S+: (expected redis:\/\/\[user:password@\]host:port\[\/db\]|port 70000 is out of range \(1 to 65535\))\n$/);
+        expect(run.stderr).toMatch(
+          /^guesstree: --queue \S+: (expected redis:\/\/\[user:password@\]host:port\[\/db\]|port 70000 is out of range \(1 to 65535\))\n$/,
+        );
         expect(run.stderr).not.toContain('hunter2');
       }
     }
@@ -295,17 +378,26 @@ describe('bad --queue URLs (no Redis needed)', () => {
 
   it('an unreachable queue: one line, status 11, within seconds; --queue is refused by other verbs', async () => {
     const closed = await freePort();
-    for (const args of [[...wordle(), '--queue', `redis://u:hunter2@127.0.0.1:${closed}/3`], ['worker', '--queue', `redis://u:hunter2@127.0.0.1:${closed}/3`, '--concurrency', '2']]) {
+    for (const args of [
+      [...wordle(), '--queue', `redis://u:hunter2@127.0.0.1:${closed}/3`],
+      ['worker', '--queue', `redis://u:hunter2@127.0.0.1:${closed}/3`, '--concurrency', '2'],
+    ]) {
       const started = Date.now();
       const run = await cli(args, { trees: join(dir, 'trees'), timeoutMs: 20_000 });
       expect(Date.now() - started).toBeLessThan(8000);
       expect(run.code, run.stderr).toBe(11);
-      expect(run.stderr).toBe(`guesstree: cannot reach the queue at redis://***@127.0.0.1:${closed}/3: connect ECONNREFUSED 127.0.0.1:${closed}\n`);
+      expect(run.stderr).toBe(
+        `guesstree: cannot reach the queue at redis://***@127.0.0.1:${closed}/3: connect ECONNREFUSED 127.0.0.1:${closed}\n`,
+      );
     }
-    const verify = await cli(['verify', '--game', 'lingo', '--len', '5', '--queue', 'redis://127.0.0.1:6379'], { trees: join(dir, 'trees') });
+    const verify = await cli(['verify', '--game', 'lingo', '--len', '5', '--queue', 'redis://127.0.0.1:6379'], {
+      trees: join(dir, 'trees'),
+    });
     expect(verify.code).toBe(2);
     expect(verify.stderr).toMatch(/^guesstree: unknown option of verify: --queue/);
-    const conc = await cli(['worker', '--queue', 'redis://127.0.0.1:1', '--concurrency', '0'], { trees: join(dir, 'trees') });
+    const conc = await cli(['worker', '--queue', 'redis://127.0.0.1:1', '--concurrency', '0'], {
+      trees: join(dir, 'trees'),
+    });
     expect(conc.code).toBe(2);
     expect(conc.stderr).toMatch(/^guesstree: --concurrency 0: /);
   }, 60_000);
@@ -340,34 +432,46 @@ describe('the queue codec (no Redis needed)', () => {
   });
   afterAll(() => removeDir(dir));
 
-  it.each(GAMES.map((m) => [m.id, m] as const))('%s: the compile input and its first task and result come back exactly (typed arrays, Infinity)', async (_id, m) => {
-    const loaded = m.load(m.sample(dir));
-    const jobs: Array<{ job: PoolJob; task: Task; result: TaskResult }> = [];
-    // An executor that runs the task locally and keeps what went through it.
-    const capture: ExecutorFactory = (job) => {
-      const run = taskRunner({ module: job.module, gameSpec: job.gameSpec, setup: job.setup, progress: new Int32Array(new SharedArrayBuffer(4)) });
-      return {
-        workers: 1,
-        aborted: false,
-        nodesSearched: 0,
-        async runWithRetry(task) {
-          const result = run(task);
-          if (!jobs.some((j) => j.job === job)) jobs.push({ job, task, result });
-          return result;
-        },
-        async destroy() {},
+  it.each(GAMES.map((m) => [m.id, m] as const))(
+    '%s: the compile input and its first task and result come back exactly (typed arrays, Infinity)',
+    async (_id, m) => {
+      const loaded = m.load(m.sample(dir));
+      const jobs: Array<{ job: PoolJob; task: Task; result: TaskResult }> = [];
+      // An executor that runs the task locally and keeps what went through it.
+      const capture: ExecutorFactory = (job) => {
+        const run = taskRunner({
+          module: job.module,
+          gameSpec: job.gameSpec,
+          setup: job.setup,
+          progress: new Int32Array(new SharedArrayBuffer(4)),
+        });
+        return {
+          workers: 1,
+          aborted: false,
+          nodesSearched: 0,
+          async runWithRetry(task) {
+            const result = run(task);
+            if (!jobs.some((j) => j.job === job)) jobs.push({ job, task, result });
+            return result;
+          },
+          async destroy() {},
+        };
       };
-    };
-    await compileLoaded(loaded, { effort: DEFAULT_EFFORT, workers: 1, options: loaded.options, executor: capture });
-    expect(jobs.length, 'the compile ran a task').toBeGreaterThan(0);
-    for (const { job, task, result } of jobs) {
-      const input = { module: job.module, gameSpec: job.gameSpec, setup: job.setup, label: job.label };
-      expectSameData(input, decode(encode(input)), 'input');
-      expectSameData(task, decode(encode(task)), 'task');
-      expectSameData(result, decode(encode(result)), 'result');
-      // A runner rebuilt from the decoded input computes the same result.
-      const again = taskRunner({ ...decode<WorkerInit>(encode(input)), progress: new Int32Array(new SharedArrayBuffer(4)) })(decode<Task>(encode(task)));
-      expectSameData(result, again, 'result from the decoded input');
-    }
-  }, 120_000);
+      await compileLoaded(loaded, { effort: DEFAULT_EFFORT, workers: 1, options: loaded.options, executor: capture });
+      expect(jobs.length, 'the compile ran a task').toBeGreaterThan(0);
+      for (const { job, task, result } of jobs) {
+        const input = { module: job.module, gameSpec: job.gameSpec, setup: job.setup, label: job.label };
+        expectSameData(input, decode(encode(input)), 'input');
+        expectSameData(task, decode(encode(task)), 'task');
+        expectSameData(result, decode(encode(result)), 'result');
+        // A runner rebuilt from the decoded input computes the same result.
+        const again = taskRunner({
+          ...decode<WorkerInit>(encode(input)),
+          progress: new Int32Array(new SharedArrayBuffer(4)),
+        })(decode<Task>(encode(task)));
+        expectSameData(result, again, 'result from the decoded input');
+      }
+    },
+    120_000,
+  );
 });

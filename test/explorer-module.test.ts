@@ -29,7 +29,8 @@ import { higherLowerDefinition, higherLowerModule } from './fixtures/higher-lowe
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`explorer-module: the browser tests are skipped: ${CHROMIUM} is absent (apt-get install -y chromium)`);
+if (!haveChromium)
+  console.warn(`explorer-module: the browser tests are skipped: ${CHROMIUM} is absent (apt-get install -y chromium)`);
 
 const MAX = 40;
 let loaded: LoadedGame;
@@ -53,7 +54,12 @@ function treePath(secret: number): string[] {
 
 beforeAll(async () => {
   loaded = higherLowerModule.load({ max: MAX });
-  const outcome = await compileLoaded(loaded, { effort: 'exact', workers: 1, options: loaded.options, executor: threadExecutor });
+  const outcome = await compileLoaded(loaded, {
+    effort: 'exact',
+    workers: 1,
+    options: loaded.options,
+    executor: threadExecutor,
+  });
   file = { header: headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra), tree: outcome.tree };
 });
 afterAll(() => removeDir(dir));
@@ -110,7 +116,15 @@ describe.skipIf(!haveChromium)('a module reply kind, in Chromium', () => {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
       viewport: { width: 375, height: 740 },
     });
     const open = async (name: string, game: LoadedGame): Promise<Page> => {
@@ -142,7 +156,11 @@ describe.skipIf(!haveChromium)('a module reply kind, in Chromium', () => {
       return list.map((n) => {
         input.value = n;
         input.dispatchEvent(new Event('input', { bubbles: true }));
-        const rows = Array.from(document.querySelectorAll('#path li')).map((li) => [li.getAttribute('data-guess'), li.textContent ?? '', li.querySelector('.reply.hl .hl-number')?.textContent ?? '']);
+        const rows = Array.from(document.querySelectorAll('#path li')).map((li) => [
+          li.getAttribute('data-guess'),
+          li.textContent ?? '',
+          li.querySelector('.reply.hl .hl-number')?.textContent ?? '',
+        ]);
         return { rows, status: document.getElementById('path-status')!.textContent };
       });
     }, secrets);
@@ -154,17 +172,27 @@ describe.skipIf(!haveChromium)('a module reply kind, in Chromium', () => {
       // The view's words: "above 20 ↑" / "below 20 ↓" / "17 it is", the range left, the guess drawn by guessView.
       const ranges = rangesAlong(s + 1, path);
       rows.forEach(([g, text, number], i) => {
-        const want = i === rows.length - 1 ? `${g} it is` : Number(n) > Number(g) ? `above ${g} \u2191` : `below ${g} \u2193`;
+        const want =
+          i === rows.length - 1 ? `${g} it is` : Number(n) > Number(g) ? `above ${g} \u2191` : `below ${g} \u2193`;
         expect(text).toContain(want);
         expect(text).toContain(`secret in ${ranges[i]}`);
         expect(number).toBe(`#${g}`);
       });
     });
     // The kind's texts and style: the play help, the distribution's caption, the tree's end rows.
-    expect(await page.textContent('#play .hint')).toBe(`Play your own game: think of a number from 1 to ${MAX}; for each guess choose higher, lower or =, then submit.`);
+    expect(await page.textContent('#play .hint')).toBe(
+      `Play your own game: think of a number from 1 to ${MAX}; for each guess choose higher, lower or =, then submit.`,
+    );
     expect(await page.textContent('#histogram-title')).toMatch(/^Guesses per number: 1 guess 1, 2 guesses 2, /);
-    expect(await page.locator('#tree > .node-body > ul.replies > li.end').textContent()).toContain(`hit: ${loaded.game.guessName(file.tree.guess[0]!)}`);
-    expect(await page.locator('#path .hl-number').first().evaluate((e) => getComputedStyle(e).fontWeight)).toBe('700');
+    expect(await page.locator('#tree > .node-body > ul.replies > li.end').textContent()).toContain(
+      `hit: ${loaded.game.guessName(file.tree.guess[0]!)}`,
+    );
+    expect(
+      await page
+        .locator('#path .hl-number')
+        .first()
+        .evaluate((e) => getComputedStyle(e).fontWeight),
+    ).toBe('700');
     expect(requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
   });
 
@@ -178,8 +206,12 @@ describe.skipIf(!haveChromium)('a module reply kind, in Chromium', () => {
       if ((await page.getAttribute('#play', 'data-state')) !== 'playing') break;
       const guess = (await page.getAttribute('#play', 'data-guess')) as string;
       played.push(guess);
-      expect(await page.textContent('#play-reply .hint')).toContain(`The secret is in ${turn === 0 ? `1\u2013${MAX}` : rangesAlong(secret, path)[turn - 1]}.`);
-      await page.check(Number(guess) === secret ? '#hl-reply-found' : secret > Number(guess) ? '#hl-reply-higher' : '#hl-reply-lower');
+      expect(await page.textContent('#play-reply .hint')).toContain(
+        `The secret is in ${turn === 0 ? `1\u2013${MAX}` : rangesAlong(secret, path)[turn - 1]}.`,
+      );
+      await page.check(
+        Number(guess) === secret ? '#hl-reply-found' : secret > Number(guess) ? '#hl-reply-higher' : '#hl-reply-lower',
+      );
       await page.click('#play-submit');
       expect(await page.textContent('#play-error')).toBe('');
     }
@@ -200,7 +232,9 @@ describe.skipIf(!haveChromium)('a module reply kind, in Chromium', () => {
     expect(await page.getAttribute('#play', 'data-guess')).toBe('1');
     await page.check('#hl-reply-lower');
     await page.click('#play-submit');
-    expect(await page.textContent('#play-error')).toMatch(new RegExp(`^impossible reply lower to 1: no number from 1 to ${MAX} gives it`));
+    expect(await page.textContent('#play-error')).toMatch(
+      new RegExp(`^impossible reply lower to 1: no number from 1 to ${MAX} gives it`),
+    );
     expect(await page.getAttribute('#play', 'data-state')).toBe('playing');
     expect(errors).toEqual([]);
   });

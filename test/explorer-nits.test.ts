@@ -37,8 +37,25 @@ describe.skipIf(!haveChromium)('8: explorer nits, in Chromium', () => {
     expect(w.code, w.stderr).toBe(0);
     expect(m.code, m.stderr).toBe(0);
     const [wh, mh] = await Promise.all([
-      cli(['export', '--tree', join(dir, 'w.gtree'), '--answers', answers, '--guesses', guesses, '--format', 'html', '--out', join(dir, 'wordle.html')], { trees }),
-      cli(['export', '--tree', join(dir, 'm.gtree'), '--format', 'html', '--out', join(dir, 'mastermind.html')], { trees }),
+      cli(
+        [
+          'export',
+          '--tree',
+          join(dir, 'w.gtree'),
+          '--answers',
+          answers,
+          '--guesses',
+          guesses,
+          '--format',
+          'html',
+          '--out',
+          join(dir, 'wordle.html'),
+        ],
+        { trees },
+      ),
+      cli(['export', '--tree', join(dir, 'm.gtree'), '--format', 'html', '--out', join(dir, 'mastermind.html')], {
+        trees,
+      }),
     ]);
     expect(wh.code, wh.stderr).toBe(0);
     expect(mh.code, mh.stderr).toBe(0);
@@ -46,7 +63,15 @@ describe.skipIf(!haveChromium)('8: explorer nits, in Chromium', () => {
     context = await chromium.launchPersistentContext(join(dir, 'profile'), {
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
       viewport: { width: 1000, height: 800 },
     });
     for (const name of ['wordle', 'mastermind']) {

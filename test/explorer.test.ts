@@ -32,11 +32,11 @@ import { BULLSCOWS_VECTORS, LINGO_VECTORS, mastermindReference } from './support
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`explorer: the browser tests are skipped: ${CHROMIUM} is absent (apt-get install -y chromium)`);
+if (!haveChromium)
+  console.warn(`explorer: the browser tests are skipped: ${CHROMIUM} is absent (apt-get install -y chromium)`);
 
 // ---------------------------------------------------------------------------------------------
 // Plain references, written here
-
 
 function bullsCows(guess: string, secret: string): [number, number] {
   let bulls = 0;
@@ -79,7 +79,9 @@ function referenceCode(rules: ExplorerRules, guess: string, secret: string): num
       return positions(secret, guess);
     default:
       if (rules.name === 'match-count') return sameLetters(guess, secret);
-      throw new Error(`no reference for the ${rules.name} kind's ${guess}/${secret} here: test/explorer-module.test.ts and test/file-game.test.ts check it against its game`);
+      throw new Error(
+        `no reference for the ${rules.name} kind's ${guess}/${secret} here: test/explorer-module.test.ts and test/file-game.test.ts check it against its game`,
+      );
   }
 }
 
@@ -98,7 +100,13 @@ function bullsCowsNames(digits: number, symbols: number): string[] {
  * A tree built here for games the CLI does not compile: guess the first secret still possible
  * (at most `maxDepth` guesses), nodes in preorder, replies ascending, the solved reply left out.
  */
-function firstCandidateTree(secrets: readonly string[], guesses: readonly string[], reply: (g: string, s: string) => number, solved: number, maxDepth: number): TreeArrays {
+function firstCandidateTree(
+  secrets: readonly string[],
+  guesses: readonly string[],
+  reply: (g: string, s: string) => number,
+  solved: number,
+  maxDepth: number,
+): TreeArrays {
   interface Plan {
     guess: number;
     kids: Array<[number, Plan]>;
@@ -114,7 +122,9 @@ function firstCandidateTree(secrets: readonly string[], guesses: readonly string
         groups.get(c)!.push(s);
       }
     }
-    const kids = [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([c, sub]) => [c, build(sub, depth + 1)] as [number, Plan]);
+    const kids = [...groups.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([c, sub]) => [c, build(sub, depth + 1)] as [number, Plan]);
     return { guess: guesses.indexOf(g), kids };
   };
   const root = build([...secrets], 1);
@@ -135,7 +145,12 @@ function firstCandidateTree(secrets: readonly string[], guesses: readonly string
     }
     edgeStart.push(codes.length);
   }
-  return { guess: Uint32Array.from(order, (p) => p.guess), edgeStart: Uint32Array.from(edgeStart), edgeCode: Uint32Array.from(codes), edgeChild: Uint32Array.from(child) };
+  return {
+    guess: Uint32Array.from(order, (p) => p.guess),
+    edgeStart: Uint32Array.from(edgeStart),
+    edgeCode: Uint32Array.from(codes),
+    edgeChild: Uint32Array.from(child),
+  };
 }
 
 /** The paths a tree plays, walked here with the reference replies (for the trees built here). */
@@ -152,7 +167,8 @@ function referencePaths(input: ExplorerInput): Map<string, string[]> {
       const c = referenceCode(rules, g, s);
       if (g === s || a === limit) break;
       let next = -1;
-      for (let e = tree.edgeStart[node]!; e < tree.edgeStart[node + 1]!; e++) if (tree.edgeCode[e] === c) next = tree.edgeChild[e]!;
+      for (let e = tree.edgeStart[node]!; e < tree.edgeStart[node + 1]!; e++)
+        if (tree.edgeCode[e] === c) next = tree.edgeChild[e]!;
       if (next < 0) throw new Error(`no branch for ${s}`);
       node = next;
     }
@@ -236,7 +252,11 @@ async function buildCases(): Promise<Case[]> {
     await compiled(['--game', 'hangman', '--len', '4', '--wordlist', hmList], file('hangman'), trees);
   })();
   const laneB = (async () => {
-    await compiled(['--game', 'lingo', '--len', '4', '--wordlist', lingoList, '--effort', 'greedy'], file('lingo'), trees);
+    await compiled(
+      ['--game', 'lingo', '--len', '4', '--wordlist', lingoList, '--effort', 'greedy'],
+      file('lingo'),
+      trees,
+    );
     await compiled(['--game', 'wordle', '--answers', answersList, '--guesses', allowedList], file('wordle'), trees);
     await compiled(['--game', 'mastermind', '--pegs', '3', '--colors', '3'], file('mastermind'), trees);
     await compiled(['--game', 'matchcount', '--wordlist', mcList], file('matchcount'), trees);
@@ -250,14 +270,20 @@ async function buildCases(): Promise<Case[]> {
     const r = await cli(['export', '--format', 'html', '--tree', file(name), ...listArgs, '--out', html], { trees });
     expect(r.code, r.stderr).toBe(0);
     // The same data as the module gives (the embedded script's text depends on the transpiler).
-    const data = (page: string): string => /<script type="application\/json" id="explorer-data">(.*?)<\/script>/s.exec(page)?.[1] ?? '';
+    const data = (page: string): string =>
+      /<script type="application\/json" id="explorer-data">(.*?)<\/script>/s.exec(page)?.[1] ?? '';
     expect(data(readFileSync(html, 'utf8'))).toBe(data(renderExplorer(input)));
     expect(data(renderExplorer(input)).length).toBeGreaterThan(100);
     return { name, input, paths: await exported(['--tree', file(name), ...listArgs], trees), file: file(name) };
   };
   const built: Case[] = [
     await fromFile('lingo', { len: 4, wordlist: lingoList }, ['--wordlist', lingoList]),
-    await fromFile('wordle', { answers: answersList, guesses: allowedList }, ['--answers', answersList, '--guesses', allowedList]),
+    await fromFile('wordle', { answers: answersList, guesses: allowedList }, [
+      '--answers',
+      answersList,
+      '--guesses',
+      allowedList,
+    ]),
     await fromFile('mastermind', { pegs: 3, colors: 3 }, []),
     await fromFile('matchcount', { wordlist: mcList }, ['--wordlist', mcList]),
     await fromFile('hangman', { len: 4, wordlist: hmList }, ['--wordlist', hmList]),
@@ -292,7 +318,10 @@ async function buildCases(): Promise<Case[]> {
     metric: 'score',
     tree: firstCandidateTree(longNames, longNames, (g, s) => referenceCode(longRules, g, s), 3 ** 13 - 1, 5),
   };
-  built.push({ name: 'bulls-cows', input: bcInput, paths: referencePaths(bcInput) }, { name: 'lingo-13', input: longInput, paths: referencePaths(longInput) });
+  built.push(
+    { name: 'bulls-cows', input: bcInput, paths: referencePaths(bcInput) },
+    { name: 'lingo-13', input: longInput, paths: referencePaths(longInput) },
+  );
   return built;
 }
 
@@ -310,27 +339,35 @@ describe('the page logic, in Node', () => {
     await allCases();
   });
 
-  it('word masks: the page gives the runtime kernel\'s reply for every pair, duplicate letters included', () => {
+  it("word masks: the page gives the runtime kernel's reply for every pair, duplicate letters included", () => {
     const rand = rng(5);
     for (const len of [4, 5, 7]) {
-      const words = normalized(randomWords(rand, 60, len, 'aabbc' + 'de'.slice(0, len - 4)));
+      const words = normalized(randomWords(rand, 60, len, `aabbc${'de'.slice(0, len - 4)}`));
       const kernel = new LingoFeedback(encodeLetters(words, len), len);
       const rules = wordMaskRules(len, 5);
       for (let g = 0; g < words.length; g++) {
         for (let s = 0; s < words.length; s++) {
           const want = kernel.feedback(g, s);
-          if (replyOf(rules, words[g]!, words[s]!) !== want) expect({ guess: words[g], secret: words[s], got: replyOf(rules, words[g]!, words[s]!) }).toEqual({ guess: words[g], secret: words[s], got: want });
+          if (replyOf(rules, words[g]!, words[s]!) !== want)
+            expect({ guess: words[g], secret: words[s], got: replyOf(rules, words[g]!, words[s]!) }).toEqual({
+              guess: words[g],
+              secret: words[s],
+              got: want,
+            });
         }
       }
     }
     // The harness's examples: greens first, then yellows left to right while copies remain.
-    for (const [secret, guess, mask] of LINGO_VECTORS) expect(replyOf(wordMaskRules(secret.length, 5), guess, secret)).toBe(maskToCode(mask, secret.length));
+    for (const [secret, guess, mask] of LINGO_VECTORS)
+      expect(replyOf(wordMaskRules(secret.length, 5), guess, secret)).toBe(maskToCode(mask, secret.length));
   });
 
-  it('Mastermind, Bulls and Cows, Hangman and match-count: the page\'s replies equal plain references', () => {
+  it("Mastermind, Bulls and Cows, Hangman and match-count: the page's replies equal plain references", () => {
     const mm = mastermindRules(4, 4);
     const codes = mastermindNames(4, 4);
-    const wrong = codes.flatMap((g) => codes.filter((s) => replyOf(mm, g, s) !== referenceCode(mm, g, s)).map((s) => `${g}/${s}`));
+    const wrong = codes.flatMap((g) =>
+      codes.filter((s) => replyOf(mm, g, s) !== referenceCode(mm, g, s)).map((s) => `${g}/${s}`),
+    );
     expect(wrong).toEqual([]);
     // Bulls and Cows test vectors (../shared/bullscows/README.md): secret, guess -> bulls cows.
     const bc = bullsCowsRules(4, 10);
@@ -342,7 +379,7 @@ describe('the page logic, in Node', () => {
     expect(replyOf(mc, 'acckzz', 'ccbazz')).toBe(3);
   });
 
-  it('the page\'s replay plays every secret as `export --format paths` does', () => {
+  it("the page's replay plays every secret as `export --format paths` does", () => {
     for (const c of cases) {
       const model = modelOfInput(c.input);
       expect(c.paths.size, c.name).toBe(c.input.secrets.length);
@@ -364,7 +401,14 @@ describe('the page logic, in Node', () => {
     const model = modelOfInput(lingo.input, 'score');
     const stats = computeStats(model);
     const bins = histogramOf(model, stats);
-    expect(bins.map((b) => b.label)).toEqual(['1 guess', '2 guesses', '3 guesses', '4 guesses', '5 guesses', 'not found']);
+    expect(bins.map((b) => b.label)).toEqual([
+      '1 guess',
+      '2 guesses',
+      '3 guesses',
+      '4 guesses',
+      '5 guesses',
+      'not found',
+    ]);
     const found = [...lingo.paths].filter(([s, p]) => p[p.length - 1] === s);
     expect(bins[5]!.count).toBe(lingo.paths.size - found.length);
     for (let a = 1; a <= 5; a++) expect(bins[a - 1]!.count).toBe(found.filter(([, p]) => p.length === a).length);
@@ -378,21 +422,37 @@ describe('the page logic, in Node', () => {
     expect(hs.sum[0]).toBe(misses);
   });
 
-  it('the summary from the header, in each game\'s words', () => {
+  it("the summary from the header, in each game's words", () => {
     const summary = (name: string) => cases.find((c) => c.name === name)!.input.summary.join('\n');
-    expect(summary('lingo')).toMatch(/^mean score \d+\.\d{4} a word \(total [\d,]+\); [\d,]+ words of 61 found, within \d guesses/);
+    expect(summary('lingo')).toMatch(
+      /^mean score \d+\.\d{4} a word \(total [\d,]+\); [\d,]+ words of 61 found, within \d guesses/,
+    );
     expect(summary('wordle')).toMatch(/^total guesses \d+, mean \d\.\d{4} a secret, max depth \d/);
     expect(summary('mastermind')).toMatch(/^total guesses 73, mean 2\.7037 a secret, max depth 4\nproven optimal/);
     expect(summary('matchcount')).toMatch(/^worst case \d+ guesses, (proven optimal|best lower bound proven \d+)/);
-    expect(summary('hangman')).toMatch(/^mean misses \d\.\d{4} a word \(total [\d,]+, most \d+\); words won with 6 lives: \d+ of 80/);
+    expect(summary('hangman')).toMatch(
+      /^mean misses \d\.\d{4} a word \(total [\d,]+, most \d+\); words won with 6 lives: \d+ of 80/,
+    );
     const rulesOf = (name: string) => cases.find((c) => c.name === name)!.input.rules;
-    expect([rulesOf('hangman').name, rulesOf('hangman').data, rulesOf('hangman').attempts]).toEqual(['hangman', { length: 4, lives: 6 }, 26]);
-    expect([rulesOf('wordle').name, rulesOf('wordle').data, rulesOf('wordle').attempts]).toEqual(['word-mask', { length: 5 }, 6]);
+    expect([rulesOf('hangman').name, rulesOf('hangman').data, rulesOf('hangman').attempts]).toEqual([
+      'hangman',
+      { length: 4, lives: 6 },
+      26,
+    ]);
+    expect([rulesOf('wordle').name, rulesOf('wordle').data, rulesOf('wordle').attempts]).toEqual([
+      'word-mask',
+      { length: 5 },
+      6,
+    ]);
   });
 
   it('the page text: one file, the script parses, nothing outside the page is named, names cannot end the script', () => {
     const mm = cases.find((c) => c.name === 'mastermind')!;
-    const evil: ExplorerInput = { ...mm.input, title: 'x</script><script>alert(1)</script>', summary: ['a <b> & "c" </script>'] };
+    const evil: ExplorerInput = {
+      ...mm.input,
+      title: 'x</script><script>alert(1)</script>',
+      summary: ['a <b> & "c" </script>'],
+    };
     const html = renderExplorer(evil);
     expect(html).toBe(renderExplorer(evil));
     expect(html.match(/<\/script>/g)).toHaveLength(2);
@@ -403,7 +463,9 @@ describe('the page logic, in Node', () => {
     const data = /<script type="application\/json" id="explorer-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(JSON.parse(data).title).toBe(evil.title);
     // The only address in the page is the SVG namespace (a name, never fetched).
-    expect([...html.matchAll(/\b(?:https?|wss?|ftp):\/\/[^\s"'`)]*/g)].map((m) => m[0])).toEqual(['http://www.w3.org/2000/svg']);
+    expect([...html.matchAll(/\b(?:https?|wss?|ftp):\/\/[^\s"'`)]*/g)].map((m) => m[0])).toEqual([
+      'http://www.w3.org/2000/svg',
+    ]);
     expect(html).not.toMatch(/<(?:link|img|iframe)[^>]*\s(?:src|href)="(?!data:)/);
     // Bad input: a guess index past the names is one clear error.
     expect(() => renderExplorer({ ...mm.input, guesses: ['AAA'] })).toThrow(/past the 1 guess names/);
@@ -425,7 +487,15 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
       chromium.launchPersistentContext(profile, {
         executablePath: CHROMIUM,
         headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
         viewport: { width: 375, height: 740 },
       }),
     ]);
@@ -463,7 +533,7 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     }
   };
 
-  each('every secret\'s path in the page is the exported path', async (c, page) => {
+  each("every secret's path in the page is the exported path", async (c, page) => {
     const names = c.input.secrets;
     const got = await page.evaluate((list: readonly string[]) => {
       const input = document.getElementById('search') as HTMLInputElement;
@@ -477,9 +547,13 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     // Typed by a person: any case, then an unknown name.
     const secret = names[Math.floor(names.length / 2)]!;
     await page.fill('#search', '');
-    await page.locator('#search').pressSequentially(secret.toUpperCase() === secret ? secret.toLowerCase() : secret.toUpperCase());
+    await page
+      .locator('#search')
+      .pressSequentially(secret.toUpperCase() === secret ? secret.toLowerCase() : secret.toUpperCase());
     await page.keyboard.press('Enter');
-    expect(await page.locator('#path li').evaluateAll((els) => els.map((e) => e.getAttribute('data-guess')))).toEqual(c.paths.get(secret));
+    expect(await page.locator('#path li').evaluateAll((els) => els.map((e) => e.getAttribute('data-guess')))).toEqual(
+      c.paths.get(secret),
+    );
     expect(await page.textContent('#path-status')).toContain(secret);
     await page.fill('#search', 'nosuchsecret');
     expect(await page.textContent('#path-status')).toMatch(/No secret named "nosuchsecret"/);
@@ -487,7 +561,9 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
   });
 
   each('the distribution is drawn from the paths', async (c, page) => {
-    const bars = await page.locator('#histogram svg g[data-label]').evaluateAll((gs) => gs.map((g) => [g.getAttribute('data-label'), Number(g.getAttribute('data-count'))]));
+    const bars = await page
+      .locator('#histogram svg g[data-label]')
+      .evaluateAll((gs) => gs.map((g) => [g.getAttribute('data-label'), Number(g.getAttribute('data-count'))]));
     const want = new Map<string, number>();
     const add = (label: string) => want.set(label, (want.get(label) ?? 0) + 1);
     for (const [s, p] of c.paths) {
@@ -497,7 +573,8 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
       } else if (p[p.length - 1] === s) add(`${p.length} ${p.length === 1 ? 'guess' : 'guesses'}`);
       else add('not found');
     }
-    for (const [label, count] of bars as Array<[string, number]>) expect([label, count]).toEqual([label, want.get(label) ?? 0]);
+    for (const [label, count] of bars as Array<[string, number]>)
+      expect([label, count]).toEqual([label, want.get(label) ?? 0]);
     expect((bars as Array<[string, number]>).reduce((t, [, k]) => t + k, 0)).toBe(c.paths.size);
     if (c.input.rules.name === 'word-mask') expect(bars.map((b) => b[0])).toContain('not found');
     expect(await page.locator('#summary-lines li').allTextContents()).toEqual(c.input.summary);
@@ -524,13 +601,20 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     // The secrets reaching that child are those whose exported path gives that reply to the first guess.
     const reply = await first.getAttribute('data-reply');
     const firstGuess = c.input.guesses[c.input.tree.guess[0]!]!;
-    const expectedCount = [...c.paths].filter(([s, p]) => p.length > 1 && referenceName(c.input.rules, referenceCode(c.input.rules, firstGuess, s)) === reply).length;
+    const expectedCount = [...c.paths].filter(
+      ([s, p]) => p.length > 1 && referenceName(c.input.rules, referenceCode(c.input.rules, firstGuess, s)) === reply,
+    ).length;
     expect(/(\d+) secrets?/.exec((await firstSummary.textContent()) ?? '')?.[1]).toBe(String(expectedCount));
     // The hardest secrets of the whole tree: the first one needs the most guesses (or misses).
     const hardest = page.locator('#tree > .node-body > details.hardest');
     await hardest.locator(':scope > summary').click();
     const top = await hardest.locator('li').first().getAttribute('data-secret');
-    const cost = (s: string, p: string[]) => (c.input.rules.name === 'hangman' ? p.filter((l) => !s.includes(l)).length * 64 + p.length : p[p.length - 1] === s ? p.length : 1e9);
+    const cost = (s: string, p: string[]) =>
+      c.input.rules.name === 'hangman'
+        ? p.filter((l) => !s.includes(l)).length * 64 + p.length
+        : p[p.length - 1] === s
+          ? p.length
+          : 1e9;
     const worst = Math.max(...[...c.paths].map(([s, p]) => cost(s, p)));
     expect(cost(top!, c.paths.get(top!)!)).toBe(worst);
     expect(await hardest.locator('li').count()).toBe(Math.min(5, c.input.secrets.length));
@@ -551,7 +635,11 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     if (impossible !== undefined) {
       await enterReply(page, rules, g0, impossible, blank);
       await page.click('#play-submit');
-      expect(await page.textContent('#play-error')).toMatch(rules.name === 'mastermind' || rules.name === 'bulls-cows' ? /^(impossible reply .*: no code gives it|.*cannot happen)/ : /^(impossible reply .*: no secret in the list gives it|.*cannot happen|.*already revealed)/);
+      expect(await page.textContent('#play-error')).toMatch(
+        rules.name === 'mastermind' || rules.name === 'bulls-cows'
+          ? /^(impossible reply .*: no code gives it|.*cannot happen)/
+          : /^(impossible reply .*: no secret in the list gives it|.*cannot happen|.*already revealed)/,
+      );
       expect(await play.getAttribute('data-guess')).toBe(g0);
       expect(await play.getAttribute('data-state')).toBe('playing');
       await page.click('#play-restart');
@@ -570,7 +658,9 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
       } else await page.click('#play-submit');
       expect(await page.textContent('#play-error')).toBe('');
       const left = Number(await play.getAttribute('data-candidates'));
-      const consistent = c.input.secrets.filter((s) => played.every((pg) => referenceCode(rules, pg, s) === referenceCode(rules, pg, secret)));
+      const consistent = c.input.secrets.filter((s) =>
+        played.every((pg) => referenceCode(rules, pg, s) === referenceCode(rules, pg, secret)),
+      );
       if ((await play.getAttribute('data-state')) === 'playing') expect(left).toBe(consistent.length);
     }
     expect(await play.getAttribute('data-state')).toBe('solved');
@@ -592,16 +682,25 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
       const row = rows.nth(i);
       if (!(await row.evaluate((d) => (d as HTMLDetailsElement).open))) await row.locator(':scope > summary').click();
       const inner = row.locator(':scope > .node-body > ul.replies > li > details.reply-row').first();
-      if ((await inner.count()) > 0 && !(await inner.evaluate((d) => (d as HTMLDetailsElement).open))) await inner.locator(':scope > summary').click();
+      if ((await inner.count()) > 0 && !(await inner.evaluate((d) => (d as HTMLDetailsElement).open)))
+        await inner.locator(':scope > summary').click();
     }
-    const width = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth, view: window.innerWidth }));
+    const width = await page.evaluate(() => ({
+      doc: document.documentElement.scrollWidth,
+      body: document.body.scrollWidth,
+      view: window.innerWidth,
+    }));
     expect(width.view).toBe(375);
     expect(width.doc).toBeLessThanOrEqual(375);
     expect(width.body).toBeLessThanOrEqual(375);
     const p = pages.get(c.name)!;
     expect(p.requests).toEqual([p.url]);
     // Every input has a label.
-    const unlabeled = await page.evaluate(() => Array.from(document.querySelectorAll('input')).filter((i) => !i.labels || i.labels.length === 0).map((i) => i.id));
+    const unlabeled = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('input'))
+        .filter((i) => !i.labels || i.labels.length === 0)
+        .map((i) => i.id),
+    );
     expect(unlabeled).toEqual([]);
   });
 });
@@ -621,7 +720,12 @@ function referenceName(rules: ExplorerRules, code: number): string {
     case 'bulls-cows':
       return `${Math.floor(code / (dataOf(rules).digits + 1))}A${code % (dataOf(rules).digits + 1)}B`;
     case 'hangman':
-      return code === 0 ? '-' : [...Array(dataOf(rules).length).keys()].filter((p) => code & (1 << p)).map((p) => p + 1).join(',');
+      return code === 0
+        ? '-'
+        : [...Array(dataOf(rules).length).keys()]
+            .filter((p) => code & (1 << p))
+            .map((p) => p + 1)
+            .join(',');
     default:
       return rules.fns.name(rules.data, code);
   }
@@ -662,7 +766,13 @@ function allCodes(rules: ExplorerRules): number[] {
   }
 }
 
-async function enterReply(page: Page, rules: ExplorerRules, guess: string, code: number, pattern: string): Promise<void> {
+async function enterReply(
+  page: Page,
+  rules: ExplorerRules,
+  guess: string,
+  code: number,
+  pattern: string,
+): Promise<void> {
   switch (rules.name) {
     case 'word-mask': {
       const mask = referenceName(rules, code);

@@ -32,10 +32,12 @@ describe('the example games and their shipped trees', () => {
   ] as const) {
     it(`${name}: recompiles to the shipped bytes; verify --game finds the shipped tree`, async () => {
       const out = join(dir, `${name}.gtree`);
-      const c = await cli(['compile', '--game', example(name), '--out', out, '--workers', '2'], { trees: join(dir, 'trees') });
+      const c = await cli(['compile', '--game', example(name), '--out', out, '--workers', '2'], {
+        trees: join(dir, 'trees'),
+      });
       expect(c.code, c.stderr).toBe(0);
       const manifest = readManifest(TREES);
-      const entry = manifest.trees.find((e) => e.game === 'file' && e.params['name'] === id);
+      const entry = manifest.trees.find((e) => e.game === 'file' && e.params.name === id);
       expect(entry, `no shipped tree of ${id}`).toBeDefined();
       if (!entry) return;
       expect(findEntry(manifest, 'file', entry.params, entry.lists)?.file).toBe(entry.file);
@@ -54,7 +56,9 @@ describe('the example games and their shipped trees', () => {
       .filter((w) => /^[a-z]{5}$/.test(w) && new Set(w).size === 5);
     expect(jotto.secrets).toEqual(words.filter((_, i) => i % 16 === 0));
     const sample = jotto.secrets.slice(0, 40);
-    for (const g of sample) for (const s of sample) if (g !== s) expect(jotto.reply(g, s)).toBe(String([...g].filter((c) => s.includes(c)).length));
+    for (const g of sample)
+      for (const s of sample)
+        if (g !== s) expect(jotto.reply(g, s)).toBe(String([...g].filter((c) => s.includes(c)).length));
   });
 
   it('hilo: the shipped total is the least any strategy reaches (a binary search: 580 for 100 numbers)', () => {
@@ -65,8 +69,8 @@ describe('the example games and their shipped trees', () => {
       for (let k = 0; k < n; k++) best = Math.min(best, least[k] + least[n - 1 - k]);
       least.push(n + best);
     }
-    const entry = readManifest(TREES).trees.find((e) => e.game === 'file' && e.params['name'] === 'hilo-100');
-    expect(entry?.objective['totalGuesses']).toBe(least[100]);
+    const entry = readManifest(TREES).trees.find((e) => e.game === 'file' && e.params.name === 'hilo-100');
+    expect(entry?.objective.totalGuesses).toBe(least[100]);
     expect(least[100]).toBe(580);
   });
 });

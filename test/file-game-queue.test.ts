@@ -14,7 +14,10 @@ import { CLI, cli, lines, removeDir, tempDir } from './support/e2e.js';
 import { mm35Source } from './support/file-games.js';
 import { haveRedis, Proc, startRedis, type RedisServer } from './support/redis.js';
 
-if (!haveRedis) console.warn('file-game-queue: the job-queue tests are skipped: redis-server is not on PATH (apt-get install -y redis-server)');
+if (!haveRedis)
+  console.warn(
+    'file-game-queue: the job-queue tests are skipped: redis-server is not on PATH (apt-get install -y redis-server)',
+  );
 
 const GAME = mm35Source();
 
@@ -26,7 +29,12 @@ describe.skipIf(!haveRedis)('a file game on the job queue (redis-server on 127.0
   const workers: Proc[] = [];
 
   const startWorker = async (env: Record<string, string> = {}): Promise<Proc> => {
-    const w = new Proc(spawn(process.execPath, [CLI, 'worker', '--queue', (queue as RedisServer).url], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } }));
+    const w = new Proc(
+      spawn(process.execPath, [CLI, 'worker', '--queue', (queue as RedisServer).url], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, ...env },
+      }),
+    );
     workers.push(w);
     await w.waitFor(/^worker: taking jobs from /m);
     return w;
@@ -34,7 +42,12 @@ describe.skipIf(!haveRedis)('a file game on the job queue (redis-server on 127.0
   const compileArgs = (out: string): string[] => ['compile', '--game', game, '--workers', '2', '--out', out];
   /** A queue compile, started before any worker runs, so the test can change the file before a worker loads it. */
   const startCompile = (out: string): Proc =>
-    new Proc(spawn(process.execPath, [CLI, ...compileArgs(out), '--queue', (queue as RedisServer).url], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GUESSTREE_TREES: trees, GUESSTREE_PROGRESS: '' } }));
+    new Proc(
+      spawn(process.execPath, [CLI, ...compileArgs(out), '--queue', (queue as RedisServer).url], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, GUESSTREE_TREES: trees, GUESSTREE_PROGRESS: '' },
+      }),
+    );
   const jobsWaiting = async (ms = 20_000): Promise<void> => {
     const until = Date.now() + ms;
     while ((await (queue as RedisServer).redis.llen('guesstree:compile:wait')) === 0) {
@@ -77,7 +90,10 @@ describe.skipIf(!haveRedis)('a file game on the job queue (redis-server on 127.0
     expect(readFileSync(out).equals(readFileSync(local))).toBe(true);
     const done = w.lines().filter((x) => / done in /.test(x));
     expect(done.length).toBeGreaterThan(1);
-    for (const x of done) expect(x).toMatch(/^worker: job [0-9a-f]{16}-\d+ \(file (rank|solve, \d+ sets?|evaluate|whole)\) done in \d+\.\d s$/);
+    for (const x of done)
+      expect(x).toMatch(
+        /^worker: job [0-9a-f]{16}-\d+ \(file (rank|solve, \d+ sets?|evaluate|whole)\) done in \d+\.\d s$/,
+      );
     await expectQueueClean();
   }, 90_000);
 
@@ -92,7 +108,9 @@ describe.skipIf(!haveRedis)('a file game on the job queue (redis-server on 127.0
     expect(end, `the compile hung:\n${c.stderr}`).not.toBeNull();
     expect(end?.code, c.stderr).toBe(8);
     expect(lines(c.stderr)).toHaveLength(1);
-    expect(c.stderr).toMatch(/^guesstree: file compile: job [0-9a-f]{16}-\d+ \(.+\) was refused by a worker: mm-3-5: this worker has no \S+mm-3-5\.mjs \(the game's module file named in the job\); copy it to the same path\n$/);
+    expect(c.stderr).toMatch(
+      /^guesstree: file compile: job [0-9a-f]{16}-\d+ \(.+\) was refused by a worker: mm-3-5: this worker has no \S+mm-3-5\.mjs \(the game's module file named in the job\); copy it to the same path\n$/,
+    );
     expect(c.stdout).toBe('');
     expect(w.stderr).toMatch(/^worker: job \S+ \(file \w+.*\) refused: mm-3-5: this worker has no /m);
     expect(w.stderr).not.toMatch(/attempt 2 of 2/);
@@ -109,20 +127,29 @@ describe.skipIf(!haveRedis)('a file game on the job queue (redis-server on 127.0
     expect(end, `the compile hung:\n${c.stderr}`).not.toBeNull();
     expect(end?.code, c.stderr).toBe(8);
     expect(lines(c.stderr)).toHaveLength(1);
-    expect(c.stderr).toMatch(/^guesstree: file compile: job \S+ \(.+\) was refused by a worker: mm-3-5: \S+mm-3-5\.mjs differs from the compiling machine's \(sha256 [0-9a-f]{12}…, expected [0-9a-f]{12}…\)\n$/);
-    expect(w.stderr).toMatch(/^worker: job \S+ \(file \w+.*\) refused: mm-3-5: \S+ differs from the compiling machine's/m);
+    expect(c.stderr).toMatch(
+      /^guesstree: file compile: job \S+ \(.+\) was refused by a worker: mm-3-5: \S+mm-3-5\.mjs differs from the compiling machine's \(sha256 [0-9a-f]{12}…, expected [0-9a-f]{12}…\)\n$/,
+    );
+    expect(w.stderr).toMatch(
+      /^worker: job \S+ \(file \w+.*\) refused: mm-3-5: \S+ differs from the compiling machine's/m,
+    );
     await expectQueueClean();
     await w.stop();
 
     // The same bytes giving another game on the worker (its secrets depend on the environment).
-    writeFileSync(game, GAME.replace('secrets: codes,', "secrets: process.env['MM35_FEWER'] ? codes.slice(1) : codes,"));
+    writeFileSync(
+      game,
+      GAME.replace('secrets: codes,', "secrets: process.env['MM35_FEWER'] ? codes.slice(1) : codes,"),
+    );
     c = startCompile(join(dir, 'another.gtree'));
     await jobsWaiting();
     w = await startWorker({ MM35_FEWER: '1' });
     end = await Promise.race([c.exited, new Promise<null>((r) => setTimeout(() => r(null), 30_000))]);
     expect(end, `the compile hung:\n${c.stderr}`).not.toBeNull();
     expect(end?.code, c.stderr).toBe(8);
-    expect(c.stderr).toMatch(/^guesstree: file compile: job \S+ \(.+\) was refused by a worker: mm-3-5: \S+mm-3-5\.mjs gives another game here \(its secrets, guesses or replies differ\)\n$/);
+    expect(c.stderr).toMatch(
+      /^guesstree: file compile: job \S+ \(.+\) was refused by a worker: mm-3-5: \S+mm-3-5\.mjs gives another game here \(its secrets, guesses or replies differ\)\n$/,
+    );
     await expectQueueClean();
     writeFileSync(game, GAME);
   }, 120_000);

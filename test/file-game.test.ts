@@ -30,13 +30,33 @@ function gameFile(name: string, body: string): string {
 describe('the contract', () => {
   const cases: Array<[string, string, RegExp]> = [
     ['no-secrets.mjs', "export default { name: 'x', reply: () => '1' };", /no-secrets\.mjs: secrets: /],
-    ['dup.mjs', "export default { name: 'x', secrets: ['a', 'a'], reply: () => '1' };", /dup\.mjs: secrets\[1\]: duplicate: "a" is also secrets\[0\]$/],
-    ['throws.mjs', "export default { name: 'x', secrets: ['a', 'b'], reply: (g, s) => { if (s === 'b') throw new Error('boom'); return 'x'; } };", /throws\.mjs: reply: reply\("a", "b"\) threw: "boom"$/],
-    ['number.mjs', "export default { name: 'x', secrets: ['a', 'b'], reply: () => 3 };", /number\.mjs: reply: reply\(".", "."\) returned number, not a string$/],
+    [
+      'dup.mjs',
+      "export default { name: 'x', secrets: ['a', 'a'], reply: () => '1' };",
+      /dup\.mjs: secrets\[1\]: duplicate: "a" is also secrets\[0\]$/,
+    ],
+    [
+      'throws.mjs',
+      "export default { name: 'x', secrets: ['a', 'b'], reply: (g, s) => { if (s === 'b') throw new Error('boom'); return 'x'; } };",
+      /throws\.mjs: reply: reply\("a", "b"\) threw: "boom"$/,
+    ],
+    [
+      'number.mjs',
+      "export default { name: 'x', secrets: ['a', 'b'], reply: () => 3 };",
+      /number\.mjs: reply: reply\(".", "."\) returned number, not a string$/,
+    ],
     ['no-reply.mjs', "export default { name: 'x', secrets: ['a', 'b'] };", /no-reply\.mjs: reply: /],
-    ['no-default.mjs', "export const game = { name: 'x', secrets: ['a'], reply: () => '1' };", /no-default\.mjs: default export: missing \(export default \{ name, secrets, reply \}\)$/],
+    [
+      'no-default.mjs',
+      "export const game = { name: 'x', secrets: ['a'], reply: () => '1' };",
+      /no-default\.mjs: default export: missing \(export default \{ name, secrets, reply \}\)$/,
+    ],
     ['syntax.mjs', 'export default { name: ', /syntax\.mjs: cannot load the module: /],
-    ['await.mjs', "await null;\nexport default { name: 'x', secrets: ['a', 'b'], reply: () => '1' };", /await\.mjs: the module uses top-level await; guesstree loads it synchronously/],
+    [
+      'await.mjs',
+      "await null;\nexport default { name: 'x', secrets: ['a', 'b'], reply: () => '1' };",
+      /await\.mjs: the module uses top-level await; guesstree loads it synchronously/,
+    ],
   ];
   for (const [name, body, re] of cases) {
     it(`${name}: one line naming the member, status 3`, async () => {
@@ -57,18 +77,62 @@ describe('the contract, member by member (a game object given to the library: th
     ['secrets not a list', { ...base, secrets: 'abc' }, 3, /: secrets: expected an array of strings, got string$/],
     ['secrets empty', { ...base, secrets: [] }, 3, /: secrets: an empty list$/],
     ['a secret not a string', { ...base, secrets: ['a', 7] }, 3, /: secrets\[1\]: expected a string, got number$/],
-    ['a secret with a space', { ...base, secrets: ['a', 'b c'] }, 3, /: secrets\[1\]: "b c" holds a space or a control character$/],
+    [
+      'a secret with a space',
+      { ...base, secrets: ['a', 'b c'] },
+      3,
+      /: secrets\[1\]: "b c" holds a space or a control character$/,
+    ],
     ['guesses not a list', { ...base, guesses: 3 }, 3, /: guesses: expected an array of strings, got number$/],
     ['a duplicate guess', { ...base, guesses: ['x', 'x'] }, 3, /: guesses\[1\]: duplicate: "x" is also guesses\[0\]$/],
-    ['reply not a function', { ...base, reply: 'up' }, 3, /: reply: expected a function reply\(guess, secret\), got string$/],
-    ['a reply with a newline', { ...base, reply: () => 'a\nb' }, 3, /: reply\("b", "a"\): "a\\nb" holds a space or a control character$/],
-    ['the solved reply for another secret', { ...base, reply: () => '=' }, 3, /: reply\("b", "a"\) returned "=", the solved reply \(solvedReply\)/],
-    ['maxGuesses not whole', { ...base, maxGuesses: 2.5 }, 3, /: maxGuesses: expected a whole number from 1 to 1000, got 2\.5$/],
+    [
+      'reply not a function',
+      { ...base, reply: 'up' },
+      3,
+      /: reply: expected a function reply\(guess, secret\), got string$/,
+    ],
+    [
+      'a reply with a newline',
+      { ...base, reply: () => 'a\nb' },
+      3,
+      /: reply\("b", "a"\): "a\\nb" holds a space or a control character$/,
+    ],
+    [
+      'the solved reply for another secret',
+      { ...base, reply: () => '=' },
+      3,
+      /: reply\("b", "a"\) returned "=", the solved reply \(solvedReply\)/,
+    ],
+    [
+      'maxGuesses not whole',
+      { ...base, maxGuesses: 2.5 },
+      3,
+      /: maxGuesses: expected a whole number from 1 to 1000, got 2\.5$/,
+    ],
     ['solvedReply not a string', { ...base, solvedReply: 1 }, 3, /: solvedReply: expected a string, got number$/],
     ['replyHelp on two lines', { ...base, replyHelp: 'a\nb' }, 3, /: replyHelp: expected one line of text/],
-    ['an unknown member', { ...base, symmetry: true }, 3, /: "symmetry": not a member of the contract \(name, secrets, guesses, reply, maxGuesses, solvedReply, replyHelp\)$/],
-    ['more than 255 replies', { ...base, secrets: Array.from({ length: 300 }, (_, i) => `s${i}`), reply: (g: string, x: string) => `${g}.${x}`.slice(0, 8) }, 7, /: reply: more than 255 distinct replies \(the 256th is /],
-    ['a table over its limit', { ...base, secrets: Array.from({ length: 8193 }, (_, i) => `s${i}`) }, 7, /: 8,193 guesses × 8,193 secrets is over the reply table's limit of 67,108,864 pairs; use fewer guesses or secrets$/],
+    [
+      'an unknown member',
+      { ...base, symmetry: true },
+      3,
+      /: "symmetry": not a member of the contract \(name, secrets, guesses, reply, maxGuesses, solvedReply, replyHelp\)$/,
+    ],
+    [
+      'more than 255 replies',
+      {
+        ...base,
+        secrets: Array.from({ length: 300 }, (_, i) => `s${i}`),
+        reply: (g: string, x: string) => `${g}.${x}`.slice(0, 8),
+      },
+      7,
+      /: reply: more than 255 distinct replies \(the 256th is /,
+    ],
+    [
+      'a table over its limit',
+      { ...base, secrets: Array.from({ length: 8193 }, (_, i) => `s${i}`) },
+      7,
+      /: 8,193 guesses × 8,193 secrets is over the reply table's limit of 67,108,864 pairs; use fewer guesses or secrets$/,
+    ],
   ];
   for (const [what, game, status, re] of cases) {
     it(`${what}: a GuesstreeError naming the member, status ${status}`, async () => {
@@ -116,11 +180,17 @@ describe('every verb on a user game', () => {
     expect(h.stdout).toMatch(/^<!doctype html>/i);
     const first = paths.get('37') as string[];
     const replies = first.slice(0, -1).map((g) => (37 > Number(g) ? 'higher' : 'lower'));
-    const play = await cli(['play', '--tree', tree, '--game', HILO], { trees, input: [...replies, '='].join('\n') + '\n' });
+    const play = await cli(['play', '--tree', tree, '--game', HILO], {
+      trees,
+      input: `${[...replies, '='].join('\n')}\n`,
+    });
     expect(play.code, play.stderr).toBe(0);
     expect(play.stdout).toMatch(new RegExp(`solved in ${first.length} guesses`));
     // The tree is never used with another game.
-    const other = gameFile('other.mjs', "export default { name: 'hilo-100', secrets: Array.from({ length: 99 }, (_, i) => String(i + 1)), reply: (g, s) => (Number(s) > Number(g) ? 'higher' : 'lower') };");
+    const other = gameFile(
+      'other.mjs',
+      "export default { name: 'hilo-100', secrets: Array.from({ length: 99 }, (_, i) => String(i + 1)), reply: (g, s) => (Number(s) > Number(g) ? 'higher' : 'lower') };",
+    );
     const refused = await cli(['verify', '--tree', tree, '--game', other], { trees });
     expect(refused.code).toBe(4);
     expect(lines(refused.stderr)).toHaveLength(1);
@@ -146,25 +216,47 @@ describe('every verb on a user game', () => {
   }, 60_000);
 
   it('every effort: greedy, default and exact verify; exact is the optimum (a binary search) and says so', async () => {
-    const game: GameDefinition = { name: 'hilo-40', secrets: Array.from({ length: 40 }, (_, i) => String(i + 1)), reply: (g, x) => (Number(x) > Number(g) ? 'higher' : 'lower') };
+    const game: GameDefinition = {
+      name: 'hilo-40',
+      secrets: Array.from({ length: 40 }, (_, i) => String(i + 1)),
+      reply: (g, x) => (Number(x) > Number(g) ? 'higher' : 'lower'),
+    };
     const least = [0];
-    for (let n = 1; n <= 40; n++) least.push(n + Math.min(...Array.from({ length: n }, (_, k) => least[k] + least[n - 1 - k])));
+    for (let n = 1; n <= 40; n++)
+      least.push(n + Math.min(...Array.from({ length: n }, (_, k) => least[k] + least[n - 1 - k])));
     const totals: Record<string, number> = {};
     for (const effort of ['greedy', 'default', 'exact']) {
       const t = await compile({ game, effort, workers: 2 });
       expect(verify(t, { game }).secrets).toBe(40);
-      expect(t.header.settings['effort']).toBe(effort);
-      totals[effort] = Number(t.objective['totalGuesses']);
-      if (effort === 'exact') expect(t.header.settings['provenOptimal']).toBe(true);
+      expect(t.header.settings.effort).toBe(effort);
+      totals[effort] = Number(t.objective.totalGuesses);
+      if (effort === 'exact') expect(t.header.settings.provenOptimal).toBe(true);
     }
-    expect(totals['exact']).toBe(least[40]);
-    expect(totals['default']).toBeLessThanOrEqual(totals['greedy']);
-    expect(totals['default']).toBeGreaterThanOrEqual(totals['exact']);
+    expect(totals.exact).toBe(least[40]);
+    expect(totals.default).toBeLessThanOrEqual(totals.greedy);
+    expect(totals.default).toBeGreaterThanOrEqual(totals.exact);
   }, 60_000);
 
   it('a built-in game with options as on the command line: compile() gives the bytes of the CLI', async () => {
     const out = join(dir, 'mm-3-4.gtree');
-    const c = await cli(['compile', '--game', 'mastermind', '--pegs', '3', '--colors', '4', '--max-depth', '6', '--out', out, '--workers', '2'], { trees });
+    const c = await cli(
+      [
+        'compile',
+        '--game',
+        'mastermind',
+        '--pegs',
+        '3',
+        '--colors',
+        '4',
+        '--max-depth',
+        '6',
+        '--out',
+        out,
+        '--workers',
+        '2',
+      ],
+      { trees },
+    );
     expect(c.code, c.stderr).toBe(0);
     const lib = await compile({ game: 'mastermind', pegs: 3, colors: 4, maxDepth: 6, workers: 1 });
     expect(lib.header.params).toMatchObject({ pegs: 3, colors: 4 });
@@ -181,7 +273,10 @@ describe('--checkpoint and --resume on a user game', () => {
     const first = join(dir, 'mm-first.gtree');
     const c = await cli([...args, '--out', first, '--checkpoint', ck], { trees });
     expect(c.code, c.stderr).toBe(0);
-    const bins = (d: string): string[] => readdirSync(d).filter((f) => f.endsWith('.bin')).sort();
+    const bins = (d: string): string[] =>
+      readdirSync(d)
+        .filter((f) => f.endsWith('.bin'))
+        .sort();
     const saved = new Map(bins(ck).map((f) => [f, readFileSync(join(ck, f))]));
     expect(saved.size).toBeGreaterThanOrEqual(4);
     // Without --resume the folder is refused in one line.
@@ -193,11 +288,27 @@ describe('--checkpoint and --resume on a user game', () => {
     // A compile stopped part-way: every other batch missing. One batch comes from another game
     // (the same file with a guess limit: another hash), so it must be solved again.
     const otherCk = join(dir, 'mm-other-ck');
-    const o = await cli(['compile', '--game', gameFile('mm-3-5-capped.mjs', mm35Source('\n  maxGuesses: 6,')), '--workers', '1', '--out', join(dir, 'mm-other.gtree'), '--checkpoint', otherCk], { trees });
+    const o = await cli(
+      [
+        'compile',
+        '--game',
+        gameFile('mm-3-5-capped.mjs', mm35Source('\n  maxGuesses: 6,')),
+        '--workers',
+        '1',
+        '--out',
+        join(dir, 'mm-other.gtree'),
+        '--checkpoint',
+        otherCk,
+      ],
+      { trees },
+    );
     expect(o.code, o.stderr).toBe(0);
     const names = [...saved.keys()];
     const removed = names.filter((_, i) => i % 2 === 1);
-    const foreign = names.find((f, i) => i % 2 === 0 && bins(otherCk).includes(f) && !readFileSync(join(otherCk, f)).equals(saved.get(f) as Buffer)) as string;
+    const foreign = names.find(
+      (f, i) =>
+        i % 2 === 0 && bins(otherCk).includes(f) && !readFileSync(join(otherCk, f)).equals(saved.get(f) as Buffer),
+    ) as string;
     expect(foreign, 'a batch of the other game under the same name').toBeDefined();
     for (const f of removed) rmSync(join(ck, f));
     copyFileSync(join(otherCk, foreign), join(ck, foreign));

@@ -19,14 +19,30 @@ import { compileHangman } from '../compiler/games/hangman/module.js';
 import { runPlan, searchDriver } from '../compiler/pool/driver.js';
 import { threadExecutor } from '../compiler/pool/thread-executor.js';
 import { replayAll } from '../compiler/replay.js';
-import { cli, lines, listSha256, normalized, parsePaths, randomWords, removeDir, rng, ROOT, tempDir, writeList, type Run } from './support/e2e.js';
+import {
+  cli,
+  lines,
+  listSha256,
+  normalized,
+  parsePaths,
+  randomWords,
+  removeDir,
+  rng,
+  ROOT,
+  tempDir,
+  writeList,
+  type Run,
+} from './support/e2e.js';
 
 const AZ = 'abcdefghijklmnopqrstuvwxyz';
 
 /** The effort each test game is compiled with: the search, or the greedy rule. */
 const STRATEGY = new WeakMap<HangmanGame, 'search' | 'greedy'>();
 
-function gameOf(words: readonly string[], spec: Partial<HangmanSpec> & { strategy?: 'search' | 'greedy' } = {}): HangmanGame {
+function gameOf(
+  words: readonly string[],
+  spec: Partial<HangmanSpec> & { strategy?: 'search' | 'greedy' } = {},
+): HangmanGame {
   const sorted = normalized(words);
   const len = sorted[0].length;
   const game = new HangmanGame(sorted, [{ role: 'words', count: sorted.length, sha256: listSha256(sorted) }], {
@@ -40,7 +56,19 @@ function gameOf(words: readonly string[], spec: Partial<HangmanSpec> & { strateg
 
 /** The module's compile, its searches in this thread. */
 function compile(game: HangmanGame, nodeBudget?: number) {
-  return runPlan(compileHangman(game, { effort: STRATEGY.get(game) === 'greedy' ? 'greedy' : 'default', options: {}, checkpoint: false, remoteWorkers: false }, nodeBudget), searchDriver({ workers: 1, executor: threadExecutor }));
+  return runPlan(
+    compileHangman(
+      game,
+      {
+        effort: STRATEGY.get(game) === 'greedy' ? 'greedy' : 'default',
+        options: {},
+        checkpoint: false,
+        remoteWorkers: false,
+      },
+      nodeBudget,
+    ),
+    searchDriver({ workers: 1, executor: threadExecutor }),
+  );
 }
 
 /** Positions (0-based bits) of `letter` in `word`, computed the plain way. */
@@ -155,7 +183,10 @@ describe('replies', () => {
 });
 
 /** Misses and losses of a compiled tree, by replay. */
-async function measured(game: HangmanGame, given?: import('../runtime/tree-format.js').TreeArrays): Promise<{ lost: number; misses: number; perWord: number[] }> {
+async function measured(
+  game: HangmanGame,
+  given?: import('../runtime/tree-format.js').TreeArrays,
+): Promise<{ lost: number; misses: number; perWord: number[] }> {
   const tree = given ?? (await compile(game)).tree;
   const s = replayAll(game, tree);
   expect(s.missingBranches).toBe(0);
@@ -190,7 +221,9 @@ describe('exact search on tiny dictionaries', () => {
       const lives = 1 + (i % 3);
       const game = gameOf(words, { objective: 'win', lives });
       const m = await measured(game);
-      expect({ lost: m.lost, misses: m.misses }, `${words.join(' ')} with ${lives} lives`).toEqual(brute(game.words, lives));
+      expect({ lost: m.lost, misses: m.misses }, `${words.join(' ')} with ${lives} lives`).toEqual(
+        brute(game.words, lives),
+      );
     }
   });
 
@@ -213,11 +246,11 @@ describe('exact search budget', () => {
   it('a small list whose exact search runs out of its node budget gets the default search, not proven, still no worse than greedy', async () => {
     const words = normalized(randomWords(rng(31), 120, 4, 'abcdefghij'));
     const game = gameOf(words);
-    const full = (await compile(game));
+    const full = await compile(game);
     const cut = await compile(game, 50);
-    expect(full.settings['provenOptimal']).toBe(true);
-    expect(cut.settings['provenOptimal']).toBe(false);
-    expect(cut.settings['exactStopped']).toBe(true);
+    expect(full.settings.provenOptimal).toBe(true);
+    expect(cut.settings.provenOptimal).toBe(false);
+    expect(cut.settings.exactStopped).toBe(true);
     const exact = (await measured(game, full.tree)).misses;
     const fallback = (await measured(game, cut.tree)).misses;
     expect(fallback).toBeGreaterThanOrEqual(exact);
@@ -264,18 +297,27 @@ describe('CLI end to end', () => {
     const rand = rng(2026);
     words = normalized(randomWords(rand, 80, 5, 'abcdefghijklmnopqr'));
     // Words of other lengths are ignored; blank lines and spaces are accepted.
-    list = writeList(join(dir, 'words.txt'), [...words, '  ', 'cat', 'horses'].map((w, i) => (i % 7 === 0 ? ` ${w} ` : w)));
+    list = writeList(
+      join(dir, 'words.txt'),
+      [...words, '  ', 'cat', 'horses'].map((w, i) => (i % 7 === 0 ? ` ${w} ` : w)),
+    );
     tree = join(dir, 'len5.gtree');
-    compileRun = await cli(['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--out', tree], { trees: empty });
+    compileRun = await cli(['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--out', tree], {
+      trees: empty,
+    });
   });
   afterAll(() => removeDir(dir));
 
   it('compile writes the tree and prints the replayed objective; a second compile gives the same bytes', async () => {
     expect(compileRun.code, compileRun.stderr).toBe(0);
     expect(compileRun.stderr).toBe('');
-    expect(compileRun.stdout).toMatch(/^hangman-len5-misses: mean misses [\d.]+ a word \(total [\d,]+, most \d+\); words won with 6 lives: \d+ of 80 \([\d.]+%\)/);
+    expect(compileRun.stdout).toMatch(
+      /^hangman-len5-misses: mean misses [\d.]+ a word \(total [\d,]+, most \d+\); words won with 6 lives: \d+ of 80 \([\d.]+%\)/,
+    );
     const again = join(dir, 'again.gtree');
-    const r = await cli(['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--out', again], { trees: empty });
+    const r = await cli(['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--out', again], {
+      trees: empty,
+    });
     expect(r.code).toBe(0);
     expect(Buffer.compare(readFileSync(tree), readFileSync(again))).toBe(0);
   });
@@ -298,7 +340,9 @@ describe('CLI end to end', () => {
         if (seen === undefined) next.set(key, l);
         else expect(l, `after [${key}] one letter`).toBe(seen);
         revealed |= positions(secret, l);
-        expect(revealed === (1 << secret.length) - 1, `${secret} revealed only at the last letter`).toBe(i === letters.length - 1);
+        expect(revealed === (1 << secret.length) - 1, `${secret} revealed only at the last letter`).toBe(
+          i === letters.length - 1,
+        );
         replies.push(`${l}${positions(secret, l)}`);
       });
     }
@@ -313,7 +357,9 @@ describe('CLI end to end', () => {
     expect(v.stderr).toBe('');
     const misses = [...parsePaths(p.stdout)].map(([s, ls]) => ls.filter((l) => !s.includes(l)).length);
     const total = misses.reduce((a, b) => a + b, 0);
-    expect(v.stdout).toContain(`mean misses: ${(total / misses.length).toFixed(4)} per word (total ${total.toLocaleString('en-US')}, most ${Math.max(...misses)})`);
+    expect(v.stdout).toContain(
+      `mean misses: ${(total / misses.length).toFixed(4)} per word (total ${total.toLocaleString('en-US')}, most ${Math.max(...misses)})`,
+    );
     const wins = misses.filter((m) => m < 6).length;
     expect(v.stdout).toContain(`win rate with 6 lives (fewer than 6 misses): ${wins} of ${misses.length} words`);
     for (let m = 0; m <= Math.max(...misses); m++) {
@@ -364,15 +410,17 @@ describe('CLI end to end', () => {
           const m = positions(s, l);
           return m === 0 ? '-' : [...s].flatMap((c, i) => (c === l ? [String(i + 1)] : [])).join(' ');
         });
-        return cli(['play', '--tree', tree, '--wordlist', list], { trees: empty, input: replies.join('\n') + '\n' });
+        return cli(['play', '--tree', tree, '--wordlist', list], { trees: empty, input: `${replies.join('\n')}\n` });
       }),
     );
     secrets.forEach((s, i) => {
       const r = runs[i];
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toBe('');
-      const letters = (paths.get(s) as string[]);
-      const shown = lines(r.stdout).filter((l) => l.startsWith('guess ')).map((l) => /^guess \d+: ([a-z])/.exec(l)?.[1]);
+      const letters = paths.get(s) as string[];
+      const shown = lines(r.stdout)
+        .filter((l) => l.startsWith('guess '))
+        .map((l) => /^guess \d+: ([a-z])/.exec(l)?.[1]);
       expect(shown).toEqual(letters);
       const misses = letters.filter((l) => !s.includes(l)).length;
       expect(r.stdout).toContain(`solved: ${s} in ${letters.length} guesses with ${misses} miss`);
@@ -390,7 +438,10 @@ describe('CLI end to end', () => {
     const used = new Set(words.map((w) => positions(w, first)));
     let none = 1;
     while (used.has(none)) none++;
-    const noneReply = [...Array(5).keys()].filter((i) => none & (1 << i)).map((i) => String(i + 1)).join(' ');
+    const noneReply = [...Array(5).keys()]
+      .filter((i) => none & (1 << i))
+      .map((i) => String(i + 1))
+      .join(' ');
     const runs = await Promise.all([
       cli(['play', '--tree', tree, '--wordlist', list], { trees: empty, input: '6\n' }),
       cli(['play', '--tree', tree, '--wordlist', list], { trees: empty, input: `${firstReply}\n${firstReply}\n` }),
@@ -408,14 +459,21 @@ describe('CLI end to end', () => {
 
   it('without --out: a manifest entry per objective, found again by the game options; others say none matches', async () => {
     const trees = join(dir, 'trees');
-    const win = await cli(['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--objective', 'win', '--lives', '3'], { trees });
+    const win = await cli(
+      ['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--objective', 'win', '--lives', '3'],
+      { trees },
+    );
     expect(win.code, win.stderr).toBe(0);
-    const manifest = JSON.parse(readFileSync(join(trees, 'manifest.json'), 'utf8')) as { trees: Array<{ file: string; params: Record<string, unknown>; lists: Array<{ sha256: string }> }> };
+    const manifest = JSON.parse(readFileSync(join(trees, 'manifest.json'), 'utf8')) as {
+      trees: Array<{ file: string; params: Record<string, unknown>; lists: Array<{ sha256: string }> }>;
+    };
     expect(manifest.trees.map((e) => e.params)).toEqual([{ length: 5, objective: 'win', lives: 3 }]);
     expect(manifest.trees[0]?.file).toMatch(/^hangman-len5-win3-[0-9a-f]{12}\.gtree$/);
     expect(manifest.trees[0]?.lists[0]?.sha256).toBe(listSha256(words));
     const [found, other, misses] = await Promise.all([
-      cli(['verify', '--game', 'hangman', '--len', '5', '--wordlist', list, '--objective', 'win', '--lives', '3'], { trees }),
+      cli(['verify', '--game', 'hangman', '--len', '5', '--wordlist', list, '--objective', 'win', '--lives', '3'], {
+        trees,
+      }),
       cli(['verify', '--game', 'hangman', '--len', '5', '--wordlist', list, '--objective', 'win'], { trees }),
       cli(['verify', '--game', 'hangman', '--len', '5', '--wordlist', list], { trees }),
     ]);
@@ -430,20 +488,47 @@ describe('CLI end to end', () => {
   it('bad input: one stderr line and the status of its kind', async () => {
     const upper = writeList(join(dir, 'upper.txt'), ['abcde', 'Bcdea']);
     const cases: Array<[string[], number, RegExp]> = [
-      [['compile', '--game', 'hangman', '--len', '5', '--wordlist', upper, '--out', join(dir, 'x.gtree')], 3, /upper\.txt:2: upper case letter 'B'/],
-      [['compile', '--game', 'hangman', '--len', '9', '--wordlist', list, '--out', join(dir, 'x.gtree')], 3, /no words of length 9/],
+      [
+        ['compile', '--game', 'hangman', '--len', '5', '--wordlist', upper, '--out', join(dir, 'x.gtree')],
+        3,
+        /upper\.txt:2: upper case letter 'B'/,
+      ],
+      [
+        ['compile', '--game', 'hangman', '--len', '9', '--wordlist', list, '--out', join(dir, 'x.gtree')],
+        3,
+        /no words of length 9/,
+      ],
       [['compile', '--game', 'hangman', '--wordlist', list], 2, /hangman needs --len/],
-      [['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--objective', 'fast'], 2, /--objective fast: unknown objective/],
-      [['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--lives', '3'], 2, /--lives is for --objective win/],
-      [['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--objective', 'win', '--lives', '0'], 2, /--lives 0/],
-      [['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--strategy', 'best'], 2, /--strategy best: unknown strategy/],
+      [
+        ['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--objective', 'fast'],
+        2,
+        /--objective fast: unknown objective/,
+      ],
+      [
+        ['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--lives', '3'],
+        2,
+        /--lives is for --objective win/,
+      ],
+      [
+        ['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--objective', 'win', '--lives', '0'],
+        2,
+        /--lives 0/,
+      ],
+      [
+        ['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--strategy', 'best'],
+        2,
+        /--strategy best: unknown strategy/,
+      ],
       [['compile', '--game', 'hangman', '--len', '5', '--wordlist', list, '--livez', '3'], 2, /livez/],
       [['verify', '--tree', join(dir, 'missing.gtree'), '--wordlist', list], 3, /no such file/],
     ];
     const runs = await Promise.all(cases.map(([args]) => cli(args, { trees: join(dir, 'trees-bad') })));
     cases.forEach(([args, status, why], i) => {
       const r = runs[i];
-      expect({ code: r.code, lines: r.stderr.split('\n').length - 1 }, `${args.join(' ')}: ${r.stderr}`).toEqual({ code: status, lines: 1 });
+      expect({ code: r.code, lines: r.stderr.split('\n').length - 1 }, `${args.join(' ')}: ${r.stderr}`).toEqual({
+        code: status,
+        lines: 1,
+      });
       expect(r.stderr).toMatch(why);
       expect(r.stderr).not.toMatch(/internal error/);
       expect(r.stdout).toBe('');
@@ -469,8 +554,8 @@ describe('shipped trees for the default dictionary (the acceptance list)', () =>
         const file = readTreeFile(path);
         checkTreeMatches(file, { game: 'hangman', params: game.params, lists: game.lists }, path);
         const s = replayAll(game, file.tree);
-        expect(file.header.objective['total']).toBe(s.total);
-        expect(entry!.objective['total']).toBe(s.total);
+        expect(file.header.objective.total).toBe(s.total);
+        expect(entry!.objective.total).toBe(s.total);
         expect(entry!.compileSeconds ?? Infinity).toBeLessThanOrEqual(600);
         const ours = await measured(game, file.tree);
         if (objective === 'misses') {

@@ -36,7 +36,12 @@ const HISTORY = { root: [] as readonly number[], after: (h: readonly number[], g
 const LIMITS = { proofNodes: 1_000_000, maxDepth: 12, widths: [2, 2], checkNodes: 10_000, memoMaxEntries: 1 << 16 };
 
 describe('least worst case', () => {
-  for (const [pegs, colors] of [[2, 3], [2, 4], [3, 2], [3, 3]] as const) {
+  for (const [pegs, colors] of [
+    [2, 3],
+    [2, 4],
+    [3, 2],
+    [3, 3],
+  ] as const) {
     it(`Mastermind MM(${pegs},${colors}) matches brute force, with and without symmetry`, () => {
       const game = new MastermindGame(pegs, colors);
       const want = bruteLeast(game);
@@ -48,7 +53,11 @@ describe('least worst case', () => {
       }
     });
   }
-  for (const [digits, symbols] of [[2, 4], [3, 4], [2, 5]] as const) {
+  for (const [digits, symbols] of [
+    [2, 4],
+    [3, 4],
+    [2, 5],
+  ] as const) {
     it(`Bulls and Cows d${digits}s${symbols} matches brute force`, () => {
       const game = new BullsCowsGame(digits, symbols);
       const want = bruteLeast(game);

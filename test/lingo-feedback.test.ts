@@ -11,7 +11,6 @@ import {
 } from '../runtime/lingo-feedback.js';
 import { LINGO_VECTORS } from './support/references.js';
 
-
 describe('lingo feedback: harness test vectors', () => {
   for (const [secret, guess, mask] of LINGO_VECTORS) {
     it(`${secret} / ${guess} -> ${mask}`, () => {
@@ -63,7 +62,9 @@ const wordOver = (alphabet: string, length: number) =>
 
 /** A length 4..13 and a handful of words of that length over the given alphabet. */
 const wordsArb = (alphabet: string) =>
-  fc.integer({ min: 4, max: 13 }).chain((L) => fc.tuple(fc.constant(L), fc.array(wordOver(alphabet, L), { minLength: 2, maxLength: 6 })));
+  fc
+    .integer({ min: 4, max: 13 })
+    .chain((L) => fc.tuple(fc.constant(L), fc.array(wordOver(alphabet, L), { minLength: 2, maxLength: 6 })));
 
 describe('lingo feedback: plain reference agrees with the harness vectors', () => {
   for (const [secret, guess, mask] of LINGO_VECTORS) {
@@ -147,9 +148,9 @@ describe('lingo feedback: code <-> mask for every length 4..13', () => {
       expect(maskToCode('X'.repeat(L), L)).toBe(0);
       expect(codeToMask(0, L)).toBe('X'.repeat(L));
       // First position is the most significant base-3 digit.
-      expect(maskToCode('?' + 'X'.repeat(L - 1), L)).toBe(3 ** (L - 1));
-      expect(maskToCode('X'.repeat(L - 1) + '?', L)).toBe(1);
-      expect(maskToCode('X'.repeat(L - 1) + 'O', L)).toBe(2);
+      expect(maskToCode(`?${'X'.repeat(L - 1)}`, L)).toBe(3 ** (L - 1));
+      expect(maskToCode(`${'X'.repeat(L - 1)}?`, L)).toBe(1);
+      expect(maskToCode(`${'X'.repeat(L - 1)}O`, L)).toBe(2);
       if (L <= 9) {
         // Exhaustive: every code maps to a distinct valid mask and back.
         const seen = new Set<string>();
@@ -211,13 +212,22 @@ describe('lingo feedback: code <-> mask for every length 4..13', () => {
 // ---------------------------------------------------------------------------------------
 
 /** All codes of one guess over `secrets` through partitionCodes, checked against plainMask. */
-function expectPartitionMatches(k: LingoFeedback, words: readonly string[], L: number, g: number, secrets: Uint32Array): void {
+function expectPartitionMatches(
+  k: LingoFeedback,
+  words: readonly string[],
+  L: number,
+  g: number,
+  secrets: Uint32Array,
+): void {
   const out = new Uint32Array(secrets.length);
   k.partitionCodes(g, secrets, secrets.length, out);
   for (let i = 0; i < secrets.length; i++) {
     const s = secrets[i]!;
     const want = maskToCode(plainMask(words[s]!, words[g]!), L);
-    if (out[i] !== want) expect(`${words[g]} / ${words[s]}: ${codeToMask(out[i]!, L)}`).toBe(`${words[g]} / ${words[s]}: ${codeToMask(want, L)}`);
+    if (out[i] !== want)
+      expect(`${words[g]} / ${words[s]}: ${codeToMask(out[i]!, L)}`).toBe(
+        `${words[g]} / ${words[s]}: ${codeToMask(want, L)}`,
+      );
   }
 }
 
@@ -254,7 +264,13 @@ describe('lingo feedback: every word length 1..13', () => {
 
   it('the per-length alphabet edge: letters a and z at every position', () => {
     for (let L = 1; L <= 13; L++) {
-      const words = ['a'.repeat(L), 'z'.repeat(L), ('az'.repeat(L)).slice(0, L), ('za'.repeat(L)).slice(0, L), ('yz'.repeat(L)).slice(0, L)];
+      const words = [
+        'a'.repeat(L),
+        'z'.repeat(L),
+        'az'.repeat(L).slice(0, L),
+        'za'.repeat(L).slice(0, L),
+        'yz'.repeat(L).slice(0, L),
+      ];
       const k = LingoFeedback.fromWords(words, L);
       const all = Uint32Array.from(words, (_, i) => i);
       for (let g = 0; g < words.length; g++) expectPartitionMatches(k, words, L, g, all);
@@ -269,7 +285,10 @@ describe('lingo feedback: guesses with three or more copies of a letter', () => 
       fc.tuple(
         fc.constant(L),
         fc.constantFrom(...'abcdez'.split('')),
-        fc.shuffledSubarray(Array.from({ length: L }, (_, p) => p), { minLength: 3 }),
+        fc.shuffledSubarray(
+          Array.from({ length: L }, (_, p) => p),
+          { minLength: 3 },
+        ),
         fc.array(wordOver('abcdez', L), { minLength: 1, maxLength: 12 }),
         wordOver('abcdefghijklmnopqrstuvwxyz', L),
       ),

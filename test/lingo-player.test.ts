@@ -54,7 +54,7 @@ function play(cwd: string, o: Omit<DialogueOptions, 'guessOf' | 'cwd'> & { trees
 
 /** stdout holds the guesses only, one per line, each a word of `words`. */
 function expectOnlyGuesses(g: Dialogue, words: ReadonlySet<string>): void {
-  expect(g.stdout).toBe(g.guesses.map((w) => w + '\n').join(''));
+  expect(g.stdout).toBe(g.guesses.map((w) => `${w}\n`).join(''));
   for (const w of g.guesses) expect(words.has(w), `${w} is a list word`).toBe(true);
 }
 
@@ -88,14 +88,14 @@ beforeAll(async () => {
   expect(ex.code, ex.stderr).toBe(0);
   paths = parsePaths(ex.stdout);
 
-  cwdAll = dirWith('all', { 'wordlist.txt': FIX.lines.join('\n') + '\n' });
+  cwdAll = dirWith('all', { 'wordlist.txt': `${FIX.lines.join('\n')}\n` });
   cwdSplit = dirWith('split', {
-    'wordlist4.txt': [...WORDS].reverse().join('\r\n') + '\r\n',
+    'wordlist4.txt': `${[...WORDS].reverse().join('\r\n')}\r\n`,
     'wordlist.txt': 'zyzz\nqqqq\nabcde\n',
   });
   const drop = new Set([WORDS[3], WORDS[10], WORDS[20]]);
   otherWords = WORDS.filter((w) => !drop.has(w));
-  cwdOther = dirWith('other', { 'wordlist.txt': otherWords.join('\n') + '\n' });
+  cwdOther = dirWith('other', { 'wordlist.txt': `${otherWords.join('\n')}\n` });
 });
 
 afterAll(() => removeDir(dir));
@@ -104,9 +104,13 @@ describe('with a shipped tree for the list', () => {
   it('plays exactly the exported paths, stops by itself on all-O or after 5 masks, prints only guesses', async () => {
     const solved = solvedSecrets();
     const byLength = [...solved].sort((a, b) => (paths.get(a)?.length ?? 0) - (paths.get(b)?.length ?? 0));
-    const secrets = [byLength[0], byLength[byLength.length >> 1], byLength.at(-1), unsolvedSecrets()[0], CLUSTER.find((w) => solved.includes(w))].filter(
-      (w): w is string => w !== undefined,
-    );
+    const secrets = [
+      byLength[0],
+      byLength[byLength.length >> 1],
+      byLength.at(-1),
+      unsolvedSecrets()[0],
+      CLUSTER.find((w) => solved.includes(w)),
+    ].filter((w): w is string => w !== undefined);
     expect(secrets.length).toBeGreaterThanOrEqual(4);
     const games = await Promise.all(secrets.map((secret) => play(cwdAll, { trees, secret, closeWhenOver: false })));
     games.forEach((g, i) => {
@@ -151,7 +155,9 @@ describe('with a shipped tree for the list', () => {
     const secrets = [solvedSecrets().find((w) => (paths.get(w)?.length ?? 0) >= 3), unsolvedSecrets()[0]] as string[];
     // After each mask, a blank line: the harness's stdin line 2 is "" in the first game.
     const eols = [(n: number) => (n % 2 ? '\n\n' : '\n  \n\n'), (n: number) => (n % 2 ? '\r\n\r\n' : '\n\t\n')];
-    const games = await Promise.all(secrets.map((secret, i) => play(cwdAll, { trees, secret, eol: eols[i], closeWhenOver: false })));
+    const games = await Promise.all(
+      secrets.map((secret, i) => play(cwdAll, { trees, secret, eol: eols[i], closeWhenOver: false })),
+    );
     games.forEach((g, i) => {
       const secret = secrets[i];
       expect(g.timedOut, `${secret}: the player must exit by itself when the game is over`).toBe(false);
@@ -163,7 +169,10 @@ describe('with a shipped tree for the list', () => {
     // Online too (no tree for this list): blank lines change nothing.
     const online = [WORDS[7], WORDS[8]] as string[];
     const runs = await Promise.all(
-      online.flatMap((secret) => [play(cwdOther, { trees, secret }), play(cwdOther, { trees, secret, eol: () => '\n\n \n' })]),
+      online.flatMap((secret) => [
+        play(cwdOther, { trees, secret }),
+        play(cwdOther, { trees, secret, eol: () => '\n\n \n' }),
+      ]),
     );
     for (let k = 0; k < online.length; k++) {
       const [plain, blank] = [runs[2 * k], runs[2 * k + 1]] as [Dialogue, Dialogue];
@@ -178,7 +187,9 @@ describe('with a shipped tree for the list', () => {
   it('a malformed mask gives exactly one stderr line and a non-zero status', async () => {
     const secret = WORDS[5];
     const bad = ['XXX', 'XXXXX', 'XX!X', 'ooxx', 'O O O'];
-    const games = await Promise.all(bad.map((m) => play(cwdAll, { trees, maskFor: (g, n) => (n === 1 ? referenceMask(secret, g) : m) })));
+    const games = await Promise.all(
+      bad.map((m) => play(cwdAll, { trees, maskFor: (g, n) => (n === 1 ? referenceMask(secret, g) : m) })),
+    );
     games.forEach((g, i) => {
       expect(g.timedOut).toBe(false);
       expect(g.code, `mask ${JSON.stringify(bad[i])}`).not.toBe(0);
@@ -196,7 +207,9 @@ describe('with a shipped tree for the list', () => {
     // A leaf of the tree answered with something other than all-O leaves no word either.
     const secret = solvedSecrets().find((w) => (paths.get(w)?.length ?? 0) >= 2) as string;
     const p = paths.get(secret) as string[];
-    const wrongAtLeaf = allMasks(4).find((m) => m !== 'OOOO' && m !== referenceMask(secret, p.at(-1) as string)) as string;
+    const wrongAtLeaf = allMasks(4).find(
+      (m) => m !== 'OOOO' && m !== referenceMask(secret, p.at(-1) as string),
+    ) as string;
     const [a, b] = await Promise.all([
       play(cwdAll, { trees, maskFor: () => impossible }),
       play(cwdAll, { trees, maskFor: (g, n) => (n < p.length ? referenceMask(secret, g) : wrongAtLeaf) }),
@@ -236,14 +249,17 @@ describe('without a usable tree: says why once on stderr and searches online', (
   it('a foreign list: every game within 5 guesses, solved unless in the cluster, the same guesses for the same word', async () => {
     const otherSet = new Set(otherWords);
     const secrets = [...randomSolvable().slice(0, 5), CLUSTER[1], CLUSTER[6]];
-    const runs = await Promise.all(secrets.flatMap((secret) => [play(cwdOther, { trees, secret }), play(cwdOther, { trees, secret })]));
+    const runs = await Promise.all(
+      secrets.flatMap((secret) => [play(cwdOther, { trees, secret }), play(cwdOther, { trees, secret })]),
+    );
     secrets.forEach((secret, i) => {
       const [a, b] = [runs[2 * i], runs[2 * i + 1]] as [Dialogue, Dialogue];
       for (const g of [a, b]) {
         expect(g.code, g.stderr).toBe(0);
         expect(g.guesses.length).toBeLessThanOrEqual(ATTEMPTS);
         expectOnlyGuesses(g, otherSet);
-        if (g.guesses.at(-1) !== secret) expect(g.guesses, `${secret} not found: all 5 guesses used`).toHaveLength(ATTEMPTS);
+        if (g.guesses.at(-1) !== secret)
+          expect(g.guesses, `${secret} not found: all 5 guesses used`).toHaveLength(ATTEMPTS);
       }
       expect(b.guesses, `${secret}: same word, same guesses`).toEqual(a.guesses);
       if (!CLUSTER.includes(secret)) expect(a.guesses.at(-1), `${secret} found online`).toBe(secret);
@@ -257,7 +273,12 @@ describe('without a usable tree: says why once on stderr and searches online', (
     const file = decodeTreeFile(readFileSync(treeFile), treeFile);
     const bytes = encodeTreeFile({
       header: file.header,
-      tree: { guess: file.tree.guess.slice(0, 1), edgeStart: new Uint32Array([0, 0]), edgeCode: new Uint32Array(0), edgeChild: new Uint32Array(0) },
+      tree: {
+        guess: file.tree.guess.slice(0, 1),
+        edgeStart: new Uint32Array([0, 0]),
+        edgeCode: new Uint32Array(0),
+        edgeChild: new Uint32Array(0),
+      },
     });
     writeFileSync(join(t2, 'root-only.gtree'), bytes);
     const manifest = JSON.parse(readFileSync(join(trees, 'manifest.json'), 'utf8'));
@@ -265,7 +286,9 @@ describe('without a usable tree: says why once on stderr and searches online', (
     manifest.trees[0].bytes = bytes.length;
     writeFileSync(join(t2, 'manifest.json'), JSON.stringify(manifest));
     const opener = paths.get(WORDS[0])?.[0] as string;
-    const secrets = randomSolvable().slice(0, 3).filter((w) => w !== opener);
+    const secrets = randomSolvable()
+      .slice(0, 3)
+      .filter((w) => w !== opener);
     const games = await Promise.all(secrets.map((secret) => play(cwdAll, { trees: t2, secret })));
     games.forEach((g, i) => {
       expect(g.code, g.stderr).toBe(0);
@@ -283,9 +306,15 @@ describe('without a usable tree: says why once on stderr and searches online', (
     const flipped = Buffer.from(good);
     flipped[good.length >> 1] = flipped[good.length >> 1] ^ 0x10;
     const other = decodeTreeFile(good, treeFile);
-    const mismatched = encodeTreeFile({ header: { ...other.header, lists: [{ role: 'words', count: 3, sha256: '0'.repeat(64) }] }, tree: other.tree });
+    const mismatched = encodeTreeFile({
+      header: { ...other.header, lists: [{ role: 'words', count: 3, sha256: '0'.repeat(64) }] },
+      tree: other.tree,
+    });
     // Checksummed, but its opener is past the list (#29): the tree's numbers are checked too.
-    const pastList = encodeTreeFile({ header: other.header, tree: { ...other.tree, guess: other.tree.guess.map((g, i) => (i === 0 ? 1048575 : g)) } });
+    const pastList = encodeTreeFile({
+      header: other.header,
+      tree: { ...other.tree, guess: other.tree.guess.map((g, i) => (i === 0 ? 1048575 : g)) },
+    });
     const setups: Record<string, Uint8Array | null> = { corrupt: flipped, mismatched, missing: null, pastList };
     const dirs = Object.entries(setups).map(([name, bytes]) => {
       const t = join(dir, `trees-${name}`);
@@ -304,7 +333,9 @@ describe('without a usable tree: says why once on stderr and searches online', (
       expectOnlyGuesses(g, WORD_SET);
       expect(g.guesses.at(-1)).toBe(secret);
     });
-    expect(games[3]!.stderr).toMatch(/corrupt tree file: node 0 plays guess 1048575, past the game's [\d,]+ guesses; searching online\n$/);
+    expect(games[3]!.stderr).toMatch(
+      /corrupt tree file: node 0 plays guess 1048575, past the game's [\d,]+ guesses; searching online\n$/,
+    );
   });
 
   it('never crashes on arbitrary masks: status 0 or 5, at most one stderr line, guesses only on stdout', async () => {
@@ -333,7 +364,7 @@ describe('without a usable tree: says why once on stderr and searches online', (
       // Online (odd k): the notice, then possibly the error; with the tree: at most the error.
       expect(stderrLines(g).length, g.stderr).toBeLessThanOrEqual(k % 2 ? 2 : 1);
       if (g.code === 5) expect(stderrLines(g).at(-1)).toMatch(/impossible/);
-      expect(g.stdout).toBe(g.guesses.map((w) => w + '\n').join(''));
+      expect(g.stdout).toBe(g.guesses.map((w) => `${w}\n`).join(''));
     });
   });
 });
@@ -428,7 +459,9 @@ describe('the online search (in process)', () => {
       // Three random guesses (so that several candidates are left), then the search's own.
       const history = [0, 1, 2].map(() => Math.floor(rand() * words.length));
       for (const g of history) search.observe(g, kernel.feedback(g, s));
-      const cand = Uint32Array.from(words.map((_, i) => i).filter((w) => history.every((g) => kernel.feedback(g, w) === kernel.feedback(g, s))));
+      const cand = Uint32Array.from(
+        words.map((_, i) => i).filter((w) => history.every((g) => kernel.feedback(g, w) === kernel.feedback(g, s))),
+      );
       if (cand.length < 3) continue;
       const value = (g: number): number => {
         const codes = new Set(Array.from(cand, (w) => kernel.feedback(g, w)));
@@ -453,7 +486,7 @@ describe('a worst-case tree for the same list', () => {
     const game = ['--game', 'lingo', '--len', '4', '--wordlist', list];
     const worst = await cli(['compile', ...game, '--objective', 'worst-case'], { trees: both });
     expect(worst.code, worst.stderr).toBe(0);
-    const cwd = dirWith('solvable', { 'wordlist.txt': solvable.join('\n') + '\n' });
+    const cwd = dirWith('solvable', { 'wordlist.txt': `${solvable.join('\n')}\n` });
     const secrets = solvable.filter((_, i) => i % 9 === 4);
 
     const alone = await Promise.all(secrets.slice(0, 3).map((secret) => play(cwd, { trees: both, secret })));
@@ -465,13 +498,19 @@ describe('a worst-case tree for the same list', () => {
 
     const def = await cli(['compile', ...game, '--effort', 'greedy'], { trees: both });
     expect(def.code, def.stderr).toBe(0);
-    const manifest = JSON.parse(readFileSync(join(both, 'manifest.json'), 'utf8')) as { trees: { file: string; params: Record<string, unknown> }[] };
-    expect(manifest.trees.map((e) => e.params['objective'] ?? 'default').sort()).toEqual(['default', 'worst-case']);
+    const manifest = JSON.parse(readFileSync(join(both, 'manifest.json'), 'utf8')) as {
+      trees: { file: string; params: Record<string, unknown> }[];
+    };
+    expect(manifest.trees.map((e) => e.params.objective ?? 'default').sort()).toEqual(['default', 'worst-case']);
     // The worst-case entry first: the player must still pick the default one.
-    manifest.trees.sort((a, b) => (a.params['objective'] === 'worst-case' ? -1 : b.params['objective'] === 'worst-case' ? 1 : 0));
-    writeFileSync(join(both, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+    manifest.trees.sort((a, b) =>
+      a.params.objective === 'worst-case' ? -1 : b.params.objective === 'worst-case' ? 1 : 0,
+    );
+    writeFileSync(join(both, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     const defaultPaths = parsePaths((await cli(['export', ...game, '--format', 'paths'], { trees: both })).stdout);
-    const worstPaths = parsePaths((await cli(['export', ...game, '--objective', 'worst-case', '--format', 'paths'], { trees: both })).stdout);
+    const worstPaths = parsePaths(
+      (await cli(['export', ...game, '--objective', 'worst-case', '--format', 'paths'], { trees: both })).stdout,
+    );
     const differing = solvable.filter((w) => worstPaths.get(w)?.join(' ') !== defaultPaths.get(w)?.join(' '));
     expect(differing.length, 'the two trees play some word differently').toBeGreaterThan(0);
     const played = [...differing.slice(0, 4), ...secrets.slice(0, 2)];

@@ -15,7 +15,12 @@ import { readTreeFile } from '../runtime/tree-format.js';
 import { mastermindEngine } from './support/engine.js';
 import { cli, removeDir, ROOT, runNode, sha256, tempDir } from './support/e2e.js';
 
-const EXACT = { exactBelow: Infinity, widths: [[Infinity, 1]] as ReadonlyArray<readonly [number, number]>, maxDepth: 0, rank: 'bound' as const };
+const EXACT = {
+  exactBelow: Infinity,
+  widths: [[Infinity, 1]] as ReadonlyArray<readonly [number, number]>,
+  maxDepth: 0,
+  rank: 'bound' as const,
+};
 
 /** The exact optimum of the game under each opener, by the engine's exact search. */
 function exactByOpener(game: MastermindGame, openers: readonly number[]): Map<number, number> {
@@ -37,7 +42,10 @@ describe('lower bound of the total', () => {
       const game = new MastermindGame(pegs, colors);
       const two = codeTotalLowerBound(game, { levels: 1 });
       const three = codeTotalLowerBound(game, { levels: 2 });
-      const exact = exactByOpener(game, two.openers.map((o) => o.opener));
+      const exact = exactByOpener(
+        game,
+        two.openers.map((o) => o.opener),
+      );
       const optimum = Math.min(...exact.values());
       expect(two.openers.map((o) => o.opener)).toEqual(three.openers.map((o) => o.opener));
       for (let i = 0; i < two.openers.length; i++) {
@@ -91,22 +99,24 @@ describe('bound:mastermind --write', () => {
     const entry0 = readManifest(trees).trees[0]!;
     const arrays0 = readTreeFile(join(trees, entry0.file)).tree;
 
-    const run = await runNode(script, ['--pegs', '3', '--colors', '4', '--levels', '2', '--threads', '2', '--write'], { trees });
+    const run = await runNode(script, ['--pegs', '3', '--colors', '4', '--levels', '2', '--threads', '2', '--write'], {
+      trees,
+    });
     expect(run.code, run.stderr).toBe(0);
     const m = /no strategy needs fewer than (\d+) guesses/.exec(run.stdout);
     expect(m).not.toBeNull();
     const bound = Number(m![1]);
-    expect(run.stdout).toMatch(/^  AAB\t>=\d+$/m);
+    expect(run.stdout).toMatch(/^ {2}AAB\t>=\d+$/m);
     expect(run.stderr).toMatch(/opener classes bounded/);
 
     const entry = readManifest(trees).trees[0]!;
     const file = readTreeFile(join(trees, entry.file));
-    expect(file.header.settings['totalLowerBound']).toBe(bound);
-    expect(String(file.header.settings['totalLowerBoundMethod'])).toMatch(/level bound over every opener class/);
-    expect(entry.settings['totalLowerBound']).toBe(bound);
+    expect(file.header.settings.totalLowerBound).toBe(bound);
+    expect(String(file.header.settings.totalLowerBoundMethod)).toMatch(/level bound over every opener class/);
+    expect(entry.settings.totalLowerBound).toBe(bound);
     expect(entry.sha256).toBe(sha256(readFileSync(join(trees, entry.file))));
     expect(file.tree).toEqual(arrays0);
-    expect(bound).toBeLessThanOrEqual(Number(file.header.objective['totalGuesses']));
+    expect(bound).toBeLessThanOrEqual(Number(file.header.objective.totalGuesses));
 
     const after = await cli(['export', '--format', 'paths', ...game], { trees });
     expect(after.stdout).toBe(before.stdout);
@@ -117,6 +127,8 @@ describe('bound:mastermind --write', () => {
     expect(JSON.parse(json.stdout).totalLowerBound).toBe(bound);
     const verify = await cli(['verify', ...game], { trees });
     expect(verify.code, verify.stderr).toBe(0);
-    expect(verify.stdout).toMatch(new RegExp(`^total guesses: [\\d,]+; no strategy needs fewer than ${bound} guesses$`, 'm'));
+    expect(verify.stdout).toMatch(
+      new RegExp(`^total guesses: [\\d,]+; no strategy needs fewer than ${bound} guesses$`, 'm'),
+    );
   }, 60_000);
 });

@@ -24,10 +24,11 @@ import { cli, lines, removeDir, rng, ROOT, tempDir, type Run } from './support/e
 
 const EXACT: MastermindSettings = { exactBelow: Infinity, widths: [[Infinity, 1]], maxDepth: 0, rank: 'bound' };
 
-
-
 function solveTree(game: MastermindGame, settings: MastermindSettings = EXACT): { total: number; tree: TreeArrays } {
-  const v = mastermindEngine(game, settings).solve(Uint32Array.from({ length: game.secretCount }, (_, i) => i), { used: 0, state: [] });
+  const v = mastermindEngine(game, settings).solve(
+    Uint32Array.from({ length: game.secretCount }, (_, i) => i),
+    { used: 0, state: [] },
+  );
   if (!v) throw new Error(`no strategy within the depth cap for a set of ${game.secretCount} codes`);
   return { total: v.cost, tree: flattenPlan(v.plan) };
 }
@@ -42,7 +43,12 @@ function randomStrategy(game: MastermindGame, rand: () => number): TreeArrays {
       const g = Math.floor(rand() * game.guessCount);
       const parts = partsOf(search, g, set);
       if (parts.length === 1 && parts[0]!.set.length === set.length) continue;
-      return { value: 0, guess: g, codes: Uint32Array.from(parts.map((p) => p.code)), children: parts.map((p) => build(p.set)) };
+      return {
+        value: 0,
+        guess: g,
+        codes: Uint32Array.from(parts.map((p) => p.code)),
+        children: parts.map((p) => build(p.set)),
+      };
     }
   };
   return flattenPlan(build(Uint32Array.from({ length: game.secretCount }, (_, i) => i)));
@@ -62,18 +68,32 @@ function parseError(game: MastermindGame, text: string): string {
 
 describe('the reply function', () => {
   it('agrees with the textbook rule on random codes of many sizes', () => {
-    const sizes: Array<[number, number]> = [[1, 2], [2, 3], [3, 5], [4, 6], [5, 8], [6, 9], [4, 26], [7, 4], [8, 3]];
+    const sizes: Array<[number, number]> = [
+      [1, 2],
+      [2, 3],
+      [3, 5],
+      [4, 6],
+      [5, 8],
+      [6, 9],
+      [4, 26],
+      [7, 4],
+      [8, 3],
+    ];
     for (const [p, c] of sizes) {
       const game = new MastermindGame(p, c);
       fc.assert(
-        fc.property(fc.integer({ min: 0, max: game.secretCount - 1 }), fc.integer({ min: 0, max: game.secretCount - 1 }), (g, s) => {
-          const [b, w] = mastermindReference(game.codeText(g), game.codeText(s));
-          const code = game.feedback(g, s);
-          expect(game.codeName(code)).toBe(`${b}${w}`);
-          const out = new Uint32Array(1);
-          game.partitionCodes(g, Uint32Array.of(s), 1, out);
-          expect(out[0]).toBe(code);
-        }),
+        fc.property(
+          fc.integer({ min: 0, max: game.secretCount - 1 }),
+          fc.integer({ min: 0, max: game.secretCount - 1 }),
+          (g, s) => {
+            const [b, w] = mastermindReference(game.codeText(g), game.codeText(s));
+            const code = game.feedback(g, s);
+            expect(game.codeName(code)).toBe(`${b}${w}`);
+            const out = new Uint32Array(1);
+            game.partitionCodes(g, Uint32Array.of(s), 1, out);
+            expect(out[0]).toBe(code);
+          },
+        ),
         { numRuns: 300 },
       );
     }
@@ -110,7 +130,9 @@ describe('symmetry', () => {
     ] as const) {
       const game = new MastermindGame(p, c);
       const sym = historySymmetry([], game.digits, p, c, permutations(p));
-      expect(Array.from(canonicalGuesses(sym, game.digits, p, c, game.secretCount), (g) => game.codeText(g))).toEqual(names);
+      expect(Array.from(canonicalGuesses(sym, game.digits, p, c, game.secretCount), (g) => game.codeText(g))).toEqual(
+        names,
+      );
     }
   });
 
@@ -135,7 +157,16 @@ describe('symmetry', () => {
 
 describe('exact search', () => {
   it('equals brute force on tiny games: least total, then least maximum depth', () => {
-    for (const [p, c] of [[1, 5], [2, 2], [2, 3], [2, 4], [3, 2], [3, 3], [2, 5], [4, 2]] as const) {
+    for (const [p, c] of [
+      [1, 5],
+      [2, 2],
+      [2, 3],
+      [2, 4],
+      [3, 2],
+      [3, 3],
+      [2, 5],
+      [4, 2],
+    ] as const) {
       const game = new MastermindGame(p, c);
       const { total, tree } = solveTree(game);
       const brute = bruteTotalDepth(game);
@@ -201,7 +232,14 @@ describe('exact search', () => {
   it('the pilot: keeping more guesses never does worse; the slack keeps only close calls', () => {
     // MM(3,6) with a pilot on every set over 6 codes: keeping 3 guesses saves one (855 -> 854).
     const game = new MastermindGame(3, 6);
-    const pilot = { exactBelow: 3, widths: [[Infinity, 1]] as const, maxDepth: 0, rank: 'entropy' as const, pilotAbove: 6, pilotWidth: 6 };
+    const pilot = {
+      exactBelow: 3,
+      widths: [[Infinity, 1]] as const,
+      maxDepth: 0,
+      rank: 'entropy' as const,
+      pilotAbove: 6,
+      pilotWidth: 6,
+    };
     const keep1 = solveTree(game, { ...pilot, pilotKeep: 1 });
     const keep3 = solveTree(game, { ...pilot, pilotKeep: 3 });
     const anySlack = solveTree(game, { ...pilot, pilotKeep: 3, pilotSlack: Infinity });
@@ -231,7 +269,12 @@ describe('contest grammar', () => {
 
   it('random strategies round-trip: emit, parse, emit gives the same text and the same score as a replay', () => {
     const rand = rng(5);
-    for (const [p, c] of [[2, 3], [3, 3], [2, 5], [3, 4]] as const) {
+    for (const [p, c] of [
+      [2, 3],
+      [3, 3],
+      [2, 5],
+      [3, 4],
+    ] as const) {
       const game = new MastermindGame(p, c);
       for (let k = 0; k < 25; k++) {
         const tree = randomStrategy(game, rand);
@@ -254,22 +297,49 @@ describe('contest grammar', () => {
 
   it('malformed strategies: one line naming the byte offset and the problem', () => {
     const cases: Array<[string, RegExp]> = [
-      ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}', /byte 61: expected "}" to close the guess, found the end/],
-      ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}}', /byte 62: trailing text after the strategy: "}"/],
+      [
+        '{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}',
+        /byte 61: expected "}" to close the guess, found the end/,
+      ],
+      [
+        '{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}}',
+        /byte 62: trailing text after the strategy: "}"/,
+      ],
       ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}} x', /byte 62: trailing text/],
       ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,1:{BC:{01:CA}},00:CC}}', /byte 39: reply "1" needs two digits/],
-      ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,03:{BC:{01:CA}},00:CC}}', /byte 39: reply "03": 0 blacks and 3 whites are more than 2 pegs/],
+      [
+        '{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,03:{BC:{01:CA}},00:CC}}',
+        /byte 39: reply "03": 0 blacks and 3 whites are more than 2 pegs/,
+      ],
       ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},20:BA,01:{BC:{01:CA}},00:CC}}', /byte 33: reply "20" is the right guess/],
-      ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},10:BA,01:{BC:{01:CA}},00:CC}}', /byte 33: reply "10" appears twice in one node \(first at byte 5\)/],
-      ['{AB:{10:{ACA:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}', /byte 9: guess "ACA…" is longer than 2 colours/],
+      [
+        '{AB:{10:{AC:{10:AA,01:CB,00:BB}},10:BA,01:{BC:{01:CA}},00:CC}}',
+        /byte 33: reply "10" appears twice in one node \(first at byte 5\)/,
+      ],
+      [
+        '{AB:{10:{ACA:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}',
+        /byte 9: guess "ACA…" is longer than 2 colours/,
+      ],
       ['{AB:{10:{A:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}', /byte 9: guess "A" has 1 colours, expected 2/],
       ['{AB:{10:{AD:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}', /byte 10: unknown colour "D"/],
-      ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CB}}', /byte 58: leaf CB is not the secret CC, which reaches it$/],
-      ['{AB:{10:{AC:{10:AA,01:CB}},02:BA,01:{BC:{01:CA}},00:CC}}', /byte 9: guess AC has no branch for reply "00", which secret BB gives/],
-      ['{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}}}}', /byte 1: guess AB has no branch for reply "00", which secret CC gives/],
-            ['AB', /byte 0: leaf AB is not the secret AA, which reaches it \(9 secrets reach it\)/],
+      [
+        '{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CB}}',
+        /byte 58: leaf CB is not the secret CC, which reaches it$/,
+      ],
+      [
+        '{AB:{10:{AC:{10:AA,01:CB}},02:BA,01:{BC:{01:CA}},00:CC}}',
+        /byte 9: guess AC has no branch for reply "00", which secret BB gives/,
+      ],
+      [
+        '{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}}}}',
+        /byte 1: guess AB has no branch for reply "00", which secret CC gives/,
+      ],
+      ['AB', /byte 0: leaf AB is not the secret AA, which reaches it \(9 secrets reach it\)/],
       ['', /byte 0: empty strategy/],
-      ['{AB:{10:{AC:{10:AA;01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}', /byte 18: expected "," or "}" after a branch, found ";"/],
+      [
+        '{AB:{10:{AC:{10:AA;01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}',
+        /byte 18: expected "," or "}" after a branch, found ";"/,
+      ],
       ['{AB{10:AA}}', /byte 3: expected ":" after the guess, found "\{"/],
     ];
     for (const [text, re] of cases) expect(parseError(mm23, text), text).toMatch(re);
@@ -288,9 +358,14 @@ describe('contest grammar', () => {
       }
     };
     fc.assert(fc.property(fc.string({ maxLength: 80 }), tryParse), { numRuns: 2000 });
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 80 }), (b) => tryParse(Buffer.from(b).toString('latin1'))), { numRuns: 2000 });
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: good.length - 1 }), fc.constantFrom(...'{}:,0123ABCDE x'), (i, ch) => tryParse(good.slice(0, i) + ch + good.slice(i + 1))),
+      fc.property(fc.uint8Array({ maxLength: 80 }), (b) => tryParse(Buffer.from(b).toString('latin1'))),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: good.length - 1 }), fc.constantFrom(...'{}:,0123ABCDE x'), (i, ch) =>
+        tryParse(good.slice(0, i) + ch + good.slice(i + 1)),
+      ),
       { numRuns: 2000 },
     );
     expect(() => parseContest(game, '{AB:{10:'.repeat(5000), 'deep')).toThrow(/nested deeper than/);
@@ -307,7 +382,9 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
   beforeAll(async () => {
     dir = tempDir('mm-cli');
     tree = join(dir, 'm35.gtree');
-    compiled = await cli(['compile', ...MM(3, 5), '--effort', 'quick', '--workers', '1', '--out', tree], { trees: trees() });
+    compiled = await cli(['compile', ...MM(3, 5), '--effort', 'quick', '--workers', '1', '--out', tree], {
+      trees: trees(),
+    });
   });
   afterAll(() => removeDir(dir));
 
@@ -324,7 +401,9 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
 
   it('the same bytes with 1 and 2 workers', async () => {
     const two = join(dir, 'm35-2.gtree');
-    const r = await cli(['compile', ...MM(3, 5), '--effort', 'quick', '--workers', '2', '--out', two], { trees: trees() });
+    const r = await cli(['compile', ...MM(3, 5), '--effort', 'quick', '--workers', '2', '--out', two], {
+      trees: trees(),
+    });
     expect(r.code).toBe(0);
     expect(readFileSync(two).equals(readFileSync(tree))).toBe(true);
   });
@@ -335,26 +414,41 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     const def = join(dir, 'm311-d.gtree');
     const quick = join(dir, 'm311-q.gtree');
     const runs = await Promise.all([
-      cli(['compile', ...MM(3, 11), '--effort', 'thorough', '--workers', '1', '--out', one], { trees: trees(), timeoutMs: 120_000 }),
-      cli(['compile', ...MM(3, 11), '--effort', 'thorough', '--workers', '2', '--out', two], { trees: trees(), timeoutMs: 120_000 }),
+      cli(['compile', ...MM(3, 11), '--effort', 'thorough', '--workers', '1', '--out', one], {
+        trees: trees(),
+        timeoutMs: 120_000,
+      }),
+      cli(['compile', ...MM(3, 11), '--effort', 'thorough', '--workers', '2', '--out', two], {
+        trees: trees(),
+        timeoutMs: 120_000,
+      }),
       cli(['compile', ...MM(3, 11), '--workers', '2', '--out', def], { trees: trees(), timeoutMs: 120_000 }),
-      cli(['compile', ...MM(3, 11), '--effort', 'quick', '--workers', '1', '--out', quick], { trees: trees(), timeoutMs: 120_000 }),
+      cli(['compile', ...MM(3, 11), '--effort', 'quick', '--workers', '1', '--out', quick], {
+        trees: trees(),
+        timeoutMs: 120_000,
+      }),
     ]);
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(two).equals(readFileSync(one))).toBe(true);
     const total = (r: Run) => Number(/total guesses ([\d,]+),/.exec(r.stdout)![1]!.replace(/,/g, ''));
     expect(total(runs[0]!)).toBeLessThanOrEqual(total(runs[3]!));
     expect(total(runs[2]!)).toBeLessThanOrEqual(total(runs[3]!));
-    expect(readTreeFile(one).header.settings['effort']).toBe('thorough');
-    expect(readTreeFile(def).header.settings['effort']).toBe('default');
+    expect(readTreeFile(one).header.settings.effort).toBe('thorough');
+    expect(readTreeFile(def).header.settings.effort).toBe('default');
   });
 
   it('--max-depth: a compile either keeps every secret within the cap or fails with one line', async () => {
     const capped = join(dir, 'm311-cap.gtree');
-    const ok = await cli(['compile', ...MM(3, 11), '--effort', 'thorough', '--max-depth', '7', '--out', capped], { trees: trees(), timeoutMs: 120_000 });
+    const ok = await cli(['compile', ...MM(3, 11), '--effort', 'thorough', '--max-depth', '7', '--out', capped], {
+      trees: trees(),
+      timeoutMs: 120_000,
+    });
     expect(ok.code, ok.stderr).toBe(0);
     expect(Number(/max depth (\d+)/.exec(ok.stdout)![1])).toBeLessThanOrEqual(7);
-    const tight = await cli(['compile', ...MM(3, 11), '--effort', 'thorough', '--max-depth', '2', '--out', join(dir, 'never.gtree')], { trees: trees(), timeoutMs: 120_000 });
+    const tight = await cli(
+      ['compile', ...MM(3, 11), '--effort', 'thorough', '--max-depth', '2', '--out', join(dir, 'never.gtree')],
+      { trees: trees(), timeoutMs: 120_000 },
+    );
     expect(tight.code).toBe(6);
     expect(lines(tight.stderr)).toEqual(['guesstree: MM(3,11): the search found no strategy within --max-depth 2']);
   });
@@ -388,10 +482,14 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     expect(v.code).toBe(0);
     expect(v.stdout).toContain('mastermind-p2c4.gtree');
     // The contest string ships beside the tree, named in the manifest entry, and verifies to the same N.
-    const manifest = JSON.parse(readFileSync(join(trees(), 'manifest.json'), 'utf8')) as { trees: Array<{ file: string; companions?: Record<string, string> }> };
+    const manifest = JSON.parse(readFileSync(join(trees(), 'manifest.json'), 'utf8')) as {
+      trees: Array<{ file: string; companions?: Record<string, string> }>;
+    };
     const entry = manifest.trees.find((e) => e.file === 'mastermind-p2c4.gtree')!;
     expect(entry.companions).toEqual({ contest: 'mastermind-p2c4.contest.txt' });
-    const s = await cli(['verify', ...MM(2, 4), '--contest', join(trees(), 'mastermind-p2c4.contest.txt')], { trees: trees() });
+    const s = await cli(['verify', ...MM(2, 4), '--contest', join(trees(), 'mastermind-p2c4.contest.txt')], {
+      trees: trees(),
+    });
     expect(s.code).toBe(0);
     const total = /total guesses: (\d+)/.exec(v.stdout)![1];
     expect(s.stdout).toContain(`N (total guesses): ${total}`);
@@ -401,7 +499,9 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     expect(small.stderr).toMatch(/^guesstree: no shipped tree for mastermind-p2c5 with these lists; compiling one now/);
     const none = await cli(['verify', ...MM(5, 5)], { trees: trees() });
     expect(none.code).toBe(4);
-    expect(none.stderr).toMatch(/^guesstree: no shipped tree for mastermind-p5c5; make one with: guesstree compile --game mastermind --pegs 5 --colors 5/);
+    expect(none.stderr).toMatch(
+      /^guesstree: no shipped tree for mastermind-p5c5; make one with: guesstree compile --game mastermind --pegs 5 --colors 5/,
+    );
   });
 
   it('bad input: one line on stderr and a non-zero status', async () => {
@@ -409,15 +509,27 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     writeFileSync(bad, '{AB:{10:AA,02:BA}');
     const cases: Array<[string[], number, RegExp]> = [
       [['verify', ...MM(2, 3), '--contest', bad], 4, /bad\.txt: byte 17: expected "}" to close the guess/],
-      [['verify', ...MM(2, 3), '--contest', join(dir, 'missing.txt')], 3, /missing\.txt: cannot read the strategy: no such file or folder/],
-      [['verify', '--game', 'lingo', '--len', '5', '--contest', bad], 2, /--contest is not an option of lingo for verify \(lingo takes --len, --wordlist, --objective\)/],
+      [
+        ['verify', ...MM(2, 3), '--contest', join(dir, 'missing.txt')],
+        3,
+        /missing\.txt: cannot read the strategy: no such file or folder/,
+      ],
+      [
+        ['verify', '--game', 'lingo', '--len', '5', '--contest', bad],
+        2,
+        /--contest is not an option of lingo for verify \(lingo takes --len, --wordlist, --objective\)/,
+      ],
       [['compile', '--game', 'mastermind', '--pegs', '4'], 2, /mastermind needs --pegs P and --colors C/],
       [['compile', ...MM(4, 1)], 2, /--colors 1: expected a whole number from 2 to 26/],
       [['compile', ...MM(9, 9)], 2, /--pegs 9: expected a whole number from 1 to 8/],
       [['compile', ...MM(8, 26)], 7, /MM\(8,26\) has \d+ codes, more than/],
       [['compile', ...MM(2, 3), '--max-depth', '0'], 2, /--max-depth 0: expected a whole number from 1 to 64/],
       [['compile', ...MM(2, 3), '--effort', 'huge'], 2, /unknown effort for mastermind/],
-      [['export', '--game', 'mastermind', '--tree', tree, '--format', 'contest', '--bogus'], 2, /unknown option of export: --bogus/],
+      [
+        ['export', '--game', 'mastermind', '--tree', tree, '--format', 'contest', '--bogus'],
+        2,
+        /unknown option of export: --bogus/,
+      ],
     ];
     for (const [args, status, re] of cases) {
       const r = await cli(args, { trees: trees() });
@@ -433,7 +545,11 @@ describe('shipped Mastermind trees', () => {
   const TREES = join(ROOT, 'trees');
   const manifest = readManifest(TREES);
 
-  for (const [pegs, colors] of [[4, 6], [5, 6], [5, 8]] as const) {
+  for (const [pegs, colors] of [
+    [4, 6],
+    [5, 6],
+    [5, 8],
+  ] as const) {
     it(`MM(${pegs},${colors}): shipped, replays to its header, and its contest string verifies to the same N`, () => {
       const game = new MastermindGame(pegs, colors);
       const entry = findEntry(manifest, 'mastermind', game.params, game.lists);
@@ -443,8 +559,8 @@ describe('shipped Mastermind trees', () => {
       checkTreeMatches(file, { game: 'mastermind', params: game.params, lists: game.lists }, path);
       const s = replayAll(game, file.tree);
       expect(s.missingBranches).toBe(0);
-      expect(file.header.objective['total']).toBe(s.total);
-      const contestFile = entry!.companions?.['contest'];
+      expect(file.header.objective.total).toBe(s.total);
+      const contestFile = entry!.companions?.contest;
       expect(contestFile).toBeDefined();
       const text = readFileSync(join(TREES, contestFile!), 'latin1');
       const check = checkContest(game, parseContest(game, text, contestFile!), contestFile!);
@@ -456,7 +572,7 @@ describe('shipped Mastermind trees', () => {
       } else if (colors === 6) {
         // No published optimum: the header carries a proven lower bound (bound:mastermind) below
         // the total, and the tree beats the one-step entropy tree's 37,094.
-        const lower = Number(file.header.settings['totalLowerBound']);
+        const lower = Number(file.header.settings.totalLowerBound);
         expect(lower).toBeGreaterThan(30_000);
         expect(lower).toBeLessThan(check.total);
         expect(check.total).toBeLessThan(37_094);

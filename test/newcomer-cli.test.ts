@@ -11,7 +11,23 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceMask } from '../runtime/lingo-feedback.js';
-import { cli, CLI, lines, lingoFixture, parsePaths, pathScore, PLAYER, randomWords, removeDir, rng, ROOT, runNode, tempDir, writeList, type Run } from './support/e2e.js';
+import {
+  cli,
+  CLI,
+  lines,
+  lingoFixture,
+  parsePaths,
+  pathScore,
+  PLAYER,
+  randomWords,
+  removeDir,
+  rng,
+  ROOT,
+  runNode,
+  tempDir,
+  writeList,
+  type Run,
+} from './support/e2e.js';
 
 const FIX = lingoFixture(34);
 const WORDS = FIX.four;
@@ -25,7 +41,11 @@ let paths: Map<string, string[]>;
 
 /** One stderr line, nothing on stdout, the status. */
 function expectOneLine(r: Run, status: number, re: RegExp): void {
-  expect({ code: r.code, stdout: r.stdout, lines: lines(r.stderr).length }, r.stderr).toEqual({ code: status, stdout: '', lines: 1 });
+  expect({ code: r.code, stdout: r.stdout, lines: lines(r.stderr).length }, r.stderr).toEqual({
+    code: status,
+    stdout: '',
+    lines: 1,
+  });
   expect(r.stderr.trimEnd()).toMatch(re);
 }
 
@@ -38,7 +58,9 @@ beforeAll(async () => {
   list = writeList(join(dir, 'list.txt'), FIX.lines);
   tree = join(dir, 't.gtree');
   const [a, b] = await Promise.all([
-    cli(['compile', '--game', 'lingo', '--len', '4', '--wordlist', list, '--effort', 'greedy', '--out', tree], { trees: empty }),
+    cli(['compile', '--game', 'lingo', '--len', '4', '--wordlist', list, '--effort', 'greedy', '--out', tree], {
+      trees: empty,
+    }),
     cli(['compile', '--game', 'lingo', '--len', '4', '--wordlist', list, '--effort', 'greedy'], { trees }),
   ]);
   expect(a.code, a.stderr).toBe(0);
@@ -70,7 +92,8 @@ function mmReply(guess: string, secret: string): [number, number] {
   let blacks = 0;
   let common = 0;
   for (let i = 0; i < guess.length; i++) if (guess[i] === secret[i]) blacks++;
-  for (const c of new Set(guess)) common += Math.min([...guess].filter((x) => x === c).length, [...secret].filter((x) => x === c).length);
+  for (const c of new Set(guess))
+    common += Math.min([...guess].filter((x) => x === c).length, [...secret].filter((x) => x === c).length);
   return [blacks, common - blacks];
 }
 
@@ -81,11 +104,17 @@ function mmCodes(pegs: number, colors: number): string[] {
 }
 
 describe('2: "solved" is refused for a guess that cannot be the secret', () => {
-  it('lingo play: the tree\'s probe after a first mask cannot be solved; a consistent guess can', async () => {
+  it("lingo play: the tree's probe after a first mask cannot be solved; a consistent guess can", async () => {
     const { opener, mask, probe } = probeAfterFirstMask();
     const r = await cli(['play', '--tree', tree, '--wordlist', list], { trees: empty, input: `${mask}\nOOOO\n` });
     const esc = (t: string): string => t.replace(/[?]/g, '\\?');
-    expectOneLine({ ...r, stdout: '' }, 5, new RegExp(`^guesstree: impossible reply OOOO to ${probe}: no secret in the list gives it after ${opener} ${esc(mask)}$`));
+    expectOneLine(
+      { ...r, stdout: '' },
+      5,
+      new RegExp(
+        `^guesstree: impossible reply OOOO to ${probe}: no secret in the list gives it after ${opener} ${esc(mask)}$`,
+      ),
+    );
     expect(lines(r.stdout).filter((l) => l.startsWith('guess '))).toEqual([`guess 1: ${opener}`, `guess 2: ${probe}`]);
     expect(r.stdout).not.toMatch(/solved/);
     // The explorer's refusal and play's are one sentence: "impossible reply R to G: no secret in the list gives it after ...".
@@ -95,7 +124,10 @@ describe('2: "solved" is refused for a guess that cannot be the secret', () => {
     const fits = [...paths].find(([s, p]) => p.length >= 2 && p[1] === s);
     expect(fits).toBeDefined();
     const [secret, p] = fits as [string, string[]];
-    const ok = await cli(['play', '--tree', tree, '--wordlist', list], { trees: empty, input: `${referenceMask(secret, p[0])}\nOOOO\n` });
+    const ok = await cli(['play', '--tree', tree, '--wordlist', list], {
+      trees: empty,
+      input: `${referenceMask(secret, p[0])}\nOOOO\n`,
+    });
     expect(ok.code, ok.stderr).toBe(0);
     expect(lines(ok.stdout).at(-1)).toBe('solved in 2 guesses');
   });
@@ -119,9 +151,14 @@ describe('2: "solved" is refused for a guess that cannot be the secret', () => {
     const a = writeList(join(dir, 'answers.txt'), answers);
     const g = writeList(join(dir, 'guesses.txt'), extra);
     const t = join(dir, 'wordle.gtree');
-    const c = await cli(['compile', '--game', 'wordle', '--answers', a, '--guesses', g, '--effort', 'greedy', '--out', t], { trees: empty });
+    const c = await cli(
+      ['compile', '--game', 'wordle', '--answers', a, '--guesses', g, '--effort', 'greedy', '--out', t],
+      { trees: empty },
+    );
     expect(c.code, c.stderr).toBe(0);
-    const ex = await cli(['export', '--tree', t, '--answers', a, '--guesses', g, '--format', 'paths'], { trees: empty });
+    const ex = await cli(['export', '--tree', t, '--answers', a, '--guesses', g, '--format', 'paths'], {
+      trees: empty,
+    });
     const wp = parsePaths(ex.stdout);
     // A guess on some answer's path that is not an answer, and the masks that lead to it.
     const answerSet = new Set(answers);
@@ -135,9 +172,14 @@ describe('2: "solved" is refused for a guess that cannot be the secret', () => {
     }
     expect(found, 'the greedy tree plays a non-answer somewhere').toBeDefined();
     const { before, guess } = found as { before: string[]; guess: string };
-    const r = await cli(['play', '--tree', t, '--answers', a, '--guesses', g], { trees: empty, input: [...before, 'OOOOO'].map((m) => m + '\n').join('') });
+    const r = await cli(['play', '--tree', t, '--answers', a, '--guesses', g], {
+      trees: empty,
+      input: [...before, 'OOOOO'].map((m) => `${m}\n`).join(''),
+    });
     expect(r.code, r.stderr).toBe(5);
-    expect(r.stderr).toMatch(new RegExp(`^guesstree: impossible reply OOOOO to ${guess}: no secret in the list gives it`));
+    expect(r.stderr).toMatch(
+      new RegExp(`^guesstree: impossible reply OOOOO to ${guess}: no secret in the list gives it`),
+    );
     expect(r.stdout).not.toMatch(/solved/);
   });
 });
@@ -158,14 +200,29 @@ describe('5: help pages', () => {
     for (const [v, page] of pages) {
       expect(page.split('\n')[0], v).toMatch(new RegExp(`^Usage: guesstree ${v} --game <game> `));
       const firstOption = page.split('\n').find((l) => /^ {2}--/.test(l));
-      expect(firstOption, v).toMatch(/^ {2}--game <game> +the game, required: lingo, wordle, mastermind, matchcount, hangman, bullscows/);
+      expect(firstOption, v).toMatch(
+        /^ {2}--game <game> +the game, required: lingo, wordle, mastermind, matchcount, hangman, bullscows/,
+      );
     }
   });
 
   it('one section per game, each saying its own text once; numbers are numbers, not [string]', () => {
     const compile = pages.get('compile') as string;
-    const sections = new Map(compile.split('\n\n').map((s) => [/^([a-z]+): /.exec(s)?.[1], s] as const).filter(([g]) => g !== undefined));
-    expect([...sections.keys()].sort()).toEqual(['bullscows', 'file', 'hangman', 'lingo', 'mastermind', 'matchcount', 'wordle']);
+    const sections = new Map(
+      compile
+        .split('\n\n')
+        .map((s) => [/^([a-z]+): /.exec(s)?.[1], s] as const)
+        .filter(([g]) => g !== undefined),
+    );
+    expect([...sections.keys()].sort()).toEqual([
+      'bullscows',
+      'file',
+      'hangman',
+      'lingo',
+      'mastermind',
+      'matchcount',
+      'wordle',
+    ]);
     for (const g of ['mastermind', 'bullscows']) {
       const s = (sections.get(g) as string).replace(/\s+/g, ' ');
       expect(s.split('search every guess of every set: proves the optimum').length - 1, g).toBe(1);
@@ -195,7 +252,8 @@ describe('5: help pages', () => {
       expect(commands.length, v).toBeGreaterThan(0);
       for (const c of commands) {
         expect(c, v).toMatch(new RegExp(`^ {2}guesstree ${v}( --[a-z-]+( [^ -][^ ]*)?)+$`));
-        for (const flag of c.match(/--[a-z-]+/g) ?? []) expect(page, `${v}: ${flag} of "${c.trim()}"`).toMatch(new RegExp(`^ {2}${flag}\\b`, 'm'));
+        for (const flag of c.match(/--[a-z-]+/g) ?? [])
+          expect(page, `${v}: ${flag} of "${c.trim()}"`).toMatch(new RegExp(`^ {2}${flag}\\b`, 'm'));
       }
     }
     expect(pages.get('compile')).toContain('\n  guesstree compile --game mastermind --pegs 4 --colors 6 --exact\n');
@@ -203,7 +261,12 @@ describe('5: help pages', () => {
 
   it('play --help gives the reply syntax of every game', () => {
     const play = pages.get('play') as string;
-    const sections = new Map(play.split('\n\n').map((s) => [/^([a-z]+): /.exec(s)?.[1], s.replace(/\s+/g, ' ')] as const).filter(([g]) => g !== undefined));
+    const sections = new Map(
+      play
+        .split('\n\n')
+        .map((s) => [/^([a-z]+): /.exec(s)?.[1], s.replace(/\s+/g, ' ')] as const)
+        .filter(([g]) => g !== undefined),
+    );
     const expected: Record<string, RegExp> = {
       lingo: /reply the mask: O right place, \? elsewhere, X absent/,
       wordle: /reply the mask: O right place, \? elsewhere, X absent/,
@@ -234,7 +297,8 @@ describe('6: conventions', () => {
     expect(h.stdout).toBe(help.stdout);
     expect(top.stdout).toBe(topH.stdout);
     expect(top.stdout).toMatch(/^Usage: guesstree <command> /);
-    for (const v of ['compile', 'verify', 'stats', 'export', 'play', 'worker']) expect(top.stdout).toMatch(new RegExp(`^ {2}${v} +`, 'm'));
+    for (const v of ['compile', 'verify', 'stats', 'export', 'play', 'worker'])
+      expect(top.stdout).toMatch(new RegExp(`^ {2}${v} +`, 'm'));
     expect(helpVerb.stdout).toBe(verbHelp.stdout);
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(version.stdout).toBe(`${pkg.version}\n`);
@@ -259,7 +323,11 @@ describe('6: conventions', () => {
     ];
     runs.forEach((r, i) => expectOneLine(r, 2, expected[i] as RegExp));
     // Options some command takes, without a command: name one.
-    expectOneLine(await cli(['--game', 'lingo'], { trees: empty }), 2, /^guesstree: name a command: compile, verify, stats, export, play, worker \(see guesstree --help\)$/);
+    expectOneLine(
+      await cli(['--game', 'lingo'], { trees: empty }),
+      2,
+      /^guesstree: name a command: compile, verify, stats, export, play, worker \(see guesstree --help\)$/,
+    );
     // Options may come before the command: an option's value is not taken for the command.
     const before = await cli(['--tree', tree, 'stats', '--wordlist', list, '--hardest', '1'], { trees: empty });
     expect(before.code, before.stderr).toBe(0);
@@ -279,21 +347,47 @@ describe('6: conventions', () => {
     }
     const total = [...paths].reduce((a, [w, p]) => a + pathScore(w, p), 0);
     const unfound = [...paths].filter(([w, p]) => p.at(-1) !== w).map(([w]) => w);
-    const hist = [1, 2, 3, 4, 5].map((g) => ({ guesses: g, secrets: [...paths].filter(([w, p]) => p.at(-1) === w && p.length === g).length }));
+    const hist = [1, 2, 3, 4, 5].map((g) => ({
+      guesses: g,
+      secrets: [...paths].filter(([w, p]) => p.at(-1) === w && p.length === g).length,
+    }));
     for (const r of [v, s]) {
-      const j = JSON.parse(r.stdout) as Record<string, unknown> & { objective: Record<string, unknown>; failures: { count: number; secrets: string[] } };
+      const j = JSON.parse(r.stdout) as Record<string, unknown> & {
+        objective: Record<string, unknown>;
+        failures: { count: number; secrets: string[] };
+      };
       expect(j.game).toBe('lingo');
       expect(j.params).toEqual({ length: 4, attempts: 5 });
       expect(j.secrets).toBe(WORDS.length);
-      expect(j.objective).toMatchObject({ name: 'expected-score', total, secrets: WORDS.length, found: WORDS.length - unfound.length });
+      expect(j.objective).toMatchObject({
+        name: 'expected-score',
+        total,
+        secrets: WORDS.length,
+        found: WORDS.length - unfound.length,
+      });
       expect(j.histogram).toEqual(hist);
       expect(j.failures).toEqual({ count: unfound.length, secrets: unfound });
     }
     const vj = JSON.parse(v.stdout) as { ok: boolean; tree: string };
     expect(vj).toMatchObject({ ok: true, tree });
     expect(vt.stdout).toContain(`total score: ${total.toLocaleString('en-US')}`);
-    const sj = JSON.parse(s.stdout) as { nodes: number; edges: number; leaves: number; opener: string; hardest: Array<{ secret: string; guesses: string[]; found: boolean }> };
-    const nodes = new Set([...paths].flatMap(([w, p]) => p.map((_, k) => p.slice(0, k).map((g) => referenceMask(w, g)).join(',')))).size;
+    const sj = JSON.parse(s.stdout) as {
+      nodes: number;
+      edges: number;
+      leaves: number;
+      opener: string;
+      hardest: Array<{ secret: string; guesses: string[]; found: boolean }>;
+    };
+    const nodes = new Set(
+      [...paths].flatMap(([w, p]) =>
+        p.map((_, k) =>
+          p
+            .slice(0, k)
+            .map((g) => referenceMask(w, g))
+            .join(','),
+        ),
+      ),
+    ).size;
     expect(sj.nodes).toBe(nodes);
     expect(sj.edges).toBe(nodes - 1);
     expect(sj.opener).toBe(paths.get(WORDS[0])?.[0]);
@@ -304,23 +398,35 @@ describe('6: conventions', () => {
   it('--json with a contest string is refused, in one line', async () => {
     const contest = join(dir, 'mm.txt');
     writeFileSync(contest, 'AB\n');
-    const r = await cli(['verify', '--game', 'mastermind', '--pegs', '2', '--colors', '3', '--contest', contest, '--json'], { trees: empty });
+    const r = await cli(
+      ['verify', '--game', 'mastermind', '--pegs', '2', '--colors', '3', '--contest', contest, '--json'],
+      { trees: empty },
+    );
     expectOneLine(r, 2, /^guesstree: --json reports a tree; it does not go with --contest$/);
   });
 });
 
 describe('7: messages', () => {
   it('format lists are complete; compile without a game does not suggest --tree', async () => {
-    const [fmt, noGame] = await Promise.all([cli(['export', '--format', 'contest', '--game', 'bullscows'], { trees: empty }), cli(['compile', '--len', '4'], { trees: empty })]);
+    const [fmt, noGame] = await Promise.all([
+      cli(['export', '--format', 'contest', '--game', 'bullscows'], { trees: empty }),
+      cli(['compile', '--len', '4'], { trees: empty }),
+    ]);
     expectOneLine(fmt, 2, /^guesstree: --format contest is not a format of bullscows \(paths, json, html\)$/);
-    expectOneLine(noGame, 2, /^guesstree: no game given: use --game \(one of lingo, wordle, mastermind, matchcount, hangman, bullscows, or a game module file such as \.\/my-game\.mjs\)$/);
+    expectOneLine(
+      noGame,
+      2,
+      /^guesstree: no game given: use --game \(one of lingo, wordle, mastermind, matchcount, hangman, bullscows, or a game module file such as \.\/my-game\.mjs\)$/,
+    );
     expect(noGame.stderr).not.toMatch(/--tree/);
   });
 
   it('numbers of four digits or more have thousands separators in compile, verify and stats text', async () => {
     const out = join(dir, 'sep.gtree');
     const [c, v, s] = await Promise.all([
-      cli(['compile', '--game', 'lingo', '--len', '4', '--wordlist', list, '--effort', 'greedy', '--out', out], { trees: empty }),
+      cli(['compile', '--game', 'lingo', '--len', '4', '--wordlist', list, '--effort', 'greedy', '--out', out], {
+        trees: empty,
+      }),
       cli(['verify', '--tree', tree, '--wordlist', list], { trees: empty }),
       cli(['stats', '--tree', tree, '--wordlist', list], { trees: empty }),
     ]);
@@ -340,12 +446,22 @@ describe('7: messages', () => {
       cli(['play', '--game', 'mastermind', '--pegs', '3', '--colors', '3'], { trees: empty, input: '1 3\n' }),
       (async () => {
         // A reply no code gives to the opener: read the opener first.
-        const first = await cli(['play', '--game', 'mastermind', '--pegs', '3', '--colors', '3'], { trees: empty, input: '' });
+        const first = await cli(['play', '--game', 'mastermind', '--pegs', '3', '--colors', '3'], {
+          trees: empty,
+          input: '',
+        });
         const opener = /^guess 1: ([A-C]+)$/m.exec(first.stdout)?.[1] as string;
         const given = new Set(mmCodes(3, 3).map((s) => mmReply(opener, s).join('')));
         const bad = ['03', '12', '02', '11', '01'].find((r) => !given.has(r) && r !== '21') as string;
         expect(bad, opener).toBeDefined();
-        return { run: await cli(['play', '--game', 'mastermind', '--pegs', '3', '--colors', '3'], { trees: empty, input: `${bad}\n` }), opener, bad };
+        return {
+          run: await cli(['play', '--game', 'mastermind', '--pegs', '3', '--colors', '3'], {
+            trees: empty,
+            input: `${bad}\n`,
+          }),
+          opener,
+          bad,
+        };
       })(),
     ]);
     // No tree ships for these in the temp folder: each run compiles one in memory and says so first.
@@ -362,12 +478,17 @@ describe('7: messages', () => {
 
 describe('9: install scripts', () => {
   it('every dependency with an install script is decided in package.json allowScripts (npm ci warns of none)', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean> };
-    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      allowScripts?: Record<string, boolean>;
+    };
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { hasInstallScript?: boolean }>;
+    };
     const withScripts = Object.entries(lock.packages)
       .filter(([, p]) => p.hasInstallScript === true)
       .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
     expect(withScripts.length).toBeGreaterThan(0);
-    for (const name of withScripts) expect(typeof pkg.allowScripts?.[name], `${name} has an install script`).toBe('boolean');
+    for (const name of withScripts)
+      expect(typeof pkg.allowScripts?.[name], `${name} has an install script`).toBe('boolean');
   });
 });

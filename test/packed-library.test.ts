@@ -21,17 +21,32 @@ let trees: string;
 beforeAll(() => {
   dir = tempDir('packed');
   trees = join(dir, 'trees');
-  const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' });
+  const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (pack.status !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
   const tgz = join(dir, (JSON.parse(pack.stdout) as Array<{ filename: string }>)[0]?.filename as string);
   proj = join(dir, 'project');
   pkg = join(proj, 'node_modules', 'guesstree');
   mkdirSync(pkg, { recursive: true });
-  writeFileSync(join(proj, 'package.json'), JSON.stringify({ name: 'uses-guesstree', version: '1.0.0', private: true, type: 'module', dependencies: { guesstree: `file:${tgz}` } }));
+  writeFileSync(
+    join(proj, 'package.json'),
+    JSON.stringify({
+      name: 'uses-guesstree',
+      version: '1.0.0',
+      private: true,
+      type: 'module',
+      dependencies: { guesstree: `file:${tgz}` },
+    }),
+  );
   const tar = spawnSync('tar', ['-xzf', tgz, '-C', pkg, '--strip-components=1'], { encoding: 'utf8' });
   if (tar.status !== 0) throw new Error(`tar failed: ${tar.stderr}`);
   // The package's dependencies, as npm would place them beside it.
-  const deps = Object.keys((JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
+  const deps = Object.keys(
+    (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+      .dependencies,
+  );
   for (const d of deps) {
     const at = join(proj, 'node_modules', d);
     mkdirSync(dirname(at), { recursive: true });
@@ -50,11 +65,22 @@ const GAME = `{
 
 describe('the library from the packed tarball, in a fresh project', () => {
   it('the tarball holds the built library, its types and no sources or tests', () => {
-    const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { exports: Record<string, { types: string; import: string }> };
-    for (const f of [manifest.exports['.']?.import, manifest.exports['.']?.types, 'dist/runtime/errors.d.ts', 'dist/compiler/cli.js', 'dist/compiler/pool/worker-entry.cjs', 'trees/manifest.json', 'scripts/examples/jotto.mjs']) {
+    const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as {
+      exports: Record<string, { types: string; import: string }>;
+    };
+    for (const f of [
+      manifest.exports['.']?.import,
+      manifest.exports['.']?.types,
+      'dist/runtime/errors.d.ts',
+      'dist/compiler/cli.js',
+      'dist/compiler/pool/worker-entry.cjs',
+      'trees/manifest.json',
+      'scripts/examples/jotto.mjs',
+    ]) {
       expect(() => readFileSync(join(pkg, f as string)), String(f)).not.toThrow();
     }
-    for (const f of ['compiler/library.ts', 'test/file-game.test.ts', 'tsconfig.json']) expect(() => readFileSync(join(pkg, f)), f).toThrow();
+    for (const f of ['compiler/library.ts', 'test/file-game.test.ts', 'tsconfig.json'])
+      expect(() => readFileSync(join(pkg, f)), f).toThrow();
   });
 
   it("import { compile, openTree } from 'guesstree': compile an inline game, play it, and a GuesstreeError's status", async () => {
@@ -101,14 +127,20 @@ console.log(JSON.stringify({ resolved: import.meta.resolve('guesstree'), header:
     expect(out.header).toBe('file');
     expect(out.params).toMatchObject({ name: 'hilo-30', maxGuesses: 5 });
     expect(out.verified).toBe(30);
-    expect(out.objective['secrets']).toBe(30);
+    expect(out.objective.secrets).toBe(30);
     for (const p of out.played) {
       expect(p.solved, p.secret).toBe(true);
       expect(p.guesses.at(-1)).toBe(p.secret);
       expect(p.guesses.length).toBeLessThanOrEqual(5);
       expect(p.remaining).toEqual([p.secret]);
     }
-    expect(out.error).toEqual({ isClass: true, status: 3, message: expect.stringMatching(/^the game object hilo-30: secrets\[1\]: duplicate: "1" is also secrets\[0\]$/) as unknown as string });
+    expect(out.error).toEqual({
+      isClass: true,
+      status: 3,
+      message: expect.stringMatching(
+        /^the game object hilo-30: secrets\[1\]: duplicate: "1" is also secrets\[0\]$/,
+      ) as unknown as string,
+    });
   }, 90_000);
 
   it("the README's library example runs and prints what its comment says", async () => {
@@ -124,7 +156,19 @@ console.log(JSON.stringify({ resolved: import.meta.resolve('guesstree'), header:
   }, 60_000);
 
   it("the package's bin compiles an example game", async () => {
-    const r = await runNode(join(pkg, 'dist', 'compiler', 'cli.js'), ['compile', '--game', join(pkg, 'scripts', 'examples', 'hilo.mjs'), '--workers', '1', '--out', join(dir, 'hilo.gtree')], { trees, cwd: proj });
+    const r = await runNode(
+      join(pkg, 'dist', 'compiler', 'cli.js'),
+      [
+        'compile',
+        '--game',
+        join(pkg, 'scripts', 'examples', 'hilo.mjs'),
+        '--workers',
+        '1',
+        '--out',
+        join(dir, 'hilo.gtree'),
+      ],
+      { trees, cwd: proj },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(lines(r.stdout)).toHaveLength(1);
     expect(r.stdout).toMatch(/^hilo-100: total guesses 580, /);
@@ -133,7 +177,18 @@ console.log(JSON.stringify({ resolved: import.meta.resolve('guesstree'), header:
   it('the shipped types: a TypeScript user passes tsc --noEmit, and misuses are type errors', () => {
     writeFileSync(
       join(proj, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, types: [], skipLibCheck: false }, files: ['use.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          strict: true,
+          noEmit: true,
+          types: [],
+          skipLibCheck: false,
+        },
+        files: ['use.ts'],
+      }),
     );
     writeFileSync(
       join(proj, 'use.ts'),
@@ -171,9 +226,17 @@ console.log(first, left, total, lingo, badReply, noSecrets, notAwaited);
     const ok = spawnSync(process.execPath, [tsc, '-p', proj], { cwd: proj, encoding: 'utf8' });
     expect(ok.status, ok.stdout + ok.stderr).toBe(0);
     // The same file with a wrong use the types must catch.
-    writeFileSync(join(proj, 'use.ts'), readFileSync(join(proj, 'use.ts'), 'utf8').replace("const first: string = player.guess();", 'const first: number = player.guess();'));
+    writeFileSync(
+      join(proj, 'use.ts'),
+      readFileSync(join(proj, 'use.ts'), 'utf8').replace(
+        'const first: string = player.guess();',
+        'const first: number = player.guess();',
+      ),
+    );
     const bad = spawnSync(process.execPath, [tsc, '-p', proj], { cwd: proj, encoding: 'utf8' });
     expect(bad.status).not.toBe(0);
-    expect(lines(bad.stdout)).toEqual([expect.stringMatching(/^use\.ts\(\d+,7\): error TS2322: Type 'string' is not assignable to type 'number'/)]);
+    expect(lines(bad.stdout)).toEqual([
+      expect.stringMatching(/^use\.ts\(\d+,7\): error TS2322: Type 'string' is not assignable to type 'number'/),
+    ]);
   }, 60_000);
 });

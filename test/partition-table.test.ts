@@ -9,9 +9,15 @@ import type { SearchGame } from '../compiler/engine/types.js';
 import { rng } from './support/e2e.js';
 
 /** Guess s < S names secret s (the solved reply, codes − 1); every other reply is random below it. */
-function randomGame(rand: () => number, S: number, G: number, C: number): SearchGame & { reply(g: number, s: number): number } {
+function randomGame(
+  rand: () => number,
+  S: number,
+  G: number,
+  C: number,
+): SearchGame & { reply(g: number, s: number): number } {
   const table = new Uint8Array(S * G);
-  for (let s = 0; s < S; s++) for (let g = 0; g < G; g++) table[s * G + g] = g === s ? C - 1 : Math.floor(rand() * (C - 1));
+  for (let s = 0; s < S; s++)
+    for (let g = 0; g < G; g++) table[s * G + g] = g === s ? C - 1 : Math.floor(rand() * (C - 1));
   const reply = (g: number, s: number): number => table[s * G + g];
   return {
     secretCount: S,
@@ -93,7 +99,9 @@ describe('SetTable', () => {
           for (let j = 0; j < k; j++) {
             const members = Array.from(split.items.subarray(split.starts[j], split.starts[j + 1]));
             expect(members).toEqual(idsOf[g].flatMap((id, i) => (id === j ? [i] : [])));
-            expect(Array.from(split.globals.subarray(split.starts[j], split.starts[j + 1]))).toEqual(members.map((i) => set[i]));
+            expect(Array.from(split.globals.subarray(split.starts[j], split.starts[j + 1]))).toEqual(
+              members.map((i) => set[i]),
+            );
           }
         }
 

@@ -9,7 +9,23 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceMask } from '../runtime/lingo-feedback.js';
-import { ATTEMPTS, CLUSTER, cli, normalized, parsePaths, pathScore, PIT, PLAYER, randomWords, removeDir, rng, runNode, tempDir, writeList, type Run } from './support/e2e.js';
+import {
+  ATTEMPTS,
+  CLUSTER,
+  cli,
+  normalized,
+  parsePaths,
+  pathScore,
+  PIT,
+  PLAYER,
+  randomWords,
+  removeDir,
+  rng,
+  runNode,
+  tempDir,
+  writeList,
+  type Run,
+} from './support/e2e.js';
 import type { PitReport, WordRecord } from '../scripts/pit.js';
 
 const ROUNDS = 10;
@@ -37,7 +53,19 @@ beforeAll(async () => {
   paths = parsePaths(ex.stdout);
   pit = await runNode(
     PIT,
-    ['--player', `node ${PLAYER}`, '--rounds', String(ROUNDS), '--seed', '3', '--lengths', '4', '--wordlist', list, '--json'],
+    [
+      '--player',
+      `node ${PLAYER}`,
+      '--rounds',
+      String(ROUNDS),
+      '--seed',
+      '3',
+      '--lengths',
+      '4',
+      '--wordlist',
+      list,
+      '--json',
+    ],
     { trees, cwd: dir, timeoutMs: 60_000 },
   );
 });

@@ -10,16 +10,65 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceMask } from '../runtime/lingo-feedback.js';
-import { absolutizeCommand, parseLengths, playGame, sampleWords, STDERR_KEPT, type PitReport, type WordRecord } from '../scripts/pit.js';
+import {
+  absolutizeCommand,
+  parseLengths,
+  playGame,
+  sampleWords,
+  STDERR_KEPT,
+  type PitReport,
+  type WordRecord,
+} from '../scripts/pit.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PIT = join(ROOT, 'dist', 'scripts', 'pit.js');
 const FEEDBACK_JS = join(ROOT, 'dist', 'runtime', 'lingo-feedback.js');
 
 // File order on purpose not sorted; one duplicate and words of other lengths.
-const FOUR = ['wake', 'bake', 'cake', 'fake', 'lake', 'make', 'rake', 'take', 'bike', 'like', 'hike', 'pole', 'mole', 'hole', 'tank'];
-const FIVE = ['shore', 'crane', 'slate', 'store', 'score', 'snore', 'spore', 'chore', 'adieu', 'pious', 'mount', 'night', 'light', 'fight', 'might'];
-const LIST_LINES = [...FOUR.slice(0, 8), 'cat', ...FIVE.slice(0, 8), 'lake', 'planet', ...FOUR.slice(8), ...FIVE.slice(8), 'dog'];
+const FOUR = [
+  'wake',
+  'bake',
+  'cake',
+  'fake',
+  'lake',
+  'make',
+  'rake',
+  'take',
+  'bike',
+  'like',
+  'hike',
+  'pole',
+  'mole',
+  'hole',
+  'tank',
+];
+const FIVE = [
+  'shore',
+  'crane',
+  'slate',
+  'store',
+  'score',
+  'snore',
+  'spore',
+  'chore',
+  'adieu',
+  'pious',
+  'mount',
+  'night',
+  'light',
+  'fight',
+  'might',
+];
+const LIST_LINES = [
+  ...FOUR.slice(0, 8),
+  'cat',
+  ...FIVE.slice(0, 8),
+  'lake',
+  'planet',
+  ...FOUR.slice(8),
+  ...FIVE.slice(8),
+  'dog',
+];
 
 /** The invalid guesses the 'bad' stub makes first: a non-word, then a list word of another length. */
 const BAD_GUESSES: Record<number, string[]> = { 4: ['ekab', 'crane'], 5: ['rcane', 'bake'] };
@@ -82,10 +131,16 @@ interface Run {
 
 function runPit(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((done) => {
-    execFile(process.execPath, [PIT, ...args], { env: { ...process.env, ...env }, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-      const code = err === null ? 0 : typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : 1;
-      done({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [PIT, ...args],
+      { env: { ...process.env, ...env }, maxBuffer: 64 << 20 },
+      (err, stdout, stderr) => {
+        const code =
+          err === null ? 0 : typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1;
+        done({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -112,7 +167,11 @@ type WordJson = WordRecord;
 type PitJson = PitReport;
 
 /** What the stub should do against `secret`, recomputed with the reference mask rule. */
-function expectedGame(order: readonly string[], secret: string, invalid: readonly string[]): { guesses: string[]; masks: string[]; found: boolean } {
+function expectedGame(
+  order: readonly string[],
+  secret: string,
+  invalid: readonly string[],
+): { guesses: string[]; masks: string[]; found: boolean } {
   const len = secret.length;
   const guesses: string[] = [];
   const masks: string[] = [];
@@ -171,19 +230,40 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'pit-test-'));
   listPath = join(work, 'list.txt');
   stubPath = join(work, 'stub.mjs');
-  writeFileSync(listPath, LIST_LINES.join('\n') + '\n');
+  writeFileSync(listPath, `${LIST_LINES.join('\n')}\n`);
   writeFileSync(stubPath, STUB);
   plain = `node ${stubPath} plain`;
   badPlayer = `node ${stubPath} bad`;
   const common = ['--wordlist', listPath, '--lengths', '4,5', '--seed', '7'];
   // The runs are independent: start them together.
   [jsonRun, table, noSplitRun, hangRun] = await Promise.all([
-    runPit([...common, '--rounds', '15', '--player', plain, '--player', badPlayer, '--json'], { PIT_STUB_LOG: join(work, 'json.log') }),
-    runPit([...common, '--rounds', '5', '--player', plain], { PIT_STUB_LOG: join(work, 'table.log') }),
-    runPit([...common, '--rounds', '3', '--player', plain, '--json', '--no-split'], { PIT_STUB_LOG: join(work, 'nosplit.log') }),
-    runPit(['--wordlist', listPath, '--lengths', '5', '--seed', '3', '--rounds', '1', '--player', `node ${stubPath} hang`, '--json', '--timeout', '3'], {
-      PIT_STUB_LOG: join(work, 'hang.log'),
+    runPit([...common, '--rounds', '15', '--player', plain, '--player', badPlayer, '--json'], {
+      PIT_STUB_LOG: join(work, 'json.log'),
     }),
+    runPit([...common, '--rounds', '5', '--player', plain], { PIT_STUB_LOG: join(work, 'table.log') }),
+    runPit([...common, '--rounds', '3', '--player', plain, '--json', '--no-split'], {
+      PIT_STUB_LOG: join(work, 'nosplit.log'),
+    }),
+    runPit(
+      [
+        '--wordlist',
+        listPath,
+        '--lengths',
+        '5',
+        '--seed',
+        '3',
+        '--rounds',
+        '1',
+        '--player',
+        `node ${stubPath} hang`,
+        '--json',
+        '--timeout',
+        '3',
+      ],
+      {
+        PIT_STUB_LOG: join(work, 'hang.log'),
+      },
+    ),
   ]);
   json = JSON.parse(jsonRun.stdout) as PitJson;
   noSplit = JSON.parse(noSplitRun.stdout) as PitJson;
@@ -410,7 +490,7 @@ describe('playGame (imported)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pit-play-'));
     try {
       const order = sortedUnique(FOUR);
-      writeFileSync(join(dir, 'wordlist4.txt'), order.join('\n') + '\n');
+      writeFileSync(join(dir, 'wordlist4.txt'), `${order.join('\n')}\n`);
       const r = await playGame(`node ${stubPath} plain`, 4, 'hole', dir, new Set(order), { stderr: 'ignore' });
       const exp = expectedGame(order, 'hole', []);
       expect(r.guesses).toEqual(exp.guesses);
@@ -431,7 +511,10 @@ describe('playGame (imported)', () => {
     try {
       const script = join(dir, 'fails.mjs');
       // One guess, then a long stderr whose last line says why, and status 3.
-      writeFileSync(script, "process.stdout.write('hole\\n'); process.stderr.write('x'.repeat(5000) + '\\nfirst line\\nplayer: the reason\\n'); process.exit(3);\n");
+      writeFileSync(
+        script,
+        "process.stdout.write('hole\\n'); process.stderr.write('x'.repeat(5000) + '\\nfirst line\\nplayer: the reason\\n'); process.exit(3);\n",
+      );
       const r = await playGame(`node ${script}`, 4, 'bolt', dir, new Set(['hole', 'bolt']), { stderr: 'keep' });
       expect(r.exitCode).toBe(3);
       expect(r.timedOut).toBe(false);

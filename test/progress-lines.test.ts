@@ -9,7 +9,9 @@ describe('progress lines off a terminal', () => {
   it('writes nothing before the interval, then the units settled and an ETA from this run', () => {
     vi.useFakeTimers();
     const out: string[] = [];
-    const view = progressLines('wordle-worst-case', 60_000, { write: (s: string) => out.push(s) } as unknown as NodeJS.WritableStream);
+    const view = progressLines('wordle-worst-case', 60_000, {
+      write: (s: string) => out.push(s),
+    } as unknown as NodeJS.WritableStream);
     view.update({ done: 0, total: 0, unit: 'openers', best: null });
     vi.advanceTimersByTime(59_000);
     expect(out).toHaveLength(0);

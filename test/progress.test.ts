@@ -19,7 +19,7 @@ function smallList(): string {
     }
     words.add(w);
   }
-  return [...words].join('\n') + '\n';
+  return `${[...words].join('\n')}\n`;
 }
 
 describe('compile progress', () => {
@@ -28,10 +28,29 @@ describe('compile progress', () => {
     try {
       writeFileSync(join(dir, 'list.txt'), smallList());
       for (const workers of ['1', '2']) {
-        const r = spawnSync(process.execPath, [CLI, 'compile', '--game', 'lingo', '--len', '4', '--wordlist', join(dir, 'list.txt'), '--out', join(dir, `t${workers}.gtree`), '--workers', workers, '--effort', 'greedy'], {
-          encoding: 'utf8',
-          env: { ...process.env, GUESSTREE_PROGRESS: '1', GUESSTREE_TREES: dir },
-        });
+        const r = spawnSync(
+          process.execPath,
+          [
+            CLI,
+            'compile',
+            '--game',
+            'lingo',
+            '--len',
+            '4',
+            '--wordlist',
+            join(dir, 'list.txt'),
+            '--out',
+            join(dir, `t${workers}.gtree`),
+            '--workers',
+            workers,
+            '--effort',
+            'greedy',
+          ],
+          {
+            encoding: 'utf8',
+            env: { ...process.env, GUESSTREE_PROGRESS: '1', GUESSTREE_TREES: dir },
+          },
+        );
         expect(r.status).toBe(0);
         expect(r.stdout.trim().split('\n')).toHaveLength(1);
         expect(r.stdout).toMatch(/^lingo-len4: mean score [\d.]+ a word .* nodes .* bytes/);
@@ -40,10 +59,27 @@ describe('compile progress', () => {
         expect(r.stderr).toMatch(/100%/);
         expect(r.stderr).toMatch(/search done in/);
       }
-      const quiet = spawnSync(process.execPath, [CLI, 'compile', '--game', 'lingo', '--len', '4', '--wordlist', join(dir, 'list.txt'), '--out', join(dir, 'q.gtree'), '--effort', 'greedy'], {
-        encoding: 'utf8',
-        env: { ...process.env, GUESSTREE_PROGRESS: '', GUESSTREE_TREES: dir },
-      });
+      const quiet = spawnSync(
+        process.execPath,
+        [
+          CLI,
+          'compile',
+          '--game',
+          'lingo',
+          '--len',
+          '4',
+          '--wordlist',
+          join(dir, 'list.txt'),
+          '--out',
+          join(dir, 'q.gtree'),
+          '--effort',
+          'greedy',
+        ],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, GUESSTREE_PROGRESS: '', GUESSTREE_TREES: dir },
+        },
+      );
       expect(quiet.status).toBe(0);
       expect(quiet.stderr).toBe('');
     } finally {
@@ -55,10 +91,27 @@ describe('compile progress', () => {
     const dir = mkdtempSync(join(tmpdir(), 'guesstree-progress-mm-'));
     try {
       for (const workers of ['1', '2']) {
-        const r = spawnSync(process.execPath, [CLI, 'compile', '--game', 'mastermind', '--pegs', '3', '--colors', '11', '--out', join(dir, `m${workers}.gtree`), '--workers', workers], {
-          encoding: 'utf8',
-          env: { ...process.env, GUESSTREE_PROGRESS: '1', GUESSTREE_TREES: dir },
-        });
+        const r = spawnSync(
+          process.execPath,
+          [
+            CLI,
+            'compile',
+            '--game',
+            'mastermind',
+            '--pegs',
+            '3',
+            '--colors',
+            '11',
+            '--out',
+            join(dir, `m${workers}.gtree`),
+            '--workers',
+            workers,
+          ],
+          {
+            encoding: 'utf8',
+            env: { ...process.env, GUESSTREE_PROGRESS: '1', GUESSTREE_TREES: dir },
+          },
+        );
         expect(r.status).toBe(0);
         expect(r.stdout.trim().split('\n')).toHaveLength(1);
         expect(r.stdout).toMatch(/^mastermind-p3c11: total guesses [\d,]+, mean [\d.]+ a secret, max depth \d+/);

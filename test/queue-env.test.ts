@@ -49,29 +49,46 @@ describe('GUESSTREE_QUEUE', () => {
     expect(queueFromArgs('compile', undefined, {})).toBeUndefined();
     expect(queueFromArgs('compile', 'env', { GUESSTREE_QUEUE: 'redis://:pw@127.0.0.1:7000' })?.port).toBe(7000);
     expect(queueFromArgs('worker', undefined, { GUESSTREE_QUEUE: 'redis://:pw@127.0.0.1:7001' })?.port).toBe(7001);
-    expect(() => queueFromArgs('worker', undefined, {})).toThrow(/worker: no queue: give --queue URL or set GUESSTREE_QUEUE/);
+    expect(() => queueFromArgs('worker', undefined, {})).toThrow(
+      /worker: no queue: give --queue URL or set GUESSTREE_QUEUE/,
+    );
     expect(() => queueFromArgs('compile', 'env', {})).toThrow(/--queue env: GUESSTREE_QUEUE is not set/);
   });
 
   it('through the CLI: the worker takes the URL from the environment and never prints its password', async () => {
     const port = await closedPort();
     const trees = `${dir}/trees`;
-    delete process.env['GUESSTREE_QUEUE'];
+    delete process.env.GUESSTREE_QUEUE;
     const unset = await cli(['worker'], { trees, timeoutMs: 20_000 });
     expect(unset.code).toBe(2);
     expect(lines(unset.stderr)).toEqual(['guesstree: worker: no queue: give --queue URL or set GUESSTREE_QUEUE']);
-    process.env['GUESSTREE_QUEUE'] = `redis://bob:hunter2@127.0.0.1:${port}`;
+    process.env.GUESSTREE_QUEUE = `redis://bob:hunter2@127.0.0.1:${port}`;
     try {
       const w = await cli(['worker'], { trees, timeoutMs: 30_000 });
       expect(w.code, w.stderr).toBe(11);
       expect(lines(w.stderr)).toHaveLength(1);
       expect(w.stderr).toContain(`redis://***@127.0.0.1:${port}`);
       expect(w.stderr).not.toMatch(/hunter2|bob/);
-      const c = await cli(['compile', '--game', 'mastermind', '--pegs', '2', '--colors', '3', '--queue', 'env', '--out', `${dir}/t.gtree`], { trees, timeoutMs: 30_000 });
+      const c = await cli(
+        [
+          'compile',
+          '--game',
+          'mastermind',
+          '--pegs',
+          '2',
+          '--colors',
+          '3',
+          '--queue',
+          'env',
+          '--out',
+          `${dir}/t.gtree`,
+        ],
+        { trees, timeoutMs: 30_000 },
+      );
       expect(c.code, c.stderr).toBe(11);
       expect(c.stderr).not.toMatch(/hunter2|bob/);
     } finally {
-      delete process.env['GUESSTREE_QUEUE'];
+      delete process.env.GUESSTREE_QUEUE;
     }
   });
 });

@@ -28,7 +28,8 @@ describe('SetMemo intervals', () => {
     const memo = new SetMemo<number>(4);
     const one = Uint32Array.of(3, 5);
     memo.set(one, 0, 2, 0, '', { lo: 1, hi: 2, guess: 5, payload: 42 });
-    for (let i = 0; i < 3; i++) memo.set(Uint32Array.of(100 + i), 0, 1, 0, '', { lo: i, hi: i, guess: -1, payload: null });
+    for (let i = 0; i < 3; i++)
+      memo.set(Uint32Array.of(100 + i), 0, 1, 0, '', { lo: i, hi: i, guess: -1, payload: null });
     const id = memo.find(one, 0, 2, 0, '');
     expect(id).toBeGreaterThanOrEqual(0);
     expect([memo.lo(id), memo.hi(id), memo.guess(id), memo.payload(id)]).toEqual([1, 2, 5, 42]);

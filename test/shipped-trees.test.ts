@@ -17,9 +17,21 @@ import { CLI, PIT, PLAYER, ROOT, parsePaths, runNode } from './support/e2e.js';
 
 const PIT_LIST = join(ROOT, '..', 'shared', 'lingo', 'wordlist.txt');
 const TREES = join(ROOT, 'trees');
-const WINNER: Record<number, number> = { 4: 100.98, 5: 164.44, 6: 212.27, 7: 246.16, 8: 273.23, 9: 289.0, 10: 302.13, 11: 323.62, 12: 330.19, 13: 339.6 };
+const WINNER: Record<number, number> = {
+  4: 100.98,
+  5: 164.44,
+  6: 212.27,
+  7: 246.16,
+  8: 273.23,
+  9: 289.0,
+  10: 302.13,
+  11: 323.62,
+  12: 330.19,
+  13: 339.6,
+};
 const present = existsSync(PIT_LIST);
-if (!present) console.log(`shipped-trees: skipped: the pit list ${PIT_LIST} is absent (../shared/ is not on this machine)`);
+if (!present)
+  console.log(`shipped-trees: skipped: the pit list ${PIT_LIST} is absent (../shared/ is not on this machine)`);
 
 describe.skipIf(!present)('shipped Lingo trees on the pit list', () => {
   const manifest = readManifest(TREES);
@@ -35,13 +47,17 @@ describe.skipIf(!present)('shipped Lingo trees on the pit list', () => {
       checkTreeMatches(file, { game: 'lingo', params: game.params, lists: game.lists }, path);
       const s = replayAll(game, file.tree);
       expect(s.missingBranches).toBe(0);
-      expect(file.header.objective['total']).toBe(s.total);
-      expect(entry!.objective['total']).toBe(s.total);
+      expect(file.header.objective.total).toBe(s.total);
+      expect(entry!.objective.total).toBe(s.total);
       const mean = s.total / s.secrets;
       expect(mean).toBeGreaterThanOrEqual(WINNER[len]);
       sum += mean;
 
-      const ex = await runNode(CLI, ['export', '--format', 'paths', '--game', 'lingo', '--len', String(len), '--wordlist', PIT_LIST], { trees: TREES, timeoutMs: 120_000 });
+      const ex = await runNode(
+        CLI,
+        ['export', '--format', 'paths', '--game', 'lingo', '--len', String(len), '--wordlist', PIT_LIST],
+        { trees: TREES, timeoutMs: 120_000 },
+      );
       expect(ex.code, ex.stderr).toBe(0);
       const paths = parsePaths(ex.stdout);
       expect(paths.size).toBe(list.words.length);
@@ -57,10 +73,10 @@ describe.skipIf(!present)('shipped Lingo trees on the pit list', () => {
     });
   }
   it('every worst-case tree: each secret found within the recorded worst case, the proven bound equal to it', () => {
-    const worst = manifest.trees.filter((e) => e.game === 'lingo' && e.params['objective'] === 'worst-case');
+    const worst = manifest.trees.filter((e) => e.game === 'lingo' && e.params.objective === 'worst-case');
     expect(worst.length).toBeGreaterThan(0);
     for (const entry of worst) {
-      const len = Number(entry.params['length']);
+      const len = Number(entry.params.length);
       const list = loadWordListOfLength(PIT_LIST, len);
       const game = LingoGame.fromList(list, len);
       const path = join(TREES, entry.file);
@@ -69,9 +85,9 @@ describe.skipIf(!present)('shipped Lingo trees on the pit list', () => {
       const s = replayAll(game, file.tree);
       expect(s.missingBranches, entry.file).toBe(0);
       expect(s.histogram[0], `${entry.file}: unsolved words`).toBe(0);
-      expect(s.maxFound).toBe(entry.objective['maxAttempts']);
-      expect(file.header.settings['lowerBound']).toBe(s.maxFound);
-      expect(file.header.settings['depthProven']).toBe(true);
+      expect(s.maxFound).toBe(entry.objective.maxAttempts);
+      expect(file.header.settings.lowerBound).toBe(s.maxFound);
+      expect(file.header.settings.depthProven).toBe(true);
       // The default tree of the same length is a separate entry the player loads.
       expect(findEntry(manifest, 'lingo', game.params, game.lists)?.file).not.toBe(entry.file);
     }
@@ -81,15 +97,42 @@ describe.skipIf(!present)('shipped Lingo trees on the pit list', () => {
   });
 
   it('the pit player scores what the paths predict, under the emulator, at every length', async () => {
-    const pit = await runNode(PIT, ['--player', `node ${PLAYER}`, '--rounds', '2', '--seed', '11', '--lengths', '4-13', '--wordlist', PIT_LIST, '--json'], {
-      trees: TREES,
-      timeoutMs: 240_000,
-    });
+    const pit = await runNode(
+      PIT,
+      [
+        '--player',
+        `node ${PLAYER}`,
+        '--rounds',
+        '2',
+        '--seed',
+        '11',
+        '--lengths',
+        '4-13',
+        '--wordlist',
+        PIT_LIST,
+        '--json',
+      ],
+      {
+        trees: TREES,
+        timeoutMs: 240_000,
+      },
+    );
     expect(pit.code, pit.stderr).toBe(0);
-    const report = JSON.parse(pit.stdout) as { players: Array<{ perLength: Record<string, { words: Array<{ word: string; score: number; guesses: string[]; masks: string[] }> }> }> };
+    const report = JSON.parse(pit.stdout) as {
+      players: Array<{
+        perLength: Record<
+          string,
+          { words: Array<{ word: string; score: number; guesses: string[]; masks: string[] }> }
+        >;
+      }>;
+    };
     const per = report.players[0]!.perLength;
     for (let len = 4; len <= 13; len++) {
-      const ex = await runNode(CLI, ['export', '--format', 'paths', '--game', 'lingo', '--len', String(len), '--wordlist', PIT_LIST], { trees: TREES, timeoutMs: 120_000 });
+      const ex = await runNode(
+        CLI,
+        ['export', '--format', 'paths', '--game', 'lingo', '--len', String(len), '--wordlist', PIT_LIST],
+        { trees: TREES, timeoutMs: 120_000 },
+      );
       const paths = parsePaths(ex.stdout);
       const words = per[String(len)]!.words;
       expect(words).toHaveLength(2);

@@ -32,7 +32,7 @@ function plan(guess: number, value: number, kids: Array<[number, Plan]> = []): P
 
 /** Run `f`, which must throw a one-line GuesstreeError of `kind` (a tree-file error unless told); return its message. */
 function treeFileError(f: () => unknown, kind: 'tree-file' | 'input' = 'tree-file'): string {
-  let thrown: unknown = undefined;
+  let thrown: unknown;
   try {
     f();
   } catch (e) {
@@ -70,10 +70,13 @@ const HEADER: TreeHeader = {
  */
 const SMALL_PLAN = plan(7, 17, [
   [1, leafPlan(3, 2)],
-  [5, plan(9, 7, [
-    [0, leafPlan(4, 3)],
-    [2, leafPlan(11, 3)],
-  ])],
+  [
+    5,
+    plan(9, 7, [
+      [0, leafPlan(4, 3)],
+      [2, leafPlan(11, 3)],
+    ]),
+  ],
   [20, leafPlan(300, 2)],
 ]);
 const SMALL_ARRAYS = {
@@ -149,7 +152,13 @@ function planArb(depth: number): fc.Arbitrary<Plan> {
       guess,
       kids: fc.uniqueArray(fc.tuple(fc.nat(727), planArb(depth - 1)), { selector: (k) => k[0], maxLength: 3 }),
     })
-    .map(({ guess: g, kids }) => plan(g, kids.length + 1, [...kids].sort((a, b) => a[0] - b[0])));
+    .map(({ guess: g, kids }) =>
+      plan(
+        g,
+        kids.length + 1,
+        [...kids].sort((a, b) => a[0] - b[0]),
+      ),
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -232,25 +241,34 @@ describe('tree walker', () => {
     expect([...nodeDepths(t)]).toEqual([1, 2, 2, 3, 3, 2]);
     expect([...nodeDepths(arrays({ guess: [5], edgeStart: [0, 0], edgeCode: [], edgeChild: [] }))]).toEqual([1]);
     // A chain.
-    const chain = arrays({ guess: [1, 2, 3, 4], edgeStart: [0, 1, 2, 3, 3], edgeCode: [0, 0, 0], edgeChild: [1, 2, 3] });
+    const chain = arrays({
+      guess: [1, 2, 3, 4],
+      edgeStart: [0, 1, 2, 3, 3],
+      edgeCode: [0, 0, 0],
+      edgeChild: [1, 2, 3],
+    });
     expect([...nodeDepths(chain)]).toEqual([1, 2, 3, 4]);
   });
 
   it('childOf finds every code of a wide node by binary search', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.nat(3 ** 13 - 2), { minLength: 0, maxLength: 60 }), fc.array(fc.nat(3 ** 13 - 1), { maxLength: 20 }), (codesIn, probes) => {
-        const codes = [...codesIn].sort((a, b) => a - b);
-        const n = codes.length;
-        const wide = arrays({
-          guess: Array.from({ length: n + 1 }, (_, i) => i),
-          edgeStart: [0, ...Array.from({ length: n + 1 }, () => n)],
-          edgeCode: codes,
-          edgeChild: codes.map((_, i) => i + 1),
-        });
-        checkTreeStructure(wide, 'wide');
-        codes.forEach((c, i) => expect(childOf(wide, 0, c)).toBe(i + 1));
-        for (const p of probes) expect(childOf(wide, 0, p)).toBe(codes.includes(p) ? codes.indexOf(p) + 1 : NO_CHILD);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.nat(3 ** 13 - 2), { minLength: 0, maxLength: 60 }),
+        fc.array(fc.nat(3 ** 13 - 1), { maxLength: 20 }),
+        (codesIn, probes) => {
+          const codes = [...codesIn].sort((a, b) => a - b);
+          const n = codes.length;
+          const wide = arrays({
+            guess: Array.from({ length: n + 1 }, (_, i) => i),
+            edgeStart: [0, ...Array.from({ length: n + 1 }, () => n)],
+            edgeCode: codes,
+            edgeChild: codes.map((_, i) => i + 1),
+          });
+          checkTreeStructure(wide, 'wide');
+          codes.forEach((c, i) => expect(childOf(wide, 0, c)).toBe(i + 1));
+          for (const p of probes) expect(childOf(wide, 0, p)).toBe(codes.includes(p) ? codes.indexOf(p) + 1 : NO_CHILD);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -261,12 +279,16 @@ describe('tree walker', () => {
 // ---------------------------------------------------------------------------------------
 
 const SMALL_FILE: TreeFile = { header: HEADER, tree: flattenPlan(SMALL_PLAN) };
-const WIDE_FILE: TreeFile = { header: { ...HEADER, game: 'wordle', params: { length: 6 } }, tree: flattenPlan(WIDE_PLAN) };
+const WIDE_FILE: TreeFile = {
+  header: { ...HEADER, game: 'wordle', params: { length: 6 } },
+  tree: flattenPlan(WIDE_PLAN),
+};
 
 function expectSameFile(got: TreeFile, want: TreeFile) {
   expect(got.header).toEqual(want.header);
   expect(asArrays(got.tree)).toEqual(asArrays(want.tree));
-  for (const k of ['guess', 'edgeStart', 'edgeCode', 'edgeChild'] as const) expect(got.tree[k]).toBeInstanceOf(Uint32Array);
+  for (const k of ['guess', 'edgeStart', 'edgeCode', 'edgeChild'] as const)
+    expect(got.tree[k]).toBeInstanceOf(Uint32Array);
 }
 
 describe('encodeTreeFile / decodeTreeFile', () => {
@@ -289,7 +311,10 @@ describe('encodeTreeFile / decodeTreeFile', () => {
       const a = Buffer.from(encodeTreeFile(f));
       const b = Buffer.from(encodeTreeFile(f));
       // A structurally equal copy (fresh objects and arrays) too.
-      const copy: TreeFile = { header: JSON.parse(JSON.stringify(f.header)) as TreeHeader, tree: flattenPlan(f === SMALL_FILE ? SMALL_PLAN : WIDE_PLAN) };
+      const copy: TreeFile = {
+        header: JSON.parse(JSON.stringify(f.header)) as TreeHeader,
+        tree: flattenPlan(f === SMALL_FILE ? SMALL_PLAN : WIDE_PLAN),
+      };
       const c = Buffer.from(encodeTreeFile(copy));
       expect(a.equals(b)).toBe(true);
       expect(a.equals(c)).toBe(true);
@@ -371,7 +396,10 @@ describe('decodeTreeFile: corruption is always a tree-file error or the very sam
     it(`random byte flips of the ${name} tree`, () => {
       fc.assert(
         fc.property(
-          fc.array(fc.tuple(fc.nat(bytes.length - 1), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 3 }),
+          fc.array(fc.tuple(fc.nat(bytes.length - 1), fc.integer({ min: 1, max: 255 })), {
+            minLength: 1,
+            maxLength: 3,
+          }),
           (flips) => {
             const b = Uint8Array.from(bytes);
             for (const [i, x] of flips) b[i] = b[i] ^ x;
@@ -390,15 +418,21 @@ describe('decodeTreeFile: corruption is always a tree-file error or the very sam
 
     it(`random truncations with a flip, and trailing garbage, of the ${name} tree`, () => {
       fc.assert(
-        fc.property(fc.nat(bytes.length), fc.nat(bytes.length), fc.integer({ min: 0, max: 255 }), fc.uint8Array({ maxLength: 8 }), (cut, at, x, tail) => {
-          const b = Uint8Array.from(bytes.subarray(0, cut));
-          if (at < b.length) b[at] = b[at] ^ x;
-          decodeOrTreeFileError(b, file);
-          const longer = new Uint8Array(bytes.length + tail.length);
-          longer.set(bytes);
-          longer.set(tail, bytes.length);
-          decodeOrTreeFileError(longer, file);
-        }),
+        fc.property(
+          fc.nat(bytes.length),
+          fc.nat(bytes.length),
+          fc.integer({ min: 0, max: 255 }),
+          fc.uint8Array({ maxLength: 8 }),
+          (cut, at, x, tail) => {
+            const b = Uint8Array.from(bytes.subarray(0, cut));
+            if (at < b.length) b[at] = b[at] ^ x;
+            decodeOrTreeFileError(b, file);
+            const longer = new Uint8Array(bytes.length + tail.length);
+            longer.set(bytes);
+            longer.set(tail, bytes.length);
+            decodeOrTreeFileError(longer, file);
+          },
+        ),
         { numRuns: 500 },
       );
     });
@@ -417,7 +451,13 @@ describe('decodeTreeFile: corruption is always a tree-file error or the very sam
 /** A hand-made envelope around any body, with a correct checksum. */
 function envelope(body: unknown, extra: Record<string, unknown> = {}): Uint8Array {
   const b = pack(body);
-  return pack({ magic: TREE_MAGIC, version: TREE_FORMAT_VERSION_PLAIN, sha256: createHash('sha256').update(b).digest(), body: b, ...extra });
+  return pack({
+    magic: TREE_MAGIC,
+    version: TREE_FORMAT_VERSION_PLAIN,
+    sha256: createHash('sha256').update(b).digest(),
+    body: b,
+    ...extra,
+  });
 }
 
 const PACKED_LEAF = {
@@ -435,17 +475,25 @@ describe('decodeTreeFile: hand-made envelopes', () => {
 
   it('names the problem with the envelope', () => {
     expect(treeFileError(() => decodeTreeFile(Uint8Array.of(0xdc, 0x00), 'x.tree'))).toMatch(/^x\.tree: .*not msgpack/);
-    expect(treeFileError(() => decodeTreeFile(new Uint8Array(0), 'x.tree'))).toMatch(/^x\.tree: not a guesstree tree file/);
+    expect(treeFileError(() => decodeTreeFile(new Uint8Array(0), 'x.tree'))).toMatch(
+      /^x\.tree: not a guesstree tree file/,
+    );
     expect(treeFileError(() => decodeTreeFile(pack({ magic: 'other' }), 'x.tree'))).toMatch(/bad magic/);
     expect(treeFileError(() => decodeTreeFile(pack([1, 2, 3]), 'x.tree'))).toMatch(/bad magic/);
     expect(treeFileError(() => decodeTreeFile(pack(null), 'x.tree'))).toMatch(/bad magic/);
-    expect(treeFileError(() => decodeTreeFile(envelope({ header: HEADER, tree: PACKED_LEAF }, { version: TREE_FORMAT_VERSION + 1 }), 'x.tree'))).toMatch(
-      new RegExp(`version ${TREE_FORMAT_VERSION + 1} is not supported`),
+    expect(
+      treeFileError(() =>
+        decodeTreeFile(envelope({ header: HEADER, tree: PACKED_LEAF }, { version: TREE_FORMAT_VERSION + 1 }), 'x.tree'),
+      ),
+    ).toMatch(new RegExp(`version ${TREE_FORMAT_VERSION + 1} is not supported`));
+    expect(treeFileError(() => decodeTreeFile(envelope({}, { body: 'text' }), 'x.tree'))).toMatch(
+      /envelope fields missing/,
     );
-    expect(treeFileError(() => decodeTreeFile(envelope({}, { body: 'text' }), 'x.tree'))).toMatch(/envelope fields missing/);
-    expect(treeFileError(() => decodeTreeFile(envelope({ header: HEADER, tree: PACKED_LEAF }, { sha256: new Uint8Array(32) }), 'x.tree'))).toMatch(
-      /checksum mismatch/,
-    );
+    expect(
+      treeFileError(() =>
+        decodeTreeFile(envelope({ header: HEADER, tree: PACKED_LEAF }, { sha256: new Uint8Array(32) }), 'x.tree'),
+      ),
+    ).toMatch(/checksum mismatch/);
   });
 
   it('rejects malformed bodies behind a valid checksum', () => {
@@ -479,7 +527,11 @@ describe('decodeTreeFile: hand-made envelopes', () => {
     it(`a checksum-valid header where ${what} is a tree-file error, not a crash`, () => {
       treeFileError(() => {
         const f = decodeTreeFile(envelope({ header, tree: PACKED_LEAF }), 'x.tree');
-        checkTreeMatches(f, { game: 'lingo', params: { length: 5 }, lists: [{ role: 'answers', count: 7, sha256: HASH_B }] }, 'x.tree');
+        checkTreeMatches(
+          f,
+          { game: 'lingo', params: { length: 5 }, lists: [{ role: 'answers', count: 7, sha256: HASH_B }] },
+          'x.tree',
+        );
         checkTreeMatches(f, { game: 'lingo', lists: [{ role: 'answers', count: 7, sha256: HASH_B }] }, 'x.tree');
       });
     });
@@ -498,7 +550,11 @@ describe('checkTreeMatches', () => {
     expect(() =>
       checkTreeMatches(
         f,
-        { game: 'lingo', params: { length: 5, hard: false }, lists: [{ role: 'guesses', count: 70001, sha256: HASH_B }] },
+        {
+          game: 'lingo',
+          params: { length: 5, hard: false },
+          lists: [{ role: 'guesses', count: 70001, sha256: HASH_B }],
+        },
         'small.tree',
       ),
     ).not.toThrow();
@@ -522,16 +578,20 @@ describe('checkTreeMatches', () => {
   });
 
   it('wrong list hash, wrong count, missing list', () => {
-    const msg = treeFileError(() => checkTreeMatches(f, { lists: [{ role: 'answers', count: 6, sha256: HASH_B }] }, 'small.tree'));
+    const msg = treeFileError(() =>
+      checkTreeMatches(f, { lists: [{ role: 'answers', count: 6, sha256: HASH_B }] }, 'small.tree'),
+    );
     expect(msg).toMatch(/^small\.tree: .*answers/);
     expect(msg).toContain(HASH_A.slice(0, 12));
     expect(msg).toContain(HASH_B.slice(0, 12));
-    expect(treeFileError(() => checkTreeMatches(f, { lists: [{ role: 'answers', count: 7, sha256: HASH_A }] }, 'small.tree'))).toMatch(
-      /answers/,
-    );
-    expect(treeFileError(() => checkTreeMatches(f, { lists: [{ role: 'words', count: 6, sha256: HASH_A }] }, 'small.tree'))).toMatch(
-      /no words list/,
-    );
+    expect(
+      treeFileError(() =>
+        checkTreeMatches(f, { lists: [{ role: 'answers', count: 7, sha256: HASH_A }] }, 'small.tree'),
+      ),
+    ).toMatch(/answers/);
+    expect(
+      treeFileError(() => checkTreeMatches(f, { lists: [{ role: 'words', count: 6, sha256: HASH_A }] }, 'small.tree')),
+    ).toMatch(/no words list/);
   });
 });
 
@@ -540,8 +600,11 @@ describe('checkTreeMatches', () => {
 // ---------------------------------------------------------------------------------------
 
 describe('checkTreeStructure', () => {
-  const structure = (a: { guess: number[]; edgeStart: number[]; edgeCode: number[]; edgeChild: number[] }, guessLimit?: number, codeLimit?: number) =>
-    treeFileError(() => checkTreeStructure(arrays(a), 'bad.tree', guessLimit, codeLimit));
+  const structure = (
+    a: { guess: number[]; edgeStart: number[]; edgeCode: number[]; edgeChild: number[] },
+    guessLimit?: number,
+    codeLimit?: number,
+  ) => treeFileError(() => checkTreeStructure(arrays(a), 'bad.tree', guessLimit, codeLimit));
 
   it('accepts the small tree, with and without limits', () => {
     expect(() => checkTreeStructure(arrays(SMALL_ARRAYS), 'ok')).not.toThrow();
@@ -549,11 +612,19 @@ describe('checkTreeStructure', () => {
   });
 
   const CORRUPT: Array<[string, typeof SMALL_ARRAYS, RegExp]> = [
-    ['child index pointing backwards', { ...SMALL_ARRAYS, edgeChild: [1, 2, 5, 3, 1] }, /edge 4 of node 2 points to node 1/],
+    [
+      'child index pointing backwards',
+      { ...SMALL_ARRAYS, edgeChild: [1, 2, 5, 3, 1] },
+      /edge 4 of node 2 points to node 1/,
+    ],
     ['child index pointing to its own node', { ...SMALL_ARRAYS, edgeChild: [1, 2, 5, 2, 4] }, /points to node 2/],
     ['child index pointing to the root', { ...SMALL_ARRAYS, edgeChild: [0, 2, 5, 3, 4] }, /points to node 0/],
     ['child index out of range', { ...SMALL_ARRAYS, edgeChild: [1, 2, 6, 3, 4] }, /points to node 6/],
-    ['child index far out of range', { ...SMALL_ARRAYS, edgeChild: [1, 2, 0xffffffff, 3, 4] }, /points to node 4294967295/],
+    [
+      'child index far out of range',
+      { ...SMALL_ARRAYS, edgeChild: [1, 2, 0xffffffff, 3, 4] },
+      /points to node 4294967295/,
+    ],
     ['edges not ascending', { ...SMALL_ARRAYS, edgeCode: [1, 20, 5, 0, 2] }, /node 0 .*ascending/],
     ['repeated edge code', { ...SMALL_ARRAYS, edgeCode: [1, 5, 20, 2, 2] }, /node 2 .*ascending/],
     ['node with two parents', { ...SMALL_ARRAYS, edgeChild: [1, 2, 5, 3, 5] }, /node 5 has two parents/],
@@ -566,10 +637,22 @@ describe('checkTreeStructure', () => {
     ['edge index of the wrong length', { ...SMALL_ARRAYS, edgeStart: [0, 3, 3, 5, 5, 5] }, /edge index does not match/],
     ['edge arrays of different lengths', { ...SMALL_ARRAYS, edgeChild: [1, 2, 5, 3] }, /differ in length/],
     ['edge index not starting at 0', { ...SMALL_ARRAYS, edgeStart: [1, 3, 3, 5, 5, 5, 5] }, /does not cover/],
-    ['edge index not ending at the edge count', { ...SMALL_ARRAYS, edgeStart: [0, 3, 3, 5, 5, 5, 4] }, /does not cover/],
+    [
+      'edge index not ending at the edge count',
+      { ...SMALL_ARRAYS, edgeStart: [0, 3, 3, 5, 5, 5, 4] },
+      /does not cover/,
+    ],
     ['edge index going backwards', { ...SMALL_ARRAYS, edgeStart: [0, 3, 2, 5, 5, 5, 5] }, /negative edge count/],
-    ['edge index past the edges', { guess: [1, 2, 3], edgeStart: [0, 4, 4, 2], edgeCode: [1, 2], edgeChild: [1, 2] }, /corrupt tree file/],
-    ['edge index past the edges, codes out of order', { ...SMALL_ARRAYS, edgeStart: [0, 9, 9, 5, 5, 5, 5] }, /corrupt tree file/],
+    [
+      'edge index past the edges',
+      { guess: [1, 2, 3], edgeStart: [0, 4, 4, 2], edgeCode: [1, 2], edgeChild: [1, 2] },
+      /corrupt tree file/,
+    ],
+    [
+      'edge index past the edges, codes out of order',
+      { ...SMALL_ARRAYS, edgeStart: [0, 9, 9, 5, 5, 5, 5] },
+      /corrupt tree file/,
+    ],
   ];
 
   for (const [what, a, re] of CORRUPT) {

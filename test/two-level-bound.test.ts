@@ -72,7 +72,9 @@ describe('two-level check over every opener', () => {
     // Built JS: the pool's workers run dist/compiler/pool/worker.js.
     const built = '../dist/compiler/games/lingo/two-level.js';
     const { twoLevelCheck } = (await import(built)) as typeof import('../compiler/games/lingo/two-level.js');
-    const { runPlan, searchDriver } = (await import('../dist/compiler/pool/driver.js' as string)) as typeof import('../compiler/pool/driver.js');
+    const { runPlan, searchDriver } = (await import(
+      '../dist/compiler/pool/driver.js' as string
+    )) as typeof import('../compiler/pool/driver.js');
     const { game } = setup(fx.four, 4);
     const d = lingoEngine(game, 'default');
     const tree = solveAll(d.engine, d.root);
@@ -80,13 +82,24 @@ describe('two-level check over every opener', () => {
     const one = await runPlan(twoLevelCheck(game, { goal: score, workers: 1 }), searchDriver({ workers: 1 }));
     const two = await runPlan(twoLevelCheck(game, { goal: score, workers: 2 }), searchDriver({ workers: 2 }));
     expect(two).toEqual(one);
-    const { threadExecutor } = (await import('../dist/compiler/pool/thread-executor.js' as string)) as typeof import('../compiler/pool/thread-executor.js');
-    expect(await runPlan(twoLevelCheck(game, { goal: score, workers: 1 }), searchDriver({ workers: 1, executor: threadExecutor })), 'in this thread').toEqual(one);
+    const { threadExecutor } = (await import(
+      '../dist/compiler/pool/thread-executor.js' as string
+    )) as typeof import('../compiler/pool/thread-executor.js');
+    expect(
+      await runPlan(
+        twoLevelCheck(game, { goal: score, workers: 1 }),
+        searchDriver({ workers: 1, executor: threadExecutor }),
+      ),
+      'in this thread',
+    ).toEqual(one);
     const opener = one.checked.find((c) => c.opener === tree.plan.guess);
     expect(opener).toBeDefined();
     expect(opener!.bound).toBeGreaterThanOrEqual(score);
     expect(one.checked.every((c) => c.bound <= one.oneStepBest)).toBe(true);
-    const none = await runPlan(twoLevelCheck(game, { goal: one.oneStepBest + 1, workers: 1 }), searchDriver({ workers: 1 }));
+    const none = await runPlan(
+      twoLevelCheck(game, { goal: one.oneStepBest + 1, workers: 1 }),
+      searchDriver({ workers: 1 }),
+    );
     expect(none.checked).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WordleGame } from '../compiler/games/wordle/game.js';
+import type { WordleGame } from '../compiler/games/wordle/game.js';
 import { wordleModule } from '../compiler/games/wordle/module.js';
 import { checkProof, formatProof, parseProof, proofValue, type Proof } from '../compiler/games/wordle/proof.js';
 import { compileLoaded } from '../compiler/pool/driver.js';
@@ -23,7 +23,10 @@ import { haveRedis, Proc, startRedis, type RedisServer } from './support/redis.j
 
 const SHARED = join(ROOT, '..', 'shared', 'wordle');
 const sharedPresent = existsSync(join(SHARED, 'answers.txt')) && existsSync(join(SHARED, 'allowed.txt'));
-if (!sharedPresent) console.log(`wordle-proof: the peer-table sample is skipped: ${SHARED} is absent (../shared/ is not on this machine)`);
+if (!sharedPresent)
+  console.log(
+    `wordle-proof: the peer-table sample is skipped: ${SHARED} is absent (../shared/ is not on this machine)`,
+  );
 
 /** Answers alike but for their first letter (hard mode binds on them), and probes that tell them apart. */
 const CLUSTER = [...'bcfmp'].map((c) => `${c}akes`);
@@ -61,10 +64,19 @@ describe('the proof of every opener (through the module, in this thread)', () =>
       const dir = tempDir('wordle-proof');
       try {
         const { answers, guesses } = listsOf(hard ? 23 : 29);
-        const lists = { answers: writeList(join(dir, 'a.txt'), answers), guesses: writeList(join(dir, 'g.txt'), guesses), hard };
+        const lists = {
+          answers: writeList(join(dir, 'a.txt'), answers),
+          guesses: writeList(join(dir, 'g.txt'), guesses),
+          hard,
+        };
         const loaded = wordleModule.load(lists);
         const game = loaded.game as WordleGame;
-        const proved = await compileLoaded(loaded, { effort: 'default', workers: 1, options: { ...lists, prove: true }, executor: threadExecutor });
+        const proved = await compileLoaded(loaded, {
+          effort: 'default',
+          workers: 1,
+          options: { ...lists, prove: true },
+          executor: threadExecutor,
+        });
         const companions = loaded.companions?.(proved.tree) ?? [];
         expect(companions.map((c) => [c.kind, c.extension])).toEqual([['proof', '.proof.txt']]);
         const proof = parseProof((companions[0] as { text: string }).text, 'proof');
@@ -76,10 +88,16 @@ describe('the proof of every opener (through the module, in this thread)', () =>
         expect(proof.lines.some((l) => l.value.kind === 'exact' && l.word !== proof.header.best.word)).toBe(true);
         expect(proof.lines.some((l) => l.value.kind === 'atLeast')).toBe(true);
         const words = Array.from({ length: game.guessCount }, (_, g) => game.guessName(g));
-        expect(checkProof(proof, { hard, lists: game.lists, guessWords: words }, proof.header.best.total, 'proof').best).toEqual(proof.header.best);
+        expect(
+          checkProof(proof, { hard, lists: game.lists, guessWords: words }, proof.header.best.total, 'proof').best,
+        ).toEqual(proof.header.best);
         // The other mode's lists hash the same: the mode in the header tells them apart.
-        expect(() => checkProof(proof, { hard: !hard, lists: game.lists, guessWords: words }, null, 'p.txt')).toThrow(/p\.txt:1: a proof for/);
-        expect(() => checkProof(proof, { hard, lists: game.lists, guessWords: words }, proof.header.best.total + 1, 'p.txt')).toThrow(/is not the tree's total/);
+        expect(() => checkProof(proof, { hard: !hard, lists: game.lists, guessWords: words }, null, 'p.txt')).toThrow(
+          /p\.txt:1: a proof for/,
+        );
+        expect(() =>
+          checkProof(proof, { hard, lists: game.lists, guessWords: words }, proof.header.best.total + 1, 'p.txt'),
+        ).toThrow(/is not the tree's total/);
       } finally {
         removeDir(dir);
       }
@@ -94,7 +112,15 @@ describe('the proof of every opener (through the module, in this thread)', () =>
     expect(proofValue({ guess: 0, atLeast: 8 * c - 1 }, c, solvedMax)).toEqual({ kind: 'atLeast', total: 7 });
     expect(proofValue({ guess: 0, key: 1_000_000 * c }, c, solvedMax)).toEqual({ kind: 'none' });
     expect(proofValue({ guess: 0, atLeast: Infinity }, c, solvedMax)).toEqual({ kind: 'none' });
-    const h = { mode: 'normal' as const, answers: { count: 3, sha256: 'a'.repeat(64) }, guesses: { count: 4, sha256: 'b'.repeat(64) }, openers: 4, best: { word: 'abc', total: 5 }, seconds: 1.25, tool: 'guesstree 9.9.9' };
+    const h = {
+      mode: 'normal' as const,
+      answers: { count: 3, sha256: 'a'.repeat(64) },
+      guesses: { count: 4, sha256: 'b'.repeat(64) },
+      openers: 4,
+      best: { word: 'abc', total: 5 },
+      seconds: 1.25,
+      tool: 'guesstree 9.9.9',
+    };
     const text = formatProof(h, [
       { word: 'xyz', value: { kind: 'none' } },
       { word: 'def', value: { kind: 'atLeast', total: 6 } },
@@ -102,19 +128,43 @@ describe('the proof of every opener (through the module, in this thread)', () =>
       { word: 'ghi', value: { kind: 'exact', total: 6 } },
     ]);
     const rows = text.trimEnd().split('\n');
-    expect(rows[0]).toBe(`# guesstree wordle proof; mode normal; answers 3 sha256 ${'a'.repeat(64)}; guesses 4 sha256 ${'b'.repeat(64)}; openers 4; best abc 5; seconds 1.3; guesstree 9.9.9`);
+    expect(rows[0]).toBe(
+      `# guesstree wordle proof; mode normal; answers 3 sha256 ${'a'.repeat(64)}; guesses 4 sha256 ${'b'.repeat(64)}; openers 4; best abc 5; seconds 1.3; guesstree 9.9.9`,
+    );
     expect(rows.slice(1)).toEqual(['abc\t=5', 'ghi\t=6', 'def\t>=6', 'xyz\tnone']);
     expect(parseProof(text, 'p').lines.map((l) => l.value.kind)).toEqual(['exact', 'exact', 'atLeast', 'none']);
-    expect(() => parseProof(text.replace('def\t>=6', 'def\t~6\x07'), 'p.txt')).toThrow(/^p\.txt:4: not a proof line: "def\\t~6\\x07"/);
+    expect(() => parseProof(text.replace('def\t>=6', 'def\t~6\x07'), 'p.txt')).toThrow(
+      /^p\.txt:4: not a proof line: "def\\t~6\\x07"/,
+    );
     expect(() => parseProof(text.replace('xyz', 'abc'), 'p.txt')).toThrow(/p\.txt:5: "abc" is listed twice/);
     expect(() => parseProof('salet\t=7920\n', 'p.txt')).toThrow(/^p\.txt:1: not a proof header/);
-    const lists = [{ role: 'answers', count: 3, sha256: 'a'.repeat(64) }, { role: 'guesses', count: 4, sha256: 'b'.repeat(64) }];
+    const lists = [
+      { role: 'answers', count: 3, sha256: 'a'.repeat(64) },
+      { role: 'guesses', count: 4, sha256: 'b'.repeat(64) },
+    ];
     const game = { hard: false, lists, guessWords: ['abc', 'def', 'ghi', 'xyz'] };
-    expect(checkProof(parseProof(text, 'p'), game, 5, 'p')).toEqual({ best: { word: 'abc', total: 5 }, exact: 2, atLeast: 1, none: 1, wordsChecked: true });
+    expect(checkProof(parseProof(text, 'p'), game, 5, 'p')).toEqual({
+      best: { word: 'abc', total: 5 },
+      exact: 2,
+      atLeast: 1,
+      none: 1,
+      wordsChecked: true,
+    });
     expect(checkProof(parseProof(text, 'p'), { ...game, guessWords: null }, 5, 'p').wordsChecked).toBe(false);
-    expect(() => checkProof(parseProof(text.replace('def\t>=6', 'def\t>=5'), 'p'), game, 5, 'p.txt')).toThrow(/p\.txt:4: "def" >=5 is not above the best total 5/);
-    expect(() => checkProof(parseProof(text, 'p'), { ...game, lists: [lists[0]!, { ...lists[1]!, sha256: 'c'.repeat(64) }] }, 5, 'p.txt')).toThrow(/p\.txt:1: the proof's guesses .* are not the game's/);
-    expect(() => checkProof(parseProof(text, 'p'), { ...game, guessWords: ['abc', 'def', 'ghi', 'xyz', 'qqq'] }, 5, 'p.txt')).toThrow(/4 lines \(header: 4 openers\), the game allows 5/);
+    expect(() => checkProof(parseProof(text.replace('def\t>=6', 'def\t>=5'), 'p'), game, 5, 'p.txt')).toThrow(
+      /p\.txt:4: "def" >=5 is not above the best total 5/,
+    );
+    expect(() =>
+      checkProof(
+        parseProof(text, 'p'),
+        { ...game, lists: [lists[0]!, { ...lists[1]!, sha256: 'c'.repeat(64) }] },
+        5,
+        'p.txt',
+      ),
+    ).toThrow(/p\.txt:1: the proof's guesses .* are not the game's/);
+    expect(() =>
+      checkProof(parseProof(text, 'p'), { ...game, guessWords: ['abc', 'def', 'ghi', 'xyz', 'qqq'] }, 5, 'p.txt'),
+    ).toThrow(/4 lines \(header: 4 openers\), the game allows 5/);
   });
 });
 
@@ -129,7 +179,10 @@ describe('the proof from the CLI', () => {
     dir = tempDir('wordle-proof-cli');
     trees = tempDir('wordle-proof-trees');
     words = listsOf(31);
-    lists = { answers: writeList(join(dir, 'answers.txt'), words.answers), guesses: writeList(join(dir, 'guesses.txt'), words.guesses) };
+    lists = {
+      answers: writeList(join(dir, 'answers.txt'), words.answers),
+      guesses: writeList(join(dir, 'guesses.txt'), words.guesses),
+    };
     game = ['--game', 'wordle', '--answers', lists.answers, '--guesses', lists.guesses];
   });
   afterAll(() => {
@@ -141,30 +194,45 @@ describe('the proof from the CLI', () => {
     const c = await cli(['compile', ...game, '--prove', '--workers', '2'], { trees });
     expect(c.code, c.stderr).toBe(0);
     expect(c.stdout).toMatch(/proof of every opener in .*\.proof\.txt \(\d+ lines, best [a-z]+ =\d+\)/);
-    const manifest = JSON.parse(readFileSync(join(trees, 'manifest.json'), 'utf8')) as { trees: Array<{ file: string; companions?: Record<string, string> }> };
+    const manifest = JSON.parse(readFileSync(join(trees, 'manifest.json'), 'utf8')) as {
+      trees: Array<{ file: string; companions?: Record<string, string> }>;
+    };
     const entry = manifest.trees.find((t) => t.file.startsWith('wordle-'));
-    expect(entry?.companions?.['proof']).toBe(entry?.file.replace(/\.gtree$/, '.proof.txt'));
-    const proofFile = join(trees, entry!.companions!['proof']!);
+    expect(entry?.companions?.proof).toBe(entry?.file.replace(/\.gtree$/, '.proof.txt'));
+    const proofFile = join(trees, entry!.companions!.proof!);
     const text = readFileSync(proofFile, 'utf8');
     const proof = parseProof(text, proofFile);
     const loaded = wordleModule.load({ ...lists, hard: false });
     checkAgainstBrute(loaded.game as WordleGame, proof, false);
     const tree = decodeTreeFile(readFileSync(join(trees, entry!.file)), entry!.file);
-    expect(proof.header.best.total).toBe(Number(tree.header.objective['totalGuesses']));
+    expect(proof.header.best.total).toBe(Number(tree.header.objective.totalGuesses));
     const e = await cli(['export', '--format', 'proof', ...game], { trees });
     expect(e.code, e.stderr).toBe(0);
     expect(e.stderr).toBe('');
     expect(e.stdout).toBe(text);
     const v = await cli(['verify', ...game], { trees });
     expect(v.code, v.stderr).toBe(0);
-    expect(lines(v.stdout)).toContainEqual(expect.stringMatching(new RegExp(`^proof: .*: ${proof.lines.length} first guesses \\(\\d+ exact, \\d+ bounded above the best, \\d+ none\\); best ${proof.header.best.word} =${proof.header.best.total}, the tree's total; lists match$`)));
+    expect(lines(v.stdout)).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^proof: .*: ${proof.lines.length} first guesses \\(\\d+ exact, \\d+ bounded above the best, \\d+ none\\); best ${proof.header.best.word} =${proof.header.best.total}, the tree's total; lists match$`,
+        ),
+      ),
+    );
     // A proof that claims a better best than the tree: verify refuses it in one line.
     const bad = join(dir, 'bad.proof.txt');
     const b = proof.header.best;
-    writeFileSync(bad, text.replace(`best ${b.word} ${b.total};`, `best ${b.word} ${b.total - 1};`).replace(`${b.word}\t=${b.total}\n`, `${b.word}\t=${b.total - 1}\n`));
+    writeFileSync(
+      bad,
+      text
+        .replace(`best ${b.word} ${b.total};`, `best ${b.word} ${b.total - 1};`)
+        .replace(`${b.word}\t=${b.total}\n`, `${b.word}\t=${b.total - 1}\n`),
+    );
     const r = await cli(['verify', ...game, '--proof', bad], { trees });
     expect(r.code).not.toBe(0);
-    expect(lines(r.stderr)).toEqual([`guesstree: ${bad}: the best line (${b.word} =${b.total - 1}) is not the tree's total (${b.total})`]);
+    expect(lines(r.stderr)).toEqual([
+      `guesstree: ${bad}: the best line (${b.word} =${b.total - 1}) is not the tree's total (${b.total})`,
+    ]);
     // Another mode's tree has no proof beside it: export says how to make one.
     const out = join(dir, 'hard.gtree');
     const h = await cli(['compile', ...game, '--hard', '--workers', '1', '--out', out], { trees });
@@ -172,7 +240,11 @@ describe('the proof from the CLI', () => {
     const none = await cli(['export', '--format', 'proof', '--tree', out, ...game.slice(2)], { trees });
     expect(none.code).not.toBe(0);
     expect(none.stdout).toBe('');
-    expect(lines(none.stderr)).toEqual([expect.stringMatching(/^guesstree: no proof beside .*hard\.gtree \(.*hard\.proof\.txt\); make one with: guesstree compile --game wordle .*--hard --prove$/)]);
+    expect(lines(none.stderr)).toEqual([
+      expect.stringMatching(
+        /^guesstree: no proof beside .*hard\.gtree \(.*hard\.proof\.txt\); make one with: guesstree compile --game wordle .*--hard --prove$/,
+      ),
+    ]);
   }, 120_000);
 
   it('--prove --out writes the proof beside the file; one worker gives the same best and tree', async () => {
@@ -184,7 +256,9 @@ describe('the proof from the CLI', () => {
     const e = await cli(['export', '--format', 'proof', '--tree', out, ...game.slice(2)], { trees });
     expect(e.code, e.stderr).toBe(0);
     expect(e.stdout).toBe(readFileSync(join(dir, 'one.proof.txt'), 'utf8'));
-    const manifest = JSON.parse(readFileSync(join(trees, 'manifest.json'), 'utf8')) as { trees: Array<{ file: string }> };
+    const manifest = JSON.parse(readFileSync(join(trees, 'manifest.json'), 'utf8')) as {
+      trees: Array<{ file: string }>;
+    };
     const shipped = readFileSync(join(trees, manifest.trees.find((t) => t.file.startsWith('wordle-'))!.file));
     // Same tree as the 2-worker compile shipped (the headers are the same settings).
     expect(readFileSync(out).equals(shipped)).toBe(true);
@@ -213,22 +287,45 @@ describe.runIf(sharedPresent)('the peer tables, sampled (../shared/wordle/)', ()
     dir = tempDir('wordle-peer');
   });
   afterAll(() => removeDir(dir));
-  for (const [mode, table] of [['normal', PEER_NORMAL], ['hard', PEER_HARD]] as const) {
+  for (const [mode, table] of [
+    ['normal', PEER_NORMAL],
+    ['hard', PEER_HARD],
+  ] as const) {
     it(`${mode} mode: --effort exact --opener gives the peer's optimum for ${table.map(([w]) => w).join(', ')}`, async () => {
       for (const [word, total] of table) {
         const out = join(dir, `${mode}-${word}.gtree`);
-        const args = ['compile', '--game', 'wordle', '--answers', join(SHARED, 'answers.txt'), '--guesses', join(SHARED, 'allowed.txt'), ...(mode === 'hard' ? ['--hard'] : []), '--effort', 'exact', '--opener', word, '--workers', '1', '--out', out];
+        const args = [
+          'compile',
+          '--game',
+          'wordle',
+          '--answers',
+          join(SHARED, 'answers.txt'),
+          '--guesses',
+          join(SHARED, 'allowed.txt'),
+          ...(mode === 'hard' ? ['--hard'] : []),
+          '--effort',
+          'exact',
+          '--opener',
+          word,
+          '--workers',
+          '1',
+          '--out',
+          out,
+        ];
         const c = await cli(args, { trees: dir, timeoutMs: 60_000 });
         expect(c.code, c.stderr).toBe(0);
         expect(c.stdout).toContain(`proven optimal for the opener ${word}`);
         const header = decodeTreeFile(readFileSync(out), out).header;
-        expect(header.objective['totalGuesses'], word).toBe(total);
+        expect(header.objective.totalGuesses, word).toBe(total);
       }
     }, 90_000);
   }
 });
 
-if (!haveRedis) console.warn('wordle-proof: the queue test is skipped: redis-server is not on PATH (apt-get install -y redis-server)');
+if (!haveRedis)
+  console.warn(
+    'wordle-proof: the queue test is skipped: redis-server is not on PATH (apt-get install -y redis-server)',
+  );
 
 /** The proof's lines and its header but for the seconds it took (which differ run to run). */
 function proofText(file: string): string {
@@ -243,19 +340,32 @@ describe('the proof resumed from --checkpoint and on a queue', () => {
     dir = tempDir('wordle-proof-resume');
     trees = join(dir, 'trees');
     const words = listsOf(47);
-    game = ['--game', 'wordle', '--answers', writeList(join(dir, 'answers.txt'), words.answers), '--guesses', writeList(join(dir, 'guesses.txt'), words.guesses)];
+    game = [
+      '--game',
+      'wordle',
+      '--answers',
+      writeList(join(dir, 'answers.txt'), words.answers),
+      '--guesses',
+      writeList(join(dir, 'guesses.txt'), words.guesses),
+    ];
   });
   afterAll(() => removeDir(dir));
 
   it('--checkpoint saves the openers, --resume solves the missing ones: the same tree and proof', async () => {
     const ck = join(dir, 'ck');
-    const a = await cli(['compile', ...game, '--prove', '--workers', '2', '--checkpoint', ck, '--out', join(dir, 'a.gtree')], { trees });
+    const a = await cli(
+      ['compile', ...game, '--prove', '--workers', '2', '--checkpoint', ck, '--out', join(dir, 'a.gtree')],
+      { trees },
+    );
     expect(a.code, a.stderr).toBe(0);
     const saved = readdirSync(ck).filter((f) => f.startsWith('proof-'));
     expect(saved.length, readdirSync(ck).join(' ')).toBeGreaterThan(2);
     // As if stopped part-way: half of the settled openers are gone, and are solved again.
     for (const f of saved.filter((_, i) => i % 2 === 0)) rmSync(join(ck, f));
-    const b = await cli(['compile', ...game, '--prove', '--workers', '1', '--checkpoint', ck, '--resume', '--out', join(dir, 'b.gtree')], { trees });
+    const b = await cli(
+      ['compile', ...game, '--prove', '--workers', '1', '--checkpoint', ck, '--resume', '--out', join(dir, 'b.gtree')],
+      { trees },
+    );
     expect(b.code, b.stderr).toBe(0);
     expect(readFileSync(join(dir, 'b.gtree')).equals(readFileSync(join(dir, 'a.gtree')))).toBe(true);
     expect(proofText(join(dir, 'b.proof.txt'))).toBe(proofText(join(dir, 'a.proof.txt')));
@@ -266,7 +376,9 @@ describe('the proof resumed from --checkpoint and on a queue', () => {
     let worker: Proc | undefined;
     beforeAll(async () => {
       queue = await startRedis(dir, 'x-proof-queue');
-      worker = new Proc(spawn(process.execPath, [CLI, 'worker', '--queue', queue.url], { stdio: ['ignore', 'ignore', 'pipe'] }));
+      worker = new Proc(
+        spawn(process.execPath, [CLI, 'worker', '--queue', queue.url], { stdio: ['ignore', 'ignore', 'pipe'] }),
+      );
       await worker.waitFor(/^worker: taking jobs from /m);
     });
     afterAll(async () => {
@@ -274,12 +386,15 @@ describe('the proof resumed from --checkpoint and on a queue', () => {
       await queue?.stop();
     });
 
-    it('--prove --queue: the local compile\'s tree and proof, the openers done by the queue\'s worker', async () => {
+    it("--prove --queue: the local compile's tree and proof, the openers done by the queue's worker", async () => {
       const local = join(dir, 'local.gtree');
       const queued = join(dir, 'queued.gtree');
       const a = await cli(['compile', ...game, '--prove', '--workers', '1', '--out', local], { trees });
       expect(a.code, a.stderr).toBe(0);
-      const b = await cli(['compile', ...game, '--prove', '--queue', (queue as RedisServer).url, '--out', queued], { trees, timeoutMs: 60_000 });
+      const b = await cli(['compile', ...game, '--prove', '--queue', (queue as RedisServer).url, '--out', queued], {
+        trees,
+        timeoutMs: 60_000,
+      });
       expect(b.code, b.stderr).toBe(0);
       expect(b.stdout).toMatch(/proof of every opener in .*queued\.proof\.txt/);
       expect(readFileSync(queued).equals(readFileSync(local))).toBe(true);

@@ -31,7 +31,11 @@ describe('the bit-set bound of a part', () => {
         const r = rng(hard ? 41 : 43);
         const answers = randomWords(r, 160, 5, 'aeilnorstcd');
         const guesses = randomWords(r, 240, 5, 'aeilnorstcdmpu', new Set(answers));
-        const lists = { answers: writeList(join(dir, 'a.txt'), answers), guesses: writeList(join(dir, 'g.txt'), guesses), hard };
+        const lists = {
+          answers: writeList(join(dir, 'a.txt'), answers),
+          guesses: writeList(join(dir, 'g.txt'), guesses),
+          hard,
+        };
         const game = wordleModule.load(lists).game as WordleGame;
         const parts = wordleParts(game, { effort: 'exact', probes: wordleProbes(game) });
         const ranker = parts.ranker as CandidateRanker;

@@ -22,12 +22,25 @@ import { guessTotals } from '../compiler/objective.js';
 import { solveAll, wordleEngine, wordleScore } from './support/engine.js';
 import { findEntry, readManifest } from '../runtime/manifest.js';
 import { checkTreeMatches, readTreeFile } from '../runtime/tree-format.js';
-import { cli, lines, listSha256, normalized, parsePaths, randomWords, removeDir, rng, ROOT, tempDir, writeList } from './support/e2e.js';
+import {
+  cli,
+  lines,
+  listSha256,
+  normalized,
+  parsePaths,
+  randomWords,
+  removeDir,
+  rng,
+  ROOT,
+  tempDir,
+  writeList,
+} from './support/e2e.js';
 import { bruteBest, bruteOpenerScore, hardViolation } from './support/wordle-brute.js';
 
 const SHARED = join(ROOT, '..', 'shared', 'wordle');
 const sharedPresent = existsSync(join(SHARED, 'answers.txt')) && existsSync(join(SHARED, 'allowed.txt'));
-if (!sharedPresent) console.log(`wordle: the original-lists part is skipped: ${SHARED} is absent (../shared/ is not on this machine)`);
+if (!sharedPresent)
+  console.log(`wordle: the original-lists part is skipped: ${SHARED} is absent (../shared/ is not on this machine)`);
 
 /** Few letters, so that words share many letters and hard mode binds. */
 const ALPHA = 'aelnorst';
@@ -40,7 +53,7 @@ const CLUSTER = [...'bcfmptw'].map((c) => `${c}akes`);
 const PROBES = ['bcfmp', 'ptwbc'];
 const rand = rng(7);
 const ANSWERS = [...randomWords(rand, 53, 5, ALPHA), ...CLUSTER];
-const EXTRA = [...randomWords(rand, 140, 5, ALPHA + 'cdiu', new Set(ANSWERS)), ...PROBES];
+const EXTRA = [...randomWords(rand, 140, 5, `${ALPHA}cdiu`, new Set(ANSWERS)), ...PROBES];
 // The guesses file repeats a few answers: answers are guesses either way.
 const GUESS_LINES = [...EXTRA, ...ANSWERS.slice(0, 10)];
 
@@ -50,9 +63,11 @@ function gameOf(answers: readonly string[], guesses: readonly string[], hard: bo
   return WordleGame.fromLists(a, g, hard);
 }
 
-
 /** Replays paths independently: the strategy is consistent (same replies, same next guess) and each path ends on its answer. */
-function replayPaths(paths: Map<string, string[]>, hard: boolean): { total: number; maxDepth: number; violations: string[] } {
+function replayPaths(
+  paths: Map<string, string[]>,
+  hard: boolean,
+): { total: number; maxDepth: number; violations: string[] } {
   const next = new Map<string, string>();
   let total = 0;
   let maxDepth = 0;
@@ -81,19 +96,21 @@ function replayPaths(paths: Map<string, string[]>, hard: boolean): { total: numb
 }
 
 describe('the feedback table, built on first use', () => {
-  it('replies before the table is built (from the kernel) are the table\'s replies, and both follow the rule', () => {
+  it("replies before the table is built (from the kernel) are the table's replies, and both follow the rule", () => {
     const game = gameOf(ANSWERS, GUESS_LINES, false);
     const G = game.guessCount;
     const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
     const before = new Uint32Array(G * all.length);
-    for (let g = 0; g < G; g++) game.partitionCodes(g, all, all.length, before.subarray(g * all.length, (g + 1) * all.length));
+    for (let g = 0; g < G; g++)
+      game.partitionCodes(g, all, all.length, before.subarray(g * all.length, (g + 1) * all.length));
     const pair = Array.from({ length: 50 }, (_, k) => game.feedback((k * 37) % G, k % game.secretCount));
     const table = game.table as Uint8Array;
     expect(table).not.toBeNull();
     for (let g = 0; g < G; g++) {
       for (let a = 0; a < all.length; a++) {
         expect(before[g * all.length + a]).toBe(table[a * G + g]);
-        if ((g + a) % 97 === 0) expect(game.codeName(before[g * all.length + a])).toBe(referenceMask(game.secretName(a), game.guessName(g)));
+        if ((g + a) % 97 === 0)
+          expect(game.codeName(before[g * all.length + a])).toBe(referenceMask(game.secretName(a), game.guessName(g)));
       }
     }
     pair.forEach((c, k) => expect(game.feedback((k * 37) % G, k % game.secretCount)).toBe(c));
@@ -106,7 +123,10 @@ describe('wordle from the CLI', () => {
   let trees: string;
   let answersFile: string;
   let guessesFile: string;
-  const compiled: Record<'normal' | 'hard', { header: ReturnType<typeof decodeTreeFile>['header']; paths: Map<string, string[]>; verify: string }> = {} as never;
+  const compiled: Record<
+    'normal' | 'hard',
+    { header: ReturnType<typeof decodeTreeFile>['header']; paths: Map<string, string[]>; verify: string }
+  > = {} as never;
 
   beforeAll(async () => {
     dir = tempDir('wordle');
@@ -114,15 +134,30 @@ describe('wordle from the CLI', () => {
     answersFile = writeList(join(dir, 'answers.txt'), ANSWERS);
     guessesFile = writeList(join(dir, 'guesses.txt'), GUESS_LINES, '\r\n');
     for (const mode of ['normal', 'hard'] as const) {
-      const game = ['--game', 'wordle', '--answers', answersFile, '--guesses', guessesFile, ...(mode === 'hard' ? ['--hard'] : [])];
+      const game = [
+        '--game',
+        'wordle',
+        '--answers',
+        answersFile,
+        '--guesses',
+        guessesFile,
+        ...(mode === 'hard' ? ['--hard'] : []),
+      ];
       const out = join(dir, `${mode}.gtree`);
       const c = await cli(['compile', ...game, '--workers', '1', '--out', out], { trees });
       expect(c.code, c.stderr).toBe(0);
       const v = await cli(['verify', '--tree', out, '--answers', answersFile, '--guesses', guessesFile], { trees });
       expect(v.code, v.stderr).toBe(0);
-      const e = await cli(['export', '--format', 'paths', '--tree', out, '--answers', answersFile, '--guesses', guessesFile], { trees });
+      const e = await cli(
+        ['export', '--format', 'paths', '--tree', out, '--answers', answersFile, '--guesses', guessesFile],
+        { trees },
+      );
       expect(e.code, e.stderr).toBe(0);
-      compiled[mode] = { header: decodeTreeFile(readFileSync(out), out).header, paths: parsePaths(e.stdout), verify: v.stdout };
+      compiled[mode] = {
+        header: decodeTreeFile(readFileSync(out), out).header,
+        paths: parsePaths(e.stdout),
+        verify: v.stdout,
+      };
     }
   }, 60_000);
   afterAll(() => {
@@ -136,17 +171,21 @@ describe('wordle from the CLI', () => {
     expect(header.params).toEqual({ length: 5, attempts: 6, hard: false });
     expect(header.lists).toEqual([
       { role: 'answers', count: ANSWERS.length, sha256: listSha256(ANSWERS) },
-      { role: 'guesses', count: normalized([...GUESS_LINES, ...ANSWERS]).length, sha256: listSha256([...GUESS_LINES, ...ANSWERS]) },
+      {
+        role: 'guesses',
+        count: normalized([...GUESS_LINES, ...ANSWERS]).length,
+        sha256: listSha256([...GUESS_LINES, ...ANSWERS]),
+      },
     ]);
-    expect(compiled.hard.header.params['hard']).toBe(true);
+    expect(compiled.hard.header.params.hard).toBe(true);
   });
 
   it('normal mode: the total, mean and max depth are what an independent replay of the paths gives', () => {
     const { header, paths, verify } = compiled.normal;
     expect([...paths.keys()].sort()).toEqual(normalized(ANSWERS));
     const r = replayPaths(paths, false);
-    expect(header.objective['totalGuesses']).toBe(r.total);
-    expect(header.objective['maxAttempts']).toBe(r.maxDepth);
+    expect(header.objective.totalGuesses).toBe(r.total);
+    expect(header.objective.maxAttempts).toBe(r.maxDepth);
     expect(verify).toContain(`total guesses: ${r.total}\n`);
     expect(verify).toContain(`mean guesses per secret: ${(r.total / ANSWERS.length).toFixed(4)}\n`);
     expect(verify).toContain(`max depth: ${r.maxDepth}\n`);
@@ -155,18 +194,21 @@ describe('wordle from the CLI', () => {
   it('hard mode: every guess keeps the greens and reuses the revealed letters; normal mode does not bother', () => {
     const hard = replayPaths(compiled.hard.paths, true);
     expect(hard.violations).toEqual([]);
-    expect(compiled.hard.header.objective['totalGuesses']).toBe(hard.total);
+    expect(compiled.hard.header.objective.totalGuesses).toBe(hard.total);
     expect(compiled.hard.verify).toContain('guess rule: every guess of the tree is allowed where it is played');
     // The rule binds on these lists: the normal tree breaks it somewhere and does better.
     expect(replayPaths(compiled.normal.paths, true).violations.length).toBeGreaterThan(0);
-    expect(hard.total).toBeGreaterThanOrEqual(Number(compiled.normal.header.objective['totalGuesses']));
+    expect(hard.total).toBeGreaterThanOrEqual(Number(compiled.normal.header.objective.totalGuesses));
   });
 
   it('hard mode: the same bytes with two workers (filter states travel with the work)', async () => {
     const game = ['--game', 'wordle', '--answers', answersFile, '--guesses', guessesFile, '--hard'];
     const one = join(dir, 'hard-1.gtree');
     const two = join(dir, 'hard-2.gtree');
-    for (const [out, w] of [[one, '1'], [two, '2']] as const) {
+    for (const [out, w] of [
+      [one, '1'],
+      [two, '2'],
+    ] as const) {
       const c = await cli(['compile', ...game, '--workers', w, '--out', out], { trees });
       expect(c.code, c.stderr).toBe(0);
     }
@@ -176,10 +218,16 @@ describe('wordle from the CLI', () => {
   it('play walks the hard tree: the guesses of the exported path, then solved', async () => {
     const answer = CLUSTER[2];
     const path = compiled.hard.paths.get(answer)!;
-    const input = path.map((g) => referenceMask(answer, g)).join('\n') + '\n';
-    const r = await cli(['play', '--tree', join(dir, 'hard.gtree'), '--answers', answersFile, '--guesses', guessesFile], { trees, input });
+    const input = `${path.map((g) => referenceMask(answer, g)).join('\n')}\n`;
+    const r = await cli(
+      ['play', '--tree', join(dir, 'hard.gtree'), '--answers', answersFile, '--guesses', guessesFile],
+      { trees, input },
+    );
     expect(r.code, r.stderr).toBe(0);
-    expect(lines(r.stdout).filter((l) => !/still possible|^reply with/.test(l))).toEqual([...path.map((g, i) => `guess ${i + 1}: ${g}`), `solved in ${path.length} guesses`]);
+    expect(lines(r.stdout).filter((l) => !/still possible|^reply with/.test(l))).toEqual([
+      ...path.map((g, i) => `guess ${i + 1}: ${g}`),
+      `solved in ${path.length} guesses`,
+    ]);
   });
 
   it('--prove: the same bytes with 1 and 2 workers and after --resume; the header says what is proven', async () => {
@@ -198,41 +246,77 @@ describe('wordle from the CLI', () => {
     // The default tree, its header as without --prove; the proof of every opener beside it.
     expect(header.settings).toMatchObject({ effort: 'default' });
     const beside = parseProof(readFileSync(join(dir, 'prove-1.proof.txt'), 'utf8'), 'proof');
-    expect(beside.header.best.total).toBe(Number(header.objective['totalGuesses']));
+    expect(beside.header.best.total).toBe(Number(header.objective.totalGuesses));
     // --effort exact --prove: the exact tree, its header saying the total is proven over every opener.
     const exactOut = join(dir, 'prove-exact.gtree');
-    const ex = await cli(['compile', ...game, '--effort', 'exact', '--prove', '--workers', '1', '--out', exactOut], { trees });
+    const ex = await cli(['compile', ...game, '--effort', 'exact', '--prove', '--workers', '1', '--out', exactOut], {
+      trees,
+    });
     expect(ex.code, ex.stderr).toBe(0);
     const exHeader = decodeTreeFile(readFileSync(exactOut), exactOut).header;
     expect(exHeader.settings).toMatchObject({ effort: 'exact', proven: 'global' });
-    expect(Number(exHeader.objective['totalGuesses'])).toBe(beside.header.best.total);
+    expect(Number(exHeader.objective.totalGuesses)).toBe(beside.header.best.total);
     // The pool's tree is the one the same search gives in this thread.
     const lists = { answers: answersFile, guesses: guessesFile, hard: false };
-    const inThread = await compileLoaded(wordleModule.load(lists), { effort: 'default', workers: 1, options: { ...lists, prove: true }, executor: threadExecutor });
+    const inThread = await compileLoaded(wordleModule.load(lists), {
+      effort: 'default',
+      workers: 1,
+      options: { ...lists, prove: true },
+      executor: threadExecutor,
+    });
     expect(Array.from(inThread.tree.guess)).toEqual(Array.from(file.tree.guess));
     expect(Array.from(inThread.tree.edgeCode)).toEqual(Array.from(file.tree.edgeCode));
     // No opener does better than the proven tree.
-    expect(Number(header.objective['totalGuesses'])).toBeLessThanOrEqual(Number(compiled.normal.header.objective['totalGuesses']));
+    expect(Number(header.objective.totalGuesses)).toBeLessThanOrEqual(
+      Number(compiled.normal.header.objective.totalGuesses),
+    );
     const ck = join(dir, 'prove-ck');
-    const first = await cli(['compile', ...game, '--prove', '--workers', '2', '--checkpoint', ck, '--out', join(dir, 'prove-ck.gtree')], { trees });
+    const first = await cli(
+      ['compile', ...game, '--prove', '--workers', '2', '--checkpoint', ck, '--out', join(dir, 'prove-ck.gtree')],
+      { trees },
+    );
     expect(first.code, first.stderr).toBe(0);
-    const again = await cli(['compile', ...game, '--prove', '--workers', '1', '--checkpoint', ck, '--resume', '--out', join(dir, 'prove-resumed.gtree')], { trees });
+    const again = await cli(
+      [
+        'compile',
+        ...game,
+        '--prove',
+        '--workers',
+        '1',
+        '--checkpoint',
+        ck,
+        '--resume',
+        '--out',
+        join(dir, 'prove-resumed.gtree'),
+      ],
+      { trees },
+    );
     expect(again.code, again.stderr).toBe(0);
     expect(readFileSync(join(dir, 'prove-resumed.gtree')).equals(readFileSync(outs[0]!))).toBe(true);
-    const bad = await cli(['compile', ...game, '--prove', '--opener', 'bakes', '--out', join(dir, 'x.gtree')], { trees });
+    const bad = await cli(['compile', ...game, '--prove', '--opener', 'bakes', '--out', join(dir, 'x.gtree')], {
+      trees,
+    });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--prove');
-    const unknown = await cli(['compile', ...game, '--effort', 'exact', '--opener', 'zzzzz', '--out', join(dir, 'y.gtree')], { trees });
+    const unknown = await cli(
+      ['compile', ...game, '--effort', 'exact', '--opener', 'zzzzz', '--out', join(dir, 'y.gtree')],
+      { trees },
+    );
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('--opener "zzzzz": not a word');
   }, 120_000);
 
   it('bad input: guesses of another length, no --guesses', async () => {
     const bad = writeList(join(dir, 'six.txt'), ['abcdef']);
-    const r = await cli(['compile', '--game', 'wordle', '--answers', answersFile, '--guesses', bad, '--out', join(dir, 'x.gtree')], { trees });
+    const r = await cli(
+      ['compile', '--game', 'wordle', '--answers', answersFile, '--guesses', bad, '--out', join(dir, 'x.gtree')],
+      { trees },
+    );
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('six.txt:1');
-    const m = await cli(['compile', '--game', 'wordle', '--answers', answersFile, '--out', join(dir, 'y.gtree')], { trees });
+    const m = await cli(['compile', '--game', 'wordle', '--answers', answersFile, '--out', join(dir, 'y.gtree')], {
+      trees,
+    });
     expect(m.code).toBe(2);
     expect(m.stderr).toContain('--guesses');
   });
@@ -246,20 +330,34 @@ describe('the exact effort on wordle (through the module, in this thread)', () =
         const r = rng(hard ? 17 : 19);
         const answers = [...randomWords(r, 9, 5, 'aeilnrst'), ...CLUSTER.slice(0, 5)];
         const guesses = [...randomWords(r, 14, 5, 'aeilnrstcu', new Set(answers)), ...PROBES];
-        const lists = { answers: writeList(join(dir, 'a.txt'), answers), guesses: writeList(join(dir, 'g.txt'), guesses), hard };
+        const lists = {
+          answers: writeList(join(dir, 'a.txt'), answers),
+          guesses: writeList(join(dir, 'g.txt'), guesses),
+          hard,
+        };
         const loaded = wordleModule.load(lists);
         const game = loaded.game as WordleGame;
         const all = Array.from({ length: game.secretCount }, (_, i) => i);
-        const proved = await compileLoaded(loaded, { effort: 'exact', workers: 1, options: { ...lists, prove: true }, executor: threadExecutor });
-        expect(proved.settings['effort']).toBe('exact');
-        expect(proved.settings['proven']).toBe('global');
-        expect(proved.settings['openers']).toBeGreaterThan(1);
+        const proved = await compileLoaded(loaded, {
+          effort: 'exact',
+          workers: 1,
+          options: { ...lists, prove: true },
+          executor: threadExecutor,
+        });
+        expect(proved.settings.effort).toBe('exact');
+        expect(proved.settings.proven).toBe('global');
+        expect(proved.settings.openers).toBeGreaterThan(1);
         const optimum = bruteBest(game, all, 0, hard);
         expect(replayAll(game, proved.tree).total).toBe(optimum);
         // With the default effort: the default tree, and the proof's best line the optimum.
         const loadedDefault = wordleModule.load(lists);
-        const byDefault = await compileLoaded(loadedDefault, { effort: 'default', workers: 1, options: { ...lists, prove: true }, executor: threadExecutor });
-        expect(byDefault.settings['effort']).toBe('default');
+        const byDefault = await compileLoaded(loadedDefault, {
+          effort: 'default',
+          workers: 1,
+          options: { ...lists, prove: true },
+          executor: threadExecutor,
+        });
+        expect(byDefault.settings.effort).toBe('default');
         const proofText = (loadedDefault.companions?.(byDefault.tree) ?? [])[0]?.text ?? '';
         // Totals are scores here (minus the guesses).
         expect(parseProof(proofText, 'proof').header.best.total).toBe(-optimum);
@@ -269,7 +367,12 @@ describe('the exact effort on wordle (through the module, in this thread)', () =
         const openers = [proved.tree.guess[0], game.guessOfSecret(0), game.guesses!.indexOf(PROBES[0])];
         for (const opener of openers) {
           const word = game.guessName(opener);
-          const one = await compileLoaded(loaded, { effort: 'exact', workers: 1, options: { ...lists, opener: word }, executor: threadExecutor });
+          const one = await compileLoaded(loaded, {
+            effort: 'exact',
+            workers: 1,
+            options: { ...lists, opener: word },
+            executor: threadExecutor,
+          });
           expect(one.tree.guess[0]).toBe(opener);
           expect(one.settings).toMatchObject({ effort: 'exact', opener: word, openers: 1, proven: 'opener' });
           const expected = bruteOpenerScore(game, opener, hard);
@@ -277,8 +380,13 @@ describe('the exact effort on wordle (through the module, in this thread)', () =
           expect(expected).toBeLessThanOrEqual(optimum);
         }
         // --effort exact alone: the best of the top-ranked openers, each exact below.
-        const top = await compileLoaded(loaded, { effort: 'exact', workers: 1, options: lists, executor: threadExecutor });
-        expect(top.settings['proven']).toBe('opener');
+        const top = await compileLoaded(loaded, {
+          effort: 'exact',
+          workers: 1,
+          options: lists,
+          executor: threadExecutor,
+        });
+        expect(top.settings.proven).toBe('opener');
         expect(replayAll(game, top.tree).total).toBe(bruteOpenerScore(game, top.tree.guess[0], hard));
       } finally {
         removeDir(dir);
@@ -338,7 +446,10 @@ describe.skipIf(!sharedPresent)('wordle on the original lists (../shared/wordle)
 
   it('the shipped trees (when trees/ holds them): 7,920 within 5 guesses; hard 8,122 with every guess legal', () => {
     const trees = join(ROOT, 'trees');
-    for (const [hard, total] of [[false, 7920], [true, 8122]] as const) {
+    for (const [hard, total] of [
+      [false, 7920],
+      [true, 8122],
+    ] as const) {
       const game = loadWordleGame(join(SHARED, 'answers.txt'), join(SHARED, 'allowed.txt'), hard);
       const entry = findEntry(readManifest(trees), 'wordle', game.params, game.lists);
       if (!entry) {

@@ -129,10 +129,12 @@ describe('parseWordList: rejected input', () => {
   it('names every non-a-z character it is shown', () => {
     fc.assert(
       fc.property(
-        fc.string({ minLength: 1, maxLength: 1, unit: 'grapheme' }).filter((ch) => !/^[a-z]$/.test(ch) && ch.trim() === ch && ch !== '\n' && ch !== '\r'),
+        fc
+          .string({ minLength: 1, maxLength: 1, unit: 'grapheme' })
+          .filter((ch) => !/^[a-z]$/.test(ch) && ch.trim() === ch && ch !== '\n' && ch !== '\r'),
         fc.nat(5),
         (ch, blanks) => {
-          const text = 'abcd\n' + '\n'.repeat(blanks) + `ab${ch}cd\n`;
+          const text = `abcd\n${'\n'.repeat(blanks)}ab${ch}cd\n`;
           const err = caught(() => parse(text));
           expect(err.kind).toBe('wordlist');
           expect(err.message.startsWith(`words.txt:${2 + blanks}: `)).toBe(true);
@@ -151,15 +153,19 @@ describe('parseWordList: rejected input', () => {
       fc.tuple(pad, eol).map(([a, e]) => ({ text: a + e, word: null as string | null })),
     );
     fc.assert(
-      fc.property(fc.array(line, { maxLength: 30 }), fc.option(fc.integer({ min: 1, max: 6 }), { nil: undefined }), (lines, length) => {
-        const text = lines.map((l) => l.text).join('');
-        const want: string[] = [];
-        for (const l of lines) {
-          if (l.word === null || (length !== undefined && l.word.length !== length)) continue;
-          if (!want.includes(l.word)) want.push(l.word);
-        }
-        expect(parse(text, length === undefined ? {} : { length })).toEqual(want);
-      }),
+      fc.property(
+        fc.array(line, { maxLength: 30 }),
+        fc.option(fc.integer({ min: 1, max: 6 }), { nil: undefined }),
+        (lines, length) => {
+          const text = lines.map((l) => l.text).join('');
+          const want: string[] = [];
+          for (const l of lines) {
+            if (l.word === null || (length !== undefined && l.word.length !== length)) continue;
+            if (!want.includes(l.word)) want.push(l.word);
+          }
+          expect(parse(text, length === undefined ? {} : { length })).toEqual(want);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -185,12 +191,15 @@ describe('normalizeWords and listHash', () => {
 
   it('equals the sorted set of its input, and is idempotent', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 4 }), { maxLength: 20 }), (words) => {
-        const want = [...new Set(words)].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
-        const got = normalizeWords(words);
-        expect(got).toEqual(want);
-        expect(normalizeWords(got)).toEqual(want);
-      }),
+      fc.property(
+        fc.array(fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 4 }), { maxLength: 20 }),
+        (words) => {
+          const want = [...new Set(words)].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+          const got = normalizeWords(words);
+          expect(got).toEqual(want);
+          expect(normalizeWords(got)).toEqual(want);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -202,11 +211,14 @@ describe('normalizeWords and listHash', () => {
     expect(listHash([])).toBe(sha('\n'));
     expect(listHash(['abcd', 'efgh'])).not.toBe(listHash(['efgh', 'abcd']));
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: fc.constantFrom('a', 'b', 'q'), minLength: 1, maxLength: 5 }), { maxLength: 15 }), (words) => {
-        const n = normalizeWords(words);
-        expect(listHash(n)).toBe(sha(n.join('\n') + '\n'));
-        expect(listHash(n)).toMatch(/^[0-9a-f]{64}$/);
-      }),
+      fc.property(
+        fc.array(fc.string({ unit: fc.constantFrom('a', 'b', 'q'), minLength: 1, maxLength: 5 }), { maxLength: 15 }),
+        (words) => {
+          const n = normalizeWords(words);
+          expect(listHash(n)).toBe(sha(`${n.join('\n')}\n`));
+          expect(listHash(n)).toMatch(/^[0-9a-f]{64}$/);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -38,9 +38,9 @@ describe('worst case refuted in blocks when the capped search finds no tree with
     };
     const ck = join(dir, 'ck');
     const one = await run('one', ['--workers', '1', '--checkpoint', ck]);
-    expect(one.file.header.objective['maxAttempts']).toBe(6);
-    expect(one.file.header.settings['lowerBound']).toBe(6);
-    expect(one.file.header.settings['depthProven']).toBe(true);
+    expect(one.file.header.objective.maxAttempts).toBe(6);
+    expect(one.file.header.settings.lowerBound).toBe(6);
+    expect(one.file.header.settings.depthProven).toBe(true);
     expect(one.line).toContain('proven: no tree solves every secret in fewer than 6');
     const blocks = readdirSync(ck).filter((f) => /^leastWorstCaseOpeners-batch-\d+\.bin$/.test(f));
     expect(blocks).toHaveLength(Math.ceil(game.guessCount / 64));

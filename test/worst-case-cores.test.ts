@@ -8,7 +8,14 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everyGuess, LeastWorstCase, NOT_WITHIN, ruleGuesses, WITHIN, type GuessPool } from '../compiler/engine/least-worst-case.js';
+import {
+  everyGuess,
+  LeastWorstCase,
+  NOT_WITHIN,
+  ruleGuesses,
+  WITHIN,
+  type GuessPool,
+} from '../compiler/engine/least-worst-case.js';
 import type { Moves } from '../compiler/engine/types.js';
 import { loadWordleGame } from '../compiler/games/wordle/module.js';
 import type { WordleGame } from '../compiler/games/wordle/game.js';
@@ -24,7 +31,14 @@ afterAll(() => removeDir(dir));
 type History = ReadonlyArray<readonly [number, number]>;
 
 /** Every secret of `set` found within d guesses, every allowed guess tried at every node. */
-function bruteWithin(game: WordleGame, hard: boolean, set: readonly number[], d: number, history: History, memo: Map<string, boolean>): boolean {
+function bruteWithin(
+  game: WordleGame,
+  hard: boolean,
+  set: readonly number[],
+  d: number,
+  history: History,
+  memo: Map<string, boolean>,
+): boolean {
   if (set.length === 0) return true;
   if (d === 0) return false;
   const key = `${d}|${set.join(',')}|${hard ? history.map(([g, c]) => `${g}:${c}`).join(' ') : ''}`;
@@ -41,7 +55,15 @@ function bruteWithin(game: WordleGame, hard: boolean, set: readonly number[], d:
 }
 
 /** Guess g first, then every group within d − 1 (a guess that tells nothing only spends one). */
-function bruteGuessWithin(game: WordleGame, hard: boolean, set: readonly number[], g: number, d: number, history: History, memo: Map<string, boolean>): boolean {
+function bruteGuessWithin(
+  game: WordleGame,
+  hard: boolean,
+  set: readonly number[],
+  g: number,
+  d: number,
+  history: History,
+  memo: Map<string, boolean>,
+): boolean {
   const groups = new Map<number, number[]>();
   for (const s of set) {
     const c = game.feedback(g, s);
@@ -60,7 +82,10 @@ function bruteGuessWithin(game: WordleGame, hard: boolean, set: readonly number[
 function partsOf(game: WordleGame): { moves: Moves<string>; pool: GuessPool<string> } {
   const rule = game.guessFilter;
   if (!rule) return { moves: { root: '', after: (s) => s, key: (s) => s }, pool: everyGuess<string>(game) };
-  return { moves: { root: rule.start, after: (s, g, c) => rule.after(s, g, c), key: (s) => s }, pool: ruleGuesses(game, (s, list) => rule.filter(s, list)) };
+  return {
+    moves: { root: rule.start, after: (s, g, c) => rule.after(s, g, c), key: (s) => s },
+    pool: ruleGuesses(game, (s, list) => rule.filter(s, list)),
+  };
 }
 
 /** Two families of words alike but for one position (a random stem, the position and its letters). */
@@ -71,7 +96,8 @@ function families(rand: () => number): string[] {
     const stem = randomWords(rand, 1, 5, 'aeilnorst')[0];
     const at = Math.floor(rand() * 5);
     const size = 4 + Math.floor(rand() * 3);
-    for (let k = 0; k < size; k++) out.push(stem.slice(0, at) + letters[(f * 5 + k) % letters.length] + stem.slice(at + 1));
+    for (let k = 0; k < size; k++)
+      out.push(stem.slice(0, at) + letters[(f * 5 + k) % letters.length] + stem.slice(at + 1));
   }
   return out;
 }
@@ -89,7 +115,11 @@ describe('least worst case on Wordle: cores, nested pools, group order', () => {
       const rand = rng(seed);
       const answers = [...new Set([...families(rand), ...randomWords(rand, 10, 5, 'aeilnrst')])];
       const extra = randomWords(rand, 30, 5, 'aeilnrstbcdfghkmpw', new Set(answers));
-      const game = loadWordleGame(writeList(join(dir, `a${seed}.txt`), answers), writeList(join(dir, `g${seed}.txt`), extra), hard);
+      const game = loadWordleGame(
+        writeList(join(dir, `a${seed}.txt`), answers),
+        writeList(join(dir, `g${seed}.txt`), extra),
+        hard,
+      );
       const { moves, pool } = partsOf(game);
       const all = Array.from({ length: game.secretCount }, (_, i) => i);
       const memo = new Map<string, boolean>();

@@ -32,7 +32,10 @@ const header = (path: string): TreeFile => decodeTreeFile(readFileSync(path), pa
 /** Compile with --objective worst-case into `out`; the one result line on stdout. */
 async function compileWorst(name: string, args: string[]): Promise<{ file: TreeFile; line: string; path: string }> {
   const path = join(dir, `${name}.gtree`);
-  const r = await cli(['compile', ...args, '--objective', 'worst-case', '--workers', '1', '--out', path], { trees, timeoutMs: 60_000 });
+  const r = await cli(['compile', ...args, '--objective', 'worst-case', '--workers', '1', '--out', path], {
+    trees,
+    timeoutMs: 60_000,
+  });
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   const out = lines(r.stdout);
@@ -42,10 +45,10 @@ async function compileWorst(name: string, args: string[]): Promise<{ file: TreeF
 
 /** The header's claims against brute force: the least worst case, proven. */
 function expectLeast(file: TreeFile, line: string, least: number): void {
-  expect(file.header.params['objective']).toBe('worst-case');
-  expect(file.header.objective['maxAttempts']).toBe(least);
-  expect(file.header.settings['lowerBound']).toBe(least);
-  expect(file.header.settings['depthProven']).toBe(true);
+  expect(file.header.params.objective).toBe('worst-case');
+  expect(file.header.objective.maxAttempts).toBe(least);
+  expect(file.header.settings.lowerBound).toBe(least);
+  expect(file.header.settings.depthProven).toBe(true);
   expect(line).toContain(`proven: no tree solves every secret in fewer than ${least}`);
 }
 
@@ -55,8 +58,8 @@ describe('compile --objective worst-case against brute force', () => {
     const least = bruteLeastDepth(game);
     const { file, line } = await compileWorst('mm33', ['--game', 'mastermind', '--pegs', '3', '--colors', '3']);
     expectLeast(file, line, least);
-    expect(file.header.settings['totalProven']).toBe(true);
-    expect(file.header.objective['totalGuesses']).toBe(bruteLeastTotalWithin(game, least));
+    expect(file.header.settings.totalProven).toBe(true);
+    expect(file.header.objective.totalGuesses).toBe(bruteLeastTotalWithin(game, least));
     expect(line).toContain(`proven least among trees of worst case ${least}`);
   });
 
@@ -65,7 +68,8 @@ describe('compile --objective worst-case against brute force', () => {
     const least = bruteLeastDepth(game);
     const { file, line } = await compileWorst('bc34', ['--game', 'bullscows', '--digits', '3', '--symbols', '4']);
     expectLeast(file, line, least);
-    if (file.header.settings['totalProven'] === true) expect(file.header.objective['totalGuesses']).toBe(bruteLeastTotalWithin(game, least));
+    if (file.header.settings.totalProven === true)
+      expect(file.header.objective.totalGuesses).toBe(bruteLeastTotalWithin(game, least));
   });
 
   const rand = rng(32);
@@ -77,11 +81,25 @@ describe('compile --objective worst-case against brute force', () => {
       const g = writeList(join(dir, 'guesses.txt'), extra);
       const game = loadWordleGame(a, g, hard);
       const allowed = (history: ReadonlyArray<readonly [number, number]>, guess: number) =>
-        !hard || hardViolation(history.map(([h, c]) => [game.guessName(h), game.codeName(c)] as const), game.guessName(guess)) === null;
+        !hard ||
+        hardViolation(
+          history.map(([h, c]) => [game.guessName(h), game.codeName(c)] as const),
+          game.guessName(guess),
+        ) === null;
       const least = bruteLeastDepth(game as BruteGame, allowed, 6);
-      const { file, line } = await compileWorst(`wordle-${hard}`, ['--game', 'wordle', '--answers', a, '--guesses', g, ...(hard ? ['--hard'] : [])]);
+      const { file, line } = await compileWorst(`wordle-${hard}`, [
+        '--game',
+        'wordle',
+        '--answers',
+        a,
+        '--guesses',
+        g,
+        ...(hard ? ['--hard'] : []),
+      ]);
       expectLeast(file, line, least);
-      const v = await cli(['verify', '--tree', join(dir, `wordle-${hard}.gtree`), '--answers', a, '--guesses', g], { trees });
+      const v = await cli(['verify', '--tree', join(dir, `wordle-${hard}.gtree`), '--answers', a, '--guesses', g], {
+        trees,
+      });
       expect(v.stderr).toBe('');
       expect(v.code).toBe(0);
       if (hard) expect(v.stdout).toContain('guess rule: every guess of the tree is allowed');
@@ -98,11 +116,30 @@ describe('compile --objective worst-case against brute force', () => {
     // Eleven words alike but for their first letter: a guess tells one apart, so 5 tries never suffice.
     const cluster = writeList(join(dir, 'cluster.txt'), CLUSTER);
     expect(bruteLeastDepth(LingoGame.fromList(makeWordList(cluster, CLUSTER), 4), () => true, 5)).toBe(Infinity);
-    const r = await cli(['compile', '--game', 'lingo', '--len', '4', '--wordlist', cluster, '--objective', 'worst-case', '--workers', '1', '--out', join(dir, 'none.gtree')], { trees });
+    const r = await cli(
+      [
+        'compile',
+        '--game',
+        'lingo',
+        '--len',
+        '4',
+        '--wordlist',
+        cluster,
+        '--objective',
+        'worst-case',
+        '--workers',
+        '1',
+        '--out',
+        join(dir, 'none.gtree'),
+      ],
+      { trees },
+    );
     expect(r.code).toBe(6);
     expect(r.stdout).toBe('');
     expect(lines(r.stderr)).toHaveLength(1);
-    expect(r.stderr).toMatch(/no tree finds every word within 5 tries.*proven: no tree solves every secret in fewer than 6/);
+    expect(r.stderr).toMatch(
+      /no tree finds every word within 5 tries.*proven: no tree solves every secret in fewer than 6/,
+    );
   });
 
   it('Wordle with --checkpoint: the proof opener by opener in blocks, saved, resumed, the same bytes whatever the workers', async () => {
@@ -144,12 +181,14 @@ describe('compile --objective worst-case against brute force', () => {
     const game = MatchCountGame.fromList(makeWordList(path, words));
     const least = bruteLeastDepth(game);
     const out = join(dir, 'mc.gtree');
-    const r = await cli(['compile', '--game', 'matchcount', '--wordlist', path, '--workers', '1', '--out', out], { trees });
+    const r = await cli(['compile', '--game', 'matchcount', '--wordlist', path, '--workers', '1', '--out', out], {
+      trees,
+    });
     expect(r.code).toBe(0);
     const file = header(out);
-    expect(file.header.objective['maxAttempts']).toBe(least);
-    expect(file.header.settings['lowerBound']).toBe(least);
-    expect(file.header.settings['provenOptimal']).toBe(true);
+    expect(file.header.objective.maxAttempts).toBe(least);
+    expect(file.header.settings.lowerBound).toBe(least);
+    expect(file.header.settings.provenOptimal).toBe(true);
   });
 });
 
@@ -160,11 +199,13 @@ describe('worst-case trees in trees/ and the other verbs', () => {
       const r = await cli(['compile', ...mm, '--objective', objective, '--workers', '1'], { trees });
       expect(r.code).toBe(0);
     }
-    const manifest = JSON.parse(readFileSync(join(trees, 'manifest.json'), 'utf8')) as { trees: Array<{ file: string; params: Record<string, unknown>; companions?: Record<string, string> }> };
+    const manifest = JSON.parse(readFileSync(join(trees, 'manifest.json'), 'utf8')) as {
+      trees: Array<{ file: string; params: Record<string, unknown>; companions?: Record<string, string> }>;
+    };
     const files = manifest.trees.map((e) => e.file).sort();
     expect(files).toEqual(['mastermind-p3c3-worst-case.gtree', 'mastermind-p3c3.gtree']);
-    const worst = manifest.trees.find((e) => e.params['objective'] === 'worst-case')!;
-    expect(worst.companions?.['contest']).toBe('mastermind-p3c3-worst-case.contest.txt');
+    const worst = manifest.trees.find((e) => e.params.objective === 'worst-case')!;
+    expect(worst.companions?.contest).toBe('mastermind-p3c3-worst-case.contest.txt');
 
     const v = await cli(['verify', ...mm, '--objective', 'worst-case'], { trees });
     expect(v.code).toBe(0);
@@ -181,31 +222,42 @@ describe('worst-case trees in trees/ and the other verbs', () => {
     const contest = await cli(['export', ...mm, '--objective', 'worst-case', '--format', 'contest'], { trees });
     expect(contest.code).toBe(0);
     expect(contest.stdout).toBe(readFileSync(join(trees, 'mastermind-p3c3-worst-case.contest.txt'), 'utf8'));
-    const vc = await cli(['verify', ...mm, '--contest', join(trees, 'mastermind-p3c3-worst-case.contest.txt')], { trees });
+    const vc = await cli(['verify', ...mm, '--contest', join(trees, 'mastermind-p3c3-worst-case.contest.txt')], {
+      trees,
+    });
     expect(vc.code).toBe(0);
     const html = await cli(['export', ...mm, '--objective', 'worst-case', '--format', 'html'], { trees });
     expect(html.code).toBe(0);
     expect(html.stdout).toContain('<html');
 
     // play: the replies of one secret, along the tree's own path for it.
-    const paths = parsePaths((await cli(['export', ...mm, '--objective', 'worst-case', '--format', 'paths'], { trees })).stdout);
+    const paths = parsePaths(
+      (await cli(['export', ...mm, '--objective', 'worst-case', '--format', 'paths'], { trees })).stdout,
+    );
     const game = new MastermindGame(3, 3);
     const secret = 'CBA';
     const path = paths.get(secret)!;
     const secretId = [...Array(game.secretCount).keys()].find((i) => game.secretName(i) === secret)!;
     const guessId = (name: string) => [...Array(game.guessCount).keys()].find((i) => game.guessName(i) === name)!;
     const replies = path.map((gname) => game.codeName(game.feedback(guessId(gname), secretId)));
-    const p = await cli(['play', ...mm, '--objective', 'worst-case'], { trees, input: replies.join('\n') + '\n' });
+    const p = await cli(['play', ...mm, '--objective', 'worst-case'], { trees, input: `${replies.join('\n')}\n` });
     expect(p.code).toBe(0);
-    expect(lines(p.stdout).filter((l) => l.startsWith('guess ')).map((l) => l.replace(/^guess \d+: /, ''))).toEqual(path);
+    expect(
+      lines(p.stdout)
+        .filter((l) => l.startsWith('guess '))
+        .map((l) => l.replace(/^guess \d+: /, '')),
+    ).toEqual(path);
   });
 
   it('verify refuses a header whose proven bound the tree beats', async () => {
     const src = join(trees, 'mastermind-p3c3-worst-case.gtree');
     const f = header(src);
-    const lb = Number(f.header.settings['lowerBound']);
+    const lb = Number(f.header.settings.lowerBound);
     const bad = join(dir, 'lying.gtree');
-    writeFileSync(bad, encodeTreeFile({ header: { ...f.header, settings: { ...f.header.settings, lowerBound: lb + 1 } }, tree: f.tree }));
+    writeFileSync(
+      bad,
+      encodeTreeFile({ header: { ...f.header, settings: { ...f.header.settings, lowerBound: lb + 1 } }, tree: f.tree }),
+    );
     const r = await cli(['verify', '--tree', bad], { trees });
     expect(r.code).toBe(4);
     expect(lines(r.stderr)).toHaveLength(1);

@@ -12,8 +12,21 @@ import { join } from 'node:path';
 import { stageFileAtomic, writeFileAtomic, type StagedFile } from '../../runtime/atomic-write.js';
 import { fail, isGuesstreeError } from '../../runtime/errors.js';
 import { ensureWritableDir } from '../../runtime/dirs.js';
-import { entryKey, readManifest, treesDir, updateManifest, withEntry, type ManifestEntry } from '../../runtime/manifest.js';
-import { decodeTreeFile, encodeTreeFile, type TreeArrays, type TreeFile, type TreeHeader } from '../../runtime/tree-format.js';
+import {
+  entryKey,
+  readManifest,
+  treesDir,
+  updateManifest,
+  withEntry,
+  type ManifestEntry,
+} from '../../runtime/manifest.js';
+import {
+  decodeTreeFile,
+  encodeTreeFile,
+  type TreeArrays,
+  type TreeFile,
+  type TreeHeader,
+} from '../../runtime/tree-format.js';
 import type { LoadedGame } from '../games/module.js';
 import { DEFAULT_EFFORT, effortNamed } from '../games/efforts.js';
 import { objectiveOf } from '../objective.js';
@@ -59,7 +72,11 @@ export interface CompileResult {
  * 130 at once): the search runs in the pool, this thread stays free. Any failure after an
  * abort is the one `interrupted` line naming `label`.
  */
-export async function withSignals<T>(label: string, body: (signal: AbortSignal) => Promise<T>, onStop: () => void = () => {}): Promise<T> {
+export async function withSignals<T>(
+  label: string,
+  body: (signal: AbortSignal) => Promise<T>,
+  onStop: () => void = () => {},
+): Promise<T> {
   const abort = new AbortController();
   // Every pool task listens on this signal: no listener limit (else Node warns on stderr).
   setMaxListeners(0, abort.signal);
@@ -76,7 +93,8 @@ export async function withSignals<T>(label: string, body: (signal: AbortSignal) 
     if (abort.signal.aborted) throw fail('interrupted', `${label}: interrupted; nothing written`);
     return outcome;
   } catch (e) {
-    if (abort.signal.aborted && !(isGuesstreeError(e) && e.kind === 'interrupted')) throw fail('interrupted', `${label}: interrupted; nothing written`);
+    if (abort.signal.aborted && !(isGuesstreeError(e) && e.kind === 'interrupted'))
+      throw fail('interrupted', `${label}: interrupted; nothing written`);
     throw e;
   } finally {
     process.off('SIGINT', onSignal);
@@ -85,7 +103,12 @@ export async function withSignals<T>(label: string, body: (signal: AbortSignal) 
 }
 
 /** The header a compiled tree gets: its exact objective by replay, the search's settings, the tool. */
-export function headerOf(loaded: LoadedGame, tree: import('../../runtime/tree-format.js').TreeArrays, settings: Readonly<Record<string, import('../../runtime/tree-format.js').ParamValue>>, extra: Readonly<Record<string, import('../../runtime/tree-format.js').ParamValue>> = {}): TreeHeader {
+export function headerOf(
+  loaded: LoadedGame,
+  tree: import('../../runtime/tree-format.js').TreeArrays,
+  settings: Readonly<Record<string, import('../../runtime/tree-format.js').ParamValue>>,
+  extra: Readonly<Record<string, import('../../runtime/tree-format.js').ParamValue>> = {},
+): TreeHeader {
   const { game } = loaded;
   const summary = replayAll(game, tree);
   if (summary.missingBranches > 0) throw new Error(`compiled tree misses ${summary.missingBranches} branches`);
@@ -99,17 +122,29 @@ export function headerOf(loaded: LoadedGame, tree: import('../../runtime/tree-fo
   };
 }
 
-export async function runCompile(loaded: LoadedGame, req: CompileRequest, control: Pick<RunControl, 'options' | 'executor'>, log: (line: string) => void): Promise<CompileResult> {
+export async function runCompile(
+  loaded: LoadedGame,
+  req: CompileRequest,
+  control: Pick<RunControl, 'options' | 'executor'>,
+  log: (line: string) => void,
+): Promise<CompileResult> {
   const started = process.hrtime.bigint();
   const { game } = loaded;
   const limit = req.maxMemory ?? defaultMaxMemoryMiB();
   // On a job queue (--queue) the searches run on the workers' machines: only this thread's engine counts here.
   const estimate = compileEstimateMiB(loaded, req.effort, control.executor ? 0 : req.workers);
   if (estimate > limit && req.skipEstimate !== true) {
-    throw fail('limit', `${loaded.slug}: this compile needs about ${estimate} MiB ${control.executor ? 'here (its searches on the queue)' : `with ${req.workers} worker${req.workers === 1 ? '' : 's'}`}, over the limit of ${limit} MiB (--max-memory); use fewer workers or a smaller list`);
+    throw fail(
+      'limit',
+      `${loaded.slug}: this compile needs about ${estimate} MiB ${control.executor ? 'here (its searches on the queue)' : `with ${req.workers} worker${req.workers === 1 ? '' : 's'}`}, over the limit of ${limit} MiB (--max-memory); use fewer workers or a smaller list`,
+    );
   }
   // From here the compile watches its own memory: past the limit it stops with one line and status 7.
-  const watch = watchMemory(limit, (rss) => `${loaded.slug}: the compile reached ${Math.ceil(rss)} MiB of memory, over the limit of ${limit} MiB (--max-memory; estimated ${estimate} MiB); stopped, nothing written`);
+  const watch = watchMemory(
+    limit,
+    (rss) =>
+      `${loaded.slug}: the compile reached ${Math.ceil(rss)} MiB of memory, over the limit of ${limit} MiB (--max-memory; estimated ${estimate} MiB); stopped, nothing written`,
+  );
   try {
     return await compileWatched(loaded, req, control, log, started);
   } finally {
@@ -117,11 +152,18 @@ export async function runCompile(loaded: LoadedGame, req: CompileRequest, contro
   }
 }
 
-async function compileWatched(loaded: LoadedGame, req: CompileRequest, control: Pick<RunControl, 'options' | 'executor'>, log: (line: string) => void, started: bigint): Promise<CompileResult> {
+async function compileWatched(
+  loaded: LoadedGame,
+  req: CompileRequest,
+  control: Pick<RunControl, 'options' | 'executor'>,
+  log: (line: string) => void,
+  started: bigint,
+): Promise<CompileResult> {
   const { game } = loaded;
   const effort = effortNamed(loaded.module.efforts, req.effort, game.id).name;
   if (req.resume && req.checkpoint === undefined) throw fail('usage', '--resume needs --checkpoint DIR');
-  const checkpoint: CheckpointOptions | undefined = req.checkpoint === undefined ? undefined : { dir: req.checkpoint, resume: req.resume === true };
+  const checkpoint: CheckpointOptions | undefined =
+    req.checkpoint === undefined ? undefined : { dir: req.checkpoint, resume: req.resume === true };
   // Folders that cannot be written are found before the search, not after it.
   if (checkpoint) ensureWritableDir(checkpoint.dir, '--checkpoint');
   if (req.out === undefined) ensureWritableDir(treesDir(), 'the trees folder');
@@ -130,10 +172,22 @@ async function compileWatched(loaded: LoadedGame, req: CompileRequest, control: 
   const lines = !bar && checkpoint ? progressLines(loaded.slug) : null;
   const outcome = await withSignals(
     loaded.slug,
-    (signal) => compileLoaded(loaded, { effort, workers: req.workers, options: control.options, checkpoint, onProgress: (p: CompileProgress) => (bar ?? lines)?.update(p), executor: control.executor, signal }),
+    (signal) =>
+      compileLoaded(loaded, {
+        effort,
+        workers: req.workers,
+        options: control.options,
+        checkpoint,
+        onProgress: (p: CompileProgress) => (bar ?? lines)?.update(p),
+        executor: control.executor,
+        signal,
+      }),
     () => (bar ?? lines)?.stop(),
   ).finally(() => (bar ?? lines)?.stop());
-  if (bar) process.stderr.write(`${loaded.slug}: search done in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s; replaying every secret\n`);
+  if (bar)
+    process.stderr.write(
+      `${loaded.slug}: search done in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s; replaying every secret\n`,
+    );
   const header = headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra);
   const bytes = encodeTreeFile({ header, tree: outcome.tree, words: loaded.wordsOf?.(outcome.tree) });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -147,10 +201,14 @@ async function compileWatched(loaded: LoadedGame, req: CompileRequest, control: 
     // Games without a list (Mastermind) are named by their parameters alone.
     const file = game.lists[0] ? `${loaded.slug}-${game.lists[0].sha256.slice(0, 12)}.gtree` : `${loaded.slug}.gtree`;
     path = join(dir, file);
-    written = shipTree(loaded, dir, file, header, bytes, outcome.tree, seconds, req.force === true, (line) => process.stderr.write(line + '\n'));
+    written = shipTree(loaded, dir, file, header, bytes, outcome.tree, seconds, req.force === true, (line) =>
+      process.stderr.write(`${line}\n`),
+    );
   }
   const unchanged = written === 'unchanged' ? ' (the same tree was there already; nothing rewritten)' : '';
-  log(`${loaded.slug}: ${loaded.describe(header).join('; ')} | ${outcome.tree.guess.length.toLocaleString('en-US')} nodes | ${bytes.length.toLocaleString('en-US')} bytes | ${seconds.toFixed(1)} s | ${path}${unchanged}`);
+  log(
+    `${loaded.slug}: ${loaded.describe(header).join('; ')} | ${outcome.tree.guess.length.toLocaleString('en-US')} nodes | ${bytes.length.toLocaleString('en-US')} bytes | ${seconds.toFixed(1)} s | ${path}${unchanged}`,
+  );
   return { path, header, bytes: bytes.length, seconds, written: true };
 }
 
@@ -159,17 +217,38 @@ async function compileWatched(loaded: LoadedGame, req: CompileRequest, control: 
  * for the same game, parameters and lists is better (then a one-line `worse` error, unless
  * `force`) or is the very same file (then nothing is rewritten, so a clone stays clean).
  */
-function shipTree(loaded: LoadedGame, dir: string, file: string, header: TreeHeader, bytes: Uint8Array, tree: TreeArrays, seconds: number, force: boolean, note: (line: string) => void): true | 'unchanged' {
+function shipTree(
+  loaded: LoadedGame,
+  dir: string,
+  file: string,
+  header: TreeHeader,
+  bytes: Uint8Array,
+  tree: TreeArrays,
+  seconds: number,
+  force: boolean,
+  note: (line: string) => void,
+): true | 'unchanged' {
   const manifest = readManifest(dir);
   const key = entryKey(header);
   const old = manifest.trees.find((e) => entryKey(e) === key);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  if (old && old.file === file && old.sha256 === sha256 && existsSync(join(dir, file)) && createHash('sha256').update(readFileSync(join(dir, file))).digest('hex') === sha256) return 'unchanged';
+  if (
+    old &&
+    old.file === file &&
+    old.sha256 === sha256 &&
+    existsSync(join(dir, file)) &&
+    createHash('sha256')
+      .update(readFileSync(join(dir, file)))
+      .digest('hex') === sha256
+  )
+    return 'unchanged';
   const oldFile = old ? treeOfFile(join(dir, old.file)) : null;
   // The very tree already shipped (same guesses, same replies), only its recorded settings
   // (effort, a proof) differ: keep the file and its entry, so a clone stays clean; --force records this compile's header.
   if (old && oldFile && !force && sameTree(oldFile.tree, tree)) {
-    note(`guesstree: note: ${join(dir, old.file)} holds the same tree (same guesses); its recorded settings are kept (--force records this compile's)`);
+    note(
+      `guesstree: note: ${join(dir, old.file)} holds the same tree (same guesses); its recorded settings are kept (--force records this compile's)`,
+    );
     return 'unchanged';
   }
   if (old && !force) {
@@ -177,7 +256,10 @@ function shipTree(loaded: LoadedGame, dir: string, file: string, header: TreeHea
     const before = loaded.merit(oldHeader);
     const now = loaded.merit(header);
     if (now < before) {
-      throw fail('worse', `${loaded.slug}: the new tree (${loaded.describe(header)[0]}) is worse than the one in ${join(dir, old.file)} (${loaded.describe(oldHeader)[0]}); nothing written (--force replaces it)`);
+      throw fail(
+        'worse',
+        `${loaded.slug}: the new tree (${loaded.describe(header)[0]}) is worse than the one in ${join(dir, old.file)} (${loaded.describe(oldHeader)[0]}); nothing written (--force replaces it)`,
+      );
     }
   }
   // The tree and its companions are written beside their names and renamed into place once the
@@ -212,9 +294,14 @@ function shipTree(loaded: LoadedGame, dir: string, file: string, header: TreeHea
   };
   // Read, change and write the manifest under its lock: concurrent compiles keep every entry.
   try {
-    updateManifest(dir, (m) => withEntry(m, entry), {}, () => {
-      for (const f of staged) f.commit();
-    });
+    updateManifest(
+      dir,
+      (m) => withEntry(m, entry),
+      {},
+      () => {
+        for (const f of staged) f.commit();
+      },
+    );
   } finally {
     for (const f of staged) f.discard();
   }
@@ -238,11 +325,22 @@ function sameArray(a: Uint32Array, b: Uint32Array): boolean {
 
 /** Two trees that play alike: the same guesses at the same nodes, the same replies to the same children. */
 export function sameTree(a: TreeArrays, b: TreeArrays): boolean {
-  return sameArray(a.guess, b.guess) && sameArray(a.edgeStart, b.edgeStart) && sameArray(a.edgeCode, b.edgeCode) && sameArray(a.edgeChild, b.edgeChild);
+  return (
+    sameArray(a.guess, b.guess) &&
+    sameArray(a.edgeStart, b.edgeStart) &&
+    sameArray(a.edgeCode, b.edgeCode) &&
+    sameArray(a.edgeChild, b.edgeChild)
+  );
 }
 
 /** A tree compiled now and kept in memory (verbs on a cheap game with no shipped tree). */
 export async function compileInMemory(loaded: LoadedGame): Promise<import('../../runtime/tree-format.js').TreeFile> {
-  const outcome = await withSignals(loaded.slug, (signal) => compileLoaded(loaded, { effort: DEFAULT_EFFORT, workers: availableParallelism(), options: loaded.options, signal }));
-  return { header: headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra), tree: outcome.tree, words: loaded.wordsOf?.(outcome.tree) };
+  const outcome = await withSignals(loaded.slug, (signal) =>
+    compileLoaded(loaded, { effort: DEFAULT_EFFORT, workers: availableParallelism(), options: loaded.options, signal }),
+  );
+  return {
+    header: headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra),
+    tree: outcome.tree,
+    words: loaded.wordsOf?.(outcome.tree),
+  };
 }

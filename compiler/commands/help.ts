@@ -34,8 +34,16 @@ export interface VerbInfo {
 const QUEUE_URL = 'redis://[user:password@]host:port[/db]';
 export const MAX_WORKERS = 256;
 
-const JSON_OPTION: VerbOption = { name: 'json', type: 'boolean', describe: 'print the result as one JSON object (objective, histogram, failures) instead of text' };
-const TREE_OPTION: VerbOption = { name: 'tree', type: 'file', describe: 'a tree file (its header names the game); else the shipped tree matching the game options' };
+const JSON_OPTION: VerbOption = {
+  name: 'json',
+  type: 'boolean',
+  describe: 'print the result as one JSON object (objective, histogram, failures) instead of text',
+};
+const TREE_OPTION: VerbOption = {
+  name: 'tree',
+  type: 'file',
+  describe: 'a tree file (its header names the game); else the shipped tree matching the game options',
+};
 
 function formatNames(): string[] {
   return ['paths', 'json', 'html', ...new Set(GAMES.flatMap((m) => (m.exportFormats ?? []).map((f) => f.name)))];
@@ -49,18 +57,51 @@ export function verbInfos(): readonly VerbInfo[] {
       games: true,
       options: [
         { name: 'out', type: 'file', describe: 'write the tree here instead of trees/' },
-        { name: 'effort', type: 'text', describe: "search effort: one of the game's efforts, listed in its section above (default: default)" },
-        { name: 'workers', type: 'number', describe: `worker threads, 1 to ${MAX_WORKERS} (default: the core count; the tree does not depend on it)` },
+        {
+          name: 'effort',
+          type: 'text',
+          describe: "search effort: one of the game's efforts, listed in its section above (default: default)",
+        },
+        {
+          name: 'workers',
+          type: 'number',
+          describe: `worker threads, 1 to ${MAX_WORKERS} (default: the core count; the tree does not depend on it)`,
+        },
         { name: 'checkpoint', type: 'folder', describe: 'save finished subtrees in this folder as the compile goes' },
-        { name: 'resume', type: 'boolean', describe: 'reuse the subtrees saved in --checkpoint (same bytes as an uninterrupted run)' },
-        { name: 'max-memory', type: 'number', describe: 'MiB the compile may use (default: 3/4 of the machine); larger compiles are refused up front' },
-        { name: 'skip-estimate', type: 'boolean', describe: 'start even when the memory estimate is over --max-memory (the compile still stops at the limit, status 7)' },
-        { name: 'force', type: 'boolean', describe: "replace the tree in trees/ even by a worse one (or, for the very same tree, record this compile's settings, e.g. a proof)" },
-        { name: 'queue', type: 'url', describe: `run the work as jobs on this BullMQ queue (${QUEUE_URL}, or env: the URL in GUESSTREE_QUEUE, recommended) for \`guesstree worker\` processes; same tree` },
+        {
+          name: 'resume',
+          type: 'boolean',
+          describe: 'reuse the subtrees saved in --checkpoint (same bytes as an uninterrupted run)',
+        },
+        {
+          name: 'max-memory',
+          type: 'number',
+          describe: 'MiB the compile may use (default: 3/4 of the machine); larger compiles are refused up front',
+        },
+        {
+          name: 'skip-estimate',
+          type: 'boolean',
+          describe:
+            'start even when the memory estimate is over --max-memory (the compile still stops at the limit, status 7)',
+        },
+        {
+          name: 'force',
+          type: 'boolean',
+          describe:
+            "replace the tree in trees/ even by a worse one (or, for the very same tree, record this compile's settings, e.g. a proof)",
+        },
+        {
+          name: 'queue',
+          type: 'url',
+          describe: `run the work as jobs on this BullMQ queue (${QUEUE_URL}, or env: the URL in GUESSTREE_QUEUE, recommended) for \`guesstree worker\` processes; same tree`,
+        },
       ],
       examples: [
         ['guesstree compile --game lingo --len 5', 'the main job, on the default dictionary'],
-        ['guesstree compile --game wordle --answers answers.txt --guesses allowed.txt --hard', 'Wordle in hard mode, from your two lists'],
+        [
+          'guesstree compile --game wordle --answers answers.txt --guesses allowed.txt --hard',
+          'Wordle in hard mode, from your two lists',
+        ],
         ['guesstree compile --game mastermind --pegs 4 --colors 6 --exact', 'proves the optimum, 5,625 guesses'],
       ],
     },
@@ -70,8 +111,14 @@ export function verbInfos(): readonly VerbInfo[] {
       games: true,
       options: [TREE_OPTION, JSON_OPTION],
       examples: [
-        ['guesstree verify --game lingo --len 9 --wordlist ../shared/lingo/wordlist.txt', 'the shipped 9-letter tree of that list'],
-        ['guesstree verify --game mastermind --pegs 5 --colors 8 --contest mm58.txt', 'a contest string: N, depth, coverage'],
+        [
+          'guesstree verify --game lingo --len 9 --wordlist ../shared/lingo/wordlist.txt',
+          'the shipped 9-letter tree of that list',
+        ],
+        [
+          'guesstree verify --game mastermind --pegs 5 --colors 8 --contest mm58.txt',
+          'a contest string: N, depth, coverage',
+        ],
         ['guesstree verify --tree trees/mastermind-p4c6.gtree --json', 'the result as JSON'],
       ],
     },
@@ -79,7 +126,11 @@ export function verbInfos(): readonly VerbInfo[] {
       name: 'stats',
       summary: 'depth histogram, hardest secrets, node count and file size',
       games: true,
-      options: [TREE_OPTION, { name: 'hardest', type: 'number', describe: 'how many of the hardest secrets to list (default 10)' }, JSON_OPTION],
+      options: [
+        TREE_OPTION,
+        { name: 'hardest', type: 'number', describe: 'how many of the hardest secrets to list (default 10)' },
+        JSON_OPTION,
+      ],
       examples: [
         ['guesstree stats --tree trees/mastermind-p4c6.gtree', ''],
         ['guesstree stats --game lingo --len 5 --json', 'the result as JSON'],
@@ -102,7 +153,10 @@ export function verbInfos(): readonly VerbInfo[] {
       ],
       examples: [
         ['guesstree export --format paths --game lingo --len 5', ''],
-        ['guesstree export --format html --game mastermind --pegs 5 --colors 8 --out mm58.html', 'the tree explorer: open it in a browser'],
+        [
+          'guesstree export --format html --game mastermind --pegs 5 --colors 8 --out mm58.html',
+          'the tree explorer: open it in a browser',
+        ],
         ['guesstree export --format leetcode --game matchcount --out solution.ts', ''],
       ],
     },
@@ -122,10 +176,19 @@ export function verbInfos(): readonly VerbInfo[] {
       summary: 'run compile jobs from a job queue (compile --queue URL) until SIGTERM',
       games: false,
       options: [
-        { name: 'queue', type: 'url', describe: `the queue (${QUEUE_URL}); default: the URL in GUESSTREE_QUEUE (recommended: it keeps the password out of ps)` },
+        {
+          name: 'queue',
+          type: 'url',
+          describe: `the queue (${QUEUE_URL}); default: the URL in GUESSTREE_QUEUE (recommended: it keeps the password out of ps)`,
+        },
         { name: 'concurrency', type: 'number', describe: 'jobs run at once, each in a thread (default 1)' },
       ],
-      examples: [['guesstree worker --queue redis://:secret@10.0.0.5:6379 --concurrency 4', 'on each machine; then compile ... --queue with the same URL']],
+      examples: [
+        [
+          'guesstree worker --queue redis://:secret@10.0.0.5:6379 --concurrency 4',
+          'on each machine; then compile ... --queue with the same URL',
+        ],
+      ],
     },
   ];
 }
@@ -174,7 +237,11 @@ function wrap(lead: string, text: string, width: number): string[] {
 
 function optionLines(rows: ReadonlyArray<{ flag: string; text: string }>, width: number): string[] {
   const col = Math.min(28, Math.max(...rows.map((r) => r.flag.length)) + 4);
-  return rows.flatMap((r) => (r.flag.length + 2 > col ? [`  ${r.flag}`, ...wrap(' '.repeat(col), r.text, width)] : wrap(`  ${r.flag}`.padEnd(col), r.text, width)));
+  return rows.flatMap((r) =>
+    r.flag.length + 2 > col
+      ? [`  ${r.flag}`, ...wrap(' '.repeat(col), r.text, width)]
+      : wrap(`  ${r.flag}`.padEnd(col), r.text, width),
+  );
 }
 
 function gameSpecs(m: GameModule, verb: Verb): OptionSpec[] {
@@ -183,7 +250,12 @@ function gameSpecs(m: GameModule, verb: Verb): OptionSpec[] {
 }
 
 function gameOptionText(o: OptionSpec): string {
-  const range = o.min !== undefined ? ` (${count(o.min)} to ${o.max === undefined ? 'any' : count(o.max)})` : o.choices && o.choices.length > 4 ? ` (${o.choices.join(', ')})` : '';
+  const range =
+    o.min !== undefined
+      ? ` (${count(o.min)} to ${o.max === undefined ? 'any' : count(o.max)})`
+      : o.choices && o.choices.length > 4
+        ? ` (${o.choices.join(', ')})`
+        : '';
   return `${o.describe}${range}`;
 }
 
@@ -191,21 +263,40 @@ function gameOptionText(o: OptionSpec): string {
 export function verbHelp(verb: AnyVerb, width: number): string {
   const v = verbInfo(verb);
   const lines: string[] = [];
-  lines.push(v.games ? `Usage: guesstree ${verb} --game <game> [game options] [options]` : `Usage: guesstree ${verb} [options]`);
+  lines.push(
+    v.games ? `Usage: guesstree ${verb} --game <game> [game options] [options]` : `Usage: guesstree ${verb} [options]`,
+  );
   if (v.games && verb !== 'compile') lines.push(`   or: guesstree ${verb} --tree <file> [options]`);
   lines.push('', ...wrap('', `${v.summary[0]?.toUpperCase()}${v.summary.slice(1)}.`, width));
   if (v.games) {
-    lines.push('', ...optionLines([{ flag: '--game <game>', text: `the game, required: ${GAME_IDS.join(', ')}${verb === 'compile' ? '' : ' (or --tree <file>, whose header names it)'}` }], width));
+    lines.push(
+      '',
+      ...optionLines(
+        [
+          {
+            flag: '--game <game>',
+            text: `the game, required: ${GAME_IDS.join(', ')}${verb === 'compile' ? '' : ' (or --tree <file>, whose header names it)'}`,
+          },
+        ],
+        width,
+      ),
+    );
     for (const m of GAMES) {
       lines.push('', ...wrap(`${m.id}: `, m.describe, width));
-      const rows = gameSpecs(m, verb as Verb).map((o) => ({ flag: `--${o.name}${metavar(o.type, o.choices)}`, text: gameOptionText(o) }));
+      const rows = gameSpecs(m, verb as Verb).map((o) => ({
+        flag: `--${o.name}${metavar(o.type, o.choices)}`,
+        text: gameOptionText(o),
+      }));
       if (verb === 'compile') rows.push({ flag: '--effort <name>', text: effortHelp(m.efforts) });
       if (verb === 'play') rows.push({ flag: 'reply', text: m.replyHelp ?? 'as the game shows when it starts' });
       if (rows.length) lines.push(...optionLines(rows, width));
       else lines.push('  (no options)');
     }
   }
-  const own = v.options.map((o) => ({ flag: `--${o.name}${metavar(o.type, o.choices)}`, text: `${o.describe}${o.required ? ' (required)' : ''}` }));
+  const own = v.options.map((o) => ({
+    flag: `--${o.name}${metavar(o.type, o.choices)}`,
+    text: `${o.describe}${o.required ? ' (required)' : ''}`,
+  }));
   own.push({ flag: '--help, -h', text: 'show this page' }, { flag: '--version', text: 'show the version' });
   lines.push('', `Options of ${verb}${v.games ? ' (every game)' : ''}:`, ...optionLines(own, width));
   if (v.examples.length) {
@@ -216,29 +307,70 @@ export function verbHelp(verb: AnyVerb, width: number): string {
       lines.push(`  ${command}`);
     }
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 /** The top-level help page. */
 export function topHelp(width: number): string {
-  const lines = ['Usage: guesstree <command> --game <game> [options]', '', 'Compile and inspect complete decision trees for guessing games.', '', 'Commands:'];
-  lines.push(...optionLines(verbInfos().map((v) => ({ flag: v.name, text: v.summary })), width));
-  lines.push('', 'Games (--game):', ...optionLines(GAMES.map((m) => ({ flag: m.id, text: m.describe })), width));
-  lines.push('', 'Options:', ...optionLines([{ flag: '--help, -h', text: 'show this page' }, { flag: '--version', text: 'show the version' }], width));
-  lines.push('', 'guesstree help <command> (or guesstree <command> --help) shows a command\'s options.', '', 'Examples:');
-  lines.push('  # the main job: the Lingo tree of 5-letter words', '  guesstree compile --game lingo --len 5', '  # play Mastermind against a code you hold', '  guesstree play --game mastermind --pegs 4 --colors 6');
-  return lines.join('\n') + '\n';
+  const lines = [
+    'Usage: guesstree <command> --game <game> [options]',
+    '',
+    'Compile and inspect complete decision trees for guessing games.',
+    '',
+    'Commands:',
+  ];
+  lines.push(
+    ...optionLines(
+      verbInfos().map((v) => ({ flag: v.name, text: v.summary })),
+      width,
+    ),
+  );
+  lines.push(
+    '',
+    'Games (--game):',
+    ...optionLines(
+      GAMES.map((m) => ({ flag: m.id, text: m.describe })),
+      width,
+    ),
+  );
+  lines.push(
+    '',
+    'Options:',
+    ...optionLines(
+      [
+        { flag: '--help, -h', text: 'show this page' },
+        { flag: '--version', text: 'show the version' },
+      ],
+      width,
+    ),
+  );
+  lines.push(
+    '',
+    "guesstree help <command> (or guesstree <command> --help) shows a command's options.",
+    '',
+    'Examples:',
+  );
+  lines.push(
+    '  # the main job: the Lingo tree of 5-letter words',
+    '  guesstree compile --game lingo --len 5',
+    '  # play Mastermind against a code you hold',
+    '  guesstree play --game mastermind --pegs 4 --colors 6',
+  );
+  return `${lines.join('\n')}\n`;
 }
 
 /** Edit distance (insertions, deletions, substitutions, adjacent swaps). */
 function distance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const row = d[i];
       const up = d[i - 1];
       row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];
@@ -255,7 +387,9 @@ export function closest(typed: string, names: readonly string[]): string | undef
       best = n;
     }
   }
-  return best !== undefined && bestD <= Math.max(1, Math.floor(Math.min(typed.length, best.length) / 3)) ? best : undefined;
+  return best !== undefined && bestD <= Math.max(1, Math.floor(Math.min(typed.length, best.length) / 3))
+    ? best
+    : undefined;
 }
 
 /** Every option name a verb knows: its own, --game/--tree, every game's, help and version. */

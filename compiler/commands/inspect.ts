@@ -25,14 +25,14 @@ function histogramRows(s: ReplaySummary): Array<{ label: string; count: number }
 
 /** Trees whose search proved a lower bound on the worst case (match-count): the worst case and that bound. */
 function proofLine(r: ResolvedTree, s: ReplaySummary): string | null {
-  const lb = r.file.header.settings['lowerBound'];
+  const lb = r.file.header.settings.lowerBound;
   if (typeof lb !== 'number') return null;
   return `worst case: ${s.maxFound} guess${s.maxFound === 1 ? '' : 'es'}; proven lower bound ${lb}${lb === s.maxFound ? ' (proven optimal)' : ''}`;
 }
 
 /** Trees whose header records a proven lower bound on the total (`bound:mastermind`): beside the total. */
 function totalBoundText(r: ResolvedTree): string {
-  const lb = r.file.header.settings['totalLowerBound'];
+  const lb = r.file.header.settings.totalLowerBound;
   return typeof lb === 'number' ? `; no strategy needs fewer than ${count(lb)} guesses` : '';
 }
 
@@ -43,37 +43,56 @@ export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplayS
   const s = replayAll(game, r.file.tree);
   const measured = objectiveOf(game, s);
   out(`tree: ${r.path}`);
-  out(`game: ${game.id} ${Object.entries(game.params).map(([k, v]) => `${k}=${String(v)}`).join(' ')}; ${count(s.secrets)} secrets`);
+  out(
+    `game: ${game.id} ${Object.entries(game.params)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(' ')}; ${count(s.secrets)} secrets`,
+  );
   out('attempts histogram:');
   for (const line of barChart(histogramRows(s))) out(`  ${line}`);
   // Games with an attempt cap (Lingo, Wordle) can leave secrets unfound; the others find every one.
-  if (game.maxAttempts < game.secretCount) out(`failures: ${count(s.histogram[0])} secrets not found within ${game.maxAttempts} guesses`);
+  if (game.maxAttempts < game.secretCount)
+    out(`failures: ${count(s.histogram[0])} secrets not found within ${game.maxAttempts} guesses`);
   else if (s.histogram[0] === 0) out(`every secret is found`);
   else out(`failures: ${count(s.histogram[0])} secrets not found`);
-  if (game.objective.name !== 'total-guesses') out(`total ${game.objective.name === 'expected-score' ? 'score' : 'value'}: ${count(s.total)}`);
+  if (game.objective.name !== 'total-guesses')
+    out(`total ${game.objective.name === 'expected-score' ? 'score' : 'value'}: ${count(s.total)}`);
   if (game.objective.name === 'total-guesses') {
     const t = guessTotals(s);
     out(`total guesses: ${count(t.totalGuesses)}${totalBoundText(r)}`);
-    const lb = r.file.header.settings['totalLowerBound'];
-    if (typeof lb === 'number' && lb > t.totalGuesses) throw fail('tree-file', `${r.path}: header claims no strategy needs fewer than ${count(lb)} guesses, but this tree needs ${count(t.totalGuesses)}`);
+    const lb = r.file.header.settings.totalLowerBound;
+    if (typeof lb === 'number' && lb > t.totalGuesses)
+      throw fail(
+        'tree-file',
+        `${r.path}: header claims no strategy needs fewer than ${count(lb)} guesses, but this tree needs ${count(t.totalGuesses)}`,
+      );
     out(`mean guesses per secret: ${t.meanGuesses.toFixed(4)}`);
     out(`max depth: ${s.maxFound}`);
   } else {
-    out(`mean ${game.objective.name === 'expected-score' ? 'score per word' : 'value per secret'}: ${(s.total / s.secrets).toFixed(4)}`);
+    out(
+      `mean ${game.objective.name === 'expected-score' ? 'score per word' : 'value per secret'}: ${(s.total / s.secrets).toFixed(4)}`,
+    );
   }
   const proof = proofLine(r, s);
   if (proof) out(proof);
-  if (s.missingBranches > 0) throw fail('tree-file', `${r.path}: tree has no branch for ${count(s.missingBranches)} secrets`);
+  if (s.missingBranches > 0)
+    throw fail('tree-file', `${r.path}: tree has no branch for ${count(s.missingBranches)} secrets`);
   if (game.guessFilter) {
     const bad = illegalGuesses(game, r.file.tree, 1)[0];
     if (bad) {
       const after = bad.path.map((p) => `${game.guessName(p.guess)} ${game.codeName(p.code)}`).join(', ');
-      throw fail('tree-file', `${r.path}: guess ${game.guessName(bad.guess)} breaks the game's guess rule after ${after || 'no reply'}`);
+      throw fail(
+        'tree-file',
+        `${r.path}: guess ${game.guessName(bad.guess)} breaks the game's guess rule after ${after || 'no reply'}`,
+      );
     }
     out('guess rule: every guess of the tree is allowed where it is played');
   }
-  if (r.file.header.objective['total'] !== measured['total']) {
-    throw fail('tree-file', `${r.path}: header claims total ${String(r.file.header.objective['total'])}, replay gives ${s.total}`);
+  if (r.file.header.objective.total !== measured.total) {
+    throw fail(
+      'tree-file',
+      `${r.path}: header claims total ${String(r.file.header.objective.total)}, replay gives ${s.total}`,
+    );
   }
   checkDepthClaims(r, s);
   r.loaded.checkBeside?.(r.file, r.path, out);
@@ -90,7 +109,10 @@ export function runStats(r: ResolvedTree, hardest: number, out: (line: string) =
   let leaves = 0;
   for (let v = 0; v < tree.guess.length; v++) if (edgeCount(tree, v) === 0) leaves++;
   out(`nodes: ${count(tree.guess.length)} (${count(leaves)} leaves), edges: ${count(tree.edgeCode.length)}`);
-  const mean = game.objective.name === 'total-guesses' ? `${guessTotals(s).meanGuesses.toFixed(4)} guesses (total ${count(guessTotals(s).totalGuesses)}${totalBoundText(r)})` : (s.total / s.secrets).toFixed(4);
+  const mean =
+    game.objective.name === 'total-guesses'
+      ? `${guessTotals(s).meanGuesses.toFixed(4)} guesses (total ${count(guessTotals(s).totalGuesses)}${totalBoundText(r)})`
+      : (s.total / s.secrets).toFixed(4);
   out(`mean: ${mean} over ${count(s.secrets)} secrets; opener: ${game.guessName(tree.guess[0])}`);
   const proof = proofLine(r, s);
   if (proof) out(proof);
@@ -103,7 +125,9 @@ export function runStats(r: ResolvedTree, hardest: number, out: (line: string) =
   out(`hardest ${order.length} secrets:`);
   for (const { i } of order) {
     const o = s.outcomes[i]!;
-    out(`  ${game.secretName(i)}  ${o.foundAt === 0 ? 'not found' : `${o.foundAt} guesses`}: ${o.guesses.map((g) => game.guessName(g)).join(' ')}`);
+    out(
+      `  ${game.secretName(i)}  ${o.foundAt === 0 ? 'not found' : `${o.foundAt} guesses`}: ${o.guesses.map((g) => game.guessName(g)).join(' ')}`,
+    );
   }
 }
 
@@ -169,11 +193,17 @@ function verifyChecks(r: ResolvedTree, s: ReplaySummary): void {
   const bad = game.guessFilter ? illegalGuesses(game, r.file.tree, 1)[0] : undefined;
   if (bad) {
     const after = bad.path.map((p) => `${game.guessName(p.guess)} ${game.codeName(p.code)}`).join(', ');
-    throw fail('tree-file', `${r.path}: guess ${game.guessName(bad.guess)} breaks the game's guess rule after ${after || 'no reply'}`);
+    throw fail(
+      'tree-file',
+      `${r.path}: guess ${game.guessName(bad.guess)} breaks the game's guess rule after ${after || 'no reply'}`,
+    );
   }
   const measured = objectiveOf(game, s);
-  if (r.file.header.objective['total'] !== measured['total']) {
-    throw fail('tree-file', `${r.path}: header claims total ${String(r.file.header.objective['total'])}, replay gives ${s.total}`);
+  if (r.file.header.objective.total !== measured.total) {
+    throw fail(
+      'tree-file',
+      `${r.path}: header claims total ${String(r.file.header.objective.total)}, replay gives ${s.total}`,
+    );
   }
   checkDepthClaims(r, s);
 }
@@ -184,11 +214,17 @@ function verifyChecks(r: ResolvedTree, s: ReplaySummary): void {
  */
 function checkDepthClaims(r: ResolvedTree, s: ReplaySummary): void {
   const h = r.file.header;
-  const claimed = h.objective['maxAttempts'];
-  if (!r.loaded.game.replayRules && typeof claimed === 'number' && claimed !== s.maxFound) throw fail('tree-file', `${r.path}: header claims max depth ${claimed}, replay gives ${s.maxFound}`);
-  const lb = h.settings['lowerBound'];
-  if (typeof lb === 'number' && s.maxFound < lb) throw fail('tree-file', `${r.path}: header claims no tree solves every secret in fewer than ${lb} guesses, but this one needs ${s.maxFound}`);
-  if (h.params['objective'] === 'worst-case' && (s.histogram[0] ?? 0) > 0) throw fail('tree-file', `${r.path}: a worst-case tree leaves ${count(s.histogram[0])} secrets not found`);
+  const claimed = h.objective.maxAttempts;
+  if (!r.loaded.game.replayRules && typeof claimed === 'number' && claimed !== s.maxFound)
+    throw fail('tree-file', `${r.path}: header claims max depth ${claimed}, replay gives ${s.maxFound}`);
+  const lb = h.settings.lowerBound;
+  if (typeof lb === 'number' && s.maxFound < lb)
+    throw fail(
+      'tree-file',
+      `${r.path}: header claims no tree solves every secret in fewer than ${lb} guesses, but this one needs ${s.maxFound}`,
+    );
+  if (h.params.objective === 'worst-case' && (s.histogram[0] ?? 0) > 0)
+    throw fail('tree-file', `${r.path}: a worst-case tree leaves ${count(s.histogram[0])} secrets not found`);
 }
 
 export function verifyJson(r: ResolvedTree, out: (line: string) => void): void {
@@ -221,8 +257,14 @@ export function statsJson(r: ResolvedTree, hardest: number, out: (line: string) 
       edges: tree.edgeCode.length,
       bytes,
       opener: game.guessName(tree.guess[0]),
-      ...(typeof r.file.header.settings['totalLowerBound'] === 'number' ? { totalLowerBound: r.file.header.settings['totalLowerBound'] } : {}),
-      hardest: order.map(({ i }) => ({ secret: game.secretName(i), guesses: s.outcomes[i]!.guesses.map((g) => game.guessName(g)), found: s.outcomes[i]!.foundAt > 0 })),
+      ...(typeof r.file.header.settings.totalLowerBound === 'number'
+        ? { totalLowerBound: r.file.header.settings.totalLowerBound }
+        : {}),
+      hardest: order.map(({ i }) => ({
+        secret: game.secretName(i),
+        guesses: s.outcomes[i]!.guesses.map((g) => game.guessName(g)),
+        found: s.outcomes[i]!.foundAt > 0,
+      })),
     }),
   );
 }

@@ -28,7 +28,9 @@ function defaultSearchBytes(size: GameSize): number {
 export function compileEstimateMiB(loaded: LoadedGame, effort: string, workers: number): number {
   const g = loaded.game;
   const size: GameSize = { secretCount: g.secretCount, guessCount: g.guessCount, codeCount: g.codeCount };
-  const search = loaded.module.searchBytes ? loaded.module.searchBytes(size, effort, loaded.options) : defaultSearchBytes(size);
+  const search = loaded.module.searchBytes
+    ? loaded.module.searchBytes(size, effort, loaded.options)
+    : defaultSearchBytes(size);
   const tables = g.codeCount * 4 + g.secretCount * 64 + g.guessCount * 64 + g.secretCount * 400;
   const bytes = BASE_BYTES + (workers + 1) * tables + workers * (WORKER_BYTES + search);
   return Math.ceil(bytes / MiB);

@@ -24,7 +24,11 @@ export function rssMiB(): number {
  * Watch the resident memory against `limitMiB`; `over` is called once with the memory sampled
  * (default: print `message(rss)` as one line on stderr and exit with the `limit` status).
  */
-export function watchMemory(limitMiB: number, message: (rssMiB: number) => string, over?: (rssMiB: number) => void): MemoryWatch {
+export function watchMemory(
+  limitMiB: number,
+  message: (rssMiB: number) => string,
+  over?: (rssMiB: number) => void,
+): MemoryWatch {
   let peak = rssMiB();
   let fired = false;
   const check = (): void => {

@@ -39,17 +39,32 @@ export function knownOptions(verb: Verb): KnownOption[] {
       for (const d of o.deprecated ?? []) deprecated.set(d.name, o.name);
     }
   }
-  const out: KnownOption[] = [...byName].map(([name, v]) => ({ name, type: v.type, describe: v.parts.join('; '), compileOnly: v.compileOnly }));
-  for (const [name, of] of deprecated) if (!byName.has(name)) out.push({ name, type: byName.get(of)?.type ?? 'string', describe: `deprecated: use --${of}`, compileOnly: false, deprecatedOf: of });
+  const out: KnownOption[] = [...byName].map(([name, v]) => ({
+    name,
+    type: v.type,
+    describe: v.parts.join('; '),
+    compileOnly: v.compileOnly,
+  }));
+  for (const [name, of] of deprecated)
+    if (!byName.has(name))
+      out.push({
+        name,
+        type: byName.get(of)?.type ?? 'string',
+        describe: `deprecated: use --${of}`,
+        compileOnly: false,
+        deprecatedOf: of,
+      });
   return out;
 }
 
 /** Parse a whole number as typed: digits only (a sign allowed), within the safe range. */
 export function parseWhole(flag: string, raw: unknown, min: number, max: number): number {
   const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  if (!/^[+-]?\d+$/.test(text)) throw fail('usage', `--${flag} ${quote(raw)}: expected a whole number from ${min} to ${max}`);
+  if (!/^[+-]?\d+$/.test(text))
+    throw fail('usage', `--${flag} ${quote(raw)}: expected a whole number from ${min} to ${max}`);
   const v = Number(text);
-  if (!Number.isSafeInteger(v) || v < min || v > max) throw fail('usage', `--${flag} ${quote(raw)}: expected a whole number from ${min} to ${max}`);
+  if (!Number.isSafeInteger(v) || v < min || v > max)
+    throw fail('usage', `--${flag} ${quote(raw)}: expected a whole number from ${min} to ${max}`);
   return v;
 }
 
@@ -86,7 +101,10 @@ export function gameOptionsOf(m: GameModule, verb: Verb, args: RawArgs, warn: (l
   for (const k of knownOptions(verb)) {
     if (mine.has(k.name) || args[k.name] === undefined) continue;
     const takes = specs.length ? specs.map((o) => `--${o.name}`).join(', ') : 'no options';
-    throw fail('usage', `--${k.name} is not an option of ${m.id}${verb === 'compile' ? '' : ` for ${verb}`} (${m.id} takes ${takes})`);
+    throw fail(
+      'usage',
+      `--${k.name} is not an option of ${m.id}${verb === 'compile' ? '' : ` for ${verb}`} (${m.id} takes ${takes})`,
+    );
   }
   return out;
 }
@@ -103,7 +121,8 @@ function checkValue(m: GameModule, o: OptionSpec, raw: unknown): string | number
       if (typeof raw === 'boolean') throw fail('usage', `--${o.name} needs a value`);
       const s = String(raw);
       if (o.type === 'file' && s.trim() === '') throw fail('usage', `--${o.name} "": expected a file name`);
-      if (o.choices && !o.choices.includes(s)) throw fail('usage', `--${o.name} ${quote(s)}: unknown ${o.name} for ${m.id} (choose ${o.choices.join(', ')})`);
+      if (o.choices && !o.choices.includes(s))
+        throw fail('usage', `--${o.name} ${quote(s)}: unknown ${o.name} for ${m.id} (choose ${o.choices.join(', ')})`);
       return s;
     }
   }

@@ -41,13 +41,21 @@ function noSecretGivesIt(game: Game): string {
   return game.lists.length === 0 ? 'no code gives it' : 'no secret in the list gives it';
 }
 
-export async function runPlay(game: Game, tree: TreeArrays, input: NodeJS.ReadableStream, out: (line: string) => void, err: (line: string) => void): Promise<number> {
+export async function runPlay(
+  game: Game,
+  tree: TreeArrays,
+  input: NodeJS.ReadableStream,
+  out: (line: string) => void,
+  err: (line: string) => void,
+): Promise<number> {
   const interactive = (input as { isTTY?: boolean }).isTTY === true;
   const lines = readLines(input);
   let candidates = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
   let node = 0;
   const history: string[] = [];
-  out(`${game.replyHelp}; ${game.secretCount.toLocaleString('en-US')} secrets are possible${interactive ? '; Ctrl-D stops' : ''}`);
+  out(
+    `${game.replyHelp}; ${game.secretCount.toLocaleString('en-US')} secrets are possible${interactive ? '; Ctrl-D stops' : ''}`,
+  );
   try {
     for (let attempt = 1; attempt <= game.maxAttempts; attempt++) {
       const guess = node !== NO_CHILD ? tree.guess[node] : onlineGuess(game, candidates);
@@ -71,7 +79,10 @@ export async function runPlay(game: Game, tree: TreeArrays, input: NodeJS.Readab
           throw e;
         }
         // "Solved" is a reply like any other: only a guess that can still be the secret gets it.
-        const kept = code === game.solvedCode ? candidates.filter((s) => s === game.secretOfGuess(guess)) : candidates.filter((s) => game.feedback(guess, s) === code);
+        const kept =
+          code === game.solvedCode
+            ? candidates.filter((s) => s === game.secretOfGuess(guess))
+            : candidates.filter((s) => game.feedback(guess, s) === code);
         if (kept.length === 0) {
           const why = `impossible reply ${game.codeName(code)} to ${game.guessName(guess)}: ${noSecretGivesIt(game)}${history.length ? ` after ${history.join(', ')}` : ''}`;
           if (interactive) {
@@ -86,15 +97,20 @@ export async function runPlay(game: Game, tree: TreeArrays, input: NodeJS.Readab
         }
         candidates = kept;
         history.push(`${game.guessName(guess)} ${game.codeName(code)}`);
-        out(`${kept.length.toLocaleString('en-US')} secret${kept.length === 1 ? '' : 's'} still possible${kept.length <= 8 ? `: ${some(game, kept)}` : ''}`);
+        out(
+          `${kept.length.toLocaleString('en-US')} secret${kept.length === 1 ? '' : 's'} still possible${kept.length <= 8 ? `: ${some(game, kept)}` : ''}`,
+        );
         if (node !== NO_CHILD) {
           node = childOf(tree, node, code);
-          if (node === NO_CHILD && attempt < game.maxAttempts) err('the tree has no branch for this reply; searching among the consistent secrets');
+          if (node === NO_CHILD && attempt < game.maxAttempts)
+            err('the tree has no branch for this reply; searching among the consistent secrets');
         }
         break;
       }
     }
-    out(`out of guesses; ${candidates.length.toLocaleString('en-US')} secret${candidates.length === 1 ? '' : 's'} still possible: ${some(game, candidates, 10)}`);
+    out(
+      `out of guesses; ${candidates.length.toLocaleString('en-US')} secret${candidates.length === 1 ? '' : 's'} still possible: ${some(game, candidates, 10)}`,
+    );
     return 0;
   } finally {
     await lines.return();

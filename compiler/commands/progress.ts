@@ -29,7 +29,7 @@ function short(n: number): string {
 }
 
 export function progressBar(label: string, stream: NodeJS.WriteStream = process.stderr): ProgressView | null {
-  const forced = process.env['GUESSTREE_PROGRESS'] === '1';
+  const forced = process.env.GUESSTREE_PROGRESS === '1';
   if (stream.isTTY !== true && !forced) return null;
   const started = Date.now();
   let state: CompileProgress = { done: 0, total: 0, unit: 'preparing', best: null };
@@ -43,7 +43,7 @@ export function progressBar(label: string, stream: NodeJS.WriteStream = process.
     linewrap: false,
     format: () => {
       // The terminal's width; COLUMNS when stderr is not a terminal (tests force the bar).
-      const width = Math.max(40, (stream.columns ?? (Number(process.env['COLUMNS']) || 80)) - 1);
+      const width = Math.max(40, (stream.columns ?? (Number(process.env.COLUMNS) || 80)) - 1);
       const elapsed = (Date.now() - started) / 1000;
       const best = state.best ? ` | best ${state.best}` : '';
       if (state.total <= 0) {
@@ -85,7 +85,11 @@ export const PROGRESS_LINE_MS = 300_000;
  * none), with the units settled and an ETA from the rate of this run (units read back with
  * --resume do not count towards it).
  */
-export function progressLines(label: string, everyMs = PROGRESS_LINE_MS, stream: NodeJS.WritableStream = process.stderr): ProgressView {
+export function progressLines(
+  label: string,
+  everyMs = PROGRESS_LINE_MS,
+  stream: NodeJS.WritableStream = process.stderr,
+): ProgressView {
   const started = Date.now();
   let state: CompileProgress = { done: 0, total: 0, unit: 'preparing', best: null };
   // The unit's count when this run first reported it, and when.
@@ -95,13 +99,17 @@ export function progressLines(label: string, everyMs = PROGRESS_LINE_MS, stream:
     const elapsed = (now - started) / 1000;
     const best = state.best ? ` | best ${state.best}` : '';
     if (state.total <= 0) {
-      stream.write(`${label}: ${state.unit === 'preparing' ? 'preparing' : `${state.done} ${state.unit}`}${best} | ${clock(elapsed)} elapsed\n`);
+      stream.write(
+        `${label}: ${state.unit === 'preparing' ? 'preparing' : `${state.done} ${state.unit}`}${best} | ${clock(elapsed)} elapsed\n`,
+      );
       return;
     }
     const run = state.done - base.done;
     const rate = run > 0 ? run / ((now - base.at) / 1000) : 0;
     const eta = rate > 0 ? (state.total - state.done) / rate : NaN;
-    stream.write(`${label}: ${state.done} of ${state.total} ${state.unit} settled${best} | ${clock(elapsed)} elapsed | ETA ${clock(eta)}\n`);
+    stream.write(
+      `${label}: ${state.done} of ${state.total} ${state.unit} settled${best} | ${clock(elapsed)} elapsed | ETA ${clock(eta)}\n`,
+    );
   };
   const timer = setInterval(write, everyMs);
   timer.unref();

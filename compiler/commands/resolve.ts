@@ -26,12 +26,14 @@ export interface ResolvedTree {
 
 /** The game module the arguments name: --game, else the --tree file's header. */
 export function moduleOf(args: RawArgs, header?: { game: string }): GameModule {
-  const given = args['game'];
+  const given = args.game;
   if (header) {
-    if (given !== undefined && given !== header.game) throw fail('usage', `--game ${String(given)} given, but the tree is a ${header.game} tree`);
+    if (given !== undefined && given !== header.game)
+      throw fail('usage', `--game ${String(given)} given, but the tree is a ${header.game} tree`);
     return findModule(header.game);
   }
-  if (given === undefined) throw fail('usage', `no game given: use --game (one of ${GAME_IDS.join(', ')}) or --tree FILE`);
+  if (given === undefined)
+    throw fail('usage', `no game given: use --game (one of ${GAME_IDS.join(', ')}) or --tree FILE`);
   return findModule(String(given));
 }
 
@@ -51,7 +53,14 @@ export function compileCommand(m: GameModule, opts: GameOptions): string {
 }
 
 /** Game options for a tree file: the header's, checked against any the user gave. */
-function optionsForTree(m: GameModule, verb: Verb, args: RawArgs, file: TreeFile, path: string, warn: (line: string) => void): GameOptions {
+function optionsForTree(
+  m: GameModule,
+  verb: Verb,
+  args: RawArgs,
+  file: TreeFile,
+  path: string,
+  warn: (line: string) => void,
+): GameOptions {
   return withHeaderOptions(m, gameOptionsOf(m, verb, args, warn), file, path);
 }
 
@@ -60,7 +69,8 @@ export function withHeaderOptions(m: GameModule, given: GameOptions, file: TreeF
   const implied = m.optionsFromHeader(file.header, given);
   for (const [k, v] of Object.entries(implied)) {
     const g = given[k];
-    if (g !== undefined && v !== undefined && g !== v) throw fail('usage', `--${k} ${show(g)} given, but the tree ${path} has ${k} ${show(v)}`);
+    if (g !== undefined && v !== undefined && g !== v)
+      throw fail('usage', `--${k} ${show(g)} given, but the tree ${path} has ${k} ${show(v)}`);
   }
   return { ...given, ...Object.fromEntries(Object.entries(implied).filter(([, v]) => v !== undefined)) };
 }
@@ -76,16 +86,24 @@ export interface ResolveHooks {
  * lists given in `opts` are read, the others come from the file when it carries its words
  * (then the tree may come back renumbered for a game that holds only the guesses it plays).
  */
-export function gameOfTree(m: GameModule, opts: GameOptions, file: TreeFile, where: string): { loaded: LoadedGame; file: TreeFile } {
+export function gameOfTree(
+  m: GameModule,
+  opts: GameOptions,
+  file: TreeFile,
+  where: string,
+): { loaded: LoadedGame; file: TreeFile } {
   checkTreeMatches(file, { game: m.id }, where);
-  const r = file.words && m.loadFromTree ? m.loadFromTree(opts, { ...file, words: file.words }, where) : { loaded: m.load(opts), file };
+  const r =
+    file.words && m.loadFromTree
+      ? m.loadFromTree(opts, { ...file, words: file.words }, where)
+      : { loaded: m.load(opts), file };
   checkTreeMatches(r.file, { game: r.loaded.game.id, params: r.loaded.game.params, lists: r.loaded.game.lists }, where);
   checkTreeForGame(r.file.tree, r.loaded.game, where);
   return r;
 }
 
 export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks): Promise<ResolvedTree> {
-  const treePath = args['tree'];
+  const treePath = args.tree;
   if (typeof treePath === 'string') {
     const read = readTreeFile(treePath);
     const m = moduleOf(args, read.header);
@@ -99,11 +117,23 @@ export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks
   const entry = findEntry(readManifest(), game.id, game.params, game.lists);
   if (!entry) {
     if (loaded.cheap && hooks.compileInMemory) {
-      hooks.warn(`guesstree: no shipped tree for ${loaded.slug} with these lists; compiling one now (${compileCommand(m, opts)} saves it)`);
-      return { loaded, file: await hooks.compileInMemory(loaded), path: `(compiled now: ${loaded.slug})`, compiledNow: true };
+      hooks.warn(
+        `guesstree: no shipped tree for ${loaded.slug} with these lists; compiling one now (${compileCommand(m, opts)} saves it)`,
+      );
+      return {
+        loaded,
+        file: await hooks.compileInMemory(loaded),
+        path: `(compiled now: ${loaded.slug})`,
+        compiledNow: true,
+      };
     }
-    const lists = game.lists.length ? ` with ${game.lists.map((l) => `${l.role} sha256 ${l.sha256.slice(0, 12)}… (${l.count})`).join(', ')}` : '';
-    throw fail('manifest', `no shipped tree for ${loaded.slug}${lists}; make one with: ${compileCommand(m, opts)} (or pass --tree FILE)`);
+    const lists = game.lists.length
+      ? ` with ${game.lists.map((l) => `${l.role} sha256 ${l.sha256.slice(0, 12)}… (${l.count})`).join(', ')}`
+      : '';
+    throw fail(
+      'manifest',
+      `no shipped tree for ${loaded.slug}${lists}; make one with: ${compileCommand(m, opts)} (or pass --tree FILE)`,
+    );
   }
   const path = join(treesDir(), entry.file);
   const file = readTreeFile(path);

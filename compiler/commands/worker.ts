@@ -17,7 +17,22 @@ import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Piscina } from 'piscina';
 import type { ThreadJob } from '../pool/queue-thread.js';
-import { checkQueue, inputKey, jobSummary, MAX_STALLS, ownVersions, QUEUE_NAME, QUEUE_PREFIX, reasonOf, redisOptions, REFUSED, resultsKey, type JobData, type QueueTarget, type Versions } from '../pool/queue-shared.js';
+import {
+  checkQueue,
+  inputKey,
+  jobSummary,
+  MAX_STALLS,
+  ownVersions,
+  QUEUE_NAME,
+  QUEUE_PREFIX,
+  reasonOf,
+  redisOptions,
+  REFUSED,
+  resultsKey,
+  type JobData,
+  type QueueTarget,
+  type Versions,
+} from '../pool/queue-shared.js';
 
 /** A job's lock: renewed every half of it while the job runs; a killed worker's job is taken up again after about this long. */
 const DEFAULT_LOCK_MS = 30_000;
@@ -32,7 +47,9 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
 return 1`;
 
-type StoreClient = Redis & { guesstreeStore(input: string, results: string, id: string, bytes: Buffer): Promise<number> };
+type StoreClient = Redis & {
+  guesstreeStore(input: string, results: string, id: string, bytes: Buffer): Promise<number>;
+};
 
 export interface WorkerRequest {
   readonly target: QueueTarget;
@@ -44,7 +61,7 @@ export interface WorkerRequest {
 }
 
 function lockMs(): number {
-  const env = Number(process.env['GUESSTREE_QUEUE_LOCK_MS']);
+  const env = Number(process.env.GUESSTREE_QUEUE_LOCK_MS);
   return Number.isInteger(env) && env >= 200 ? env : DEFAULT_LOCK_MS;
 }
 
@@ -128,10 +145,22 @@ export async function runWorker(req: WorkerRequest, log: (line: string) => void)
     const abort = new AbortController();
     running.set(id, abort);
     try {
-      const bytes = await pool.run({ run: d.run, input, task: Buffer.from(d.task, 'base64') }, { signal: abort.signal });
-      const stored = await redis.guesstreeStore(inputKey(d.run), resultsKey(d.run), id, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      const bytes = await pool.run(
+        { run: d.run, input, task: Buffer.from(d.task, 'base64') },
+        { signal: abort.signal },
+      );
+      const stored = await redis.guesstreeStore(
+        inputKey(d.run),
+        resultsKey(d.run),
+        id,
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      );
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      log(stored === 1 ? `worker: ${tag} done in ${seconds} s` : `worker: ${tag} done in ${seconds} s; its compile is gone, result dropped`);
+      log(
+        stored === 1
+          ? `worker: ${tag} done in ${seconds} s`
+          : `worker: ${tag} done in ${seconds} s; its compile is gone, result dropped`,
+      );
       return stored === 1 ? 'done' : 'gone';
     } catch (e) {
       if (abort.signal.aborted) return release();
@@ -161,13 +190,17 @@ export async function runWorker(req: WorkerRequest, log: (line: string) => void)
     autorun: false,
   });
   worker.on('error', noteError);
-  worker.on('stalled', (jobId: string) => log(`worker: job ${jobId} stalled (its worker stopped mid-job); back in the queue`));
+  worker.on('stalled', (jobId: string) =>
+    log(`worker: job ${jobId} stalled (its worker stopped mid-job); back in the queue`),
+  );
 
   let stopped: Promise<void> | null = null;
   const stop = (sig: NodeJS.Signals): void => {
     if (stopped) return;
     stopping = true;
-    log(`worker: ${sig} received, ${running.size ? `putting ${running.size} running job${running.size === 1 ? '' : 's'} back in the queue` : 'stopping'}`);
+    log(
+      `worker: ${sig} received, ${running.size ? `putting ${running.size} running job${running.size === 1 ? '' : 's'} back in the queue` : 'stopping'}`,
+    );
     const closing = worker.close();
     for (const a of running.values()) a.abort();
     stopped = closing
@@ -182,7 +215,9 @@ export async function runWorker(req: WorkerRequest, log: (line: string) => void)
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   await worker.waitUntilReady();
-  log(`worker: taking jobs from ${target.shown} (concurrency ${concurrency}; guesstree ${own.tool}, tree format ${own.treeFormat}, queue protocol ${own.protocol})`);
+  log(
+    `worker: taking jobs from ${target.shown} (concurrency ${concurrency}; guesstree ${own.tool}, tree format ${own.treeFormat}, queue protocol ${own.protocol})`,
+  );
   await worker.run();
   await (stopped ?? Promise.resolve());
   process.off('SIGTERM', stop);

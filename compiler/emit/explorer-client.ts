@@ -11,7 +11,14 @@
  * compiles without the DOM library) and is tested in Chromium.
  */
 import type { TreeArrays } from '../../runtime/tree-format.js';
-import type { AttrValue, ExplorerMetric, ExplorerReplyFns, ExplorerRules, PageElement, PageUi } from '../games/explorer-rules.js';
+import type {
+  AttrValue,
+  ExplorerMetric,
+  ExplorerReplyFns,
+  ExplorerRules,
+  PageElement,
+  PageUi,
+} from '../games/explorer-rules.js';
 
 export type { ExplorerMetric, ExplorerRules } from '../games/explorer-rules.js';
 
@@ -36,7 +43,12 @@ export interface PageData {
   readonly secrets: string;
   /** Guess names joined by newlines; null: the same list as the secrets. */
   readonly guesses: string | null;
-  readonly tree: { readonly guess: PackedArray; readonly edgeStart: PackedArray; readonly edgeCode: PackedArray; readonly edgeChild: PackedArray };
+  readonly tree: {
+    readonly guess: PackedArray;
+    readonly edgeStart: PackedArray;
+    readonly edgeCode: PackedArray;
+    readonly edgeChild: PackedArray;
+  };
 }
 
 export interface Model {
@@ -97,7 +109,8 @@ export function b64Bytes(s: string): Uint8Array {
 
 export function unpackArray(p: PackedArray): Uint32Array {
   const b = b64Bytes(p.b);
-  if (b.length !== p.n * p.w) throw new Error(`packed array of ${p.n} entries has ${b.length} bytes, expected ${p.n * p.w}`);
+  if (b.length !== p.n * p.w)
+    throw new Error(`packed array of ${p.n} entries has ${b.length} bytes, expected ${p.n * p.w}`);
   const out = new Uint32Array(p.n);
   if (p.w === 1) out.set(b);
   else if (p.w === 2) for (let i = 0; i < p.n; i++) out[i] = b[2 * i] | (b[2 * i + 1] << 8);
@@ -396,23 +409,43 @@ export function pageUi(rules: ExplorerRules): ClientUi {
   const ui: ClientUi = {
     h,
     byId,
-    numberField: (id, label, max) => h('span', { class: 'field' }, h('label', { for: id }, label), ' ', h('input', { id, type: 'number', min: 0, max, step: 1, value: '0', inputmode: 'numeric' })),
+    numberField: (id, label, max) =>
+      h(
+        'span',
+        { class: 'field' },
+        h('label', { for: id }, label),
+        ' ',
+        h('input', { id, type: 'number', min: 0, max, step: 1, value: '0', inputmode: 'numeric' }),
+      ),
     readNumber: (id, label) => {
       const t = byId(id).value.trim();
       if (!/^\d+$/.test(t)) return `${label}: "${t}" is not a whole number`;
       return Number(t);
     },
-    guess: (guess) => (rules.fns.guessView ? rules.fns.guessView(rules.data, guess, ui) : h('code', { class: 'guess-name' }, guess)),
+    guess: (guess) =>
+      rules.fns.guessView ? rules.fns.guessView(rules.data, guess, ui) : h('code', { class: 'guess-name' }, guess),
     name: (code) => replyName(rules, code),
   };
   return ui;
 }
 
 /** How a reply looks: the kind's own view, or the guess and the reply in words. */
-export function replyView(rules: ExplorerRules, ui: PageUi, guess: string, code: number, board: string | null, small: boolean): PageElement {
+export function replyView(
+  rules: ExplorerRules,
+  ui: PageUi,
+  guess: string,
+  code: number,
+  board: string | null,
+  small: boolean,
+): PageElement {
   if (rules.fns.view) return rules.fns.view(rules.data, guess, code, { board, small }, ui);
   const text = rules.fns.describe ? rules.fns.describe(rules.data, guess, code) : replyName(rules, code);
-  return h('span', { class: 'reply md', 'data-kind': rules.name }, small ? null : h('code', null, guess), h('strong', { class: 'reply-text' }, text));
+  return h(
+    'span',
+    { class: 'reply md', 'data-kind': rules.name },
+    small ? null : h('code', null, guess),
+    h('strong', { class: 'reply-text' }, text),
+  );
 }
 
 /** The kind's board after reply `code` to `guess` (null stays null: the kind has none). */
@@ -428,7 +461,18 @@ export function histogramSvg(bins: readonly HistogramBin[], caption: string): Do
   const height = bins.length * rowH + 8;
   const max = Math.max(1, ...bins.map((b) => b.count));
   const total = bins.reduce((t, b) => t + b.count, 0);
-  const svg = h('svg', { id: 'histogram-svg', viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-labelledby': 'histogram-title' }, h('title', { id: 'histogram-title' }, caption));
+  const svg = h(
+    'svg',
+    {
+      id: 'histogram-svg',
+      viewBox: `0 0 ${width} ${height}`,
+      width,
+      height,
+      role: 'img',
+      'aria-labelledby': 'histogram-title',
+    },
+    h('title', { id: 'histogram-title' }, caption),
+  );
   bins.forEach((b, i) => {
     const y = 4 + i * rowH;
     const w = b.count === 0 ? 0 : Math.max(1, Math.round((b.count / max) * barW));
@@ -439,7 +483,13 @@ export function histogramSvg(bins: readonly HistogramBin[], caption: string): Do
         { 'data-label': b.label, 'data-count': b.count },
         h('title', null, `${b.label}: ${b.count}${share}`),
         h('text', { x: labelW - 6, y: y + 16, 'text-anchor': 'end', class: 'hl' }, b.label),
-        h('rect', { x: labelW, y: y + 3, width: w, height: rowH - 6, class: b.label.startsWith('not') ? 'bar bad' : 'bar' }),
+        h('rect', {
+          x: labelW,
+          y: y + 3,
+          width: w,
+          height: rowH - 6,
+          class: b.label.startsWith('not') ? 'bar bad' : 'bar',
+        }),
         h('text', { x: labelW + w + 4, y: y + 16, class: 'hc' }, String(b.count)),
       ),
     );
@@ -470,9 +520,17 @@ export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
     (stats.missing ? `; ${secretsText(stats.missing)} reach a reply the tree has no branch for` : '');
   const bins = histogramOf(model, stats);
   const what = rules.distributionTitle ?? 'Guesses per secret';
-  const table = h('table', { class: 'sr-only' }, h('caption', null, what), h('tr', null, h('th', { scope: 'col' }, 'outcome'), h('th', { scope: 'col' }, 'secrets')));
+  const table = h(
+    'table',
+    { class: 'sr-only' },
+    h('caption', null, what),
+    h('tr', null, h('th', { scope: 'col' }, 'outcome'), h('th', { scope: 'col' }, 'secrets')),
+  );
   for (const b of bins) table.append(h('tr', null, h('td', null, b.label), h('td', null, String(b.count))));
-  $('histogram').replaceChildren(histogramSvg(bins, `${what}: ${bins.map((b) => `${b.label} ${b.count}`).join(', ')}`), table);
+  $('histogram').replaceChildren(
+    histogramSvg(bins, `${what}: ${bins.map((b) => `${b.label} ${b.count}`).join(', ')}`),
+    table,
+  );
 
   // One secret's path.
   const pathRows = (s: number): DomElement[] => {
@@ -481,14 +539,28 @@ export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
     return o.guesses.map((g, i) => {
       const code = o.codes[i];
       pattern = boardAfter(rules, pattern, guessName(g), code);
-      return h('li', { 'data-guess': guessName(g), 'data-reply': replyName(rules, code) }, h('span', { class: 'n' }, `${i + 1}.`), replyView(rules, ui, guessName(g), code, pattern, false));
+      return h(
+        'li',
+        { 'data-guess': guessName(g), 'data-reply': replyName(rules, code) },
+        h('span', { class: 'n' }, `${i + 1}.`),
+        replyView(rules, ui, guessName(g), code, pattern, false),
+      );
     });
   };
   const outcomeText = (s: number): string => {
     const d = stats.depth[s];
     const name = model.secrets[s];
-    if (rules.fns.outcome) return rules.fns.outcome(rules.data, { secret: name, guesses: d, misses: stats.misses[s], found: stats.found[s] === 1 });
-    if (!stats.found[s]) return stats.missing && d < guessLimitOf(rules, tree.guess.length) ? `${name}: the tree has no branch for a reply after ${plural(d, 'guess', 'guesses')}` : `${name}: not found within ${plural(d, 'guess', 'guesses')}`;
+    if (rules.fns.outcome)
+      return rules.fns.outcome(rules.data, {
+        secret: name,
+        guesses: d,
+        misses: stats.misses[s],
+        found: stats.found[s] === 1,
+      });
+    if (!stats.found[s])
+      return stats.missing && d < guessLimitOf(rules, tree.guess.length)
+        ? `${name}: the tree has no branch for a reply after ${plural(d, 'guess', 'guesses')}`
+        : `${name}: not found within ${plural(d, 'guess', 'guesses')}`;
     return `${name}: found on guess ${d}${model.metric === 'score' ? ` (score ${metricValue(model, d, true, 0)})` : ''}`;
   };
   const showSecret = (text: string): void => {
@@ -530,8 +602,19 @@ export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
       const list = h('ol', { class: 'hardest-list' });
       for (const s of hardestOf(model, stats, v, 5)) {
         const o = replaySecret(model, s);
-        const how = rules.revealing ? plural(o.misses, 'miss', 'misses') : o.found ? plural(o.guesses.length, 'guess', 'guesses') : 'not found';
-        list.append(h('li', { 'data-secret': model.secrets[s] }, h('strong', null, model.secrets[s]), ` — ${how}: ${o.guesses.map(guessName).join(' ')}`));
+        const how = rules.revealing
+          ? plural(o.misses, 'miss', 'misses')
+          : o.found
+            ? plural(o.guesses.length, 'guess', 'guesses')
+            : 'not found';
+        list.append(
+          h(
+            'li',
+            { 'data-secret': model.secrets[s] },
+            h('strong', null, model.secrets[s]),
+            ` — ${how}: ${o.guesses.map(guessName).join(' ')}`,
+          ),
+        );
       }
       d.append(list);
     });
@@ -555,7 +638,17 @@ export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
           const d = h(
             'details',
             { class: 'reply-row', 'data-node': child, 'data-reply': replyName(rules, code) },
-            h('summary', null, replyView(rules, ui, g, code, next, true), h('span', { class: 'meta' }, ` ${secretsText(stats.count[child])} · ${meanText(model, stats, child)} · next `, h('strong', { class: 'next' }, guessName(tree.guess[child])))),
+            h(
+              'summary',
+              null,
+              replyView(rules, ui, g, code, next, true),
+              h(
+                'span',
+                { class: 'meta' },
+                ` ${secretsText(stats.count[child])} · ${meanText(model, stats, child)} · next `,
+                h('strong', { class: 'next' }, guessName(tree.guess[child])),
+              ),
+            ),
           );
           let built = false;
           d.addEventListener('toggle', () => {
@@ -588,13 +681,31 @@ export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
         el: () => {
           const next = boardAfter(rules, pattern, g, code);
           const names = list.map((s) => model.secrets[s]);
-          return h('li', { class: 'end', 'data-reply': replyName(rules, code) }, replyView(rules, ui, g, code, next, true), h('span', { class: 'meta' }, ` ${rules.endWord ?? 'solved'}: ${names.slice(0, 8).join(' ')}${names.length > 8 ? ' …' : ''}`));
+          return h(
+            'li',
+            { class: 'end', 'data-reply': replyName(rules, code) },
+            replyView(rules, ui, g, code, next, true),
+            h(
+              'span',
+              { class: 'meta' },
+              ` ${rules.endWord ?? 'solved'}: ${names.slice(0, 8).join(' ')}${names.length > 8 ? ' …' : ''}`,
+            ),
+          );
         },
       });
     }
     if (lost.length) {
       const names = lost.map((s) => model.secrets[s]);
-      rows.push({ count: lost.length, code: -1, el: () => h('li', { class: 'end lost' }, `not found after ${plural(stats.nodeDepth[v], 'guess', 'guesses')}: ${secretsText(names.length)} (${names.slice(0, 8).join(' ')}${names.length > 8 ? ' …' : ''})`) });
+      rows.push({
+        count: lost.length,
+        code: -1,
+        el: () =>
+          h(
+            'li',
+            { class: 'end lost' },
+            `not found after ${plural(stats.nodeDepth[v], 'guess', 'guesses')}: ${secretsText(names.length)} (${names.slice(0, 8).join(' ')}${names.length > 8 ? ' …' : ''})`,
+          ),
+      });
     }
     rows.sort((x, y) => y.count - x.count || x.code - y.code);
     const list = h('ul', { class: 'replies', 'aria-label': `replies to ${g}` });
@@ -620,7 +731,13 @@ export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
     return body;
   };
   $('tree').replaceChildren(
-    h('p', { class: 'root' }, 'First guess ', h('strong', { class: 'next' }, guessName(tree.guess[0])), ` · ${secretsText(stats.count[0])} · ${meanText(model, stats, 0)}`),
+    h(
+      'p',
+      { class: 'root' },
+      'First guess ',
+      h('strong', { class: 'next' }, guessName(tree.guess[0])),
+      ` · ${secretsText(stats.count[0])} · ${meanText(model, stats, 0)}`,
+    ),
     nodeBody(0, blank),
   );
 
@@ -646,11 +763,16 @@ export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
   const fallbackGuess = (): number => {
     if (rules.fns.offTreeGuess) {
       const possible = candidates.map((s) => model.secrets[s]);
-      return rules.fns.offTreeGuess(rules.data, model.guesses, possible, steps.map((st) => guessName(st.guess)));
+      return rules.fns.offTreeGuess(
+        rules.data,
+        model.guesses,
+        possible,
+        steps.map((st) => guessName(st.guess)),
+      );
     }
     const name = model.secrets[candidates[0]];
     const gi = model.guesses.indexOf(name);
-    return gi >= 0 ? gi : 0;
+    return Math.max(gi, 0);
   };
   const currentGuess = (): number => (node >= 0 ? tree.guess[node] : fallbackGuess());
   const replay = (): void => {
@@ -676,7 +798,11 @@ export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
     if (rules.numberReply) {
       const x = ui.readNumber('play-count', rules.numberReply.what);
       if (typeof x === 'string') return x;
-      const why = rules.fns.numberError ? rules.fns.numberError(rules.data, g, x) : x < n ? null : `${x} ${rules.numberReply.what}: at most ${n - 1}`;
+      const why = rules.fns.numberError
+        ? rules.fns.numberError(rules.data, g, x)
+        : x < n
+          ? null
+          : `${x} ${rules.numberReply.what}: at most ${n - 1}`;
       return why ?? x;
     }
     const t = $('play-text').value.trim();
@@ -691,35 +817,69 @@ export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
     let pat = blank;
     for (const st of steps) {
       pat = boardAfter(rules, pat, guessName(st.guess), st.code);
-      history.append(h('li', { 'data-guess': guessName(st.guess), 'data-reply': replyName(rules, st.code) }, replyView(rules, ui, guessName(st.guess), st.code, pat, false)));
+      history.append(
+        h(
+          'li',
+          { 'data-guess': guessName(st.guess), 'data-reply': replyName(rules, st.code) },
+          replyView(rules, ui, guessName(st.guess), st.code, pat, false),
+        ),
+      );
     }
     play.setAttribute('data-state', over);
     play.setAttribute('data-guess', over === 'playing' ? gName : '');
     play.setAttribute('data-candidates', String(candidates.length));
     if (steps.length) children.push(h('div', null, h('h3', null, 'Your replies so far'), history));
     if (over === 'playing') {
-      const turn = h('p', { id: 'play-turn' }, `Guess ${steps.length + 1}${rules.fixedAttempts ? ` of ${guessLimitOf(rules, tree.guess.length)}` : ''}: `, h('strong', { id: 'play-guess' }, gName));
+      const turn = h(
+        'p',
+        { id: 'play-turn' },
+        `Guess ${steps.length + 1}${rules.fixedAttempts ? ` of ${guessLimitOf(rules, tree.guess.length)}` : ''}: `,
+        h('strong', { id: 'play-guess' }, gName),
+      );
       children.push(turn);
       const fields = h('fieldset', { id: 'play-reply' }, h('legend', null, 'Your reply'));
       if (rules.fns.replyInputs) {
         fields.append(...rules.fns.replyInputs(rules.data, gName, patternNow(), ui));
       } else if (rules.numberReply) {
-        fields.append(ui.numberField('play-count', rules.numberReply.label.split('{guess}').join(gName), rules.fns.codes(rules.data) - 1));
+        fields.append(
+          ui.numberField(
+            'play-count',
+            rules.numberReply.label.split('{guess}').join(gName),
+            rules.fns.codes(rules.data) - 1,
+          ),
+        );
       } else {
         const n = rules.fns.codes(rules.data);
         const names = n <= 12 ? ` (${Array.from({ length: n }, (_, c) => replyName(rules, c)).join(' ')})` : '';
-        fields.append(h('span', { class: 'field' }, h('label', { for: 'play-text' }, `Reply to "${gName}"${names}`), ' ', h('input', { id: 'play-text', type: 'text', value: '' })));
+        fields.append(
+          h(
+            'span',
+            { class: 'field' },
+            h('label', { for: 'play-text' }, `Reply to "${gName}"${names}`),
+            ' ',
+            h('input', { id: 'play-text', type: 'text', value: '' }),
+          ),
+        );
       }
       children.push(fields);
     }
     const buttons = h('div', { class: 'buttons' });
     if (over === 'playing') buttons.append(h('button', { type: 'button', id: 'play-submit' }, 'Submit reply'));
-    buttons.append(h('button', { type: 'button', id: 'play-undo', disabled: steps.length === 0 }, 'Undo'), h('button', { type: 'button', id: 'play-restart' }, 'Restart'));
+    buttons.append(
+      h('button', { type: 'button', id: 'play-undo', disabled: steps.length === 0 }, 'Undo'),
+      h('button', { type: 'button', id: 'play-restart' }, 'Restart'),
+    );
     children.push(buttons);
     children.push(h('p', { id: 'play-error', class: 'error', role: 'alert' }, error));
     children.push(h('p', { id: 'play-status', role: 'status' }, message));
     const few = candidates.length <= 20;
-    children.push(h('p', { id: 'play-count-text' }, over === 'solved' ? '' : `${secretsText(candidates.length)} still possible${few ? ':' : ''}`));
+    children.push(
+      h(
+        'p',
+        { id: 'play-count-text' },
+        over === 'solved' ? '' : `${secretsText(candidates.length)} still possible${few ? ':' : ''}`,
+      ),
+    );
     const cands = h('ul', { id: 'play-candidates', class: 'inline' });
     if (few && over !== 'solved') for (const s of candidates) cands.append(h('li', null, model.secrets[s]));
     children.push(cands);
@@ -746,18 +906,23 @@ export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
     if (kept.length === 0) {
       const after = steps.map((st) => `${guessName(st.guess)} ${replyName(rules, st.code)}`).join(', ');
       const none = rules.impossibleWhy ?? 'no secret in the list gives it';
-      return drawError(`impossible reply ${replyName(rules, code)} to ${gName}: ${none}${after ? ` after ${after}` : ''}`);
+      return drawError(
+        `impossible reply ${replyName(rules, code)} to ${gName}: ${none}${after ? ` after ${after}` : ''}`,
+      );
     }
     steps = [...steps, { guess: g, code }];
     const wasOnTree = node >= 0;
     replay();
     let message: string;
-    if (over === 'solved') message = `Solved in ${plural(steps.length, 'guess', 'guesses')}: ${model.secrets[candidates[0]] ?? gName}.`;
+    if (over === 'solved')
+      message = `Solved in ${plural(steps.length, 'guess', 'guesses')}: ${model.secrets[candidates[0]] ?? gName}.`;
     else if (over === 'out') message = `Out of guesses; ${secretsText(candidates.length)} still possible.`;
-    else if (wasOnTree && node < 0) message = 'The tree has no branch for this reply; guessing among the secrets still possible.';
+    else if (wasOnTree && node < 0)
+      message = 'The tree has no branch for this reply; guessing among the secrets still possible.';
     else message = `Next guess: ${guessName(currentGuess())}.`;
     drawPlay(message, '');
-    const next = area.querySelector('#play-reply button') ?? area.querySelector('input') ?? area.querySelector('#play-restart');
+    const next =
+      area.querySelector('#play-reply button') ?? area.querySelector('input') ?? area.querySelector('#play-restart');
     if (next) next.focus();
   };
   const drawError = (why: string): void => {

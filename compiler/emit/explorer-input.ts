@@ -11,7 +11,10 @@ export function explorerInputOf(loaded: LoadedGame, file: TreeFile): ExplorerInp
   const { header } = file;
   const summary = loaded.describe(header);
   // What is not proven is said too: the tree is the best found, and a better one may exist.
-  if (!summary.some((l) => /proven optimal|\boptimal\b|optimum/.test(l))) summary.push(`not proven optimal: the best tree found with effort ${String(header.settings['effort'] ?? 'default')}; a better one may exist`);
+  if (!summary.some((l) => /proven optimal|\boptimal\b|optimum/.test(l)))
+    summary.push(
+      `not proven optimal: the best tree found with effort ${String(header.settings.effort ?? 'default')}; a better one may exist`,
+    );
   return {
     title: explorerTitle(header.game, header.params),
     game: header.game,

@@ -53,7 +53,7 @@ export function base64(bytes: Uint8Array): string {
     const a = bytes[i];
     const b = i + 1 < n ? bytes[i + 1] : 0;
     const x = (a << 16) | (b << 8);
-    chunk += B64[x >>> 18]! + B64[(x >>> 12) & 63]! + (i + 1 < n ? B64[(x >>> 6) & 63]! : '=') + '=';
+    chunk += `${B64[x >>> 18]! + B64[(x >>> 12) & 63]! + (i + 1 < n ? B64[(x >>> 6) & 63]! : '=')}=`;
   }
   parts.push(chunk);
   return parts.join('');
@@ -73,12 +73,20 @@ export function packForPage(a: Uint32Array): PackedArray {
 }
 
 export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** JSON that is safe inside a <script> element: no `<` (so no `</script>` or `<!--`). */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The rules as the page's JSON carries them: all but the functions. */
@@ -101,10 +109,14 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
 function checkInput(input: ExplorerInput): void {
   const { tree, secrets, guesses } = input;
   const where = `explorer for ${input.title}`;
-  for (const [what, names] of [['secret', secrets], ['guess', guesses]] as const) {
+  for (const [what, names] of [
+    ['secret', secrets],
+    ['guess', guesses],
+  ] as const) {
     if (names.length === 0) throw fail('usage', `${where}: no ${what} names`);
     for (const n of names) {
-      if (n === '' || n.includes('\n')) throw fail('usage', `${where}: ${what} name ${JSON.stringify(n)} is empty or holds a newline`);
+      if (n === '' || n.includes('\n'))
+        throw fail('usage', `${where}: ${what} name ${JSON.stringify(n)} is empty or holds a newline`);
     }
   }
   const nodes = tree.guess.length;
@@ -112,7 +124,8 @@ function checkInput(input: ExplorerInput): void {
     throw fail('tree-file', `${where}: the tree arrays do not fit together`);
   }
   for (let v = 0; v < nodes; v++) {
-    if (tree.guess[v] >= guesses.length) throw fail('tree-file', `${where}: node ${v} guesses ${tree.guess[v]}, past the ${guesses.length} guess names`);
+    if (tree.guess[v] >= guesses.length)
+      throw fail('tree-file', `${where}: node ${v} guesses ${tree.guess[v]}, past the ${guesses.length} guess names`);
   }
 }
 
@@ -199,7 +212,22 @@ ul.inline{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.3rem .8rem}
 `;
 
 /** The reply functions a page embeds (ExplorerReplyFns), in the order they are written. */
-const REPLY_FNS = ['codes', 'solved', 'reply', 'name', 'describe', 'numberError', 'view', 'guessView', 'replyInputs', 'readReply', 'boardStart', 'boardAfter', 'offTreeGuess', 'outcome'] as const satisfies ReadonlyArray<keyof ExplorerReplyFns>;
+const REPLY_FNS = [
+  'codes',
+  'solved',
+  'reply',
+  'name',
+  'describe',
+  'numberError',
+  'view',
+  'guessView',
+  'replyInputs',
+  'readReply',
+  'boardStart',
+  'boardAfter',
+  'offTreeGuess',
+  'outcome',
+] as const satisfies ReadonlyArray<keyof ExplorerReplyFns>;
 
 /**
  * The page's `pageReplyFns()`: the reply kind's functions (ExplorerReplyFns), each as its
@@ -213,7 +241,11 @@ function replyFnsSource(rules: ExplorerRules): string {
     if (typeof f !== 'function') throw new Error(`explorer: the ${rules.name} reply kind's ${key} is not a function`);
     const src = f.toString();
     // A method (`name(data, code) { ... }`) is a property as it is; anything else gets its key.
-    props.push(/^(async\s+)?function\b|=>/.test(src.slice(0, src.indexOf('{') < 0 ? undefined : src.indexOf('{'))) ? `${key}: ${src}` : src);
+    props.push(
+      /^(async\s+)?function\b|=>/.test(src.slice(0, src.indexOf('{') < 0 ? undefined : src.indexOf('{')))
+        ? `${key}: ${src}`
+        : src,
+    );
   }
   return `function pageReplyFns() { return { ${props.join(',\n')} }; }`;
 }
@@ -238,13 +270,19 @@ export function renderExplorer(input: ExplorerInput): string {
   };
   const t = escapeHtml(input.title);
   const lists = input.lists.length
-    ? input.lists.map((l) => `<li>${escapeHtml(l.role)}: ${l.count.toLocaleString('en-US')} (sha256 <code title="${escapeHtml(l.sha256)}">${escapeHtml(l.sha256.slice(0, 12))}</code>)</li>`).join('')
+    ? input.lists
+        .map(
+          (l) =>
+            `<li>${escapeHtml(l.role)}: ${l.count.toLocaleString('en-US')} (sha256 <code title="${escapeHtml(l.sha256)}">${escapeHtml(l.sha256.slice(0, 12))}</code>)</li>`,
+        )
+        .join('')
     : '<li>none (the codes are generated)</li>';
   const summary = input.summary.map((line) => `<li>${escapeHtml(line)}</li>`).join('');
   const script = `${CLIENT_FUNCTIONS.map((f) => f.toString()).join('\n')}\n${replyFnsSource(input.rules)}\nexplorerBoot();`;
   // The code is written into a <script> element as it is: it must not end the element early.
   if (/<\/script|<!--/i.test(script)) throw new Error('explorer client code holds "</script" or "<!--"');
-  const playHelp = input.rules.playHelp ?? 'Play your own game: the page shows its guess; type the reply your game gave, then submit.';
+  const playHelp =
+    input.rules.playHelp ?? 'Play your own game: the page shows its guess; type the reply your game gave, then submit.';
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -85,11 +85,13 @@ export class AttemptObjective<S> implements Objective<S> {
     this.guessOfSecret = guessOfSecret;
     if (Number.isFinite(spec.branches)) {
       if (this.costs) throw new Error('AttemptObjective: a finite branching bound needs linear costs (perAttempt)');
-      if (Number.isFinite(spec.attempts) && spec.unsolved !== Infinity) throw new Error('AttemptObjective: a capped tree bound needs every secret found');
+      if (Number.isFinite(spec.attempts) && spec.unsolved !== Infinity)
+        throw new Error('AttemptObjective: a capped tree bound needs every secret found');
       this.lbBySize = sizeLowerBounds(spec.secretCount, spec.branches);
     } else {
       this.lbBySize = null;
-      if (Number.isFinite(spec.attempts) && (!this.costs || this.costs.length !== spec.attempts + 1)) throw new Error('AttemptObjective: a capped game needs costs[0..attempts]');
+      if (Number.isFinite(spec.attempts) && (!this.costs || this.costs.length !== spec.attempts + 1))
+        throw new Error('AttemptObjective: a capped game needs costs[0..attempts]');
     }
   }
 

@@ -13,7 +13,17 @@
 import type { AttemptObjective } from './attempt-objective.js';
 import { Partitioner } from './partition.js';
 import { EMPTY_RANKED, mergeTop, rankedAt, TopK } from './top-k.js';
-import { WHOLE_POOL, type QuickResult, type RankOptions, type Ranker, type Ranking, type RankedGuess, type RankedList, type SearchGame, type SearchNode } from './types.js';
+import {
+  WHOLE_POOL,
+  type QuickResult,
+  type RankOptions,
+  type Ranker,
+  type Ranking,
+  type RankedGuess,
+  type RankedList,
+  type SearchGame,
+  type SearchNode,
+} from './types.js';
 import { popcount32 } from './bits.js';
 
 /** A rule that restricts the guesses by what the replies so far revealed (its state is a short string). */
@@ -64,7 +74,13 @@ export interface Endgames {
 }
 
 /** Families of at least `min` secrets among `words` (each `length` letters, codes 0..25 in `letters[w * length + p]`). */
-export function endgameFamilies(letters: Uint8Array, length: number, secrets: number, secretWord: (s: number) => number, min: number): Endgames {
+export function endgameFamilies(
+  letters: Uint8Array,
+  length: number,
+  secrets: number,
+  secretWord: (s: number) => number,
+  min: number,
+): Endgames {
   const byKey = new Map<string, number[]>();
   for (let s = 0; s < secrets; s++) {
     const w = secretWord(s);
@@ -146,7 +162,12 @@ export class CandidateRanker implements Ranker<string> {
   private tLargeGroup = false;
   private tGroups = 0;
 
-  constructor(game: CandidateGame, objective: AttemptObjective<string>, settings: CandidateRankerSettings, rule?: GuessRule) {
+  constructor(
+    game: CandidateGame,
+    objective: AttemptObjective<string>,
+    settings: CandidateRankerSettings,
+    rule?: GuessRule,
+  ) {
     this.game = game;
     this.objective = objective;
     this.settings = settings;
@@ -401,7 +422,12 @@ export class CandidateRanker implements Ranker<string> {
       if (col === 1 && pair < 0) pair = g;
     }
     const candidateBound = n * gc + (n - 1) * first + (pair >= 0 ? 1 : 2) * (next - first);
-    if (pair >= 0 && this.settings.candidateShortcut && candidateBound <= nextAttempt && this.poolHasProbe(buf, off, n, node.state)) {
+    if (
+      pair >= 0 &&
+      this.settings.candidateShortcut &&
+      candidateBound <= nextAttempt &&
+      this.poolHasProbe(buf, off, n, node.state)
+    ) {
       out.guess = pair;
       out.cost = candidateBound;
       return;
@@ -450,7 +476,8 @@ export class CandidateRanker implements Ranker<string> {
     const top = this.top;
     top.reset(left === 2 ? 1 : width);
     // The candidate shortcut: candidates open the pool when it holds them.
-    const shortcutAt = this.settings.candidateShortcut && from === 0 && n <= this.settings.candidatePoolMax && end > n ? n : -1;
+    const shortcutAt =
+      this.settings.candidateShortcut && from === 0 && n <= this.settings.candidatePoolMax && end > n ? n : -1;
     let bestCandidate: RankedGuess | null = null;
     let bestCandidateExact = false;
     let minBound = Infinity;
@@ -460,7 +487,8 @@ export class CandidateRanker implements Ranker<string> {
     for (let pi = from; pi < end; pi++) {
       if (pi === shortcutAt && bestCandidate !== null && bestCandidateExact && bestCandidate.bound <= minBound) {
         // No guess that is not a candidate can beat n secrets found on the next attempt.
-        if (bestCandidate.bound <= nextAttempt) return { optimal: bestCandidate, top: EMPTY_RANKED, setBound: bestCandidate.bound, complete };
+        if (bestCandidate.bound <= nextAttempt)
+          return { optimal: bestCandidate, top: EMPTY_RANKED, setBound: bestCandidate.bound, complete };
       }
       const g = pool[pi];
       this.guessStats(g, n, gc, first, next);
@@ -471,12 +499,19 @@ export class CandidateRanker implements Ranker<string> {
         bestCandidateExact = s.exact;
       }
       // A candidate that splits the rest into singletons reaches the set's bound: optimal.
-      if (s.hits && s.bound === ceiling) return { optimal: { guess: g, at: pi, bound: s.bound, key1: s.bound, key2 }, top: EMPTY_RANKED, setBound: ceiling, complete };
+      if (s.hits && s.bound === ceiling)
+        return {
+          optimal: { guess: g, at: pi, bound: s.bound, key1: s.bound, key2 },
+          top: EMPTY_RANKED,
+          setBound: ceiling,
+          complete,
+        };
       // With two tries left a group's bound is its exact value: the best bound is optimal.
       top.push(g, pi, s.bound, s.bound, left === 2 ? 0 : key2);
     }
     const best = top.result();
-    if (left === 2) return { optimal: best.length ? rankedAt(best, 0) : null, top: EMPTY_RANKED, setBound: minBound, complete };
+    if (left === 2)
+      return { optimal: best.length ? rankedAt(best, 0) : null, top: EMPTY_RANKED, setBound: minBound, complete };
     return { optimal: null, top: best, setBound: minBound, complete };
   }
 
@@ -543,7 +578,13 @@ export class CandidateRanker implements Ranker<string> {
     return least;
   }
 
-  private rankTable(set: Uint32Array, node: SearchNode<string>, width: number, opts: RankOptions, probe = false): Ranking {
+  private rankTable(
+    set: Uint32Array,
+    node: SearchNode<string>,
+    width: number,
+    opts: RankOptions,
+    probe = false,
+  ): Ranking {
     const { from = 0, to = Infinity, beta = Infinity } = opts;
     const { n, used, left, ceiling, poolLength, end, complete, nextAttempt } = this.frame(set, node, to);
     const obj = this.objective;
@@ -591,7 +632,8 @@ export class CandidateRanker implements Ranker<string> {
     for (let pi = from; pi < end; pi++) {
       if (pi === shortcutAt && bestCandidate !== null && bestCandidateExact && bestCandidate.bound <= minBound) {
         // No guess that is not a candidate can beat n secrets found on the next attempt.
-        if (bestCandidate.bound <= nextAttempt) return { optimal: bestCandidate, top: EMPTY_RANKED, setBound: bestCandidate.bound, complete };
+        if (bestCandidate.bound <= nextAttempt)
+          return { optimal: bestCandidate, top: EMPTY_RANKED, setBound: bestCandidate.bound, complete };
       }
       const g = pool[pi];
       const hit = inSet[g] === stamp ? 1 : 0;
@@ -608,11 +650,23 @@ export class CandidateRanker implements Ranker<string> {
         bestCandidateExact = groupsOfTwo;
       }
       // A candidate that splits the rest into singletons reaches the set's bound: optimal.
-      if (hit && bound === ceiling) return { optimal: { guess: g, at: pi, bound, key1: bound, key2 }, top: EMPTY_RANKED, setBound: ceiling, complete };
+      if (hit && bound === ceiling)
+        return {
+          optimal: { guess: g, at: pi, bound, key1: bound, key2 },
+          top: EMPTY_RANKED,
+          setBound: ceiling,
+          complete,
+        };
       if (exact) {
         // Once no candidate splits the set into singletons, nothing beats every secret on the
         // next attempt: a guess that does it (into singletons, not a candidate) is optimal.
-        if (col === 0 && pi >= n && bound === nextAttempt) return { optimal: { guess: g, at: pi, bound, key1: bound, key2 }, top: EMPTY_RANKED, setBound: bound, complete };
+        if (col === 0 && pi >= n && bound === nextAttempt)
+          return {
+            optimal: { guess: g, at: pi, bound, key1: bound, key2 },
+            top: EMPTY_RANKED,
+            setBound: bound,
+            complete,
+          };
         if (groupsOfTwo && bound < exactBestBound) {
           exactBest = g;
           exactBestAt = pi;
@@ -621,7 +675,9 @@ export class CandidateRanker implements Ranker<string> {
         }
       }
       if (packed) {
-        const key = mixed ? n * (2 * n + col - hit) + 2 * this.tSquares : (2 * col + 1 - hit) * squareScale + this.tSquares;
+        const key = mixed
+          ? n * (2 * n + col - hit) + 2 * this.tSquares
+          : (2 * col + 1 - hit) * squareScale + this.tSquares;
         (boundAt as Float64Array)[pi - from] = bound;
         packed[survivors++] = key * placeScale + pi;
       } else if (listed) top.push(g, pi, bound, bound, left === 2 ? 0 : key2);
@@ -629,18 +685,49 @@ export class CandidateRanker implements Ranker<string> {
     const setBound = Math.min(minBound, beta);
     // The least bound is exact for a guess whose groups hold at most two: it is optimal.
     if (exact && exactBest >= 0 && exactBestBound === minBound) {
-      return { optimal: { guess: exactBest, at: exactBestAt, bound: exactBestBound, key1: exactBestBound, key2: exactBestKey2 }, top: EMPTY_RANKED, setBound: minBound, complete };
+      return {
+        optimal: {
+          guess: exactBest,
+          at: exactBestAt,
+          bound: exactBestBound,
+          key1: exactBestBound,
+          key2: exactBestKey2,
+        },
+        top: EMPTY_RANKED,
+        setBound: minBound,
+        complete,
+      };
     }
-    if (packed) return { optimal: null, top: CandidateRanker.unpack(pool, packed, survivors, placeScale, boundAt as Float64Array, from), setBound, complete };
+    if (packed)
+      return {
+        optimal: null,
+        top: CandidateRanker.unpack(pool, packed, survivors, placeScale, boundAt as Float64Array, from),
+        setBound,
+        complete,
+      };
     const best = top.result();
     if (left === 2) return { optimal: best.length ? rankedAt(best, 0) : null, top: EMPTY_RANKED, setBound, complete };
     return { optimal: null, top: best, setBound, complete };
   }
 
   /** Survivors of an exact ranking, best first: their packed keys sorted, then unpacked. */
-  private static unpack(pool: Uint32Array, packed: Float64Array, survivors: number, placeScale: number, boundAt: Float64Array, from: number): RankedList {
+  private static unpack(
+    pool: Uint32Array,
+    packed: Float64Array,
+    survivors: number,
+    placeScale: number,
+    boundAt: Float64Array,
+    from: number,
+  ): RankedList {
     const keys = packed.subarray(0, survivors).sort();
-    const out = { length: survivors, guess: new Uint32Array(survivors), at: new Float64Array(survivors), bound: new Float64Array(survivors), key1: new Float64Array(survivors), key2: new Float64Array(survivors) };
+    const out = {
+      length: survivors,
+      guess: new Uint32Array(survivors),
+      at: new Float64Array(survivors),
+      bound: new Float64Array(survivors),
+      key1: new Float64Array(survivors),
+      key2: new Float64Array(survivors),
+    };
     for (let i = 0; i < survivors; i++) {
       const k = keys[i];
       const pi = k % placeScale;
@@ -670,7 +757,15 @@ export class CandidateRanker implements Ranker<string> {
         .sort((a, b) => a.bound - b.bound || a.at - b.at)[0];
       return { optimal: best ?? null, top: EMPTY_RANKED, setBound, complete };
     }
-    return { optimal: null, top: mergeTop(parts.map((p) => p.top), width), setBound, complete };
+    return {
+      optimal: null,
+      top: mergeTop(
+        parts.map((p) => p.top),
+        width,
+      ),
+      setBound,
+      complete,
+    };
   }
 
   /** The one-step bound of one guess at a node: no plan that plays it there costs less. */
@@ -688,4 +783,3 @@ export class CandidateRanker implements Ranker<string> {
     return this.rank(set, node, 1).setBound;
   }
 }
-

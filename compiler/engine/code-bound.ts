@@ -103,7 +103,11 @@ function splitsIntoSingletons(cx: BoundContext, set: Uint32Array): boolean {
   for (let i = 0; i < set.length; i++) {
     counter.count(set[i], counts);
     let ok = true;
-    for (let c = 0; c < counts.length; c++) if (counts[c] > 1) { ok = false; break; }
+    for (let c = 0; c < counts.length; c++)
+      if (counts[c] > 1) {
+        ok = false;
+        break;
+      }
     if (ok) return true;
   }
   return false;
@@ -126,7 +130,13 @@ export interface CodeBoundOptions {
 function contextOf(game: CodeGame): BoundContext {
   const effort = codeEffort('exact', game.secretCount, 0);
   const ranker = codeParts(game, { ...effort, rank: 'bound' }).ranker as CodeRanker;
-  return { game, ranker, partitioner: new Partitioner(game), lb: ranker.objective.sizeTable(), counts: new Uint32Array(game.codeCount) };
+  return {
+    game,
+    ranker,
+    partitioner: new Partitioner(game),
+    lb: ranker.objective.sizeTable(),
+    counts: new Uint32Array(game.codeCount),
+  };
 }
 
 /** One opener per symmetry class of the game's first guesses, ascending. */
@@ -135,7 +145,9 @@ export function openerClasses(game: CodeGame): number[] {
 }
 
 export function boundMethod(levels: number): string {
-  return levels === 1 ? CODE_BOUND_METHOD : `${levels + 1}-level bound over every opener class, small groups of the last level refined`;
+  return levels === 1
+    ? CODE_BOUND_METHOD
+    : `${levels + 1}-level bound over every opener class, small groups of the last level refined`;
 }
 
 /** The proven lower bound of `game`'s total (with `openers`: of the strategies opening with one of them). */

@@ -49,7 +49,11 @@ const DEFAULT_WIDE = {
 
 export const CODE_EFFORTS = [
   { name: 'quick', describe: 'the one-step entropy rule, exact on sets of at most 12 codes' },
-  { name: 'default', describe: 'exact up to 1,296 codes; above, the best-ranked guesses compared by their subtrees, with a pilot on large sets' },
+  {
+    name: 'default',
+    describe:
+      'exact up to 1,296 codes; above, the best-ranked guesses compared by their subtrees, with a pilot on large sets',
+  },
   { name: 'thorough', describe: 'default, and the first guess chosen among all its classes by their one-step trees' },
   { name: 'exact', describe: 'branch and bound over every guess of every set: proves the optimum' },
 ] as const;
@@ -65,7 +69,8 @@ export function codeEffort(name: CodeEffortName, codes: number, maxDepth: number
     case 'default':
       // Small games are solved exactly in seconds; larger ones compare the best few guesses
       // of every large set by their subtrees, and solve small sets exactly.
-      if (codes <= 1296) return { name, exact: true, openers: Infinity, exactBelow: Infinity, widths: ONE, rank: 'bound', maxDepth };
+      if (codes <= 1296)
+        return { name, exact: true, openers: Infinity, exactBelow: Infinity, widths: ONE, rank: 'bound', maxDepth };
       return { name, exact: false, ...DEFAULT_WIDE, maxDepth };
     case 'thorough':
       // As default, and every first-guess class scored by its one-step tree first.
@@ -78,7 +83,10 @@ export function codeEffort(name: CodeEffortName, codes: number, maxDepth: number
 
 /** The engine's effort of a code game's effort. */
 export function engineEffort(e: CodeEffort): Effort {
-  const pilot = e.pilotAbove !== undefined && Number.isFinite(e.pilotAbove) ? { above: e.pilotAbove, width: e.pilotWidth ?? 1, keep: e.pilotKeep ?? 1, slack: e.pilotSlack } : undefined;
+  const pilot =
+    e.pilotAbove !== undefined && Number.isFinite(e.pilotAbove)
+      ? { above: e.pilotAbove, width: e.pilotWidth ?? 1, keep: e.pilotKeep ?? 1, slack: e.pilotSlack }
+      : undefined;
   return {
     ...EFFORT_DEFAULTS,
     exactBelow: e.exactBelow,
@@ -118,27 +126,51 @@ function historyMoves(): Moves<History> {
 export function codeParts(game: CodeGame, effort: CodeEffort): EngineParts<History> {
   const capped = effort.maxDepth > 0;
   const objective = new AttemptObjective<History>(
-    { attempts: capped ? effort.maxDepth : Infinity, perAttempt: 1, unsolved: Infinity, branches: game.replyCodes.length, depthTieBreak: true, secretCount: game.secretCount },
+    {
+      attempts: capped ? effort.maxDepth : Infinity,
+      perAttempt: 1,
+      unsolved: Infinity,
+      branches: game.replyCodes.length,
+      depthTieBreak: true,
+      secretCount: game.secretCount,
+    },
     (s) => s,
   );
-  return { game, objective, moves: historyMoves(), ranker: new CodeRanker(game, objective, effort.rank), effort: engineEffort(effort) };
+  return {
+    game,
+    objective,
+    moves: historyMoves(),
+    ranker: new CodeRanker(game, objective, effort.rank),
+    effort: engineEffort(effort),
+  };
 }
 
 /** The header's record of an effort (`symmetry` says which permutations the game's symmetry filter uses). */
-export function codeSettings(effort: CodeEffort, opener: string | null, proven: boolean, symmetry: string): Record<string, ParamValue> {
+export function codeSettings(
+  effort: CodeEffort,
+  opener: string | null,
+  proven: boolean,
+  symmetry: string,
+): Record<string, ParamValue> {
   return {
     effort: effort.name,
     exactBelow: Number.isFinite(effort.exactBelow) ? effort.exactBelow : 'all',
     widths: effort.widths.map(([size, w]) => `${w} up to ${Number.isFinite(size) ? size : 'any size'}`).join(', '),
-    openers: effort.openerPilot ? 'every class, by its one-step tree' : Number.isFinite(effort.openers) ? effort.openers : 'all',
+    openers: effort.openerPilot
+      ? 'every class, by its one-step tree'
+      : Number.isFinite(effort.openers)
+        ? effort.openers
+        : 'all',
     ...(opener ? { opener } : {}),
     rank: effort.rank,
     pilotKeep: effort.pilotKeep ?? 1,
     ...(effort.pilotSlack !== undefined ? { pilotSlack: effort.pilotSlack } : {}),
-    pilot: effort.pilotAbove !== undefined && Number.isFinite(effort.pilotAbove) ? `sets over ${effort.pilotAbove}: best of ${effort.pilotWidth ?? 1} by one-step trees` : 'none',
+    pilot:
+      effort.pilotAbove !== undefined && Number.isFinite(effort.pilotAbove)
+        ? `sets over ${effort.pilotAbove}: best of ${effort.pilotWidth ?? 1} by one-step trees`
+        : 'none',
     maxDepth: effort.maxDepth,
     symmetry,
     provenOptimal: proven,
   };
 }
-

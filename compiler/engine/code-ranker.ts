@@ -15,7 +15,16 @@ import { canonicalGuesses, historySymmetry, permutations, type HistorySymmetry }
 import { popcount32 } from './bits.js';
 import { Stamps } from './stamps.js';
 import { EMPTY_RANKED, TopK, type RankBuffers } from './top-k.js';
-import { WHOLE_POOL, type QuickResult, type RankOptions, type Ranker, type Ranking, type SearchGame, type SearchNode, type TallyCounter } from './types.js';
+import {
+  WHOLE_POOL,
+  type QuickResult,
+  type RankOptions,
+  type Ranker,
+  type Ranking,
+  type SearchGame,
+  type SearchNode,
+  type TallyCounter,
+} from './types.js';
 
 /** How guesses are ranked: 'entropy' (Σ m·log2 m over the parts, a possible win −0.5), 'parts' (most parts first), 'bound' (the lower bound), 'size-model'. */
 export type RankRule = 'entropy' | 'parts' | 'bound' | 'size-model';
@@ -84,7 +93,8 @@ export class CodeRanker implements Ranker<History> {
   private readonly poolsBySymmetry = new Map<string, Uint32Array>();
   private readonly poolOf = new WeakMap<History, Uint32Array>();
   /** Per depth, the last sets `candidateSplitsAll` looked at and what it found. */
-  private readonly splitters: Array<{ sets: Array<Uint32Array | null>; found: Int32Array; next: number } | undefined> = [];
+  private readonly splitters: Array<{ sets: Array<Uint32Array | null>; found: Int32Array; next: number } | undefined> =
+    [];
   private readonly counts: Uint32Array;
   private readonly estimate: Float64Array;
   private readonly candidateAdjust: number;
@@ -144,7 +154,14 @@ export class CodeRanker implements Ranker<History> {
     for (let m = 1; m <= N; m++) {
       const ent = m * Math.log2(m);
       const model = m === 1 ? 1 : m * (SIZE_MODEL_A + SIZE_MODEL_B * Math.log2(m));
-      this.estimate[m] = rule === 'entropy' ? ent : rule === 'parts' ? -1e6 + ent : rule === 'size-model' ? model : this.lb[m] * 1e6 + ent;
+      this.estimate[m] =
+        rule === 'entropy'
+          ? ent
+          : rule === 'parts'
+            ? -1e6 + ent
+            : rule === 'size-model'
+              ? model
+              : this.lb[m] * 1e6 + ent;
     }
     this.candidateAdjust = rule === 'parts' ? -1e6 : rule === 'size-model' ? 0 : -0.5;
     this.scanCodes = Uint32Array.from([...game.replyCodes, game.solvedCode].sort((a, b) => a - b));
@@ -165,7 +182,10 @@ export class CodeRanker implements Ranker<History> {
     this.replies = replyTable ? tableOfReplies(game) : null;
     this.bases = new Uint32Array(this.replies ? N : 0);
     this.pairRow = (game.guessCount + 1) >> 1;
-    this.pairs = this.replies && this.scanCodes.length <= 16 ? pairsOfReplies(this.replies, game.guessCount, N, this.scanCodes, game.codeCount) : null;
+    this.pairs =
+      this.replies && this.scanCodes.length <= 16
+        ? pairsOfReplies(this.replies, game.guessCount, N, this.scanCodes, game.codeCount)
+        : null;
     this.pairBases = new Uint32Array(this.pairs ? N : 0);
     this.solvedBit = this.pairs ? 1 << this.scanCodes.indexOf(game.solvedCode) : 0;
   }
@@ -209,7 +229,11 @@ export class CodeRanker implements Ranker<History> {
   private candidateSplitsAll(set: Uint32Array, used: number): number {
     let seen = this.splitters[used];
     if (!seen) {
-      seen = { sets: new Array<Uint32Array | null>(SPLITTERS_KEPT).fill(null), found: new Int32Array(SPLITTERS_KEPT), next: 0 };
+      seen = {
+        sets: new Array<Uint32Array | null>(SPLITTERS_KEPT).fill(null),
+        found: new Int32Array(SPLITTERS_KEPT),
+        next: 0,
+      };
       this.splitters[used] = seen;
     }
     const sets = seen.sets;
@@ -252,7 +276,11 @@ export class CodeRanker implements Ranker<History> {
       const g = set[i];
       counter.count(g, counts);
       let ok = true;
-      for (let c = 0; c < counts.length; c++) if (counts[c] > 1) { ok = false; break; }
+      for (let c = 0; c < counts.length; c++)
+        if (counts[c] > 1) {
+          ok = false;
+          break;
+        }
       if (ok) found = g;
     }
     return found;
@@ -308,7 +336,13 @@ export class CodeRanker implements Ranker<History> {
     let b = this.lists[used];
     if (!b || b.guess.length < n) {
       const len = Math.max(n, b ? b.guess.length * 2 : 64);
-      b = { guess: new Uint32Array(len), at: new Float64Array(len), bound: new Float64Array(len), key1: new Float64Array(len), key2: new Float64Array(len) };
+      b = {
+        guess: new Uint32Array(len),
+        at: new Float64Array(len),
+        bound: new Float64Array(len),
+        key1: new Float64Array(len),
+        key2: new Float64Array(len),
+      };
       this.lists[used] = b;
     }
     return b;
@@ -348,7 +382,14 @@ export class CodeRanker implements Ranker<History> {
    * The counts are read (and zeroed) in ascending reply order, from the bit mask of the replies
    * it got or by scanning every reply: the sums are the same as over the distinct replies in that order.
    */
-  private tallyGuess(g: number, table: Uint8Array | null, counter: TallyCounter | null, masked: boolean, bases: Uint32Array, lb: Float64Array): void {
+  private tallyGuess(
+    g: number,
+    table: Uint8Array | null,
+    counter: TallyCounter | null,
+    masked: boolean,
+    bases: Uint32Array,
+    lb: Float64Array,
+  ): void {
     const counts = this.tallied;
     const scan = this.scanCodes;
     const S = scan.length;
@@ -403,7 +444,13 @@ export class CodeRanker implements Ranker<History> {
     if (fewEnough) {
       // A candidate that splits the rest into singletons: 2n−1, the least possible.
       const g = this.candidateSplitsAll(set, node.used);
-      if (g >= 0) return { optimal: { guess: g, at: -1, bound: 2 * n - 1, key1: 0, key2: 0 }, top: EMPTY_RANKED, setBound: 2 * n - 1, complete: true };
+      if (g >= 0)
+        return {
+          optimal: { guess: g, at: -1, bound: 2 * n - 1, key1: 0, key2: 0 },
+          top: EMPTY_RANKED,
+          setBound: 2 * n - 1,
+          complete: true,
+        };
       // Otherwise every tree needs at least 2n.
       setBound = Math.max(2 * n, lb[n]);
     }
@@ -489,7 +536,8 @@ export class CodeRanker implements Ranker<History> {
       if ((isCand || parts !== 1) && maxPart <= partCap) {
         bound = n + lbSum;
         // A non-candidate that splits the set into singletons, when no candidate does: 2n, optimal.
-        if (maxPart === 1 && !isCand && fewEnough) return { optimal: { guess: g, at: j, bound, key1: 0, key2: 0 }, top: EMPTY_RANKED, setBound, complete: true };
+        if (maxPart === 1 && !isCand && fewEnough)
+          return { optimal: { guess: g, at: j, bound, key1: 0, key2: 0 }, top: EMPTY_RANKED, setBound, complete: true };
       }
       if (slot >= 0) {
         stamp[slot] = epoch;
@@ -549,7 +597,7 @@ function tableOfReplies(game: CodeGame): Uint8Array | null {
 export function leastSum(lb: Float64Array, m: number, parts: number): number {
   if (m <= 0) return 0;
   if (parts <= 0) return Infinity;
-  const k = parts < m ? parts : m;
+  const k = Math.min(parts, m);
   const q = Math.floor(m / k);
   const r = m - q * k;
   return r * lb[q + 1] + (k - r) * lb[q];

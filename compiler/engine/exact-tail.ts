@@ -138,7 +138,8 @@ export class ExactTail<S> {
     this.tag = tag;
     const n = set.length;
     const t2 = this.terms2(left === 3 ? used + 1 : used, state);
-    if (!(t2.A >= 0 && t2.B >= 0 && Number.isFinite(t2.unsolved))) throw new Error('exact tail: the objective is not affine in the attempts');
+    if (!(t2.A >= 0 && t2.B >= 0 && Number.isFinite(t2.unsolved)))
+      throw new Error('exact tail: the objective is not affine in the attempts');
     // A candidate that splits the set into singletons reaches the set's size bound: optimal.
     const single = this.singletonCandidate(set);
     if (single >= 0) {
@@ -256,7 +257,15 @@ export class ExactTail<S> {
    * The cost of guess g at the node (three tries left), or at least `best` when it cannot get
    * below it. `known` is what every secret pays at the node.
    */
-  private evaluate3(g: number, k: number, hit: number, known: number, perSecret2: number, t2: TwoLeftTerms, best: number): number {
+  private evaluate3(
+    g: number,
+    k: number,
+    hit: number,
+    known: number,
+    perSecret2: number,
+    t2: TwoLeftTerms,
+    best: number,
+  ): number {
     const table = this.table;
     table.splitInto(g, this.split);
     const hitId = hit ? table.ids[g * table.n + table.hit[g]] : -1;
@@ -364,7 +373,14 @@ export class ExactTail<S> {
       const key = this.scan(items, off, m, B, partKey[p], this.partGuess[p], thr);
       if (key === CUT) {
         // No guess's key exceeds thr: the part costs at least m·perSecret2 − thr.
-        this.remember(off, m, this.partHash[p], Math.max(partLo[p], m * perSecret2 - thr), m * perSecret2 - partKey[p], this.partGuess[p]);
+        this.remember(
+          off,
+          m,
+          this.partHash[p],
+          Math.max(partLo[p], m * perSecret2 - thr),
+          m * perSecret2 - partKey[p],
+          this.partGuess[p],
+        );
         return best;
       }
       this.remember(off, m, this.partHash[p], m * perSecret2 - key, m * perSecret2 - key, this.lastGuess);
@@ -403,7 +419,15 @@ export class ExactTail<S> {
    * left can beat the best; `CUT` once no guess left can exceed `thr` and none did. Sets
    * `lastGuess` to the first guess of the largest key.
    */
-  private scan(items: Uint16Array, off: number, m: number, B: number, start: number, startGuess: number, thr: number): number {
+  private scan(
+    items: Uint16Array,
+    off: number,
+    m: number,
+    B: number,
+    start: number,
+    startGuess: number,
+    thr: number,
+  ): number {
     let best = start;
     let bestGuess = startGuess;
     const G = this.G;
@@ -423,7 +447,7 @@ export class ExactTail<S> {
     for (let t = 0; t < G; t++) {
       const g = by[t];
       const kS = groupsOnS[g];
-      const cap = kS < m ? kS : m;
+      const cap = Math.min(kS, m);
       if (cap < need) break;
       if (best <= thr && cap * B <= thr) return CUT;
       const h = hitIdx[g];
@@ -465,11 +489,21 @@ export class ExactTail<S> {
   /** A guess that splits the set into singletons: each non-solved one found on the next try. */
   private leafSplit(guess: number, set: Uint32Array, used: number, state: S): Solved {
     const v = this.objective.sizeBound(1, used + 1, state);
-    return this.splitPlan(guess, set, used, state, (group) => ({ cost: v, depth: 1, plan: leafPlan(this.game.guessOfSecret(group[0]), v) }));
+    return this.splitPlan(guess, set, used, state, (group) => ({
+      cost: v,
+      depth: 1,
+      plan: leafPlan(this.game.guessOfSecret(group[0]), v),
+    }));
   }
 
   /** The plan of a set (global ids) split by `guess`, each group given by `child`. */
-  private splitPlan(guess: number, set: Uint32Array, used: number, state: S, child: (group: Uint32Array) => Solved): Solved {
+  private splitPlan(
+    guess: number,
+    set: Uint32Array,
+    used: number,
+    state: S,
+    child: (group: Uint32Array) => Solved,
+  ): Solved {
     const n = set.length;
     const sp = this.partitioner.split(guess, set);
     let cost = n * this.objective.groupCost(0, 1, used, state);

@@ -133,7 +133,10 @@ export function everyGuess<S>(game: SearchGame): GuessPool<S> {
  * mode), cached per state: a child's are filtered from its parent's, not from every guess.
  * `allowed(state, list)` keeps the guesses of `list` the state allows, in order.
  */
-export function ruleGuesses(game: SearchGame, allowed: (state: string, list: Uint32Array) => Uint32Array): GuessPool<string> {
+export function ruleGuesses(
+  game: SearchGame,
+  allowed: (state: string, list: Uint32Array) => Uint32Array,
+): GuessPool<string> {
   const all = Uint32Array.from({ length: game.guessCount }, (_, i) => i);
   const cache = new Map<string, Uint32Array>();
   return {
@@ -270,7 +273,10 @@ export class LeastWorstCase<S> {
       // One byte per (secret, guess): the d = 2 scans read it directly.
       const G = g.guessCount;
       const table = new Uint8Array(g.secretCount * G);
-      const secrets = this.allGuesses.length >= g.secretCount ? this.allGuesses.subarray(0, g.secretCount) : Uint32Array.from({ length: g.secretCount }, (_, i) => i);
+      const secrets =
+        this.allGuesses.length >= g.secretCount
+          ? this.allGuesses.subarray(0, g.secretCount)
+          : Uint32Array.from({ length: g.secretCount }, (_, i) => i);
       const row = new Uint32Array(g.secretCount);
       for (let guess = 0; guess < G; guess++) {
         g.partitionCodes(guess, secrets, g.secretCount, row);
@@ -530,7 +536,13 @@ export class LeastWorstCase<S> {
    * with nested pools (hard mode) cheapest first, by size times the guesses the group's node
    * allows (a group whose few allowed guesses cannot split it is refuted in a few scans).
    */
-  private groupOrder(g: number, codes: number[], groups: Uint32Array[], node: SearchNode<S>, pool: Uint32Array): { order: number[]; children: SearchNode<S>[] } {
+  private groupOrder(
+    g: number,
+    codes: number[],
+    groups: Uint32Array[],
+    node: SearchNode<S>,
+    pool: Uint32Array,
+  ): { order: number[]; children: SearchNode<S>[] } {
     const children = codes.map((c) => ({ used: node.used + 1, state: this.moves.after(node.state, g, c) }));
     const order = groups.map((_, i) => i);
     if (this.pool.nested) {
@@ -657,7 +669,7 @@ export class LeastWorstCase<S> {
 
   /** The least depth the capacity bound allows for n secrets. */
   capacityBound(n: number): number {
-    let d = n <= 1 ? n : 1;
+    let d = Math.min(n, 1);
     while (capacity(d, this.branches) < n) d++;
     return d;
   }
@@ -668,7 +680,12 @@ export class LeastWorstCase<S> {
   }
 
   /** A node guessing g over set, its groups built by `child`; the plan's value is its total. */
-  private assemble(set: Uint32Array, g: number, node: SearchNode<S>, child: (grp: Uint32Array, at: SearchNode<S>) => Built): Built {
+  private assemble(
+    set: Uint32Array,
+    g: number,
+    node: SearchNode<S>,
+    child: (grp: Uint32Array, at: SearchNode<S>) => Built,
+  ): Built {
     const { codes, groups } = this.groupsOf(g, set);
     const used = node.used;
     let hit = false;
@@ -687,7 +704,11 @@ export class LeastWorstCase<S> {
       total += b.total;
       depth = Math.max(depth, b.depth);
     }
-    return { plan: { value: total, guess: g, codes: children.length ? Uint32Array.from(sorted) : EMPTY_CODES, children }, total, depth };
+    return {
+      plan: { value: total, guess: g, codes: children.length ? Uint32Array.from(sorted) : EMPTY_CODES, children },
+      total,
+      depth,
+    };
   }
 
   /** The tree the proof found for `set` within d (re-proving what the memo has dropped). */
@@ -715,7 +736,8 @@ export class LeastWorstCase<S> {
   private rebuild(set: Uint32Array, d: number, node: SearchNode<S>): Built {
     const n = set.length;
     if (n === 1) return this.leaf(set[0], node.used);
-    if (n === 2) return this.assemble(set, this.game.guessOfSecret(set[0]), node, (grp, at) => this.leaf(grp[0], at.used));
+    if (n === 2)
+      return this.assemble(set, this.game.guessOfSecret(set[0]), node, (grp, at) => this.leaf(grp[0], at.used));
     const width = Math.max(1, this.limits.widths[node.used] ?? 1);
     const pool = this.pool.guesses(node);
     const est = new Float64Array(pool.length);
@@ -764,7 +786,8 @@ export class LeastWorstCase<S> {
       for (let i = 0; i < groups.length && ok; i++) {
         const at: SearchNode<S> = { used: node.used + 1, state: this.moves.after(node.state, g, cs[i]) };
         const before = this.nodes;
-        ok = this.decide(groups[i], d - 1, at, Math.max(0, Math.min(this.limits.checkNodes, this.rebuildLeft))) === WITHIN;
+        ok =
+          this.decide(groups[i], d - 1, at, Math.max(0, Math.min(this.limits.checkNodes, this.rebuildLeft))) === WITHIN;
         this.rebuildLeft -= this.nodes - before;
       }
       if (ok) feasible.push(g);
@@ -784,7 +807,8 @@ export class LeastWorstCase<S> {
     const root: SearchNode<S> = { used: 0, state: this.moves.root };
     const { maxDepth, proofNodes } = this.limits;
     let lb = this.capacityBound(all.length);
-    if (this.bound && all.length > 2) lb = Math.max(lb, Math.min(this.bound(all, root, maxDepth, this.fit), maxDepth + 1));
+    if (this.bound && all.length > 2)
+      lb = Math.max(lb, Math.min(this.bound(all, root, maxDepth, this.fit), maxDepth + 1));
     let found = -1;
     let stopped = false;
     for (let d = lb; d <= maxDepth; d++) {
@@ -806,10 +830,19 @@ export class LeastWorstCase<S> {
         if (r === UNDECIDED) break;
       }
     }
-    if (found < 0) return { plan: null, depth: 0, total: 0, lowerBound: lb, proven: !stopped, nodes: this.nodes, stopped };
+    if (found < 0)
+      return { plan: null, depth: 0, total: 0, lowerBound: lb, proven: !stopped, nodes: this.nodes, stopped };
     this.rebuildLeft = this.limits.rebuildNodes ?? Infinity;
     const built = this.rebuild(all, found, root);
-    return { plan: built.plan, depth: built.depth, total: built.total, lowerBound: lb, proven: lb === built.depth, nodes: this.nodes, stopped };
+    return {
+      plan: built.plan,
+      depth: built.depth,
+      total: built.total,
+      lowerBound: lb,
+      proven: lb === built.depth,
+      nodes: this.nodes,
+      stopped,
+    };
   }
 }
 
@@ -826,7 +859,13 @@ export function symmetricGuesses(game: CodeGame): GuessPool<History> {
       let p = cache.get(key);
       if (!p) {
         if (cache.size >= 1 << 14) cache.clear();
-        p = canonicalGuesses(historySymmetry(node.state, game.digits, game.pegs, game.symbols, perms), game.digits, game.pegs, game.symbols, game.guessCount);
+        p = canonicalGuesses(
+          historySymmetry(node.state, game.digits, game.pegs, game.symbols, perms),
+          game.digits,
+          game.pegs,
+          game.symbols,
+          game.guessCount,
+        );
         cache.set(key, p);
       }
       return p;
@@ -846,7 +885,13 @@ export interface OpenersVerdict {
  * of `budget` sets: one solver for the block (its cores serve the later openers), so a verdict
  * depends only on the block, never on the worker that runs it.
  */
-export function openersWithin<S>(parts: WorstCaseParts<S>, limits: WorstCaseLimits, d: number, openers: readonly number[], budget: number): OpenersVerdict {
+export function openersWithin<S>(
+  parts: WorstCaseParts<S>,
+  limits: WorstCaseLimits,
+  d: number,
+  openers: readonly number[],
+  budget: number,
+): OpenersVerdict {
   const solver = new LeastWorstCase(parts, limits);
   const verdicts = openers.map((g) => solver.firstGuessWithin(g, d, budget));
   return { verdicts, nodes: solver.nodes };
@@ -861,5 +906,13 @@ export interface WorstCaseProof extends Omit<WorstCaseResult, 'plan'> {
 /** The least worst case of a game and a tree of that depth, as a pool task returns it. */
 export function proveLeastWorstCase<S>(parts: WorstCaseParts<S>, limits: WorstCaseLimits): WorstCaseProof {
   const r = new LeastWorstCase(parts, limits).run();
-  return { tree: r.plan ? flattenPlan(r.plan) : null, depth: r.depth, total: r.total, lowerBound: r.lowerBound, proven: r.proven, nodes: r.nodes, stopped: r.stopped };
+  return {
+    tree: r.plan ? flattenPlan(r.plan) : null,
+    depth: r.depth,
+    total: r.total,
+    lowerBound: r.lowerBound,
+    proven: r.proven,
+    nodes: r.nodes,
+    stopped: r.stopped,
+  };
 }

@@ -267,7 +267,8 @@ export class SetTable {
     this.n = n;
     this.set = set;
     this.tabled += G;
-    if (this.ids.length < n * G) this.ids = new Uint16Array(Math.max(n * G, Math.min(this.maxEntries, 2 * this.ids.length)));
+    if (this.ids.length < n * G)
+      this.ids = new Uint16Array(Math.max(n * G, Math.min(this.maxEntries, 2 * this.ids.length)));
     if (this.candidate.length < n) {
       const cap = Math.max(n, 2 * this.candidate.length, 64);
       this.candidate = new Uint32Array(cap);

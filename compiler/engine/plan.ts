@@ -29,7 +29,13 @@ export interface CostedPlan {
  * The one plan assembler: `guess` at a set, its non-solved replies `codes` (ascending) leading
  * to `parts[0 .. count)`, costing `cost` in all; one level deeper than its deepest part.
  */
-export function joinPlan(guess: number, cost: number, codes: Uint32Array, parts: ArrayLike<CostedPlan | null>, count = parts.length): CostedPlan {
+export function joinPlan(
+  guess: number,
+  cost: number,
+  codes: Uint32Array,
+  parts: ArrayLike<CostedPlan | null>,
+  count = parts.length,
+): CostedPlan {
   const children = new Array<Plan>(count);
   let depth = 1;
   for (let i = 0; i < count; i++) {

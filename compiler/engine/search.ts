@@ -20,7 +20,19 @@ import { ExactTail } from './exact-tail.js';
 import { Partitioner, type SplitBuffers } from './partition.js';
 import { rangeHash, SetMemo, type Interval } from './set-memo.js';
 import { byKeys } from './top-k.js';
-import { NodeBudgetExceeded, type Effort, type Moves, type Objective, type QuickResult, type Ranker, type RankedList, type Ranking, type SearchGame, type SearchNode, type Solved } from './types.js';
+import {
+  NodeBudgetExceeded,
+  type Effort,
+  type Moves,
+  type Objective,
+  type QuickResult,
+  type Ranker,
+  type RankedList,
+  type Ranking,
+  type SearchGame,
+  type SearchNode,
+  type Solved,
+} from './types.js';
 
 /** Keys pack (cost, depth) as cost·DEPTH_SLOTS + depth when depth breaks ties; depths stay below it. */
 export const DEPTH_SLOTS = 64;
@@ -145,7 +157,8 @@ export class SearchEngine<S> {
     const tailLeft = parts.effort.exactTriesLeft ?? 0;
     if (tailLeft > 0) {
       if (tailLeft > 3) throw new Error('search: the exact tail solves at most three tries left');
-      if (!parts.objective.triesLeft || this.tieBreak) throw new Error('search: the exact tail needs an objective affine in the attempts, without a depth tie-break');
+      if (!parts.objective.triesLeft || this.tieBreak)
+        throw new Error('search: the exact tail needs an objective affine in the attempts, without a depth tie-break');
     }
     this.tailLeft = tailLeft;
     this.tail = tailLeft > 0 ? new ExactTail<S>(parts.game, parts.objective, this.memo) : null;
@@ -271,7 +284,15 @@ export class SearchEngine<S> {
   }
 
   /** Store a set's result (its key is then its interval) or, when null, the least key proven for it. */
-  private remember(set: Uint32Array, n: number, num: number, tag: string, hash: number, result: Solved | null, lo: number): void {
+  private remember(
+    set: Uint32Array,
+    n: number,
+    num: number,
+    tag: string,
+    hash: number,
+    result: Solved | null,
+    lo: number,
+  ): void {
     const e = this.entry;
     if (result) {
       e.lo = e.hi = this.keyOf(result);
@@ -294,8 +315,16 @@ export class SearchEngine<S> {
     const piloted = pilot !== undefined && width !== Infinity && n > pilot.above;
     // A cost budget for the ranker: a guess whose bound reaches it would be skipped (with a
     // depth tie-break, a key is cost·DEPTH_SLOTS plus at least the set's least depth).
-    const costBeta = piloted || beta === Infinity ? Infinity : this.tieBreak ? (beta - this.objective.leastDepth(n, used)) / DEPTH_SLOTS : beta;
-    const ranking = this.ranker.rank(set, node, piloted ? pilot.width : width, { beta: costBeta, lazy: !piloted && width === Infinity });
+    const costBeta =
+      piloted || beta === Infinity
+        ? Infinity
+        : this.tieBreak
+          ? (beta - this.objective.leastDepth(n, used)) / DEPTH_SLOTS
+          : beta;
+    const ranking = this.ranker.rank(set, node, piloted ? pilot.width : width, {
+      beta: costBeta,
+      lazy: !piloted && width === Infinity,
+    });
     // `failKey` is set last before returning (nested searches overwrite it).
     if (ranking.optimal) {
       const v = this.evaluate(ranking.optimal.guess, set, node, beta);
@@ -308,7 +337,8 @@ export class SearchEngine<S> {
       return null;
     }
     // The set's parts are split by no guess into more groups than the set is.
-    if (ranking.branches !== undefined && ranking.branches !== node.branches) node = { used, state: node.state, branches: ranking.branches };
+    if (ranking.branches !== undefined && ranking.branches !== node.branches)
+      node = { used, state: node.state, branches: ranking.branches };
     if (piloted) {
       const v = this.piloted(ranking, set, node, beta);
       this.failKey = beta;
@@ -363,7 +393,13 @@ export class SearchEngine<S> {
    * evaluate it as the loop would, and drop every guess the new key rules out. What is left once
    * a round no longer halves it is sorted and looped over as before.
    */
-  private searchUnsorted(top: RankedList, set: Uint32Array, node: SearchNode<S>, beta: number, floor: number): Solved | null {
+  private searchUnsorted(
+    top: RankedList,
+    set: Uint32Array,
+    node: SearchNode<S>,
+    beta: number,
+    floor: number,
+  ): Solved | null {
     const n = set.length;
     const used = node.used;
     const bound = top.bound;
@@ -389,7 +425,8 @@ export class SearchEngine<S> {
           bi = i;
         }
       }
-      if (bound[b] * slots + least < best.key && this.keepIfBetter(best, top.guess[b], set, node) && best.key <= floor) return best.plan;
+      if (bound[b] * slots + least < best.key && this.keepIfBetter(best, top.guess[b], set, node) && best.key <= floor)
+        return best.plan;
       const before = count;
       let w = 0;
       for (let i = 0; i < count; i++) {
@@ -498,7 +535,9 @@ export class SearchEngine<S> {
   /** Part `p`'s node: one guess deeper, its state after the reply. */
   private partNode(f: Frame<S>, p: number): SearchNode<S> {
     const branches = f.node.branches;
-    return branches === undefined ? { used: f.node.used + 1, state: this.stateOf(f, p) } : { used: f.node.used + 1, state: this.stateOf(f, p), branches };
+    return branches === undefined
+      ? { used: f.node.used + 1, state: this.stateOf(f, p) }
+      : { used: f.node.used + 1, state: this.stateOf(f, p), branches };
   }
 
   /** Whether the node's cost so far and the bounds of the parts left already reach the budget. */
@@ -675,7 +714,14 @@ export class SearchEngine<S> {
       const from = starts[g];
       const m = starts[g + 1] - from;
       const room = this.costOfKey(f.beta) - (f.cost + f.rest - f.bound[p]);
-      probe.call(this.ranker, f.items.subarray(from, from + m), this.partNode(f, p), this.width(m, used + 1), room, look);
+      probe.call(
+        this.ranker,
+        f.items.subarray(from, from + m),
+        this.partNode(f, p),
+        this.width(m, used + 1),
+        room,
+        look,
+      );
       let b = f.bound[p];
       if (look.guess >= 0) {
         f.quickGuess[p] = look.guess;

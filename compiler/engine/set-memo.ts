@@ -260,13 +260,25 @@ export class SetMemo<P> {
    * The id of the entry of the set `buf[off .. off + n)` with tag (num, tag), or -1; read it
    * with `lo`, `hi`, `guess` and `payload` before the next store.
    */
-  find(buf: Uint32Array, off: number, n: number, num: number, tag: string, hash = rangeHash(buf, off, n, num, tag)): number {
+  find(
+    buf: Uint32Array,
+    off: number,
+    n: number,
+    num: number,
+    tag: string,
+    hash = rangeHash(buf, off, n, num, tag),
+  ): number {
     const id = this.current.find(hash, buf, off, n, num, tag);
     if (id >= 0 || this.old.count === 0) return id;
     const o = this.old;
     const j = o.find(hash, buf, off, n, num, tag);
     if (j < 0) return -1;
-    return this.insert(hash, o.setOf(j), 0, n, num, tag, { lo: o.lo(j), hi: o.hi(j), guess: o.guess(j), payload: o.payload(j) });
+    return this.insert(hash, o.setOf(j), 0, n, num, tag, {
+      lo: o.lo(j),
+      hi: o.hi(j),
+      guess: o.guess(j),
+      payload: o.payload(j),
+    });
   }
 
   /** Entry id's proven lower bound. */
@@ -294,14 +306,30 @@ export class SetMemo<P> {
   }
 
   /** Store (or replace) the entry of a set; the set is copied, `v`'s fields are read. */
-  set(buf: Uint32Array, off: number, n: number, num: number, tag: string, v: Interval<P>, hash = rangeHash(buf, off, n, num, tag)): void {
+  set(
+    buf: Uint32Array,
+    off: number,
+    n: number,
+    num: number,
+    tag: string,
+    v: Interval<P>,
+    hash = rangeHash(buf, off, n, num, tag),
+  ): void {
     const c = this.current;
     const id = c.find(hash, buf, off, n, num, tag);
     if (id >= 0) c.update(id, v);
     else this.insert(hash, buf, off, n, num, tag, v);
   }
 
-  private insert(hash: number, buf: Uint32Array, off: number, n: number, num: number, tag: string, v: Interval<P>): number {
+  private insert(
+    hash: number,
+    buf: Uint32Array,
+    off: number,
+    n: number,
+    num: number,
+    tag: string,
+    v: Interval<P>,
+  ): number {
     if (this.current.count >= this.perGeneration || this.current.bytes >= this.bytesPerGeneration) {
       this.old = this.current;
       this.current = new Generation<P>();

@@ -52,7 +52,13 @@ export interface HistorySymmetry {
  * The symmetries that fix every guess of `history` (codes given by their digits, `pegs` a
  * code). `allPerms` is permutations(pegs), computed once by the caller.
  */
-export function historySymmetry(history: readonly number[], digits: Uint8Array, pegs: number, colors: number, allPerms: readonly Uint8Array[]): HistorySymmetry {
+export function historySymmetry(
+  history: readonly number[],
+  digits: Uint8Array,
+  pegs: number,
+  colors: number,
+  allPerms: readonly Uint8Array[],
+): HistorySymmetry {
   const isFree = new Uint8Array(colors).fill(1);
   for (const g of history) for (let i = 0; i < pegs; i++) isFree[digits[g * pegs + i]] = 0;
   const sigmas: Uint8Array[] = [];
@@ -89,7 +95,13 @@ export function historySymmetry(history: readonly number[], digits: Uint8Array, 
  * The guesses to search after `history`: one code per orbit, the smallest. `codes` is the
  * number of codes; the result is ascending.
  */
-export function canonicalGuesses(sym: HistorySymmetry, digits: Uint8Array, pegs: number, colors: number, codes: number): Uint32Array {
+export function canonicalGuesses(
+  sym: HistorySymmetry,
+  digits: Uint8Array,
+  pegs: number,
+  colors: number,
+  codes: number,
+): Uint32Array {
   if (sym.sigmas.length === 1 && sym.free.length <= 1) {
     // Only the identity: every code is its own orbit.
     const all = new Uint32Array(codes);

@@ -154,7 +154,14 @@ export function rankedAt(list: RankedList, i: number): RankedGuess {
 /** A ranked list of the given guesses, in that order. */
 export function rankedList(items: readonly RankedGuess[]): RankedList {
   const n = items.length;
-  const out = { length: n, guess: new Uint32Array(n), at: new Float64Array(n), bound: new Float64Array(n), key1: new Float64Array(n), key2: new Float64Array(n) };
+  const out = {
+    length: n,
+    guess: new Uint32Array(n),
+    at: new Float64Array(n),
+    bound: new Float64Array(n),
+    key1: new Float64Array(n),
+    key2: new Float64Array(n),
+  };
   items.forEach((r, i) => {
     out.guess[i] = r.guess;
     out.at[i] = r.at;

@@ -5,7 +5,12 @@
 import type { History } from '../engine/code-ranker.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../engine/code-efforts.js';
 import type { CodeGame } from '../engine/code-ranker.js';
-import { proveLeastWorstCase, symmetricGuesses, WORST_CASE_LIMITS, type WorstCaseLimits } from '../engine/least-worst-case.js';
+import {
+  proveLeastWorstCase,
+  symmetricGuesses,
+  WORST_CASE_LIMITS,
+  type WorstCaseLimits,
+} from '../engine/least-worst-case.js';
 import type { Game } from '../game.js';
 import type { CompileControl, EngineJob, EngineTree, PoolPlan } from './compile-api.js';
 import { fail } from '../../runtime/errors.js';
@@ -25,7 +30,10 @@ export const CODE_COMPILE_MAX_CODES = 65_536;
 /** Refuse, before any search, a code game too large to compile (one line, status 7). */
 export function checkCompileSize(label: string, codes: number): void {
   if (codes <= CODE_COMPILE_MAX_CODES) return;
-  throw fail('limit', `${label}: ${codes.toLocaleString('en-US')} codes, more than the ${CODE_COMPILE_MAX_CODES.toLocaleString('en-US')} a compile takes (the search grows as codes squared: hours, not seconds, at any effort); choose fewer pegs or colours`);
+  throw fail(
+    'limit',
+    `${label}: ${codes.toLocaleString('en-US')} codes, more than the ${CODE_COMPILE_MAX_CODES.toLocaleString('en-US')} a compile takes (the search grows as codes squared: hours, not seconds, at any effort); choose fewer pegs or colours`,
+  );
 }
 
 /**
@@ -36,20 +44,38 @@ export function codeSearchBytes(size: GameSize, effort: string, opts: GameOption
   const MiB = 2 ** 20;
   const KiB = 2 ** 10;
   const n = size.secretCount;
-  const e = opts['exact'] === true ? 'exact' : effort;
+  const e = opts.exact === true ? 'exact' : effort;
   if (e === 'quick') return n * 8 * KiB;
   if (e === 'exact' || n <= 1296) return 64 * MiB + n * 256 * KiB;
   return 64 * MiB + n * 32 * KiB;
 }
 
 export const CODE_SEARCH_OPTIONS: readonly OptionSpec[] = [
-  { name: 'exact', type: 'boolean', compileOnly: true, describe: 'search every guess of every set: proves the optimum (same as --effort exact)' },
-  { name: 'max-depth', type: 'integer', min: 1, max: 64, compileOnly: true, describe: 'no secret may need more guesses than this' },
+  {
+    name: 'exact',
+    type: 'boolean',
+    compileOnly: true,
+    describe: 'search every guess of every set: proves the optimum (same as --effort exact)',
+  },
+  {
+    name: 'max-depth',
+    type: 'integer',
+    min: 1,
+    max: 64,
+    compileOnly: true,
+    describe: 'no secret may need more guesses than this',
+  },
   objectiveOption('total', 'the least total guesses, ties to the least depth'),
 ];
 
 /** A code game's compile for the pool: the workers rebuild the game from `gameSpec` and search with `effort`. */
-export function codeJob(module: string, game: CodeGame & { secretName(secret: number): string }, gameSpec: unknown, effort: CodeEffort, label: string): EngineJob<History> {
+export function codeJob(
+  module: string,
+  game: CodeGame & { secretName(secret: number): string },
+  gameSpec: unknown,
+  effort: CodeEffort,
+  label: string,
+): EngineJob<History> {
   return {
     module,
     gameSpec,
@@ -66,7 +92,10 @@ const HISTORY = { root: [] as History, after: (h: History, g: number): History =
 
 /** A code game's worker task: the least worst case over one guess per symmetry class. */
 export function codeWorstCaseTasks(game: CodeGame): Record<string, (args: unknown) => unknown> {
-  return { [WORST_CASE_TASK]: (limits) => proveLeastWorstCase({ game, moves: HISTORY, pool: symmetricGuesses(game) }, limits as WorstCaseLimits) };
+  return {
+    [WORST_CASE_TASK]: (limits) =>
+      proveLeastWorstCase({ game, moves: HISTORY, pool: symmetricGuesses(game) }, limits as WorstCaseLimits),
+  };
 }
 
 /**
@@ -87,14 +116,26 @@ export interface CodeWorstCaseArgs {
   readonly search: (job: EngineJob<History>, effort: CodeEffort) => PoolPlan<EngineTree | null>;
 }
 
-export function* compileCodeWorstCase({ module, game, gameSpec, control, label, symmetry, search }: CodeWorstCaseArgs): PoolPlan<CompileOutcome> {
+export function* compileCodeWorstCase({
+  module,
+  game,
+  gameSpec,
+  control,
+  label,
+  symmetry,
+  search,
+}: CodeWorstCaseArgs): PoolPlan<CompileOutcome> {
   checkCompileSize(label, game.secretCount);
   const cap = intOption(control.options, 'max-depth') ?? 0;
-  const name = control.options['exact'] === true ? 'exact' : control.effort;
+  const name = control.options.exact === true ? 'exact' : control.effort;
   const known = effortIn(CODE_EFFORTS, name, module).name;
   const unc = codeEffort(known, game.secretCount, 0);
   const limits = worstCaseLimits(name, cap > 0 ? cap : WORST_CASE_LIMITS.maxDepth);
-  const proof = yield* proveWorstCase({ module, gameSpec, setup: unc, label }, limits, `no tree finds every code within ${limits.maxDepth} guesses`);
+  const proof = yield* proveWorstCase(
+    { module, gameSpec, setup: unc, label },
+    limits,
+    `no tree finds every code within ${limits.maxDepth} guesses`,
+  );
   const effort = codeEffort(known, game.secretCount, proof.depth);
   const r = yield* search(codeJob(module, game, gameSpec, effort, label), effort);
   const searched = r ? { tree: r.tree, exact: effort.exact } : null;

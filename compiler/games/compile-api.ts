@@ -87,7 +87,9 @@ export interface BudgetedRoot {
 }
 
 /** How one root candidate was settled: its exact key (its optimum below it), or the least key proven for it. */
-export type CandidateOutcome = { readonly guess: number; readonly key: number } | { readonly guess: number; readonly atLeast: number };
+export type CandidateOutcome =
+  | { readonly guess: number; readonly key: number }
+  | { readonly guess: number; readonly atLeast: number };
 
 /** The budgeted root's result: the best candidate's tree, and how the others were settled. */
 export interface BudgetedTree extends EngineTree {
@@ -134,7 +136,13 @@ export type PoolCall =
       /** After each task's value: its place in the batch. */
       readonly onDone?: ((index: number, value: unknown) => void) | undefined;
     }
-  | { readonly mode: 'blocks'; readonly job: PoolJob; readonly name: string; readonly args: readonly unknown[]; readonly unit: string };
+  | {
+      readonly mode: 'blocks';
+      readonly job: PoolJob;
+      readonly name: string;
+      readonly args: readonly unknown[];
+      readonly unit: string;
+    };
 
 /** What each mode answers. */
 export interface PoolAnswers {
@@ -175,12 +183,21 @@ export function* moduleTask(job: PoolJob, name: string, args: unknown): PoolPlan
 }
 
 /** The module's own tasks side by side: their values in the order given. */
-export function* moduleTasks(job: PoolJob, tasks: readonly ModuleTask[], onDone?: (index: number, value: unknown) => void): PoolPlan<readonly unknown[]> {
+export function* moduleTasks(
+  job: PoolJob,
+  tasks: readonly ModuleTask[],
+  onDone?: (index: number, value: unknown) => void,
+): PoolPlan<readonly unknown[]> {
   return (yield { mode: 'tasks', job, tasks, onDone }) as PoolAnswers['tasks'];
 }
 
 /** One module task per element of `args`, side by side, saved to `--checkpoint` (resumable): their values in order. */
-export function* moduleBlocks(job: PoolJob, name: string, args: readonly unknown[], unit: string): PoolPlan<readonly unknown[]> {
+export function* moduleBlocks(
+  job: PoolJob,
+  name: string,
+  args: readonly unknown[],
+  unit: string,
+): PoolPlan<readonly unknown[]> {
   return (yield { mode: 'blocks', job, name, args, unit }) as PoolAnswers['blocks'];
 }
 

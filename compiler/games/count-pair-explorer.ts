@@ -22,7 +22,12 @@ export interface CountPairData {
 }
 
 /** The guess and the two number fields. */
-export function countPairInputs(d: CountPairData, guess: string, _board: string | null, ui: PageUi): Array<PageElement | string> {
+export function countPairInputs(
+  d: CountPairData,
+  guess: string,
+  _board: string | null,
+  ui: PageUi,
+): Array<PageElement | string> {
   const [a, b] = d.pair.fields;
   return [ui.guess(guess), ' ', ui.numberField(a[0], a[1], d.pair.size), ' ', ui.numberField(b[0], b[1], d.pair.size)];
 }

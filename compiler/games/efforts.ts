@@ -29,9 +29,18 @@ function find<E extends GameEffort>(efforts: readonly E[], name: string): E | nu
  * The one check of an effort's name, where a compile starts: the game's effort of that name,
  * or a usage error naming the game and its efforts (`what`: `--effort`, or `effort` for the library).
  */
-export function effortNamed<E extends GameEffort>(efforts: readonly E[], name: string, game: string, what = '--effort'): E {
+export function effortNamed<E extends GameEffort>(
+  efforts: readonly E[],
+  name: string,
+  game: string,
+  what = '--effort',
+): E {
   const e = find(efforts, name);
-  if (!e) throw fail('usage', `${what} ${name}: unknown effort for ${game} (choose ${efforts.map((x) => x.name).join(', ')})`);
+  if (!e)
+    throw fail(
+      'usage',
+      `${what} ${name}: unknown effort for ${game} (choose ${efforts.map((x) => x.name).join(', ')})`,
+    );
   return e;
 }
 

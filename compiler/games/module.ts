@@ -95,7 +95,12 @@ export interface LoadedGame {
   /** A game's own `verify`, `stats` (after the command's `tree:` line) and `play` (Hangman); absent: the generic ones. */
   verify?(file: TreeFile, path: string, out: ReportOut): ReplaySummary;
   stats?(file: TreeFile, hardest: number, out: ReportOut): void;
-  play?(tree: TreeArrays, input: NodeJS.ReadableStream, out: (line: string) => void, err: (line: string) => void): Promise<number>;
+  play?(
+    tree: TreeArrays,
+    input: NodeJS.ReadableStream,
+    out: (line: string) => void,
+    err: (line: string) => void,
+  ): Promise<number>;
   /** How the explorer page computes and draws replies. */
   explorerRules(): ExplorerRules;
   /** What the explorer's tree browser counts per secret (default: guesses). */
@@ -148,7 +153,11 @@ export interface GameModule<Spec = unknown, Setup = unknown, State = unknown> {
    * then checked against the header), the others come from the file. The tree is returned
    * renumbered when the game rebuilt holds only the guesses the tree plays (Wordle).
    */
-  loadFromTree?(opts: GameOptions, file: TreeFileWithWords, where: string): { readonly loaded: LoadedGame; readonly file: TreeFile };
+  loadFromTree?(
+    opts: GameOptions,
+    file: TreeFileWithWords,
+    where: string,
+  ): { readonly loaded: LoadedGame; readonly file: TreeFile };
   /** The options that say which game a tree header describes (the lists' paths come from `opts`). */
   optionsFromHeader(header: TreeHeader, opts: GameOptions): GameOptions;
   /** In a worker: the search of a game rebuilt from `gameSpec`, with the compile's `setup` (both plain data). */

@@ -12,7 +12,11 @@ import type { GameOptions, OptionSpec } from './module.js';
 export const DEFAULT_WORDLIST: string = wordListPath;
 
 /** `--wordlist FILE` of the games whose words default to the built-in dictionary (Lingo, Hangman). */
-export const WORDLIST_OPTION: OptionSpec = { name: 'wordlist', type: 'file', describe: 'word list, one word a line (default: the npm package word-list)' };
+export const WORDLIST_OPTION: OptionSpec = {
+  name: 'wordlist',
+  type: 'file',
+  describe: 'word list, one word a line (default: the npm package word-list)',
+};
 
 export function intOption(opts: GameOptions, name: string): number | undefined {
   const v = opts[name];
@@ -67,6 +71,6 @@ export function sampleWords(count: number, length: number, alphabet: string, see
 /** Write a sample list into `dir` and return its path. */
 export function writeSample(dir: string, name: string, words: readonly string[]): string {
   const path = join(dir, name);
-  writeFileSync(path, words.join('\n') + '\n');
+  writeFileSync(path, `${words.join('\n')}\n`);
   return path;
 }

@@ -13,13 +13,25 @@ import { matchcountModule } from './matchcount/module.js';
 import type { GameModule } from './module.js';
 import { wordleModule } from './wordle/module.js';
 
-export const GAMES: readonly GameModule[] = [lingoModule, wordleModule, mastermindModule, matchcountModule, hangmanModule, bullscowsModule, fileModule];
+export const GAMES: readonly GameModule[] = [
+  lingoModule,
+  wordleModule,
+  mastermindModule,
+  matchcountModule,
+  hangmanModule,
+  bullscowsModule,
+  fileModule,
+];
 
 export const GAME_IDS: readonly string[] = GAMES.map((g) => g.id);
 
 export function findModule(id: string): GameModule {
   const m = GAMES.find((g) => g.id === id);
-  if (!m) throw fail('usage', `--game ${id}: unknown game (one of ${GAME_IDS.join(', ')}, or a path to your game's ES module: ./my-game.mjs)`);
+  if (!m)
+    throw fail(
+      'usage',
+      `--game ${id}: unknown game (one of ${GAME_IDS.join(', ')}, or a path to your game's ES module: ./my-game.mjs)`,
+    );
   return m;
 }
 
@@ -28,8 +40,12 @@ export function findModule(id: string): GameModule {
  * module: PATH`; anything else as it is. The CLI's `--game` and the library's `game` alike.
  */
 export function withGameFile<T extends Record<string, unknown>>(args: T): T {
-  const g = args['game'];
+  const g = args.game;
   if (typeof g !== 'string' || GAME_IDS.includes(g) || !looksLikePath(g)) return args;
-  if (args['module'] !== undefined) throw fail('usage', `--game ${g} names the module already; give --game FILE or --game file --module FILE, not both`);
+  if (args.module !== undefined)
+    throw fail(
+      'usage',
+      `--game ${g} names the module already; give --game FILE or --game file --module FILE, not both`,
+    );
   return { ...args, game: 'file', module: g };
 }

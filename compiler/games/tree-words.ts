@@ -16,7 +16,10 @@ export function carriedSecrets(file: TreeFileWithWords, where: string): WordList
 }
 
 /** The tree's table of the guesses it plays; a tree of a game with a guesses list must have one. */
-export function carriedGuesses(file: TreeFileWithWords, where: string): { readonly index: Uint32Array; readonly words: readonly string[] } {
+export function carriedGuesses(
+  file: TreeFileWithWords,
+  where: string,
+): { readonly index: Uint32Array; readonly words: readonly string[] } {
   const g = file.words.guesses;
   if (!g) throw fail('tree-file', `${where}: corrupt tree file: it carries no table of its guesses`);
   return g;

@@ -30,7 +30,8 @@ export function wordMaskRules(length: number, attempts: number): ExplorerRules<W
     attempts,
     fixedAttempts: true,
     css: WORD_MASK_CSS,
-    playHelp: 'Play your own game: the page shows its guess; press each letter to set the colour your game gave it, then submit.',
+    playHelp:
+      'Play your own game: the page shows its guess; press each letter to set the colour your game gave it, then submit.',
     distributionTitle: 'Attempts per secret',
     fns: {
       codes: (d) => 3 ** d.length,
@@ -73,7 +74,12 @@ export function wordMaskRules(length: number, attempts: number): ExplorerRules<W
       view: (d, guess, code, at, ui) => {
         const text = ui.name(code);
         const words = ['absent', 'elsewhere', 'in place'];
-        const tiles = ui.h('span', { class: `tiles${at.small ? ' small' : ''}`, style: `--n:${d.length}`, role: 'img', 'aria-label': '' });
+        const tiles = ui.h('span', {
+          class: `tiles${at.small ? ' small' : ''}`,
+          style: `--n:${d.length}`,
+          role: 'img',
+          'aria-label': '',
+        });
         const said: string[] = [];
         for (let p = 0; p < d.length; p++) {
           const digit = 'X?O'.indexOf(text.charAt(p));
@@ -88,9 +94,17 @@ export function wordMaskRules(length: number, attempts: number): ExplorerRules<W
         const tiles = ui.h('div', { class: 'tiles play-tiles', style: `--n:${d.length}` });
         for (let p = 0; p < d.length; p++) {
           // Each tile keeps its colour in data-state (X, ? or O); readReply reads them back.
-          const b = ui.h('button', { type: 'button', class: 'tile t0', id: `play-tile-${p + 1}`, 'data-pos': p + 1, 'data-state': 'X' }, guess.charAt(p));
+          const b = ui.h(
+            'button',
+            { type: 'button', class: 'tile t0', id: `play-tile-${p + 1}`, 'data-pos': p + 1, 'data-state': 'X' },
+            guess.charAt(p),
+          );
           const digit = () => 'X?O'.indexOf(b.getAttribute('data-state') ?? 'X');
-          const label = () => b.setAttribute('aria-label', `letter ${guess.charAt(p)}, position ${p + 1}: ${names[digit()]}; press to change`);
+          const label = () =>
+            b.setAttribute(
+              'aria-label',
+              `letter ${guess.charAt(p)}, position ${p + 1}: ${names[digit()]}; press to change`,
+            );
           label();
           b.addEventListener('click', () => {
             const next = (digit() + 1) % 3;
@@ -104,7 +118,8 @@ export function wordMaskRules(length: number, attempts: number): ExplorerRules<W
       },
       readReply: (d, _guess, _board, ui) => {
         let code = 0;
-        for (let p = 0; p < d.length; p++) code = code * 3 + 'X?O'.indexOf(ui.byId(`play-tile-${p + 1}`).getAttribute('data-state') ?? 'X');
+        for (let p = 0; p < d.length; p++)
+          code = code * 3 + 'X?O'.indexOf(ui.byId(`play-tile-${p + 1}`).getAttribute('data-state') ?? 'X');
         return code;
       },
     },

@@ -10,7 +10,14 @@
  */
 import { fail } from '../../runtime/errors.js';
 import type { ParamValue, TreeArrays, TreeHeader } from '../../runtime/tree-format.js';
-import { NOT_WITHIN, UNDECIDED, WORST_CASE_LIMITS, type OpenersVerdict, type WorstCaseLimits, type WorstCaseProof } from '../engine/least-worst-case.js';
+import {
+  NOT_WITHIN,
+  UNDECIDED,
+  WORST_CASE_LIMITS,
+  type OpenersVerdict,
+  type WorstCaseLimits,
+  type WorstCaseProof,
+} from '../engine/least-worst-case.js';
 import type { Game } from '../game.js';
 import { guessTotals } from '../objective.js';
 import { moduleBlocks, moduleTask, type PoolPlan, type PoolJob } from './compile-api.js';
@@ -23,22 +30,34 @@ export const WORST_CASE = 'worst-case';
 export const WORST_CASE_TASK = 'leastWorstCase';
 
 /** The `--objective` option of a game whose default objective is `defaultName`. */
-export function objectiveOption(defaultName: string, defaultText: string, worstText = 'the fewest guesses that always suffice, proven; then the least total found within them'): OptionSpec {
-  return { name: 'objective', type: 'string', choices: [defaultName, WORST_CASE], describe: `${defaultName} (${defaultText}; the default) or ${WORST_CASE} (${worstText})` };
+export function objectiveOption(
+  defaultName: string,
+  defaultText: string,
+  worstText = 'the fewest guesses that always suffice, proven; then the least total found within them',
+): OptionSpec {
+  return {
+    name: 'objective',
+    type: 'string',
+    choices: [defaultName, WORST_CASE],
+    describe: `${defaultName} (${defaultText}; the default) or ${WORST_CASE} (${worstText})`,
+  };
 }
 
 export function isWorstCase(opts: GameOptions): boolean {
-  return opts['objective'] === WORST_CASE;
+  return opts.objective === WORST_CASE;
 }
 
 /** The options a tree header implies: its objective, `defaultName` when it records none. */
 export function objectiveFromHeader(header: TreeHeader, defaultName: string): string {
-  return header.params['objective'] === WORST_CASE ? WORST_CASE : defaultName;
+  return header.params.objective === WORST_CASE ? WORST_CASE : defaultName;
 }
 
 /** The game with `objective: worst-case` among its parameters (headers, manifest keys, slugs). */
 export function markWorstCase<G extends Game>(game: G): G {
-  (game as unknown as { params: Readonly<Record<string, ParamValue>> }).params = { ...game.params, objective: WORST_CASE };
+  (game as unknown as { params: Readonly<Record<string, ParamValue>> }).params = {
+    ...game.params,
+    objective: WORST_CASE,
+  };
   return game;
 }
 
@@ -50,8 +69,20 @@ export function markWorstCase<G extends Game>(game: G): G {
  */
 export function worstCaseLimits(effort: string, maxDepth: number, wide = false): WorstCaseLimits {
   const level = effort === 'quick' || effort === 'greedy' ? 0 : effort === 'thorough' || effort === 'exact' ? 2 : 1;
-  if (!wide) return { ...WORST_CASE_LIMITS, proofNodes: ([200_000, WORST_CASE_LIMITS.proofNodes, 20_000_000] as const)[level], maxDepth };
-  return { ...WORST_CASE_LIMITS, proofNodes: ([10, 100, 1_000_000] as const)[level], upperNodes: 200_000, checkNodes: 50, widths: [1], maxDepth };
+  if (!wide)
+    return {
+      ...WORST_CASE_LIMITS,
+      proofNodes: ([200_000, WORST_CASE_LIMITS.proofNodes, 20_000_000] as const)[level],
+      maxDepth,
+    };
+  return {
+    ...WORST_CASE_LIMITS,
+    proofNodes: ([10, 100, 1_000_000] as const)[level],
+    upperNodes: 200_000,
+    checkNodes: 50,
+    widths: [1],
+    maxDepth,
+  };
 }
 
 /** The module task that decides a block of first guesses (`OpenersArgs` → `OpenersVerdict`). */
@@ -83,10 +114,19 @@ export interface OpenersProof {
  * guesses in the pool side by side (every worker busy), each block saved to `--checkpoint` and
  * read back with `--resume`. The proof holds when every opener is refuted.
  */
-export function* refuteOpeners(job: PoolJob, { limits, depth, openers, budget }: Omit<OpenersArgs, 'openers'> & { readonly openers: readonly number[] }): PoolPlan<OpenersProof> {
+export function* refuteOpeners(
+  job: PoolJob,
+  { limits, depth, openers, budget }: Omit<OpenersArgs, 'openers'> & { readonly openers: readonly number[] },
+): PoolPlan<OpenersProof> {
   const args: OpenersArgs[] = [];
-  for (let i = 0; i < openers.length; i += OPENERS_BLOCK) args.push({ limits, depth, openers: openers.slice(i, i + OPENERS_BLOCK), budget });
-  const values = (yield* moduleBlocks(job, WORST_CASE_OPENERS_TASK, args, 'blocks of first guesses')) as OpenersVerdict[];
+  for (let i = 0; i < openers.length; i += OPENERS_BLOCK)
+    args.push({ limits, depth, openers: openers.slice(i, i + OPENERS_BLOCK), budget });
+  const values = (yield* moduleBlocks(
+    job,
+    WORST_CASE_OPENERS_TASK,
+    args,
+    'blocks of first guesses',
+  )) as OpenersVerdict[];
   let refuted = 0;
   let undecided = 0;
   let within = -1;
@@ -112,7 +152,15 @@ export function* runWorstCase(job: PoolJob, limits: WorstCaseLimits): PoolPlan<W
  * guesses, and the solver, run below that depth, found no shallower tree (`below`).
  */
 export function proofAbove(tree: TreeArrays, depth: number, below: WorstCaseProof): WorstCaseProof {
-  return { tree, depth, total: 0, lowerBound: Math.min(below.lowerBound, depth), proven: below.lowerBound >= depth, nodes: below.nodes, stopped: below.stopped };
+  return {
+    tree,
+    depth,
+    total: 0,
+    lowerBound: Math.min(below.lowerBound, depth),
+    proven: below.lowerBound >= depth,
+    nodes: below.nodes,
+    stopped: below.stopped,
+  };
 }
 
 /**
@@ -122,7 +170,10 @@ export function proofAbove(tree: TreeArrays, depth: number, below: WorstCaseProo
 export function* proveWorstCase(job: PoolJob, limits: WorstCaseLimits, noneText: string): PoolPlan<WorstCaseProof> {
   const proof = yield* runWorstCase(job, limits);
   if (!proof.tree) {
-    const why = proof.lowerBound > limits.maxDepth ? `proven: no tree solves every secret in fewer than ${proof.lowerBound}` : `the proof ran out of its ${count(limits.proofNodes)} nodes (proven: none in fewer than ${proof.lowerBound}; --effort thorough searches longer)`;
+    const why =
+      proof.lowerBound > limits.maxDepth
+        ? `proven: no tree solves every secret in fewer than ${proof.lowerBound}`
+        : `the proof ran out of its ${count(limits.proofNodes)} nodes (proven: none in fewer than ${proof.lowerBound}; --effort thorough searches longer)`;
     throw fail('budget', `${job.label}: ${noneText} (${why}); nothing written`);
   }
   return proof;
@@ -133,7 +184,13 @@ export function* proveWorstCase(job: PoolJob, limits: WorstCaseLimits, noneText:
  * the proven depth with a total no larger than the solver's tree, else the solver's tree. The
  * settings record the proof; the objective adds the total of guesses (all games).
  */
-export function worstCaseOutcome(game: Game, proof: WorstCaseProof, searched: { tree: TreeArrays; exact: boolean } | null, limits: WorstCaseLimits, base: Readonly<Record<string, ParamValue>>): CompileOutcome {
+export function worstCaseOutcome(
+  game: Game,
+  proof: WorstCaseProof,
+  searched: { tree: TreeArrays; exact: boolean } | null,
+  limits: WorstCaseLimits,
+  base: Readonly<Record<string, ParamValue>>,
+): CompileOutcome {
   const own = proof.tree as TreeArrays;
   let tree = own;
   let s = replayAll(game, own);
@@ -171,15 +228,22 @@ export function worstCaseOutcome(game: Game, proof: WorstCaseProof, searched: { 
 export function describeWorstCase(header: TreeHeader): string[] {
   const o = header.objective;
   const st = header.settings;
-  const worst = Number(o['maxAttempts']);
-  const lb = Number(st['lowerBound']);
-  const total = Number(o['totalGuesses']);
-  const proof = lb >= worst ? `proven: no tree solves every secret in fewer than ${worst}` : `proven: no tree solves every secret in fewer than ${lb} (${worst} not proven least)`;
-  const totalText = st['totalProven'] === true ? `proven least among trees of worst case ${worst}` : 'least found, not proven';
-  return [`worst case ${worst} guess${worst === 1 ? '' : 'es'}, ${proof}`, `total ${count(total)} guesses (${totalText}), mean ${Number(o['meanGuesses']).toFixed(4)}`];
+  const worst = Number(o.maxAttempts);
+  const lb = Number(st.lowerBound);
+  const total = Number(o.totalGuesses);
+  const proof =
+    lb >= worst
+      ? `proven: no tree solves every secret in fewer than ${worst}`
+      : `proven: no tree solves every secret in fewer than ${lb} (${worst} not proven least)`;
+  const totalText =
+    st.totalProven === true ? `proven least among trees of worst case ${worst}` : 'least found, not proven';
+  return [
+    `worst case ${worst} guess${worst === 1 ? '' : 'es'}, ${proof}`,
+    `total ${count(total)} guesses (${totalText}), mean ${Number(o.meanGuesses).toFixed(4)}`,
+  ];
 }
 
 /** Least worst case first, then least total (higher is better). */
 export function worstCaseMerit(header: TreeHeader): number {
-  return -Number(header.objective['maxAttempts']) * 1e12 - Number(header.objective['totalGuesses']);
+  return -Number(header.objective.maxAttempts) * 1e12 - Number(header.objective.totalGuesses);
 }

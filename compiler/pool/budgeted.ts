@@ -9,26 +9,55 @@ import type { BudgetedRoot, BudgetedTree, CandidateOutcome, EngineJob } from '..
 import { Checkpoint, fingerprint } from './checkpoint.js';
 import { withExecutor, type TaskExecutor } from './executor.js';
 import type { SolvedSet } from './messages.js';
-import { candidateCost, candidateDepth, candidateOf, rankRoot, rootOf, type Candidate, type DriverControl, type Part, type Root } from './root.js';
+import {
+  candidateCost,
+  candidateDepth,
+  candidateOf,
+  rankRoot,
+  rootOf,
+  type Candidate,
+  type DriverControl,
+  type Part,
+  type Root,
+} from './root.js';
 
 /** A budgeted root that is already a leaf. */
 function leafBudgeted(leaf: NonNullable<Root<unknown>['leaf']>): BudgetedTree {
-  return { ...leaf.tree, guess: leaf.guess, candidates: 0, everyGuess: false, byBound: 0, cut: 0, searched: 0, outcomes: [] };
+  return {
+    ...leaf.tree,
+    guess: leaf.guess,
+    candidates: 0,
+    everyGuess: false,
+    byBound: 0,
+    cut: 0,
+    searched: 0,
+    outcomes: [],
+  };
 }
-
 
 /** A candidate's saved outcome (checkpoint): its exact tree, or the least key proven for it. */
 type RootOutcome = { readonly tree: SolvedSet } | { readonly atLeast: number };
 
 /** The root guesses of a budgeted root, best first, and the ranking's bound. */
-function choicesOf(ranking: Ranking, spec: BudgetedRoot): { guesses: number[]; lowerBound: number | null; everyGuess: boolean } {
+function choicesOf(
+  ranking: Ranking,
+  spec: BudgetedRoot,
+): { guesses: number[]; lowerBound: number | null; everyGuess: boolean } {
   const ranked = ranking.optimal ? [ranking.optimal.guess] : Array.from(ranking.top.guess);
   const guesses = spec.first !== undefined && spec.first < ranked.length ? ranked.slice(0, spec.first) : ranked;
-  return { guesses, lowerBound: ranking.complete ? ranking.setBound : null, everyGuess: ranking.complete && !ranking.optimal && spec.width === Infinity && guesses.length === ranked.length };
+  return {
+    guesses,
+    lowerBound: ranking.complete ? ranking.setBound : null,
+    everyGuess: ranking.complete && !ranking.optimal && spec.width === Infinity && guesses.length === ranked.length,
+  };
 }
 
 /** The budget of the candidate at `index`: the best's key, one more when it is ranked before the best's. */
-function budgetAt(index: number, best: { readonly index: number; readonly key: number } | null, spec: BudgetedRoot): number {
+function budgetAt(
+  index: number,
+  best: { readonly index: number; readonly key: number } | null,
+  spec: BudgetedRoot,
+): number {
   if (best === null) return spec.budget ?? Infinity;
   if (spec.budgetOf) return Math.min(spec.budgetOf(best.key), spec.budget ?? Infinity);
   return index < best.index ? best.key + 1 : best.key;
@@ -50,16 +79,34 @@ function outcomeOf(guess: number, outcome: RootOutcome, keyOf: (v: SolvedSet) =>
  * candidate is one task (its own evaluation, budget and cut-offs inside the worker), one per
  * worker. Each settled candidate is saved to `--checkpoint` under its guess.
  */
-export async function compileBudgeted<S>(job: EngineJob<S>, control: DriverControl, spec: BudgetedRoot): Promise<BudgetedTree | null> {
+export async function compileBudgeted<S>(
+  job: EngineJob<S>,
+  control: DriverControl,
+  spec: BudgetedRoot,
+): Promise<BudgetedTree | null> {
   const root = rootOf(job.parts);
   if (root.leaf) return leafBudgeted(root.leaf);
   return withExecutor(job, control, async (pool) => {
-    const { guesses, lowerBound, everyGuess } = spec.only ? { guesses: [...spec.only], lowerBound: null, everyGuess: false } : choicesOf(await rankRoot(pool, job.label, root.engine, root.all, root.root, spec.width), spec);
+    const { guesses, lowerBound, everyGuess } = spec.only
+      ? { guesses: [...spec.only], lowerBound: null, everyGuess: false }
+      : choicesOf(await rankRoot(pool, job.label, root.engine, root.all, root.root, spec.width), spec);
     const run = new BudgetedRun(job, control, spec, pool, root, guesses);
     await run.run();
     const winner = run.winner();
     if (!winner) return null;
-    return { tree: winner.tree.tree, cost: winner.tree.cost, depth: winner.tree.depth, lowerBound, guess: winner.guess, candidates: guesses.length, everyGuess, byBound: run.byBound, cut: run.cut, searched: run.searched, outcomes: run.outcomes };
+    return {
+      tree: winner.tree.tree,
+      cost: winner.tree.cost,
+      depth: winner.tree.depth,
+      lowerBound,
+      guess: winner.guess,
+      candidates: guesses.length,
+      everyGuess,
+      byBound: run.byBound,
+      cut: run.cut,
+      searched: run.searched,
+      outcomes: run.outcomes,
+    };
   });
 }
 
@@ -111,7 +158,13 @@ class BudgetedRun<S> {
     private readonly guesses: readonly number[],
   ) {
     this.outcomes = new Array<CandidateOutcome>(guesses.length);
-    this.checkpoint = control.checkpoint ? new Checkpoint(control.checkpoint, fingerprint({ module: job.module, setup: job.setup, mode: 'budgeted' }), spec.checkpointPrefix ?? 'root-') : null;
+    this.checkpoint = control.checkpoint
+      ? new Checkpoint(
+          control.checkpoint,
+          fingerprint({ module: job.module, setup: job.setup, mode: 'budgeted' }),
+          spec.checkpointPrefix ?? 'root-',
+        )
+      : null;
     this.unit = spec.unit ?? 'openers';
   }
 
@@ -136,8 +189,13 @@ class BudgetedRun<S> {
 
   private onAbort(): Error {
     const { control, job, unit } = this;
-    const saved = control.checkpoint ? `; settled ${unit} are saved in ${control.checkpoint.dir}, rerun with --resume` : '';
-    return fail('interrupted', `${job.label}: interrupted after ${this.settled} of ${this.guesses.length} ${unit}${saved}; nothing written`);
+    const saved = control.checkpoint
+      ? `; settled ${unit} are saved in ${control.checkpoint.dir}, rerun with --resume`
+      : '';
+    return fail(
+      'interrupted',
+      `${job.label}: interrupted after ${this.settled} of ${this.guesses.length} ${unit}${saved}; nothing written`,
+    );
   }
 
   private settle(index: number, outcome: RootOutcome, how: 'bound' | 'cut' | 'searched', save = true): void {
@@ -153,7 +211,9 @@ class BudgetedRun<S> {
       const best = this.best;
       if (best === null || key < best.key || (key === best.key && index < best.index)) {
         this.best = { index, key, guess, tree: outcome.tree };
-        this.bestText = this.job.bestText ? this.job.bestText(outcome.tree.cost, outcome.tree.depth) : String(outcome.tree.cost);
+        this.bestText = this.job.bestText
+          ? this.job.bestText(outcome.tree.cost, outcome.tree.depth)
+          : String(outcome.tree.cost);
       }
     }
     if (save && how !== 'bound') this.checkpoint?.saveOutcome(guess, outcome);
@@ -201,7 +261,11 @@ class BudgetedRun<S> {
     const c = this.split as SplitCandidate<S>;
     this.split = null;
     const trees = c.results.map((r) => (r as SolvedSet).tree);
-    this.settle(c.index, { tree: { cost: candidateCost(c), depth: candidateDepth(c), tree: graftTrees(c.guess, c.codes, trees) } }, 'searched');
+    this.settle(
+      c.index,
+      { tree: { cost: candidateCost(c), depth: candidateDepth(c), tree: graftTrees(c.guess, c.codes, trees) } },
+      'searched',
+    );
   }
 
   private fail(e: unknown): void {
@@ -216,7 +280,8 @@ class BudgetedRun<S> {
     const j = c.order[c.next++];
     const part = c.parts[j] as Part<S>;
     this.running++;
-    const what = (): string => `a group of ${part.set.length} secrets after root guess ${job.nameGuess ? job.nameGuess(c.guess) : `#${c.guess}`}${job.nameSecret ? ` (first ${job.nameSecret(part.set[0])})` : ''}`;
+    const what = (): string =>
+      `a group of ${part.set.length} secrets after root guess ${job.nameGuess ? job.nameGuess(c.guess) : `#${c.guess}`}${job.nameSecret ? ` (first ${job.nameSecret(part.set[0])})` : ''}`;
     pool
       .runWithRetry({ kind: 'solve', pilot: false, sets: [part.set], nodes: [part.node] }, what, () => this.onAbort())
       .then((r) => {

@@ -52,7 +52,10 @@ export class Checkpoint {
       const own = new RegExp(`^${prefix}batch-\\d+\\.bin$`);
       const stale = readdirSync(opts.dir).filter((f) => own.test(f));
       if (stale.length > 0) {
-        throw fail('usage', `${opts.dir}: holds ${stale.length} checkpoint files of an earlier compile; pass --resume to use them or choose an empty folder`);
+        throw fail(
+          'usage',
+          `${opts.dir}: holds ${stale.length} checkpoint files of an earlier compile; pass --resume to use them or choose an empty folder`,
+        );
       }
     }
   }
@@ -80,7 +83,11 @@ export class Checkpoint {
   /** Save one root candidate's outcome (budgeted root): its exact tree, or the least key proven for it. */
   saveOutcome(index: number, outcome: { readonly tree: SolvedSet } | { readonly atLeast: number }): void {
     if ('tree' in outcome) this.save(index, [outcome.tree]);
-    else writeFileAtomic(batchFile(this.dir, this.prefix, index), pack({ fingerprint: this.print, index, atLeast: outcome.atLeast, results: [] }));
+    else
+      writeFileAtomic(
+        batchFile(this.dir, this.prefix, index),
+        pack({ fingerprint: this.print, index, atLeast: outcome.atLeast, results: [] }),
+      );
   }
 
   /** A root candidate's saved outcome, or null when absent or from another compile. */
@@ -88,14 +95,19 @@ export class Checkpoint {
     const path = batchFile(this.dir, this.prefix, index);
     if (!existsSync(path)) return null;
     try {
-      const data = unpack(readFileSync(path)) as { fingerprint: string; index: number; atLeast?: number; results: unknown[] };
+      const data = unpack(readFileSync(path)) as {
+        fingerprint: string;
+        index: number;
+        atLeast?: number;
+        results: unknown[];
+      };
       if (data.fingerprint !== this.print || data.index !== index) return null;
       if (typeof data.atLeast === 'number') return { atLeast: data.atLeast };
     } catch {
       return null;
     }
     const results = this.load(index, 1);
-    return results && results[0] ? { tree: results[0] } : null;
+    return results?.[0] ? { tree: results[0] } : null;
   }
 
   /** Save a module task's value (plain data) under its index. */
@@ -123,12 +135,24 @@ export class Checkpoint {
       const data = unpack(readFileSync(path)) as {
         fingerprint: string;
         index: number;
-        results: Array<{ cost: number; depth: number; guess: Uint8Array; edgeStart: Uint8Array; edgeCode: Uint8Array; edgeChild: Uint8Array } | null>;
+        results: Array<{
+          cost: number;
+          depth: number;
+          guess: Uint8Array;
+          edgeStart: Uint8Array;
+          edgeCode: Uint8Array;
+          edgeChild: Uint8Array;
+        } | null>;
       };
       if (data.fingerprint !== this.print || data.index !== index || data.results.length !== expectedSets) return null;
       return data.results.map((r) => {
         if (r === null) return null;
-        const tree: TreeArrays = { guess: arrayOf(r.guess), edgeStart: arrayOf(r.edgeStart), edgeCode: arrayOf(r.edgeCode), edgeChild: arrayOf(r.edgeChild) };
+        const tree: TreeArrays = {
+          guess: arrayOf(r.guess),
+          edgeStart: arrayOf(r.edgeStart),
+          edgeCode: arrayOf(r.edgeCode),
+          edgeChild: arrayOf(r.edgeChild),
+        };
         return { cost: r.cost, depth: r.depth, tree };
       });
     } catch {

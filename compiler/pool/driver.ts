@@ -14,7 +14,19 @@
  * whatever the number of workers. Aborting (Ctrl-C, SIGTERM) destroys the pool at once and
  * rejects with an `interrupted` error; nothing is written.
  */
-import type { BudgetedRoot, BudgetedTree, EngineJob, EngineTree, ModuleTask, OptionValues, PoolPlan, PoolAnswer, PoolCall, PoolJob, WholeResult } from '../games/compile-api.js';
+import type {
+  BudgetedRoot,
+  BudgetedTree,
+  EngineJob,
+  EngineTree,
+  ModuleTask,
+  OptionValues,
+  PoolPlan,
+  PoolAnswer,
+  PoolCall,
+  PoolJob,
+  WholeResult,
+} from '../games/compile-api.js';
 import type { EffortName } from '../games/efforts.js';
 import type { CompileOutcome, LoadedGame } from '../games/module.js';
 import { compileBudgeted } from './budgeted.js';
@@ -23,7 +35,16 @@ import { compileSplit } from './split.js';
 import { compileWhole, runModuleBlocks, runModuleTask, withModuleTasks } from './whole.js';
 
 export type { ExecutorControl, ExecutorFactory, TaskExecutor } from './executor.js';
-export type { BudgetedRoot, BudgetedTree, CandidateOutcome, CompileProgress, EngineJob, EngineTree, PoolPlan, PoolJob } from '../games/compile-api.js';
+export type {
+  BudgetedRoot,
+  BudgetedTree,
+  CandidateOutcome,
+  CompileProgress,
+  EngineJob,
+  EngineTree,
+  PoolPlan,
+  PoolJob,
+} from '../games/compile-api.js';
 export type { DriverControl } from './root.js';
 export { compileBudgeted, compileSplit, compileWhole, runModuleBlocks, runModuleTask, withModuleTasks };
 
@@ -41,7 +62,11 @@ export interface SearchDriver {
   budgeted<S>(job: EngineJob<S>, spec: BudgetedRoot): Promise<BudgetedTree | null>;
   moduleTask(job: PoolJob, name: string, args: unknown): Promise<unknown>;
   /** A batch of the module's own tasks side by side, in one session of the executor. */
-  moduleTasks(job: PoolJob, tasks: readonly ModuleTask[], onDone?: (index: number, value: unknown) => void): Promise<readonly unknown[]>;
+  moduleTasks(
+    job: PoolJob,
+    tasks: readonly ModuleTask[],
+    onDone?: (index: number, value: unknown) => void,
+  ): Promise<readonly unknown[]>;
   /** One module task per element of `args`, side by side, saved to `--checkpoint` (resumable): their values in order. */
   moduleBlocks(job: PoolJob, name: string, args: readonly unknown[], unit: string): Promise<readonly unknown[]>;
 }
@@ -106,5 +131,13 @@ export async function runPlan<T>(plan: PoolPlan<T>, driver: SearchDriver): Promi
 
 /** Compile a loaded game: its compile's plan, run by the driver bound to `control`. */
 export function compileLoaded(loaded: LoadedGame, control: RunControl): Promise<CompileOutcome> {
-  return runPlan(loaded.compile({ effort: control.effort, options: control.options, checkpoint: control.checkpoint !== undefined, remoteWorkers: control.executor?.remote === true }), searchDriver(control));
+  return runPlan(
+    loaded.compile({
+      effort: control.effort,
+      options: control.options,
+      checkpoint: control.checkpoint !== undefined,
+      remoteWorkers: control.executor?.remote === true,
+    }),
+    searchDriver(control),
+  );
 }

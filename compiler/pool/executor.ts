@@ -25,7 +25,11 @@ export interface TaskExecutor {
 }
 
 /** Makes the executor of one compile (`--queue` gives another than the local pool). */
-export type ExecutorFactory = ((job: PoolJob, workers: number, signal: AbortSignal | undefined) => TaskExecutor | Promise<TaskExecutor>) & {
+export type ExecutorFactory = ((
+  job: PoolJob,
+  workers: number,
+  signal: AbortSignal | undefined,
+) => TaskExecutor | Promise<TaskExecutor>) & {
   /** Its workers are elsewhere and load the game themselves (a job queue): the job carries no shared tables. */
   readonly remote?: boolean;
 };
@@ -50,7 +54,14 @@ function messageOf(e: unknown): string {
  * Run `task` with `run`; when it throws, once more (the executor has replaced the worker). An
  * abort on the way ends with `onAbort()`; a second failure with one line naming the task.
  */
-export async function retryOnce(module: string, run: (task: Task) => Promise<TaskResult>, task: Task, what: () => string, onAbort: () => Error, aborted: () => boolean): Promise<TaskResult> {
+export async function retryOnce(
+  module: string,
+  run: (task: Task) => Promise<TaskResult>,
+  task: Task,
+  what: () => string,
+  onAbort: () => Error,
+  aborted: () => boolean,
+): Promise<TaskResult> {
   try {
     return await run(task);
   } catch (first) {
@@ -59,7 +70,10 @@ export async function retryOnce(module: string, run: (task: Task) => Promise<Tas
       return await run(task);
     } catch (second) {
       if (aborted()) throw onAbort();
-      throw fail('worker', `${module} compile: a worker failed twice on ${what()}: ${messageOf(second)} (first failure: ${messageOf(first)})`);
+      throw fail(
+        'worker',
+        `${module} compile: a worker failed twice on ${what()}: ${messageOf(second)} (first failure: ${messageOf(first)})`,
+      );
     }
   }
 }
@@ -76,7 +90,8 @@ export class CompilePool implements TaskExecutor {
   private readonly signal: AbortSignal | undefined;
 
   constructor(job: PoolJob, workers: number, signal: AbortSignal | undefined, workerFile: URL = WORKER_FILE) {
-    if (!Number.isInteger(workers) || workers < 1) throw fail('usage', `--workers ${workers}: expected a whole number, at least 1`);
+    if (!Number.isInteger(workers) || workers < 1)
+      throw fail('usage', `--workers ${workers}: expected a whole number, at least 1`);
     this.job = job;
     this.workers = workers;
     this.signal = signal;
@@ -84,10 +99,16 @@ export class CompilePool implements TaskExecutor {
     const filename = fileURLToPath(workerFile);
     // Run from the TypeScript sources (a test runner) there is no built worker: piscina would
     // start and restart a failing thread for ever.
-    if (!existsSync(filename)) throw fail('worker', `${filename}: no compile worker there (run npm run build, and use the built dist/ files)`);
+    if (!existsSync(filename))
+      throw fail('worker', `${filename}: no compile worker there (run npm run build, and use the built dist/ files)`);
     this.pool = new Piscina<Task, TaskResult>({
       filename,
-      workerData: { module: job.module, gameSpec: job.gameSpec, setup: job.setup, progress: this.progress } satisfies WorkerInit,
+      workerData: {
+        module: job.module,
+        gameSpec: job.gameSpec,
+        setup: job.setup,
+        progress: this.progress,
+      } satisfies WorkerInit,
       minThreads: workers,
       maxThreads: workers,
       idleTimeout: 1000,
@@ -111,7 +132,14 @@ export class CompilePool implements TaskExecutor {
   }
 
   runWithRetry(task: Task, what: () => string, onAbort: () => Error): Promise<TaskResult> {
-    return retryOnce(this.job.module, (t) => this.run(t), task, what, onAbort, () => this.aborted);
+    return retryOnce(
+      this.job.module,
+      (t) => this.run(t),
+      task,
+      what,
+      onAbort,
+      () => this.aborted,
+    );
   }
 
   destroy(): Promise<void> {
@@ -120,9 +148,15 @@ export class CompilePool implements TaskExecutor {
 }
 
 /** Run `body` with the compile's executor, torn down afterwards whatever happens. */
-export async function withExecutor<T>(job: PoolJob, control: ExecutorControl, body: (pool: TaskExecutor) => Promise<T>): Promise<T> {
+export async function withExecutor<T>(
+  job: PoolJob,
+  control: ExecutorControl,
+  body: (pool: TaskExecutor) => Promise<T>,
+): Promise<T> {
   if (control.signal?.aborted) throw interrupted(job.label, '');
-  const pool = control.executor ? await control.executor(job, control.workers, control.signal) : new CompilePool(job, control.workers, control.signal);
+  const pool = control.executor
+    ? await control.executor(job, control.workers, control.signal)
+    : new CompilePool(job, control.workers, control.signal);
   try {
     return await body(pool);
   } finally {

@@ -85,7 +85,13 @@ export function decode<T>(bytes: Uint8Array): T {
 export function reasonOf(target: QueueTarget, e: unknown): string {
   let text = e instanceof Error ? e.message : String(e);
   if (target.password) text = text.split(target.password).join('***');
-  return text.split('\n').map((l) => l.trim()).filter(Boolean).join(' ') || 'unknown error';
+  return (
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .join(' ') || 'unknown error'
+  );
 }
 
 /**
@@ -115,12 +121,19 @@ export function redisOptions(target: QueueTarget, giveUpAfterMs: number): RedisO
  * reachable (and the password right, and Redis new enough), or a one-line `queue` error.
  */
 export async function checkQueue(target: QueueTarget): Promise<void> {
-  const client = new Redis({ ...redisOptions(target, 0), lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+  const client = new Redis({
+    ...redisOptions(target, 0),
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+  });
   let last: unknown = null;
   client.on('error', (e: unknown) => {
     last = e;
   });
-  const cannot = (e: unknown): Error => fail('queue', `cannot reach the queue at ${target.shown}: ${reasonOf(target, e)}`);
+  const cannot = (e: unknown): Error =>
+    fail('queue', `cannot reach the queue at ${target.shown}: ${reasonOf(target, e)}`);
   let timer: NodeJS.Timeout | undefined;
   try {
     const info = await Promise.race([
@@ -129,14 +142,20 @@ export async function checkQueue(target: QueueTarget): Promise<void> {
         return client.info('server');
       })(),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${(CONNECT_TIMEOUT_MS + 2000) / 1000} s`)), CONNECT_TIMEOUT_MS + 2000);
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${(CONNECT_TIMEOUT_MS + 2000) / 1000} s`)),
+          CONNECT_TIMEOUT_MS + 2000,
+        );
       }),
     ]);
     const version = /redis_version:(\d+)\.(\d+)/.exec(info);
     if (version) {
       const [major, minor] = [Number(version[1]), Number(version[2])];
       if (major < MIN_REDIS[0] || (major === MIN_REDIS[0] && minor < MIN_REDIS[1])) {
-        throw fail('queue', `the queue at ${target.shown} runs Redis ${major}.${minor}; guesstree needs Redis ${MIN_REDIS.join('.')} or newer`);
+        throw fail(
+          'queue',
+          `the queue at ${target.shown} runs Redis ${major}.${minor}; guesstree needs Redis ${MIN_REDIS.join('.')} or newer`,
+        );
       }
     }
   } catch (e) {
@@ -151,5 +170,7 @@ export async function checkQueue(target: QueueTarget): Promise<void> {
 
 /** A job's task for messages: `wordle solve, 12 sets`. */
 export function jobSummary(d: Pick<JobData, 'module' | 'kind' | 'sets'>): string {
-  return d.kind === 'solve' ? `${d.module} ${d.kind}, ${d.sets} set${d.sets === 1 ? '' : 's'}` : `${d.module} ${d.kind}`;
+  return d.kind === 'solve'
+    ? `${d.module} ${d.kind}, ${d.sets} set${d.sets === 1 ? '' : 's'}`
+    : `${d.module} ${d.kind}`;
 }

@@ -24,7 +24,12 @@ function runnerOf(run: string, input: Uint8Array): (task: Task) => TaskResult {
     runners.delete(run);
   } else {
     const job = decode<{ module: string; gameSpec: unknown; setup: unknown }>(input);
-    const init: WorkerInit = { module: job.module, gameSpec: job.gameSpec, setup: job.setup, progress: new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * 4)) };
+    const init: WorkerInit = {
+      module: job.module,
+      gameSpec: job.gameSpec,
+      setup: job.setup,
+      progress: new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * 4)),
+    };
     try {
       r = taskRunner(init);
     } catch (e) {

@@ -113,7 +113,12 @@ class QueueExecutor implements TaskExecutor {
     if (signal?.aborted) this.abort();
   }
 
-  static async open(target: QueueTarget, job: PoolJob, workers: number, signal: AbortSignal | undefined): Promise<QueueExecutor> {
+  static async open(
+    target: QueueTarget,
+    job: PoolJob,
+    workers: number,
+    signal: AbortSignal | undefined,
+  ): Promise<QueueExecutor> {
     const run = randomBytes(8).toString('hex');
     const redis = new Redis(redisOptions(target, GIVE_UP_MS));
     let lastError: unknown = null;
@@ -123,26 +128,40 @@ class QueueExecutor implements TaskExecutor {
     let queue: Queue | null = null;
     let events: QueueEvents | null = null;
     try {
-      await redis.set(inputKey(run), encode({ module: job.module, gameSpec: job.gameSpec, setup: job.setup, label: job.label } satisfies PoolJob), 'PX', RUN_TTL_MS);
+      await redis.set(
+        inputKey(run),
+        encode({ module: job.module, gameSpec: job.gameSpec, setup: job.setup, label: job.label } satisfies PoolJob),
+        'PX',
+        RUN_TTL_MS,
+      );
       // Events are read from here on: the run's first job comes after this id.
       const last = await redis.xrevrange(`${QUEUE_PREFIX}:${QUEUE_NAME}:events`, '+', '-', 'COUNT', 1);
       const lastEventId = last[0]?.[0] ?? '0-0';
       queue = new Queue(QUEUE_NAME, { connection: redis, prefix: QUEUE_PREFIX });
       queue.on('error', (e: unknown) => (lastError = e));
-      events = new QueueEvents(QUEUE_NAME, { connection: redisOptions(target, GIVE_UP_MS), prefix: QUEUE_PREFIX, lastEventId });
+      events = new QueueEvents(QUEUE_NAME, {
+        connection: redisOptions(target, GIVE_UP_MS),
+        prefix: QUEUE_PREFIX,
+        lastEventId,
+      });
       events.on('error', (e: unknown) => (lastError = e));
       await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
       (await events.client).on('end', () => executor?.lose(lastError ?? new Error('connection closed')));
       executor = new QueueExecutor(target, job, workers, signal, run, redis, queue, events);
       // The jobs wait in the queue for workers; on a terminal, say so when there is none yet.
       if (process.stderr.isTTY && (await queue.getWorkersCount().catch(() => 1)) === 0) {
-        process.stderr.write(`guesstree: no worker takes jobs from ${target.shown} yet; the jobs wait for one (guesstree worker --queue URL)\n`);
+        process.stderr.write(
+          `guesstree: no worker takes jobs from ${target.shown} yet; the jobs wait for one (guesstree worker --queue URL)\n`,
+        );
       }
       return executor;
     } catch (e) {
       if (executor) await executor.destroy();
       else {
-        await Promise.race([redis.del(inputKey(run)).catch(() => 0), new Promise((r) => setTimeout(r, CLEANUP_MS).unref())]);
+        await Promise.race([
+          redis.del(inputKey(run)).catch(() => 0),
+          new Promise((r) => setTimeout(r, CLEANUP_MS).unref()),
+        ]);
         await Promise.all([events?.close(), queue?.close()]).catch(() => {});
         redis.disconnect();
       }
@@ -171,7 +190,11 @@ class QueueExecutor implements TaskExecutor {
     return new Promise<TaskResult>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, what: data.what, onAbort });
       this.outstanding.add(id);
-      this.toAdd.push({ name: jobSummary(data), data, opts: { jobId: id, attempts: JOB_ATTEMPTS, removeOnComplete: true, removeOnFail: true } });
+      this.toAdd.push({
+        name: jobSummary(data),
+        data,
+        opts: { jobId: id, attempts: JOB_ATTEMPTS, removeOnComplete: true, removeOnFail: true },
+      });
       // The tasks the driver starts together go to Redis in one round trip.
       if (this.toAdd.length === 1) setImmediate(() => this.flush());
     });
@@ -182,7 +205,11 @@ class QueueExecutor implements TaskExecutor {
     this.toAdd = [];
     if (batch.length === 0 || this.closing) return;
     this.queue.addBulk(batch).catch((e: unknown) => {
-      for (const j of batch) this.settle(j.opts.jobId as string)?.reject(this.fatal ?? fail('queue', `cannot add jobs to the queue at ${this.target.shown}: ${reasonOf(this.target, e)}`));
+      for (const j of batch)
+        this.settle(j.opts.jobId as string)?.reject(
+          this.fatal ??
+            fail('queue', `cannot add jobs to the queue at ${this.target.shown}: ${reasonOf(this.target, e)}`),
+        );
     });
   }
 
@@ -209,7 +236,12 @@ class QueueExecutor implements TaskExecutor {
         if (!bytes) throw new Error('the job ended without a result');
         p.resolve(decode<TaskResult>(bytes));
       })
-      .catch((e: unknown) => p.reject(this.fatal ?? fail('worker', `${this.job.module} compile: job ${id} (${p.what}): ${reasonOf(this.target, e)}`)));
+      .catch((e: unknown) =>
+        p.reject(
+          this.fatal ??
+            fail('worker', `${this.job.module} compile: job ${id} (${p.what}): ${reasonOf(this.target, e)}`),
+        ),
+      );
   }
 
   private failed(id: string, reason: string): void {
@@ -217,15 +249,20 @@ class QueueExecutor implements TaskExecutor {
     if (!p) return;
     const head = `${this.job.module} compile`;
     let message: string;
-    if (reason.startsWith(REFUSED)) message = `${head}: job ${id} (${p.what}) was refused by a worker: ${reason.slice(REFUSED.length)}`;
-    else if (STALLED.test(reason)) message = `${head}: job ${id} (${p.what}) failed: its worker stopped mid-job too many times (${reason})`;
+    if (reason.startsWith(REFUSED))
+      message = `${head}: job ${id} (${p.what}) was refused by a worker: ${reason.slice(REFUSED.length)}`;
+    else if (STALLED.test(reason))
+      message = `${head}: job ${id} (${p.what}) failed: its worker stopped mid-job too many times (${reason})`;
     else message = `${head}: a worker failed twice on ${p.what} (job ${id}): ${reason}`;
     p.reject(fail('worker', message));
   }
 
   private gone(id: string, what: string): void {
     const p = this.settle(id);
-    if (p) p.reject(this.aborted ? p.onAbort() : fail('worker', `${this.job.module} compile: job ${id} (${p.what}) ${what}`));
+    if (p)
+      p.reject(
+        this.aborted ? p.onAbort() : fail('worker', `${this.job.module} compile: job ${id} (${p.what}) ${what}`),
+      );
   }
 
   /** Interrupted: every pending task rejects now with the driver's interrupt error. */
@@ -262,7 +299,10 @@ class QueueExecutor implements TaskExecutor {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([cleanup().catch(() => {}), new Promise<void>((r) => (timer = setTimeout(r, CLEANUP_MS)))]);
     clearTimeout(timer);
-    await Promise.race([Promise.all([this.events.close(), this.queue.close()]).catch(() => {}), new Promise<void>((r) => (timer = setTimeout(r, CLEANUP_MS)))]);
+    await Promise.race([
+      Promise.all([this.events.close(), this.queue.close()]).catch(() => {}),
+      new Promise<void>((r) => (timer = setTimeout(r, CLEANUP_MS))),
+    ]);
     clearTimeout(timer);
     this.redis.disconnect();
   }

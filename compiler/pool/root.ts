@@ -17,7 +17,6 @@ export interface DriverControl extends ExecutorControl {
   readonly checkpoint?: CheckpointOptions | undefined;
 }
 
-
 /** Root pools up to this size are ranked in one task. */
 const SLICE_MIN_POOL = 2048;
 const RANK_SLICES_PER_WORKER = 4;
@@ -53,13 +52,24 @@ export function rootOf<S>(parts: EngineParts<S>): Root<S> {
   const all = Uint32Array.from({ length: parts.game.secretCount }, (_, i) => i);
   const root: SearchNode<S> = { used: 0, state: parts.moves.root };
   const terminal = parts.objective.terminal(all, 0, root.state);
-  const leaf = terminal ? { tree: { tree: flattenPlan(terminal.plan), cost: terminal.cost, depth: terminal.depth, lowerBound: null }, guess: terminal.plan.guess } : null;
+  const leaf = terminal
+    ? {
+        tree: { tree: flattenPlan(terminal.plan), cost: terminal.cost, depth: terminal.depth, lowerBound: null },
+        guess: terminal.plan.guess,
+      }
+    : null;
   return { engine, all, root, leaf };
 }
 
-
 /** The root's ranking: in slices of the pool when the ranker merges them, else one task. */
-export async function rankRoot<S>(pool: TaskExecutor, label: string, engine: SearchEngine<S>, all: Uint32Array, root: SearchNode<S>, width: number): Promise<Ranking> {
+export async function rankRoot<S>(
+  pool: TaskExecutor,
+  label: string,
+  engine: SearchEngine<S>,
+  all: Uint32Array,
+  root: SearchNode<S>,
+  width: number,
+): Promise<Ranking> {
   const ranker = engine.ranker;
   const size = ranker.poolSize(all, root);
   const onAbort = (): Error => interrupted(label, ' while ranking the openers');
@@ -70,7 +80,14 @@ export async function rankRoot<S>(pool: TaskExecutor, label: string, engine: Sea
   }
   const step = Math.ceil(size / (pool.workers * RANK_SLICES_PER_WORKER));
   const tasks: Promise<TaskResult>[] = [];
-  for (let from = 0; from < size; from += step) tasks.push(pool.runWithRetry({ kind: 'rank', set: all, node: root, width, from, to: Math.min(size, from + step) }, what, onAbort));
+  for (let from = 0; from < size; from += step)
+    tasks.push(
+      pool.runWithRetry(
+        { kind: 'rank', set: all, node: root, width, from, to: Math.min(size, from + step) },
+        what,
+        onAbort,
+      ),
+    );
   const results = await Promise.all(tasks);
   return ranker.merge(
     results.map((r) => (r as { ranking: Ranking }).ranking),
@@ -80,7 +97,12 @@ export async function rankRoot<S>(pool: TaskExecutor, label: string, engine: Sea
 }
 
 /** A root guess split into its reply groups: the groups that need no search are solved here. */
-export function candidateOf<S>(engine: SearchEngine<S>, guess: number, all: Uint32Array, root: SearchNode<S>): Candidate<S> {
+export function candidateOf<S>(
+  engine: SearchEngine<S>,
+  guess: number,
+  all: Uint32Array,
+  root: SearchNode<S>,
+): Candidate<S> {
   const { game, objective, moves } = engine;
   const sp = engine.partitioner.split(guess, all);
   let rootCost = 0;
@@ -98,7 +120,14 @@ export function candidateOf<S>(engine: SearchEngine<S>, guess: number, all: Uint
     partsOf.push({ candidate: -1, index: codes.length, set, node });
     codes.push(code);
   }
-  return { guess, rootCost, codes: Uint32Array.from(codes), parts: partsOf, results, open: results.filter((r) => r === undefined).length };
+  return {
+    guess,
+    rootCost,
+    codes: Uint32Array.from(codes),
+    parts: partsOf,
+    results,
+    open: results.filter((r) => r === undefined).length,
+  };
 }
 
 export function candidateCost<S>(c: Candidate<S>): number {
@@ -126,4 +155,3 @@ export function bestCandidate<S>(engine: SearchEngine<S>, candidates: readonly C
   }
   return best;
 }
-

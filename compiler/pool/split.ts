@@ -15,7 +15,17 @@ import type { EngineJob, EngineTree } from '../games/compile-api.js';
 import { Checkpoint, fingerprint } from './checkpoint.js';
 import { withExecutor, type TaskExecutor } from './executor.js';
 import type { SolvedSet, Task } from './messages.js';
-import { bestCandidate, candidateCost, candidateDepth, candidateOf, rankRoot, rootOf, type Candidate, type DriverControl, type Part } from './root.js';
+import {
+  bestCandidate,
+  candidateCost,
+  candidateDepth,
+  candidateOf,
+  rankRoot,
+  rootOf,
+  type Candidate,
+  type DriverControl,
+  type Part,
+} from './root.js';
 
 /** Sets per batch are gathered until they hold this many secrets (or a set alone is larger). */
 const BATCH_SECRETS = 1500;
@@ -53,12 +63,24 @@ export async function compileSplit<S>(job: EngineJob<S>, control: DriverControl)
     const best = bestCandidate(engine, candidates);
     if (!best) return null;
     const trees = best.results.map((r) => (r as SolvedSet).tree);
-    return { tree: graftTrees(best.guess, best.codes, trees), cost: candidateCost(best), depth: candidateDepth(best), lowerBound };
+    return {
+      tree: graftTrees(best.guess, best.codes, trees),
+      cost: candidateCost(best),
+      depth: candidateDepth(best),
+      lowerBound,
+    };
   });
 }
 
 /** Solve every open part of the candidates in the pool (batched, checkpointed, retried once). */
-async function solveCandidates<S>(pool: TaskExecutor, engine: SearchEngine<S>, candidates: Candidate<S>[], control: DriverControl, pilot: boolean, job: EngineJob<S>): Promise<void> {
+async function solveCandidates<S>(
+  pool: TaskExecutor,
+  engine: SearchEngine<S>,
+  candidates: Candidate<S>[],
+  control: DriverControl,
+  pilot: boolean,
+  job: EngineJob<S>,
+): Promise<void> {
   const units: Array<{ candidate: number; part: Part<S> }> = [];
   let total = 0;
   let leafSecrets = 0;
@@ -70,7 +92,9 @@ async function solveCandidates<S>(pool: TaskExecutor, engine: SearchEngine<S>, c
     });
   });
   // Largest sets first: they take longest. A stable order, so batches are the same every run.
-  units.sort((a, b) => b.part.set.length - a.part.set.length || a.candidate - b.candidate || a.part.index - b.part.index);
+  units.sort(
+    (a, b) => b.part.set.length - a.part.set.length || a.candidate - b.candidate || a.part.index - b.part.index,
+  );
   const batches: Array<typeof units> = [];
   let cur: typeof units = [];
   let curSize = 0;
@@ -87,7 +111,13 @@ async function solveCandidates<S>(pool: TaskExecutor, engine: SearchEngine<S>, c
   const checkpoint = control.checkpoint
     ? new Checkpoint(
         control.checkpoint,
-        fingerprint({ module: job.module, setup: job.setup, pilot, candidates: candidates.map((c) => c.guess), batches: batches.map((b) => b.map((u) => u.part.set.length)) }),
+        fingerprint({
+          module: job.module,
+          setup: job.setup,
+          pilot,
+          candidates: candidates.map((c) => c.guess),
+          batches: batches.map((b) => b.map((u) => u.part.set.length)),
+        }),
         pilot ? 'pilot-' : '',
       )
     : null;
@@ -134,15 +164,26 @@ async function solveCandidates<S>(pool: TaskExecutor, engine: SearchEngine<S>, c
     } else todo.push(index);
   });
   const onAbort = (): Error => {
-    const saved = control.checkpoint ? `; finished batches are saved in ${control.checkpoint.dir}, rerun with --resume` : '';
-    return fail('interrupted', `${job.label}: interrupted after ${finished} of ${batches.length} batches${saved}; nothing written`);
+    const saved = control.checkpoint
+      ? `; finished batches are saved in ${control.checkpoint.dir}, rerun with --resume`
+      : '';
+    return fail(
+      'interrupted',
+      `${job.label}: interrupted after ${finished} of ${batches.length} batches${saved}; nothing written`,
+    );
   };
   await Promise.all(
     todo.map(async (index) => {
       const batch = batches[index]!;
-      const task: Task = { kind: 'solve', pilot, sets: batch.map((u) => u.part.set), nodes: batch.map((u) => u.part.node) };
+      const task: Task = {
+        kind: 'solve',
+        pilot,
+        sets: batch.map((u) => u.part.set),
+        nodes: batch.map((u) => u.part.node),
+      };
       const first = batch[0]!.part.set;
-      const what = (): string => `batch ${index} (node: ${first.length} secrets after 1 guess${job.nameSecret ? `, first ${job.nameSecret(first[0])}` : ''})`;
+      const what = (): string =>
+        `batch ${index} (node: ${first.length} secrets after 1 guess${job.nameSecret ? `, first ${job.nameSecret(first[0])}` : ''})`;
       const r = await pool.runWithRetry(task, what, onAbort);
       if (pool.aborted) throw onAbort();
       const results = (r as { results: ReadonlyArray<SolvedSet | null> }).results;

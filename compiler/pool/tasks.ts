@@ -32,18 +32,30 @@ export function taskRunner(init: WorkerInit): (task: Task) => TaskResult {
   return (task) => {
     switch (task.kind) {
       case 'rank':
-        return { kind: 'ranked', ranking: engine().ranker.rank(task.set, task.node, task.width, { from: task.from, to: task.to }) };
+        return {
+          kind: 'ranked',
+          ranking: engine().ranker.rank(task.set, task.node, task.width, { from: task.from, to: task.to }),
+        };
       case 'solve': {
         const e = task.pilot ? engine().pilotSearch() : engine();
-        return { kind: 'solved', results: task.sets.map((set, i) => solved(e.solve(set, task.nodes[i]!, task.betas?.[i] ?? Infinity))) };
+        return {
+          kind: 'solved',
+          results: task.sets.map((set, i) => solved(e.solve(set, task.nodes[i]!, task.betas?.[i] ?? Infinity))),
+        };
       }
       case 'whole': {
         const fresh = new SearchEngine({ ...parts(), effort: { ...parts().effort, nodeBudget: task.nodeBudget } });
         fresh.progress = init.progress;
         try {
-          return { kind: 'whole', result: solved(fresh.solve(task.set, task.node)), budgetExceeded: false, nodes: fresh.nodes };
+          return {
+            kind: 'whole',
+            result: solved(fresh.solve(task.set, task.node)),
+            budgetExceeded: false,
+            nodes: fresh.nodes,
+          };
         } catch (e) {
-          if (e instanceof NodeBudgetExceeded) return { kind: 'whole', result: null, budgetExceeded: true, nodes: fresh.nodes };
+          if (e instanceof NodeBudgetExceeded)
+            return { kind: 'whole', result: null, budgetExceeded: true, nodes: fresh.nodes };
           throw e;
         } finally {
           Atomics.store(init.progress, PROGRESS_NODES, 0);

@@ -36,7 +36,12 @@ export class ThreadExecutor implements TaskExecutor {
           return;
         }
         try {
-          this.runner ??= taskRunner({ module: this.job.module, gameSpec: this.job.gameSpec, setup: this.job.setup, progress: this.progress });
+          this.runner ??= taskRunner({
+            module: this.job.module,
+            gameSpec: this.job.gameSpec,
+            setup: this.job.setup,
+            progress: this.progress,
+          });
           resolve(this.runner(task));
         } catch (e) {
           this.runner = null;
@@ -47,7 +52,14 @@ export class ThreadExecutor implements TaskExecutor {
   }
 
   runWithRetry(task: Task, what: () => string, onAbort: () => Error): Promise<TaskResult> {
-    return retryOnce(this.job.module, (t) => this.run(t), task, what, onAbort, () => this.aborted);
+    return retryOnce(
+      this.job.module,
+      (t) => this.run(t),
+      task,
+      what,
+      onAbort,
+      () => this.aborted,
+    );
   }
 
   async destroy(): Promise<void> {

@@ -14,12 +14,23 @@ export async function compileWhole<S>(job: EngineJob<S>, control: DriverControl,
   return withExecutor(job, control, async (pool) => {
     const all = Uint32Array.from({ length: job.parts.game.secretCount }, (_, i) => i);
     const node: SearchNode<S> = { used: 0, state: job.parts.moves.root };
-    const timer = control.onProgress ? setInterval(() => control.onProgress?.({ done: pool.nodesSearched, total: 0, unit: 'sets searched', best: null }), 250) : null;
+    const timer = control.onProgress
+      ? setInterval(
+          () => control.onProgress?.({ done: pool.nodesSearched, total: 0, unit: 'sets searched', best: null }),
+          250,
+        )
+      : null;
     control.onProgress?.({ done: 0, total: 0, unit: 'sets searched', best: null });
     try {
-      const r = await pool.runWithRetry({ kind: 'whole', set: all, node, nodeBudget }, () => 'the whole search', () => interrupted(job.label, ''));
+      const r = await pool.runWithRetry(
+        { kind: 'whole', set: all, node, nodeBudget },
+        () => 'the whole search',
+        () => interrupted(job.label, ''),
+      );
       if (r.kind !== 'whole') throw new Error('compile pool: unexpected result');
-      const result = r.result ? { tree: r.result.tree, cost: r.result.cost, depth: r.result.depth, lowerBound: null } : null;
+      const result = r.result
+        ? { tree: r.result.tree, cost: r.result.cost, depth: r.result.depth, lowerBound: null }
+        : null;
       return { result, budgetExceeded: r.budgetExceeded, nodes: r.nodes };
     } finally {
       if (timer) clearInterval(timer);
@@ -34,10 +45,18 @@ export type ModuleTaskRun = (name: string, args: unknown, what?: string) => Prom
  * Run the game module's own tasks (the worst-case prover, Lingo's two-level check) with the
  * compile's executor: `body` gets a function that runs one task and gives its value.
  */
-export async function withModuleTasks<T>(job: PoolJob, control: ExecutorControl, body: (run: ModuleTaskRun, workers: number) => Promise<T>): Promise<T> {
+export async function withModuleTasks<T>(
+  job: PoolJob,
+  control: ExecutorControl,
+  body: (run: ModuleTaskRun, workers: number) => Promise<T>,
+): Promise<T> {
   return withExecutor(job, control, async (pool) => {
     const run: ModuleTaskRun = async (name, args, what = name) => {
-      const r = await pool.runWithRetry({ kind: 'module', name, args }, () => what, () => interrupted(job.label, ''));
+      const r = await pool.runWithRetry(
+        { kind: 'module', name, args },
+        () => what,
+        () => interrupted(job.label, ''),
+      );
       if (r.kind !== 'module') throw new Error('compile pool: unexpected result');
       if (pool.aborted) throw interrupted(job.label, '');
       return r.value;
@@ -47,10 +66,21 @@ export async function withModuleTasks<T>(job: PoolJob, control: ExecutorControl,
 }
 
 /** Run one task of the game module's own (the worst-case prover), with progress in seconds. */
-export async function runModuleTask(job: PoolJob, control: DriverControl, name: string, args: unknown): Promise<unknown> {
+export async function runModuleTask(
+  job: PoolJob,
+  control: DriverControl,
+  name: string,
+  args: unknown,
+): Promise<unknown> {
   return withModuleTasks(job, control, async (run) => {
     const started = Date.now();
-    const timer = control.onProgress ? setInterval(() => control.onProgress?.({ done: Math.round((Date.now() - started) / 1000), total: 0, unit: 's', best: null }), 250) : null;
+    const timer = control.onProgress
+      ? setInterval(
+          () =>
+            control.onProgress?.({ done: Math.round((Date.now() - started) / 1000), total: 0, unit: 's', best: null }),
+          250,
+        )
+      : null;
     try {
       return await run(name, args);
     } finally {
@@ -65,8 +95,16 @@ export async function runModuleTask(job: PoolJob, control: DriverControl, name: 
  * run again. The values in the order of `args` (each a pure function of its args, so the same
  * whatever the workers). `unit`: what the progress counts.
  */
-export async function runModuleBlocks(job: PoolJob, control: DriverControl, name: string, args: readonly unknown[], unit: string): Promise<unknown[]> {
-  const checkpoint = control.checkpoint ? new Checkpoint(control.checkpoint, fingerprint({ module: job.module, setup: job.setup, name, args }), `${name}-`) : null;
+export async function runModuleBlocks(
+  job: PoolJob,
+  control: DriverControl,
+  name: string,
+  args: readonly unknown[],
+  unit: string,
+): Promise<unknown[]> {
+  const checkpoint = control.checkpoint
+    ? new Checkpoint(control.checkpoint, fingerprint({ module: job.module, setup: job.setup, name, args }), `${name}-`)
+    : null;
   const values: unknown[] = new Array(args.length);
   const open: number[] = [];
   for (let i = 0; i < args.length; i++) {

@@ -9,10 +9,29 @@ const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
 /** Layer folder (or file) → what it must not import. */
 const RULES = [
   { layer: 'runtime/', forbidden: ['compiler/', 'scripts/'] },
-  { layer: 'compiler/engine/', forbidden: ['compiler/games/', 'compiler/pool/', 'compiler/commands/', 'compiler/emit/', 'compiler/cli.ts', 'compiler/library.ts'] },
-  { layer: 'compiler/games/', forbidden: ['compiler/pool/', 'compiler/commands/', 'compiler/emit/', 'compiler/cli.ts', 'compiler/library.ts'] },
-  { layer: 'compiler/pool/', forbidden: ['compiler/commands/', 'compiler/emit/', 'compiler/cli.ts', 'compiler/library.ts'] },
-  { layer: 'compiler/emit/', forbidden: ['compiler/pool/', 'compiler/commands/', 'compiler/cli.ts', 'compiler/library.ts'] },
+  {
+    layer: 'compiler/engine/',
+    forbidden: [
+      'compiler/games/',
+      'compiler/pool/',
+      'compiler/commands/',
+      'compiler/emit/',
+      'compiler/cli.ts',
+      'compiler/library.ts',
+    ],
+  },
+  {
+    layer: 'compiler/games/',
+    forbidden: ['compiler/pool/', 'compiler/commands/', 'compiler/emit/', 'compiler/cli.ts', 'compiler/library.ts'],
+  },
+  {
+    layer: 'compiler/pool/',
+    forbidden: ['compiler/commands/', 'compiler/emit/', 'compiler/cli.ts', 'compiler/library.ts'],
+  },
+  {
+    layer: 'compiler/emit/',
+    forbidden: ['compiler/pool/', 'compiler/commands/', 'compiler/cli.ts', 'compiler/library.ts'],
+  },
 ];
 
 function* sources(dir) {
@@ -23,7 +42,8 @@ function* sources(dir) {
   }
 }
 
-const IMPORT = /(?:^|[^\w.])(?:import|export)\s[^;]*?\sfrom\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|[^\w.])(?:import|export)\s[^;]*?\sfrom\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 const breaches = [];
 for (const top of ['compiler', 'runtime']) {
   for (const file of sources(top)) {
@@ -33,9 +53,14 @@ for (const top of ['compiler', 'runtime']) {
     for (const m of text.matchAll(IMPORT)) {
       const spec = m[1] ?? m[2] ?? m[3];
       if (!spec.startsWith('.')) continue;
-      const target = relative(root, resolve(root, dirname(file), spec)).replace(/\.js$/, '.ts').replace(/\.cjs$/, '.cts');
+      const target = relative(root, resolve(root, dirname(file), spec))
+        .replace(/\.js$/, '.ts')
+        .replace(/\.cjs$/, '.cts');
       const bad = rule.forbidden.find((f) => (f.endsWith('/') ? target.startsWith(f) : target === f));
-      if (bad) breaches.push(`${file}:${text.slice(0, m.index).split('\n').length}: imports ${target} (${rule.layer} must not import ${bad})`);
+      if (bad)
+        breaches.push(
+          `${file}:${text.slice(0, m.index).split('\n').length}: imports ${target} (${rule.layer} must not import ${bad})`,
+        );
     }
   }
 }

@@ -11,7 +11,9 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const scratch = `${root}dist/.library-types/`;
 rmSync(scratch, { recursive: true, force: true });
 // typescript's "exports" hide bin/tsc; it sits beside its package.json.
-const tsc = createRequire(import.meta.url).resolve('typescript/package.json').replace(/package\.json$/, 'bin/tsc');
+const tsc = createRequire(import.meta.url)
+  .resolve('typescript/package.json')
+  .replace(/package\.json$/, 'bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', `${root}tsconfig.lib.json`], { stdio: 'inherit' });
 const shipped = { 'compiler/library.d.ts': [], 'runtime/errors.d.ts': [] };
 const allowed = { 'compiler/library.d.ts': ['../runtime/errors.js'], 'runtime/errors.d.ts': [] };
@@ -19,7 +21,8 @@ for (const file of Object.keys(shipped)) {
   const text = readFileSync(scratch + file, 'utf8');
   for (const m of text.matchAll(/from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
     const spec = m[1] ?? m[2];
-    if (spec.startsWith('.') && !allowed[file].includes(spec)) throw new Error(`library-types: ${file} imports ${spec}; the public types must stay self-contained`);
+    if (spec.startsWith('.') && !allowed[file].includes(spec))
+      throw new Error(`library-types: ${file} imports ${spec}; the public types must stay self-contained`);
   }
   mkdirSync(`${root}dist/${file.split('/')[0]}`, { recursive: true });
   copyFileSync(scratch + file, `${root}dist/${file}`);

@@ -3,7 +3,19 @@
 // as root, so "unwritable" comes from /sys (EACCES), a file in the path (ENOTDIR), a missing
 // folder (ENOENT), a device that is full (ENOSPC) and a file-size limit (EFBIG, ulimit -f).
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -87,7 +99,7 @@ describe('writeFileAtomic: failures are one line in words and leave nothing behi
   });
 
   it('a path ending in / is not a file name', () => {
-    const p = join(dir, 'sub') + '/';
+    const p = `${join(dir, 'sub')}/`;
     expect(caught(() => writeFileAtomic(p, 'x')).message).toBe(`${p}: not a file name (it ends with /)`);
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -102,7 +114,9 @@ describe('writeFileAtomic: failures are one line in words and leave nothing behi
     const file = join(dir, 'file.txt');
     writeFileSync(file, 'keep');
     const p = join(file, 'out.txt');
-    expect(caught(() => writeFileAtomic(p, 'x')).message).toBe(`${p}: cannot write: a part of the path is a file, not a folder`);
+    expect(caught(() => writeFileAtomic(p, 'x')).message).toBe(
+      `${p}: cannot write: a part of the path is a file, not a folder`,
+    );
     expect(readFileSync(file, 'utf8')).toBe('keep');
     expect(readdirSync(dir)).toEqual(['file.txt']);
   });
@@ -124,31 +138,41 @@ describe('writeFileAtomic: failures are one line in words and leave nothing behi
 
   it('a device that is full: "no space left on the device" (the I/O status), and the device is still a device', () => {
     const dev = deviceLike(dir, 'full');
-    expect(caught(() => writeFileAtomic(dev, 'x'.repeat(100_000)), 'io').message).toBe(`${dev}: cannot write: no space left on the device`);
+    expect(caught(() => writeFileAtomic(dev, 'x'.repeat(100_000)), 'io').message).toBe(
+      `${dev}: cannot write: no space left on the device`,
+    );
     expect(statSync(dev).isCharacterDevice()).toBe(true);
     expect(readdirSync(dir)).toEqual(['full']);
   });
 
-  it.skipIf(!existsSync('/sys/kernel'))('a folder where even root cannot create files (/sys): "permission denied"', () => {
-    const p = `/sys/guesstree-test-${process.pid}.txt`;
-    expect(caught(() => writeFileAtomic(p, 'x')).message).toBe(`${p}: cannot write: permission denied`);
-    expect(existsSync(p)).toBe(false);
-  });
+  it.skipIf(!existsSync('/sys/kernel'))(
+    'a folder where even root cannot create files (/sys): "permission denied"',
+    () => {
+      const p = `/sys/guesstree-test-${process.pid}.txt`;
+      expect(caught(() => writeFileAtomic(p, 'x')).message).toBe(`${p}: cannot write: permission denied`);
+      expect(existsSync(p)).toBe(false);
+    },
+  );
 
-  it.skipIf(!existsSync('/bin/sh'))('a write cut short (file-size limit, EFBIG) removes the temporary file and keeps the old target', () => {
-    const target = join(dir, 'out.bin');
-    writeFileSync(target, 'old');
-    const script = join(dir, 'write.mjs');
-    writeFileSync(
-      script,
-      `import { writeFileAtomic } from ${JSON.stringify(DIST_ATOMIC)};\n` +
-        `try { writeFileAtomic(${JSON.stringify(target)}, new Uint8Array(256 * 1024)); } catch (e) { process.stderr.write(e.message + '\\n'); process.exit(e.exitStatus ?? 99); }\n`,
-    );
-    // 'ulimit -f 16': writes past 16 KiB fail with EFBIG (SIGXFSZ ignored, as the shell passes it on).
-    const r = spawnSync('/bin/sh', ['-c', `trap '' XFSZ; ulimit -f 16 && exec "${process.execPath}" "${script}"`], { encoding: 'utf8' });
-    expect(r.stderr).toBe(`${target}: cannot write: file too large\n`);
-    expect(r.status).toBe(9);
-    expect(readFileSync(target, 'utf8')).toBe('old');
-    expect(readdirSync(dir).sort()).toEqual(['out.bin', 'write.mjs']);
-  });
+  it.skipIf(!existsSync('/bin/sh'))(
+    'a write cut short (file-size limit, EFBIG) removes the temporary file and keeps the old target',
+    () => {
+      const target = join(dir, 'out.bin');
+      writeFileSync(target, 'old');
+      const script = join(dir, 'write.mjs');
+      writeFileSync(
+        script,
+        `import { writeFileAtomic } from ${JSON.stringify(DIST_ATOMIC)};\n` +
+          `try { writeFileAtomic(${JSON.stringify(target)}, new Uint8Array(256 * 1024)); } catch (e) { process.stderr.write(e.message + '\\n'); process.exit(e.exitStatus ?? 99); }\n`,
+      );
+      // 'ulimit -f 16': writes past 16 KiB fail with EFBIG (SIGXFSZ ignored, as the shell passes it on).
+      const r = spawnSync('/bin/sh', ['-c', `trap '' XFSZ; ulimit -f 16 && exec "${process.execPath}" "${script}"`], {
+        encoding: 'utf8',
+      });
+      expect(r.stderr).toBe(`${target}: cannot write: file too large\n`);
+      expect(r.status).toBe(9);
+      expect(readFileSync(target, 'utf8')).toBe('old');
+      expect(readdirSync(dir).sort()).toEqual(['out.bin', 'write.mjs']);
+    },
+  );
 });

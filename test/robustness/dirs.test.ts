@@ -58,7 +58,9 @@ describe('ensureWritableDir', () => {
   it('a file at the path: "is a file, not a folder", the file untouched', () => {
     const file = join(dir, 'ckpt');
     writeFileSync(file, 'keep');
-    expect(caught(() => ensureWritableDir(file, '--checkpoint')).message).toBe(`--checkpoint: ${file}: is a file, not a folder`);
+    expect(caught(() => ensureWritableDir(file, '--checkpoint')).message).toBe(
+      `--checkpoint: ${file}: is a file, not a folder`,
+    );
     expect(readFileSync(file, 'utf8')).toBe('keep');
   });
 
@@ -66,7 +68,9 @@ describe('ensureWritableDir', () => {
     const file = join(dir, 'file.txt');
     writeFileSync(file, 'keep');
     const p = join(file, 'sub', 'ckpt');
-    expect(caught(() => ensureWritableDir(p, '--checkpoint')).message).toBe(`--checkpoint: ${p}: a part of the path is a file, not a folder`);
+    expect(caught(() => ensureWritableDir(p, '--checkpoint')).message).toBe(
+      `--checkpoint: ${p}: a part of the path is a file, not a folder`,
+    );
     expect(readFileSync(file, 'utf8')).toBe('keep');
   });
 
@@ -74,7 +78,9 @@ describe('ensureWritableDir', () => {
     mkdirSync(join(dir, 'a'));
     writeFileSync(join(dir, 'a', 'f'), '');
     const p = join(dir, 'a', 'f', 'b', 'c');
-    expect(caught(() => ensureWritableDir(p, 'checkpoint folder')).message).toBe(`checkpoint folder: ${p}: a part of the path is a file, not a folder`);
+    expect(caught(() => ensureWritableDir(p, 'checkpoint folder')).message).toBe(
+      `checkpoint folder: ${p}: a part of the path is a file, not a folder`,
+    );
     expect(readFileSync(join(dir, 'a', 'f'), 'utf8')).toBe('');
     expect(existsSync(join(dir, 'a', 'b'))).toBe(false);
   });
@@ -86,7 +92,9 @@ describe('ensureWritableDir', () => {
   it('control characters in the path are escaped', () => {
     const file = join(dir, 'f');
     writeFileSync(file, '');
-    expect(caught(() => ensureWritableDir(join(file, 'a\nb'), '--checkpoint')).message).toBe(`--checkpoint: ${file}/a\\nb: a part of the path is a file, not a folder`);
+    expect(caught(() => ensureWritableDir(join(file, 'a\nb'), '--checkpoint')).message).toBe(
+      `--checkpoint: ${file}/a\\nb: a part of the path is a file, not a folder`,
+    );
   });
 
   it.skipIf(!existsSync('/sys/kernel'))('a folder even root cannot create (/sys): "permission denied"', () => {

@@ -18,7 +18,10 @@ let list4: string;
 
 /** Exactly one line on stderr, no stack trace, the given status, and the parts in that line. */
 function oneLine(r: Run, status: number, ...parts: Array<string | RegExp>): void {
-  expect({ code: r.code, stderrLines: r.stderr.split('\n').length - 1 }, r.stderr).toEqual({ code: status, stderrLines: 1 });
+  expect({ code: r.code, stderrLines: r.stderr.split('\n').length - 1 }, r.stderr).toEqual({
+    code: status,
+    stderrLines: 1,
+  });
   expect(r.stderr).not.toMatch(/internal error|RangeError|bad_alloc|\bat .*\.js:\d+/);
   expect(r.stdout).not.toMatch(/guesstree:|RangeError/);
   for (const p of parts) {
@@ -28,11 +31,20 @@ function oneLine(r: Run, status: number, ...parts: Array<string | RegExp>): void
 }
 
 /** A program with stdin read from a file (`/dev/zero`), timed. */
-function runWithStdin(script: string, args: readonly string[], stdinPath: string, o: { trees: string; cwd?: string }): Promise<Run & { ms: number }> {
+function runWithStdin(
+  script: string,
+  args: readonly string[],
+  stdinPath: string,
+  o: { trees: string; cwd?: string },
+): Promise<Run & { ms: number }> {
   return new Promise((done, reject) => {
     const fd = openSync(stdinPath, 'r');
     const t0 = performance.now();
-    const child = spawn(process.execPath, [script, ...args], { cwd: o.cwd ?? ROOT, env: { ...process.env, GUESSTREE_TREES: o.trees }, stdio: [fd, 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd: o.cwd ?? ROOT,
+      env: { ...process.env, GUESSTREE_TREES: o.trees },
+      stdio: [fd, 'pipe', 'pipe'],
+    });
     closeSync(fd);
     let stdout = '';
     let stderr = '';
@@ -59,10 +71,21 @@ describe('case 5: word lists are read with a cap on size and line length (status
   it('/dev/zero as the list of every game stops at once on the line cap', async () => {
     const out = join(dir, 'never.gtree');
     const runs = await Promise.all([
-      runWithStdin(CLI, ['compile', '--game', 'lingo', '--len', '5', '--wordlist', '/dev/zero', '--out', out], '/dev/null', { trees }),
-      runWithStdin(CLI, ['compile', '--game', 'matchcount', '--wordlist', '/dev/zero', '--out', out], '/dev/null', { trees }),
-      runWithStdin(CLI, ['stats', '--game', 'hangman', '--len', '5', '--wordlist', '/dev/zero'], '/dev/null', { trees }),
-      runWithStdin(CLI, ['stats', '--game', 'wordle', '--answers', '/dev/zero', '--guesses', list4], '/dev/null', { trees }),
+      runWithStdin(
+        CLI,
+        ['compile', '--game', 'lingo', '--len', '5', '--wordlist', '/dev/zero', '--out', out],
+        '/dev/null',
+        { trees },
+      ),
+      runWithStdin(CLI, ['compile', '--game', 'matchcount', '--wordlist', '/dev/zero', '--out', out], '/dev/null', {
+        trees,
+      }),
+      runWithStdin(CLI, ['stats', '--game', 'hangman', '--len', '5', '--wordlist', '/dev/zero'], '/dev/null', {
+        trees,
+      }),
+      runWithStdin(CLI, ['stats', '--game', 'wordle', '--answers', '/dev/zero', '--guesses', list4], '/dev/null', {
+        trees,
+      }),
     ]);
     for (const r of runs) {
       oneLine(r, 3, "/dev/zero:1: line longer than 4,096 bytes, the limit of a word list's line");
@@ -70,21 +93,59 @@ describe('case 5: word lists are read with a cap on size and line length (status
     }
     expect(existsSync(out)).toBe(false);
     // A contest string is one line, however long: it has the size cap alone.
-    const contest = await runWithStdin(CLI, ['verify', '--game', 'mastermind', '--pegs', '2', '--colors', '3', '--contest', '/dev/zero'], '/dev/null', { trees });
+    const contest = await runWithStdin(
+      CLI,
+      ['verify', '--game', 'mastermind', '--pegs', '2', '--colors', '3', '--contest', '/dev/zero'],
+      '/dev/null',
+      { trees },
+    );
     oneLine(contest, 3, '/dev/zero: the strategy is over the limit of 64 MiB; refused');
   });
 
   it('a list past 64 MiB through a pipe is refused; a small one through /dev/stdin and a FIFO compiles', async () => {
     const words = lingoFixture().four;
-    const big = (words.join('\n') + '\n').repeat(Math.ceil((64 * 2 ** 20 + 1) / (words.length * 5)));
+    const big = `${words.join('\n')}\n`.repeat(Math.ceil((64 * 2 ** 20 + 1) / (words.length * 5)));
     const fifo = join(dir, 'fifo');
     const mk = spawn('mkfifo', [fifo]);
     await new Promise((r) => mk.on('close', r));
-    const fromFifo = cli(['compile', '--game', 'lingo', '--len', '4', '--effort', 'quick', '--wordlist', fifo, '--out', join(dir, 'fifo.gtree')], { trees });
-    await writeFile(fifo, words.join('\n') + '\n');
+    const fromFifo = cli(
+      [
+        'compile',
+        '--game',
+        'lingo',
+        '--len',
+        '4',
+        '--effort',
+        'quick',
+        '--wordlist',
+        fifo,
+        '--out',
+        join(dir, 'fifo.gtree'),
+      ],
+      { trees },
+    );
+    await writeFile(fifo, `${words.join('\n')}\n`);
     const [tooBig, viaStdin, viaFifo] = await Promise.all([
-      cli(['compile', '--game', 'lingo', '--len', '4', '--wordlist', '/dev/stdin', '--out', join(dir, 'big.gtree')], { trees, input: big }),
-      cli(['compile', '--game', 'lingo', '--len', '4', '--effort', 'quick', '--wordlist', '/dev/stdin', '--out', join(dir, 'stdin.gtree')], { trees, input: words.join('\n') + '\n' }),
+      cli(['compile', '--game', 'lingo', '--len', '4', '--wordlist', '/dev/stdin', '--out', join(dir, 'big.gtree')], {
+        trees,
+        input: big,
+      }),
+      cli(
+        [
+          'compile',
+          '--game',
+          'lingo',
+          '--len',
+          '4',
+          '--effort',
+          'quick',
+          '--wordlist',
+          '/dev/stdin',
+          '--out',
+          join(dir, 'stdin.gtree'),
+        ],
+        { trees, input: `${words.join('\n')}\n` },
+      ),
       fromFifo,
     ]);
     oneLine(tooBig!, 3, '/dev/stdin: word list is over the limit of 64 MiB; refused');
@@ -97,14 +158,21 @@ describe('case 5: word lists are read with a cap on size and line length (status
     const huge = join(dir, 'huge.txt');
     writeFileSync(huge, '');
     truncateSync(huge, 70 * 2 ** 20); // sparse: no disk used
-    oneLine(await cli(['stats', '--game', 'hangman', '--len', '4', '--wordlist', huge], { trees }), 3, `${huge}: word list is 70 MiB, over the limit of 64 MiB; refused before reading`);
+    oneLine(
+      await cli(['stats', '--game', 'hangman', '--len', '4', '--wordlist', huge], { trees }),
+      3,
+      `${huge}: word list is 70 MiB, over the limit of 64 MiB; refused before reading`,
+    );
   });
 });
 
 describe('case 6: play reads reply lines with a cap (status 5)', () => {
   it('play < /dev/zero: one line, status 5, no RangeError, for the generic play and Hangman', async () => {
     const hangman = join(dir, 'hangman4.gtree');
-    const made = await cli(['compile', '--game', 'hangman', '--len', '4', '--effort', 'greedy', '--wordlist', list4, '--out', hangman], { trees });
+    const made = await cli(
+      ['compile', '--game', 'hangman', '--len', '4', '--effort', 'greedy', '--wordlist', list4, '--out', hangman],
+      { trees },
+    );
     expect(made.code, made.stderr).toBe(0);
     const runs = await Promise.all([
       runWithStdin(CLI, ['play', '--tree', join(ROOT, 'trees', 'mastermind-p4c6.gtree')], '/dev/zero', { trees }),
@@ -123,7 +191,10 @@ describe('case 7: the pit player reads lines linearly, with a cap (status 5)', (
     mkdirSync(cwd);
     writeList(join(cwd, 'wordlist.txt'), lingoFixture().four);
     // A tree for the list, so the player says nothing before the error.
-    const made = await cli(['compile', '--game', 'lingo', '--len', '4', '--effort', 'quick', '--wordlist', join(cwd, 'wordlist.txt')], { trees });
+    const made = await cli(
+      ['compile', '--game', 'lingo', '--len', '4', '--effort', 'quick', '--wordlist', join(cwd, 'wordlist.txt')],
+      { trees },
+    );
     expect(made.code, made.stderr).toBe(0);
     const line = join(dir, 'line.txt');
     writeFileSync(line, 'O'.repeat(40_000_000));
@@ -144,11 +215,13 @@ describe('the line reader (runtime/line-reader.ts)', () => {
     expect(s.end()).toBe('f');
     const t = new LineSplitter('stdin', 8);
     const seen: string[] = [];
-    expect(() => t.push('ok\n' + 'x'.repeat(9), (l) => void seen.push(l))).toThrow(/^stdin line 2: longer than 8 characters, the limit of a reply line$/);
+    expect(() => t.push(`ok\n${'x'.repeat(9)}`, (l) => void seen.push(l))).toThrow(
+      /^stdin line 2: longer than 8 characters, the limit of a reply line$/,
+    );
     expect(seen).toEqual(['ok']);
     const u = new LineSplitter('stdin', 8);
     const first: string[] = [];
-    u.push('one\n' + 'x'.repeat(20), (l) => {
+    u.push(`one\n${'x'.repeat(20)}`, (l) => {
       first.push(l);
       return false;
     });

@@ -16,9 +16,9 @@ beforeAll(() => {
   const r = rng(99);
   // Few letters: words that are hard to tell apart, a compile of several seconds.
   const answers = randomWords(r, 3000, 5, 'aeilnorst');
-  writeFileSync(join(dir, 'answers.txt'), answers.join('\n') + '\n');
-  writeFileSync(join(dir, 'guesses.txt'), randomWords(r, 8000, 5, 'aeilnorstcdu', new Set(answers)).join('\n') + '\n');
-  writeFileSync(join(dir, 'match.txt'), randomWords(r, 400, 6, 'abcdefgh').join('\n') + '\n');
+  writeFileSync(join(dir, 'answers.txt'), `${answers.join('\n')}\n`);
+  writeFileSync(join(dir, 'guesses.txt'), `${randomWords(r, 8000, 5, 'aeilnorstcdu', new Set(answers)).join('\n')}\n`);
+  writeFileSync(join(dir, 'match.txt'), `${randomWords(r, 400, 6, 'abcdefgh').join('\n')}\n`);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -35,7 +35,10 @@ describe('SIGTERM during a one-worker compile', () => {
   for (const [game, args] of COMPILES) {
     it(`${game}: status 130 within seconds, no tree, no temporary file`, async () => {
       const out = join(dir, `${game}.gtree`);
-      const child = spawn(process.execPath, [CLI, 'compile', ...args(), '--workers', '1', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GUESSTREE_PROGRESS: '1', GUESSTREE_TREES: join(dir, 'trees') } });
+      const child = spawn(process.execPath, [CLI, 'compile', ...args(), '--workers', '1', '--out', out], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, GUESSTREE_PROGRESS: '1', GUESSTREE_TREES: join(dir, 'trees') },
+      });
       let stderr = '';
       let stdout = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -50,7 +53,8 @@ describe('SIGTERM during a one-worker compile', () => {
       // The forced bar is drawn once the search starts (the game loaded, the signals taken):
       // wait for it however slow the machine, then a moment more for the worker to be searching.
       const started = Date.now();
-      while (stderr === '' && exitedAt === 0 && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 20));
+      while (stderr === '' && exitedAt === 0 && Date.now() - started < 20_000)
+        await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, 1000));
       expect(exitedAt, `the ${game} compile ended before the signal: ${stdout}${stderr}`).toBe(0);
       const sentAt = Date.now();
@@ -61,7 +65,9 @@ describe('SIGTERM during a one-worker compile', () => {
       expect(stdout).toBe('');
       // After the bar's frames: the two lines, and nothing else.
       const after = stderr.slice(stderr.lastIndexOf('guesstree: SIGTERM received'));
-      expect(after).toMatch(/^guesstree: SIGTERM received, stopping the workers\nguesstree: \S+: interrupted[^\n]*nothing written\n$/);
+      expect(after).toMatch(
+        /^guesstree: SIGTERM received, stopping the workers\nguesstree: \S+: interrupted[^\n]*nothing written\n$/,
+      );
       expect(stderr.slice(0, stderr.length - after.length)).not.toMatch(/guesstree:|Error|at /);
       expect(readdirSync(dir).filter((f) => f.startsWith(game) || f.includes('.tmp'))).toEqual([]);
     }, 60_000);

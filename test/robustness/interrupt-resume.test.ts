@@ -19,7 +19,10 @@ const ARGS = ['compile', '--game', 'lingo', '--len', '4', '--effort', 'quick'];
 const FAULT_WORKER = new URL('../support/fault-worker.cjs', import.meta.url);
 
 function run(extra: string[], env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [CLI, ...ARGS, ...extra], { encoding: 'utf8', env: { ...process.env, GUESSTREE_PROGRESS: '', ...env } });
+  return spawnSync(process.execPath, [CLI, ...ARGS, ...extra], {
+    encoding: 'utf8',
+    env: { ...process.env, GUESSTREE_PROGRESS: '', ...env },
+  });
 }
 
 describe('robustness: interrupt, resume, worker faults', () => {
@@ -29,7 +32,11 @@ describe('robustness: interrupt, resume, worker faults', () => {
       const clean = run(['--out', join(dir, 'clean.gtree'), '--workers', '1']);
       expect(clean.status).toBe(0);
       const ck = join(dir, 'ck');
-      const child = spawn(process.execPath, [CLI, ...ARGS, '--out', join(dir, 'resumed.gtree'), '--workers', '2', '--checkpoint', ck], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        process.execPath,
+        [CLI, ...ARGS, '--out', join(dir, 'resumed.gtree'), '--workers', '2', '--checkpoint', ck],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -70,20 +77,22 @@ describe('robustness: interrupt, resume, worker faults', () => {
     const faulty: ExecutorFactory = (job, workers, signal) => new CompilePool(job, workers, signal, FAULT_WORKER);
     try {
       const clean = await compileLoaded(loaded, { ...control, workers: 1, executor: threadExecutor });
-      process.env['GUESSTREE_TEST_WORKER_FAULT'] = join(dir, 'marker');
+      process.env.GUESSTREE_TEST_WORKER_FAULT = join(dir, 'marker');
       const once = await compileLoaded(loaded, { ...control, executor: faulty });
       expect(existsSync(join(dir, 'marker'))).toBe(true);
       expect(once.tree).toEqual(clean.tree);
 
-      process.env['GUESSTREE_TEST_WORKER_FAULT'] = `always:${join(dir, 'm2')}`;
+      process.env.GUESSTREE_TEST_WORKER_FAULT = `always:${join(dir, 'm2')}`;
       const always = await compileLoaded(loaded, { ...control, executor: faulty }).then(
         () => null,
         (e: unknown) => e,
       );
       expect(isGuesstreeError(always) && always.kind).toBe('worker');
-      expect((always as Error).message).toMatch(/^lingo compile: a worker failed twice on batch \d+ \(node: \d+ secrets after 1 guess, first [a-z]+\): injected worker fault \(first failure: injected worker fault\)$/);
+      expect((always as Error).message).toMatch(
+        /^lingo compile: a worker failed twice on batch \d+ \(node: \d+ secrets after 1 guess, first [a-z]+\): injected worker fault \(first failure: injected worker fault\)$/,
+      );
     } finally {
-      delete process.env['GUESSTREE_TEST_WORKER_FAULT'];
+      delete process.env.GUESSTREE_TEST_WORKER_FAULT;
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -18,8 +18,16 @@ let list4: string;
 
 function run(args: readonly string[], trees: string, failWrite?: string): Promise<Run> {
   return new Promise((done, reject) => {
-    const env = { ...process.env, GUESSTREE_TREES: trees, ...(failWrite ? { GUESSTREE_TEST_FAIL_WRITE: failWrite } : {}) };
-    const child = spawn(process.execPath, [...(failWrite ? ['--require', FAIL_WRITE] : []), CLI, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = {
+      ...process.env,
+      GUESSTREE_TREES: trees,
+      ...(failWrite ? { GUESSTREE_TEST_FAIL_WRITE: failWrite } : {}),
+    };
+    const child = spawn(process.execPath, [...(failWrite ? ['--require', FAIL_WRITE] : []), CLI, ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -34,7 +42,11 @@ function run(args: readonly string[], trees: string, failWrite?: string): Promis
 }
 
 function oneLine(r: Run, status: number, text: string): void {
-  expect({ code: r.code, stderr: r.stderr, stdout: r.stdout }).toEqual({ code: status, stderr: `guesstree: ${text}\n`, stdout: '' });
+  expect({ code: r.code, stderr: r.stderr, stdout: r.stdout }).toEqual({
+    code: status,
+    stderr: `guesstree: ${text}\n`,
+    stdout: '',
+  });
 }
 
 beforeAll(() => {
@@ -47,8 +59,14 @@ describe('case 8: a full disk is the I/O status, 9', () => {
   it('--out on a full device: compile and export', async () => {
     const trees = join(dir, 'unused');
     const [c, e] = await Promise.all([
-      run(['compile', '--game', 'lingo', '--len', '4', '--effort', 'quick', '--wordlist', list4, '--out', '/dev/full'], trees),
-      run(['export', '--tree', join(ROOT, 'trees', 'mastermind-p4c6.gtree'), '--format', 'json', '--out', '/dev/full'], trees),
+      run(
+        ['compile', '--game', 'lingo', '--len', '4', '--effort', 'quick', '--wordlist', list4, '--out', '/dev/full'],
+        trees,
+      ),
+      run(
+        ['export', '--tree', join(ROOT, 'trees', 'mastermind-p4c6.gtree'), '--format', 'json', '--out', '/dev/full'],
+        trees,
+      ),
     ]);
     oneLine(c, 9, '/dev/full: cannot write: no space left on the device');
     oneLine(e, 9, '/dev/full: cannot write: no space left on the device');
@@ -59,8 +77,16 @@ describe('case 8: a full disk is the I/O status, 9', () => {
     mkdirSync(trees);
     const manifest = join(trees, 'manifest.json');
     const [lingo, mastermind] = await Promise.all([
-      run(['compile', '--game', 'lingo', '--len', '4', '--effort', 'quick', '--wordlist', list4], trees, 'manifest\\.json\\..*\\.tmp$'),
-      run(['compile', '--game', 'mastermind', '--pegs', '2', '--colors', '3'], join(dir, 'trees-mm'), 'manifest\\.json\\..*\\.tmp$'),
+      run(
+        ['compile', '--game', 'lingo', '--len', '4', '--effort', 'quick', '--wordlist', list4],
+        trees,
+        'manifest\\.json\\..*\\.tmp$',
+      ),
+      run(
+        ['compile', '--game', 'mastermind', '--pegs', '2', '--colors', '3'],
+        join(dir, 'trees-mm'),
+        'manifest\\.json\\..*\\.tmp$',
+      ),
     ]);
     oneLine(lingo, 9, `${manifest}: cannot write: no space left on the device`);
     oneLine(mastermind, 9, `${join(dir, 'trees-mm', 'manifest.json')}: cannot write: no space left on the device`);
@@ -69,7 +95,9 @@ describe('case 8: a full disk is the I/O status, 9', () => {
     // The control: the same compile with a writable manifest ships the tree it lists.
     const ok = await run(['compile', '--game', 'lingo', '--len', '4', '--effort', 'quick', '--wordlist', list4], trees);
     expect({ code: ok.code, stderr: ok.stderr }).toEqual({ code: 0, stderr: '' });
-    const entries = (JSON.parse(readFileSync(manifest, 'utf8')) as { trees: Array<{ file: string }> }).trees.map((t) => t.file);
+    const entries = (JSON.parse(readFileSync(manifest, 'utf8')) as { trees: Array<{ file: string }> }).trees.map(
+      (t) => t.file,
+    );
     expect(readdirSync(trees).sort()).toEqual([...entries, 'manifest.json'].sort());
   });
 });

@@ -8,7 +8,10 @@ import { spawnSync } from 'node:child_process';
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'compiler', 'cli.js');
 
 function cli(args: string[]) {
-  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, GUESSTREE_PROGRESS: '' } });
+  return spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, GUESSTREE_PROGRESS: '' },
+  });
 }
 
 describe('robustness: limits', () => {
@@ -16,7 +19,21 @@ describe('robustness: limits', () => {
     const dir = mkdtempSync(join(tmpdir(), 'guesstree-limits-'));
     try {
       const out = join(dir, 't.gtree');
-      const r = cli(['compile', '--game', 'lingo', '--len', '4', '--effort', 'quick', '--out', out, '--workers', '2', '--max-memory', '64']);
+      const r = cli([
+        'compile',
+        '--game',
+        'lingo',
+        '--len',
+        '4',
+        '--effort',
+        'quick',
+        '--out',
+        out,
+        '--workers',
+        '2',
+        '--max-memory',
+        '64',
+      ]);
       expect(r.status).toBe(7);
       expect(r.stdout).toBe('');
       const lines = r.stderr.trim().split('\n');
@@ -24,7 +41,21 @@ describe('robustness: limits', () => {
       expect(lines[0]).toMatch(/needs about \d+ MiB with 2 workers, over the limit of 64 MiB \(--max-memory\)/);
       expect(existsSync(out)).toBe(false);
       // The same compile within a generous limit goes through.
-      const ok = cli(['compile', '--game', 'lingo', '--len', '4', '--effort', 'quick', '--out', out, '--workers', '1', '--max-memory', '4096']);
+      const ok = cli([
+        'compile',
+        '--game',
+        'lingo',
+        '--len',
+        '4',
+        '--effort',
+        'quick',
+        '--out',
+        out,
+        '--workers',
+        '1',
+        '--max-memory',
+        '4096',
+      ]);
       expect(ok.status).toBe(0);
       expect(existsSync(out)).toBe(true);
     } finally {

@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GuesstreeError } from '../../runtime/errors.js';
-import { manifestLockPath, manifestPath, readManifest, updateManifest, withEntry, type Manifest, type ManifestEntry } from '../../runtime/manifest.js';
+import {
+  manifestLockPath,
+  manifestPath,
+  readManifest,
+  updateManifest,
+  withEntry,
+  type Manifest,
+  type ManifestEntry,
+} from '../../runtime/manifest.js';
 
 const DIST_MANIFEST = pathToFileURL(join(import.meta.dirname, '..', '..', 'dist', 'runtime', 'manifest.js')).href;
 const WRITERS = 5;
@@ -79,13 +87,18 @@ function run(args: string[]): { exit: Promise<Exit>; pid: number } {
   const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return { pid: child.pid as number, exit: new Promise((done) => child.on('close', (status) => done({ status, stderr }))) };
+  return {
+    pid: child.pid as number,
+    exit: new Promise((done) => child.on('close', (status) => done({ status, stderr }))),
+  };
 }
 
 /** WRITERS children adding entries f0..f4 at the same moment; their exits. */
 async function addAtOnce(mode: 'lock' | 'naive', holdMs: number): Promise<Exit[]> {
   const startAt = Date.now() + 1500; // after every child has started
-  const children = Array.from({ length: WRITERS }, (_, i) => run([mode, dir, `f${i}.gtree`, String(i), String(startAt), String(holdMs)]));
+  const children = Array.from({ length: WRITERS }, (_, i) =>
+    run([mode, dir, `f${i}.gtree`, String(i), String(startAt), String(holdMs)]),
+  );
   return Promise.all(children.map((c) => c.exit));
 }
 
@@ -116,7 +129,10 @@ describe('updateManifest: concurrent writers', () => {
   });
 
   it(`${WRITERS} writers facing a lock left by a dead process: broken once, all entries kept`, async () => {
-    writeFileSync(manifestLockPath(dir), JSON.stringify({ pid: deadPid(), host: hostname(), time: new Date().toISOString(), token: 'dead' }));
+    writeFileSync(
+      manifestLockPath(dir),
+      JSON.stringify({ pid: deadPid(), host: hostname(), time: new Date().toISOString(), token: 'dead' }),
+    );
     const exits = await addAtOnce('lock', 30);
     expect(exits).toEqual(Array(WRITERS).fill({ status: 0, stderr: '' }));
     expect(files(readManifest(dir))).toEqual(ALL);
@@ -135,7 +151,10 @@ describe('updateManifest: stale and held locks', () => {
   });
 
   it('breaks a lock whose process is dead, at once', () => {
-    writeFileSync(manifestLockPath(dir), JSON.stringify({ pid: deadPid(), host: hostname(), time: new Date().toISOString(), token: 'dead' }));
+    writeFileSync(
+      manifestLockPath(dir),
+      JSON.stringify({ pid: deadPid(), host: hostname(), time: new Date().toISOString(), token: 'dead' }),
+    );
     const t0 = Date.now();
     expect(files(add('a.gtree', { timeoutMs: 5000 }))).toEqual(['a.gtree']);
     expect(Date.now() - t0).toBeLessThan(2000);
@@ -143,7 +162,10 @@ describe('updateManifest: stale and held locks', () => {
   });
 
   it('breaks a lock older than staleMs even when its process lives', () => {
-    writeFileSync(manifestLockPath(dir), JSON.stringify({ pid: process.pid, host: hostname(), time: '2000-01-01T00:00:00.000Z', token: 'old' }));
+    writeFileSync(
+      manifestLockPath(dir),
+      JSON.stringify({ pid: process.pid, host: hostname(), time: '2000-01-01T00:00:00.000Z', token: 'old' }),
+    );
     const anHourAgo = new Date(Date.now() - 3600_000);
     utimesSync(manifestLockPath(dir), anHourAgo, anHourAgo);
     expect(files(add('a.gtree', { timeoutMs: 5000 }))).toEqual(['a.gtree']);
@@ -178,7 +200,9 @@ describe('updateManifest: stale and held locks', () => {
       expect(err?.kind).toBe('manifest');
       expect(err?.exitStatus).toBe(4);
       expect(err?.message).toMatch(
-        new RegExp(`^${manifestLockPath(dir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: locked by process ${holder.pid} since \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z; gave up after 0\\.[3-9] s \\(remove the file if no guesstree is running\\)$`),
+        new RegExp(
+          `^${manifestLockPath(dir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: locked by process ${holder.pid} since \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z; gave up after 0\\.[3-9] s \\(remove the file if no guesstree is running\\)$`,
+        ),
       );
       expect(waited).toBeGreaterThanOrEqual(290);
       expect(waited).toBeLessThan(2500);
@@ -207,7 +231,9 @@ describe('updateManifest: stale and held locks', () => {
 
   it('a missing folder is one manifest error naming the lock file', () => {
     const missing = join(dir, 'missing');
-    expect(() => updateManifest(missing, (m) => m)).toThrow(`${join(missing, 'manifest.json.lock')}: cannot lock: folder does not exist`);
+    expect(() => updateManifest(missing, (m) => m)).toThrow(
+      `${join(missing, 'manifest.json.lock')}: cannot lock: folder does not exist`,
+    );
   });
 
   it('withEntry replaces the entry of the same key and sorts by file', () => {

@@ -1,6 +1,16 @@
 // Input echoed in errors is escaped and cut (safeText), file-system errors are said in words
 // (describeFsError), and the word-list and tree-file messages use both.
-import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  writeSync,
+  closeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -121,10 +131,16 @@ describe('safeText', () => {
   });
 
   it('for any string: one line, no raw control character, and reversible when not cut', () => {
-    const anyText = fc.array(
-      fc.oneof(fc.integer({ min: 0, max: 0x10ffff }), fc.integer({ min: 0, max: 0xa0 }), fc.integer({ min: 0x2020, max: 0x2070 })),
-      { maxLength: 40 },
-    ).map((cps) => cps.map((cp) => String.fromCodePoint(cp)).join(''));
+    const anyText = fc
+      .array(
+        fc.oneof(
+          fc.integer({ min: 0, max: 0x10ffff }),
+          fc.integer({ min: 0, max: 0xa0 }),
+          fc.integer({ min: 0x2020, max: 0x2070 }),
+        ),
+        { maxLength: 40 },
+      )
+      .map((cps) => cps.map((cp) => String.fromCodePoint(cp)).join(''));
     fc.assert(
       fc.property(anyText, (s) => {
         const shown = safeText(s, 10_000);
@@ -137,7 +153,7 @@ describe('safeText', () => {
   });
 
   it('cuts 5,000,000 characters to about max, with an ellipsis and the length', () => {
-    const shown = safeText('abc'.repeat(1_666_666) + 'ab');
+    const shown = safeText(`${'abc'.repeat(1_666_666)}ab`);
     expect(shown).toBe(`"${'abc'.repeat(26)}ab…" (5,000,000 characters)`);
     expect(shown.length).toBeLessThan(120);
   });
@@ -198,17 +214,29 @@ describe('describeFsError', () => {
     expect(describeFsError(missing, 'read')).toBe('no such file or folder');
     expect(describeFsError(missing)).toBe('no such file or folder');
     expect(describeFsError(missing, 'write')).toBe('folder does not exist');
-    expect(describeFsError(errorOf(() => readFileSync(join(file, 'x'))))).toBe('a part of the path is a file, not a folder');
+    expect(describeFsError(errorOf(() => readFileSync(join(file, 'x'))))).toBe(
+      'a part of the path is a file, not a folder',
+    );
     expect(describeFsError(errorOf(() => readFileSync(dir)))).toBe('is a directory, not a file');
     expect(describeFsError(errorOf(() => mkdirSync(dir)))).toBe('already exists');
-    expect(describeFsError(errorOf(() => openSync(join(dir, 'n'.repeat(300)), 'w')), 'write')).toBe('the name is too long');
+    expect(
+      describeFsError(
+        errorOf(() => openSync(join(dir, 'n'.repeat(300)), 'w')),
+        'write',
+      ),
+    ).toBe('the name is too long');
     expect(describeFsError(errorOf(() => readFileSync(loopA)))).toBe('too many symbolic links (a loop?)');
   });
 
   it.skipIf(process.platform !== 'linux')('says a full device in words (/dev/full, linux)', () => {
     const fd = openSync('/dev/full', 'w');
     try {
-      expect(describeFsError(errorOf(() => writeSync(fd, 'x')), 'write')).toBe('no space left on the device');
+      expect(
+        describeFsError(
+          errorOf(() => writeSync(fd, 'x')),
+          'write',
+        ),
+      ).toBe('no space left on the device');
     } finally {
       closeSync(fd);
     }
@@ -252,8 +280,12 @@ describe('word-list messages echo lines safely', () => {
   });
 
   it('bidi overrides and line separators are escaped', () => {
-    expect(caught(() => parse('ab\u202ecd')).message).toBe('words.txt:1: character U+202E in "ab\\u{202E}cd" is not a-z');
-    expect(caught(() => parse('ab\u2028cd')).message).toBe('words.txt:1: character U+2028 in "ab\\u{2028}cd" is not a-z');
+    expect(caught(() => parse('ab\u202ecd')).message).toBe(
+      'words.txt:1: character U+202E in "ab\\u{202E}cd" is not a-z',
+    );
+    expect(caught(() => parse('ab\u2028cd')).message).toBe(
+      'words.txt:1: character U+2028 in "ab\\u{2028}cd" is not a-z',
+    );
     expect(caught(() => parse('ab\tcd')).message).toBe('words.txt:1: character U+0009 in "ab\\tcd" is not a-z');
   });
 
@@ -263,11 +295,15 @@ describe('word-list messages echo lines safely', () => {
 
   it('a 5,000,001-character line is cut, and says where the bad character is', () => {
     const err = caught(() => parse(`abcd\n${'a'.repeat(5_000_000)}B\n`));
-    expect(err.message).toBe(`words.txt:2: upper case letter 'B' at character 5,000,001 in "${'a'.repeat(80)}…" (5,000,001 characters) (words must be lowercase a-z)`);
+    expect(err.message).toBe(
+      `words.txt:2: upper case letter 'B' at character 5,000,001 in "${'a'.repeat(80)}…" (5,000,001 characters) (words must be lowercase a-z)`,
+    );
   });
 
   it('the messages the other suites assert keep their shape', () => {
-    expect(caught(() => parse('abcd\nApple\n')).message).toBe(`words.txt:2: upper case letter 'A' in "Apple" (words must be lowercase a-z)`);
+    expect(caught(() => parse('abcd\nApple\n')).message).toBe(
+      `words.txt:2: upper case letter 'A' in "Apple" (words must be lowercase a-z)`,
+    );
     expect(caught(() => parse('café')).message).toBe('words.txt:1: character U+00E9 in "café" is not a-z');
     expect(caught(() => parse("don't")).message).toBe(`words.txt:1: character ''' in "don't" is not a-z`);
   });
@@ -289,21 +325,31 @@ describe('word-list messages echo lines safely', () => {
       const p = join(dir, 'long.txt');
       writeFileSync(p, `abcd\n${'q'.repeat(4_000)}\n`);
       const err = caught(() => loadUniformWordList(p));
-      expect(err.message).toBe(`${p}:2: "${'q'.repeat(80)}…" (4,000 characters) has 4,000 letters, the first word has 4`);
+      expect(err.message).toBe(
+        `${p}:2: "${'q'.repeat(80)}…" (4,000 characters) has 4,000 letters, the first word has 4`,
+      );
       // Past the line cap (4 KiB) the line is refused as it is read.
       writeFileSync(p, `abcd\n${'q'.repeat(10_000)}\n`);
-      expect(caught(() => loadUniformWordList(p)).message).toBe(`${p}:2: line longer than 4,096 bytes, the limit of a word list's line`);
+      expect(caught(() => loadUniformWordList(p)).message).toBe(
+        `${p}:2: line longer than 4,096 bytes, the limit of a word list's line`,
+      );
       // A regular file is read in one piece: a long line far into it is still found, on its line.
       writeFileSync(p, `${'abcd\n'.repeat(30_000)}${'q'.repeat(5_000)}\n`);
-      expect(caught(() => loadUniformWordList(p)).message).toBe(`${p}:30001: line longer than 4,096 bytes, the limit of a word list's line`);
+      expect(caught(() => loadUniformWordList(p)).message).toBe(
+        `${p}:30001: line longer than 4,096 bytes, the limit of a word list's line`,
+      );
     });
 
     it('readTextFile says why it cannot read, in words', () => {
       const file = join(dir, 'plain.txt');
       writeFileSync(file, 'abcd\n');
       const missing = join(dir, 'nope', 'missing.txt');
-      expect(caught(() => readTextFile(missing)).message).toBe(`${missing}: cannot read word list: no such file or folder`);
-      expect(caught(() => readTextFile(join(file, 'x'))).message).toBe(`${join(file, 'x')}: cannot read word list: a part of the path is a file, not a folder`);
+      expect(caught(() => readTextFile(missing)).message).toBe(
+        `${missing}: cannot read word list: no such file or folder`,
+      );
+      expect(caught(() => readTextFile(join(file, 'x'))).message).toBe(
+        `${join(file, 'x')}: cannot read word list: a part of the path is a file, not a folder`,
+      );
       expect(caught(() => readTextFile(dir)).message).toBe(`${dir}: cannot read word list: is a directory, not a file`);
       expect(caught(() => readTextFile(dir)).kind).toBe('wordlist');
     });
@@ -326,13 +372,19 @@ describe('word-list messages echo lines safely', () => {
 
 describe('mask messages echo the mask safely', () => {
   it('a control character in a mask is escaped, in the mask and in the character named', () => {
-    expect(caught(() => maskToCode('OO\x1bX', 4)).message).toBe(`mask: "OO\\x1BX" has '\\x1B' at position 3; only O, ? and X are allowed`);
-    expect(caught(() => maskToCode('O\u202eOX', 4, 'line 3')).message).toBe(`line 3: "O\\u{202E}OX" has '\\u{202E}' at position 2; only O, ? and X are allowed`);
+    expect(caught(() => maskToCode('OO\x1bX', 4)).message).toBe(
+      `mask: "OO\\x1BX" has '\\x1B' at position 3; only O, ? and X are allowed`,
+    );
+    expect(caught(() => maskToCode('O\u202eOX', 4, 'line 3')).message).toBe(
+      `line 3: "O\\u{202E}OX" has '\\u{202E}' at position 2; only O, ? and X are allowed`,
+    );
   });
 
   it('a huge mask is cut', () => {
     const err = caught(() => maskToCode('O'.repeat(1_000_000), 5));
-    expect(err.message).toBe(`mask: "${'O'.repeat(80)}…" (1,000,000 characters) has 1,000,000 characters, expected 5 (O, ? or X)`);
+    expect(err.message).toBe(
+      `mask: "${'O'.repeat(80)}…" (1,000,000 characters) has 1,000,000 characters, expected 5 (O, ? or X)`,
+    );
     expect(err.kind).toBe('feedback');
   });
 });

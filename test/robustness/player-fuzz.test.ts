@@ -14,10 +14,27 @@ beforeAll(() => {
   const list = randomWords(rng(21), 120, 4);
   words = new Set(list);
   writeList(join(dir, 'wordlist.txt'), list);
-  const r = spawnSync(process.execPath, [CLI, 'compile', '--game', 'lingo', '--len', '4', '--wordlist', join(dir, 'wordlist.txt'), '--effort', 'greedy', '--workers', '1'], {
-    encoding: 'utf8',
-    env: { ...process.env, GUESSTREE_TREES: join(dir, 'trees') },
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      CLI,
+      'compile',
+      '--game',
+      'lingo',
+      '--len',
+      '4',
+      '--wordlist',
+      join(dir, 'wordlist.txt'),
+      '--effort',
+      'greedy',
+      '--workers',
+      '1',
+    ],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, GUESSTREE_TREES: join(dir, 'trees') },
+    },
+  );
   expect(r.status, r.stderr).toBe(0);
 });
 

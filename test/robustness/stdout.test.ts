@@ -52,10 +52,17 @@ describe('writeStdout', () => {
     expect(status).toBe(0);
   });
 
-  it.skipIf(!existsSync('/bin/bash') || !existsSync('/usr/bin/head'))('`| head -c 1`: status 0, nothing on stderr', () => {
-    const r = spawnSync('/bin/bash', ['-c', `"${process.execPath}" "${script}" | head -c 1 >/dev/null; echo "status \${PIPESTATUS[0]}" >&2`], { encoding: 'utf8' });
-    expect(r.stderr).toBe('status 0\n');
-  });
+  it.skipIf(!existsSync('/bin/bash') || !existsSync('/usr/bin/head'))(
+    '`| head -c 1`: status 0, nothing on stderr',
+    () => {
+      const r = spawnSync(
+        '/bin/bash',
+        ['-c', `"${process.execPath}" "${script}" | head -c 1 >/dev/null; echo "status \${PIPESTATUS[0]}" >&2`],
+        { encoding: 'utf8' },
+      );
+      expect(r.stderr).toBe('status 0\n');
+    },
+  );
 
   it.skipIf(!existsSync('/dev/full'))('`> /dev/full`: one line, "no space left on the device", status 9', () => {
     const full = openSync('/dev/full', 'w');

@@ -18,7 +18,11 @@ let dir: string;
 let good: TreeFile;
 
 function oneLine(r: Run, status: number, ...parts: Array<string | RegExp>): void {
-  expect({ code: r.code, stderrLines: r.stderr.split('\n').length - 1, stdout: r.stdout }, r.stderr).toEqual({ code: status, stderrLines: 1, stdout: '' });
+  expect({ code: r.code, stderrLines: r.stderr.split('\n').length - 1, stdout: r.stdout }, r.stderr).toEqual({
+    code: status,
+    stderrLines: 1,
+    stdout: '',
+  });
   expect(r.stderr).not.toMatch(/internal error|\bat .*\.js:\d+|TypeError/);
   for (const p of parts) {
     if (typeof p === 'string') expect(r.stderr).toContain(p);
@@ -27,10 +31,21 @@ function oneLine(r: Run, status: number, ...parts: Array<string | RegExp>): void
 }
 
 /** A mutant written with the project's encoder (so its checksum is right). */
-function mutant(fileName: string, edit: (f: { header: Record<string, unknown>; tree: { guess: Uint32Array; edgeStart: Uint32Array; edgeCode: Uint32Array; edgeChild: Uint32Array } }) => void): string {
+function mutant(
+  fileName: string,
+  edit: (f: {
+    header: Record<string, unknown>;
+    tree: { guess: Uint32Array; edgeStart: Uint32Array; edgeCode: Uint32Array; edgeChild: Uint32Array };
+  }) => void,
+): string {
   const copy = {
     header: structuredClone(good.header) as unknown as Record<string, unknown>,
-    tree: { guess: good.tree.guess.slice(), edgeStart: good.tree.edgeStart.slice(), edgeCode: good.tree.edgeCode.slice(), edgeChild: good.tree.edgeChild.slice() },
+    tree: {
+      guess: good.tree.guess.slice(),
+      edgeStart: good.tree.edgeStart.slice(),
+      edgeCode: good.tree.edgeCode.slice(),
+      edgeChild: good.tree.edgeChild.slice(),
+    },
   };
   edit(copy);
   const path = join(dir, fileName);
@@ -73,34 +88,50 @@ describe('every verb checks the tree against its game', () => {
       f.tree.guess[f.tree.guess.length - 1] = 1048575;
     });
     const last = good.tree.guess.length - 1;
-    for (const r of await everyVerb(path)) oneLine(r, 4, `${path}: corrupt tree file: node ${last} plays guess 1048575, past the game's 1,296 guesses`);
+    for (const r of await everyVerb(path))
+      oneLine(r, 4, `${path}: corrupt tree file: node ${last} plays guess 1048575, past the game's 1,296 guesses`);
   });
 
   it('case 1: a reply code past the game (the last edge is 0xfffff) is refused by every verb', async () => {
     const path = mutant('code.gtree', (f) => {
       f.tree.edgeCode[f.tree.edgeCode.length - 1] = 0xfffff;
     });
-    const runs = await everyVerb(path, [['stats'], ['export', '--format', 'paths'], ['export', '--format', 'json'], ['export', '--format', 'html']]);
-    for (const r of runs) oneLine(r, 4, `${path}: corrupt tree file: edge ${good.tree.edgeCode.length - 1} has reply code ${0xfffff}, past the game's 25 replies`);
+    const runs = await everyVerb(path, [
+      ['stats'],
+      ['export', '--format', 'paths'],
+      ['export', '--format', 'json'],
+      ['export', '--format', 'html'],
+    ]);
+    for (const r of runs)
+      oneLine(
+        r,
+        4,
+        `${path}: corrupt tree file: edge ${good.tree.edgeCode.length - 1} has reply code ${0xfffff}, past the game's 25 replies`,
+      );
   });
 
   it('case 2: header fields of the wrong type are named, field by field, by every verb', async () => {
     const tool = mutant('tool.gtree', (f) => {
-      f.header['tool'] = { name: {}, version: [] };
+      f.header.tool = { name: {}, version: [] };
     });
-    for (const r of await everyVerb(tool, [['verify'], ['stats'], ['export', '--format', 'html'], ['play']])) oneLine(r, 4, `${tool}: corrupt tree file: header field tool.name: expected a string`);
+    for (const r of await everyVerb(tool, [['verify'], ['stats'], ['export', '--format', 'html'], ['play']]))
+      oneLine(r, 4, `${tool}: corrupt tree file: header field tool.name: expected a string`);
     const [lists, objective, game] = [
       mutant('lists.gtree', (f) => {
-        f.header['lists'] = [{ role: 'words', count: -1, sha256: 'ab' }];
+        f.header.lists = [{ role: 'words', count: -1, sha256: 'ab' }];
       }),
       mutant('objective.gtree', (f) => {
-        f.header['objective'] = { total: [1] };
+        f.header.objective = { total: [1] };
       }),
       mutant('game.gtree', (f) => {
-        f.header['game'] = 42;
+        f.header.game = 42;
       }),
     ];
-    const [l, o, g] = await Promise.all([cli(['export', '--format', 'html', '--tree', lists], { trees: dir }), cli(['stats', '--tree', objective], { trees: dir }), cli(['verify', '--tree', game], { trees: dir })]);
+    const [l, o, g] = await Promise.all([
+      cli(['export', '--format', 'html', '--tree', lists], { trees: dir }),
+      cli(['stats', '--tree', objective], { trees: dir }),
+      cli(['verify', '--tree', game], { trees: dir }),
+    ]);
     oneLine(l!, 4, 'header field lists[0].count: expected a whole number');
     oneLine(o!, 4, 'header field objective.total: expected a number, a string or a boolean');
     oneLine(g!, 4, 'header field game: expected a name');
@@ -108,8 +139,8 @@ describe('every verb checks the tree against its game', () => {
 
   it('case 9: a mastermind tree whose header claims Bulls and Cows is refused: its paths do not end on their secrets', async () => {
     const path = mutant('claims.gtree', (f) => {
-      f.header['game'] = 'bullscows';
-      f.header['params'] = { digits: 4, symbols: 10 };
+      f.header.game = 'bullscows';
+      f.header.params = { digits: 4, symbols: 10 };
     });
     const runs = await everyVerb(path, [['stats'], ['export', '--format', 'paths'], ['play']]);
     for (const r of runs) oneLine(r, 4, `${path}: corrupt tree file: the tree has no branch for`);
@@ -120,8 +151,12 @@ describe('the header schema (runtime/tree-check.ts)', () => {
   it('keeps only the fields it knows, and takes optional fields when they are right', () => {
     const h = checkHeader({ ...good.header, extra: { anything: 1 } }, 'x.gtree');
     expect(Object.keys(h).sort()).toEqual(Object.keys(HEADER_SCHEMA.fields).sort());
-    expect(() => checkHeader({ ...good.header, tool: { name: 'guesstree' } }, 'x.gtree')).toThrow(/header field tool\.version: expected a string .*\(it is missing\)$/);
-    expect(() => checkHeader({ ...good.header, params: { 'bad\nkey': 1 } }, 'x.gtree')).toThrow(/header field params\."bad\\nkey": expected a key/);
+    expect(() => checkHeader({ ...good.header, tool: { name: 'guesstree' } }, 'x.gtree')).toThrow(
+      /header field tool\.version: expected a string .*\(it is missing\)$/,
+    );
+    expect(() => checkHeader({ ...good.header, params: { 'bad\nkey': 1 } }, 'x.gtree')).toThrow(
+      /header field params\."bad\\nkey": expected a key/,
+    );
     expect(() => checkHeader([], 'x.gtree')).toThrow(/the header is not an object/);
   });
 
@@ -129,10 +164,16 @@ describe('the header schema (runtime/tree-check.ts)', () => {
     const { verify } = await import('../../compiler/library.js');
     const game = { game: 'mastermind', pegs: 4, colors: 6 };
     expect(verify({ header: good.header, tree: good.tree } as never, game).ok).toBe(true);
-    expect(() => verify({ header: { ...good.header, tool: { name: {}, version: [] } }, tree: good.tree } as never, game)).toThrow(/corrupt tree file: header field tool\.name: expected a string/);
-    expect(() => verify({ header: good.header, tree: { ...good.tree, guess: Array.from(good.tree.guess) } } as never, game)).toThrow(/Uint32Arrays/);
+    expect(() =>
+      verify({ header: { ...good.header, tool: { name: {}, version: [] } }, tree: good.tree } as never, game),
+    ).toThrow(/corrupt tree file: header field tool\.name: expected a string/);
+    expect(() =>
+      verify({ header: good.header, tree: { ...good.tree, guess: Array.from(good.tree.guess) } } as never, game),
+    ).toThrow(/Uint32Arrays/);
     const past = good.tree.guess.slice();
     past[0] = 1048575;
-    expect(() => verify({ header: good.header, tree: { ...good.tree, guess: past } } as never, game)).toThrow(/node 0 plays guess 1048575, past the game's 1,296 guesses/);
+    expect(() => verify({ header: good.header, tree: { ...good.tree, guess: past } } as never, game)).toThrow(
+      /node 0 plays guess 1048575, past the game's 1,296 guesses/,
+    );
   });
 });

@@ -62,7 +62,7 @@ async function inProcess(args: string[]): Promise<Outcome> {
       stdout += t;
     },
     err: (l) => {
-      stderr += l + '\n';
+      stderr += `${l}\n`;
     },
     stdin: Readable.from(['']),
   });
@@ -72,7 +72,11 @@ async function inProcess(args: string[]): Promise<Outcome> {
 function spawned(args: string[], trees: string): Promise<Outcome> {
   return new Promise((done, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, ['--max-old-space-size=2048', CLI, ...args], { cwd: ROOT, env: { ...process.env, GUESSTREE_TREES: trees }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--max-old-space-size=2048', CLI, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, GUESSTREE_TREES: trees },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -87,10 +91,40 @@ function spawned(args: string[], trees: string): Promise<Outcome> {
 }
 
 /** Wrong values for header fields: every type, and strings and numbers no field takes. */
-const WRONG: readonly unknown[] = [null, 0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, '', 'x'.repeat(5000), '\u001b[31m\nred', true, false, [], [1, 'a'], {}, { a: { b: 1 } }, new Uint8Array(3), 'DELETE'];
+const WRONG: readonly unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  2 ** 53,
+  '',
+  'x'.repeat(5000),
+  '\u001b[31m\nred',
+  true,
+  false,
+  [],
+  [1, 'a'],
+  {},
+  { a: { b: 1 } },
+  new Uint8Array(3),
+  'DELETE',
+];
 
 function headerPaths(h: TreeFile['header']): string[] {
-  const paths = ['game', 'params', 'lists', 'objective', 'settings', 'tool', 'tool.name', 'tool.version', 'objective.total', 'objective.name'];
+  const paths = [
+    'game',
+    'params',
+    'lists',
+    'objective',
+    'settings',
+    'tool',
+    'tool.name',
+    'tool.version',
+    'objective.total',
+    'objective.name',
+  ];
   for (const k of Object.keys(h.params)) paths.push(`params.${k}`);
   for (const k of Object.keys(h.settings).slice(0, 2)) paths.push(`settings.${k}`);
   if (h.lists.length > 0) paths.push('lists.0', 'lists.0.role', 'lists.0.count', 'lists.0.sha256');
@@ -109,10 +143,18 @@ function setPath(root: Record<string, unknown>, path: string, value: unknown): v
 type ArrayName = 'guess' | 'edgeStart' | 'edgeCode' | 'edgeChild';
 const ARRAYS: readonly ArrayName[] = ['guess', 'edgeStart', 'edgeCode', 'edgeChild'];
 
-function reencoded(base: TreeFile, edit: (f: { header: Record<string, unknown>; tree: Record<ArrayName, Uint32Array> }) => void): Uint8Array {
+function reencoded(
+  base: TreeFile,
+  edit: (f: { header: Record<string, unknown>; tree: Record<ArrayName, Uint32Array> }) => void,
+): Uint8Array {
   const f = {
     header: structuredClone(base.header) as unknown as Record<string, unknown>,
-    tree: { guess: base.tree.guess.slice(), edgeStart: base.tree.edgeStart.slice(), edgeCode: base.tree.edgeCode.slice(), edgeChild: base.tree.edgeChild.slice() },
+    tree: {
+      guess: base.tree.guess.slice(),
+      edgeStart: base.tree.edgeStart.slice(),
+      edgeCode: base.tree.edgeCode.slice(),
+      edgeChild: base.tree.edgeChild.slice(),
+    },
   };
   edit(f);
   return encodeTreeFile(f as unknown as TreeFile);
@@ -126,7 +168,22 @@ interface Mutant {
 function mutants(base: TreeFile, raw: Uint8Array): fc.Arbitrary<Mutant> {
   const nodes = base.tree.guess.length;
   const edges = base.tree.edgeCode.length;
-  const limits = [0, 1, nodes - 1, nodes, nodes + 1, edges, edges + 1, 255, 256, 65535, 65536, 0xfffff, 2 ** 31, 0xffffffff];
+  const limits = [
+    0,
+    1,
+    nodes - 1,
+    nodes,
+    nodes + 1,
+    edges,
+    edges + 1,
+    255,
+    256,
+    65535,
+    65536,
+    0xfffff,
+    2 ** 31,
+    0xffffffff,
+  ];
   const at = (name: ArrayName) => fc.nat({ max: Math.max(0, base.tree[name].length - 1) });
   const anArray = fc.constantFrom(...ARRAYS);
   return fc.oneof(
@@ -136,18 +193,22 @@ function mutants(base: TreeFile, raw: Uint8Array): fc.Arbitrary<Mutant> {
       b[i] = b[i] ^ x;
       return { what: `byte ${i} xor ${x}`, bytes: b };
     }),
-    anArray.chain((name) => fc.tuple(fc.constant(name), at(name), fc.nat({ max: 31 }))).map(([name, i, bit]) => ({
-      what: `${name}[${i}] bit ${bit} flipped`,
-      bytes: reencoded(base, (f) => {
-        if (f.tree[name].length > 0) f.tree[name][i] = (f.tree[name][i] ^ (1 << bit)) >>> 0;
-      }),
-    })),
-    anArray.chain((name) => fc.tuple(fc.constant(name), at(name), fc.constantFrom(...limits))).map(([name, i, v]) => ({
-      what: `${name}[${i}] = ${v}`,
-      bytes: reencoded(base, (f) => {
-        if (f.tree[name].length > 0) f.tree[name][i] = v;
-      }),
-    })),
+    anArray
+      .chain((name) => fc.tuple(fc.constant(name), at(name), fc.nat({ max: 31 })))
+      .map(([name, i, bit]) => ({
+        what: `${name}[${i}] bit ${bit} flipped`,
+        bytes: reencoded(base, (f) => {
+          if (f.tree[name].length > 0) f.tree[name][i] = (f.tree[name][i] ^ (1 << bit)) >>> 0;
+        }),
+      })),
+    anArray
+      .chain((name) => fc.tuple(fc.constant(name), at(name), fc.constantFrom(...limits)))
+      .map(([name, i, v]) => ({
+        what: `${name}[${i}] = ${v}`,
+        bytes: reencoded(base, (f) => {
+          if (f.tree[name].length > 0) f.tree[name][i] = v;
+        }),
+      })),
     fc.tuple(anArray, fc.boolean()).map(([name, longer]) => ({
       what: `${name} one ${longer ? 'longer' : 'shorter'}`,
       bytes: reencoded(base, (f) => {
@@ -164,21 +225,23 @@ function mutants(base: TreeFile, raw: Uint8Array): fc.Arbitrary<Mutant> {
 
 let dir: string;
 let trees: string;
-const previousTrees = process.env['GUESSTREE_TREES'];
+const previousTrees = process.env.GUESSTREE_TREES;
 
 beforeAll(() => {
   dir = tempDir('tree-mutants');
   trees = join(dir, 'trees');
-  process.env['GUESSTREE_TREES'] = trees;
+  process.env.GUESSTREE_TREES = trees;
 });
 afterAll(() => {
-  if (previousTrees === undefined) delete process.env['GUESSTREE_TREES'];
-  else process.env['GUESSTREE_TREES'] = previousTrees;
+  if (previousTrees === undefined) delete process.env.GUESSTREE_TREES;
+  else process.env.GUESSTREE_TREES = previousTrees;
   removeDir(dir);
 });
 
 describe.each(BASES.map((b) => [b.id, b] as const))('mutants of a %s tree', (id, b) => {
-  it(`never pass a verb that verify refuses, never crash (${b.runs} mutants, seed ${SEED})`, { timeout: 120_000 }, async () => {
+  it(`never pass a verb that verify refuses, never crash (${b.runs} mutants, seed ${SEED})`, {
+    timeout: 120_000,
+  }, async () => {
     const m = findModule(id);
     const opts: GameOptions = b.shipped ? {} : m.sample(dir);
     let treePath: string;
@@ -186,7 +249,10 @@ describe.each(BASES.map((b) => [b.id, b] as const))('mutants of a %s tree', (id,
     else {
       treePath = join(dir, `${id}.gtree`);
       // Compiles run in worker threads of the built CLI: spawned.
-      const made = await spawned(['compile', '--game', id, ...optionArgs(opts), '--workers', '1', '--out', treePath], trees);
+      const made = await spawned(
+        ['compile', '--game', id, ...optionArgs(opts), '--workers', '1', '--out', treePath],
+        trees,
+      );
       expect(made.status, made.stderr).toBe(0);
     }
     const raw = new Uint8Array(readFileSync(treePath));
@@ -205,7 +271,8 @@ describe.each(BASES.map((b) => [b.id, b] as const))('mutants of a %s tree', (id,
         writeFileSync(path, mu.bytes);
         const v = await inProcess(['verify', '--tree', path, ...gameArgs]);
         const runs = [{ verb: 'verify', o: v }];
-        for (const verb of verbs) runs.push({ verb: verb.join(' '), o: await inProcess([...verb, '--tree', path, ...gameArgs]) });
+        for (const verb of verbs)
+          runs.push({ verb: verb.join(' '), o: await inProcess([...verb, '--tree', path, ...gameArgs]) });
         for (const { verb, o } of runs) {
           const where = `${mu.what}: ${verb}: status ${o.status}: ${o.stderr}`;
           expect(o.status, where).not.toBe(1);
@@ -215,7 +282,8 @@ describe.each(BASES.map((b) => [b.id, b] as const))('mutants of a %s tree', (id,
           expect(o.ms, where).toBeLessThan(RUN_MS);
         }
         expect(process.memoryUsage().rss).toBeLessThan(RSS_MAX);
-        if (v.status !== 0 && refusedSample.length < 2 && !/checksum|not msgpack|bad magic/.test(v.stderr)) refusedSample.push(path);
+        if (v.status !== 0 && refusedSample.length < 2 && !/checksum|not msgpack|bad magic/.test(v.stderr))
+          refusedSample.push(path);
       }),
       { seed: SEED, numRuns: b.runs, endOnFailure: true },
     );
@@ -224,7 +292,11 @@ describe.each(BASES.map((b) => [b.id, b] as const))('mutants of a %s tree', (id,
     for (const path of refusedSample) {
       const args = ['export', '--format', 'html', '--tree', path, ...gameArgs];
       const [a, s] = await Promise.all([inProcess(args), spawned(args, trees)]);
-      expect({ status: s.status, lines: s.stderr.split('\n').length - 1, stdout: s.stdout }, s.stderr).toEqual({ status: a.status, lines: 1, stdout: '' });
+      expect({ status: s.status, lines: s.stderr.split('\n').length - 1, stdout: s.stdout }, s.stderr).toEqual({
+        status: a.status,
+        lines: 1,
+        stdout: '',
+      });
       expect(s.stderr).toBe(a.stderr);
     }
   });

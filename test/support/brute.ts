@@ -52,7 +52,11 @@ function groupsOf(game: BruteGame, g: number, set: readonly number[]): Map<numbe
  * The least worst case by plain recursion: every guess `allowed` (after the guesses and replies
  * so far) tried at every node, no bounds, no memo (tiny games only). Infinity above `maxDepth`.
  */
-export function bruteLeastDepth(game: BruteGame, allowed: (history: ReadonlyArray<readonly [number, number]>, guess: number) => boolean = () => true, maxDepth = 8): number {
+export function bruteLeastDepth(
+  game: BruteGame,
+  allowed: (history: ReadonlyArray<readonly [number, number]>, guess: number) => boolean = () => true,
+  maxDepth = 8,
+): number {
   const within = (set: readonly number[], d: number, history: ReadonlyArray<readonly [number, number]>): boolean => {
     if (set.length === 0) return true;
     if (d === 0) return false;
@@ -89,5 +93,8 @@ export function bruteLeastTotalWithin(game: BruteGame, depth: number): number {
     memo.set(key, min);
     return min;
   };
-  return best(Array.from({ length: game.secretCount }, (_, i) => i), depth);
+  return best(
+    Array.from({ length: game.secretCount }, (_, i) => i),
+    depth,
+  );
 }

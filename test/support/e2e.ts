@@ -34,7 +34,13 @@ export function rng(seed: number): () => number {
 }
 
 /** `count` distinct random words of length `len` over `alphabet`, in draw order. */
-export function randomWords(rand: () => number, count: number, len: number, alphabet = ALPHABET, avoid: ReadonlySet<string> = new Set()): string[] {
+export function randomWords(
+  rand: () => number,
+  count: number,
+  len: number,
+  alphabet = ALPHABET,
+  avoid: ReadonlySet<string> = new Set(),
+): string[] {
   const out = new Set<string>();
   while (out.size < count) {
     let w = '';
@@ -58,7 +64,9 @@ export function normalized(words: readonly string[]): string[] {
   return [...new Set(words)].sort();
 }
 export function listSha256(words: readonly string[]): string {
-  return createHash('sha256').update(normalized(words).join('\n') + '\n').digest('hex');
+  return createHash('sha256')
+    .update(`${normalized(words).join('\n')}\n`)
+    .digest('hex');
 }
 export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -115,7 +123,8 @@ export function runNode(script: string, args: readonly string[], o: RunOptions):
 
 /** The guesstree CLI. A compile without --out must point GUESSTREE_TREES at a temp folder. */
 export function cli(args: readonly string[], o: RunOptions): Promise<Run> {
-  if (!o.trees || resolve(o.trees) === join(ROOT, 'trees')) throw new Error('tests must not use the repository trees/ folder');
+  if (!o.trees || resolve(o.trees) === join(ROOT, 'trees'))
+    throw new Error('tests must not use the repository trees/ folder');
   return runNode(CLI, args, o);
 }
 
@@ -266,13 +275,16 @@ export function lingoFixture(seed = 11, randomFour = 90, randomFive = 40): Lingo
   const rand = rng(seed);
   const four = [...randomWords(rand, randomFour, 4), ...CLUSTER];
   const five = randomWords(rand, randomFive, 5);
-  const lines = shuffled(rand, [...four, ...five, 'abc', 'mole', 'bodegah'].filter((w, i, a) => a.indexOf(w) === i));
+  const lines = shuffled(
+    rand,
+    [...four, ...five, 'abc', 'mole', 'bodegah'].filter((w, i, a) => a.indexOf(w) === i),
+  );
   return { four: normalized(four.concat(lines.filter((w) => w.length === 4))), five, lines };
 }
 
 /** All Lingo masks of a length, in base-3 order (X=0, ?=1, O=2). */
 export function allMasks(len: number): string[] {
   let out = [''];
-  for (let i = 0; i < len; i++) out = out.flatMap((m) => [m + 'X', m + '?', m + 'O']);
+  for (let i = 0; i < len; i++) out = out.flatMap((m) => [`${m}X`, `${m}?`, `${m}O`]);
   return out;
 }

@@ -9,18 +9,33 @@ import type { History } from '../../compiler/engine/code-ranker.js';
 import type { Effort, SearchNode, Solved } from '../../compiler/engine/types.js';
 import type { MastermindGame } from '../../compiler/games/mastermind/game.js';
 import { mastermindParts, type MastermindEffort } from '../../compiler/games/mastermind/module.js';
-import { LingoGame, lingoProbes } from '../../compiler/games/lingo/game.js';
+import { type LingoGame, lingoProbes } from '../../compiler/games/lingo/game.js';
 import { lingoEffort, lingoParts, LINGO_FULL_SCORE } from '../../compiler/games/lingo/module.js';
 import { wordleProbes, type WordleGame } from '../../compiler/games/wordle/game.js';
 import { wordleParts, WORDLE_GUESS_COST } from '../../compiler/games/wordle/module.js';
 
 /** A Wordle engine with the given widths by guesses used (and cut-offs / candidate shortcut switched). */
-export function wordleEngine(game: WordleGame, widths: readonly number[], opts: { cutoffs?: boolean; candidateShortcut?: boolean } = {}): { engine: SearchEngine<string>; root: SearchNode<string> } {
+export function wordleEngine(
+  game: WordleGame,
+  widths: readonly number[],
+  opts: { cutoffs?: boolean; candidateShortcut?: boolean } = {},
+): { engine: SearchEngine<string>; root: SearchNode<string> } {
   const probes = wordleProbes(game);
   const parts = wordleParts(game, { effort: 'default', probes });
   const ranker =
-    opts.candidateShortcut === false ? new CandidateRanker(game, parts.objective as AttemptObjective<string>, { probes, candidatePoolMax: Number.MAX_SAFE_INTEGER, candidateShortcut: false }, game.guessFilter) : parts.ranker;
-  const engine = new SearchEngine({ ...parts, ranker, effort: { ...parts.effort, widthsByUsed: widths, cutoffs: opts.cutoffs ?? true } });
+    opts.candidateShortcut === false
+      ? new CandidateRanker(
+          game,
+          parts.objective as AttemptObjective<string>,
+          { probes, candidatePoolMax: Number.MAX_SAFE_INTEGER, candidateShortcut: false },
+          game.guessFilter,
+        )
+      : parts.ranker;
+  const engine = new SearchEngine({
+    ...parts,
+    ranker,
+    effort: { ...parts.effort, widthsByUsed: widths, cutoffs: opts.cutoffs ?? true },
+  });
   return { engine, root: { used: 0, state: parts.moves.root } };
 }
 
@@ -37,10 +52,21 @@ export function solveAll<S>(engine: SearchEngine<S>, root: SearchNode<S>): Solve
 }
 
 /** A Lingo engine of an effort, with optional overrides of the engine's effort. */
-export function lingoEngine(game: LingoGame, effort: string, over: Partial<Effort> = {}): { engine: SearchEngine<string>; root: SearchNode<string>; ranker: CandidateRanker } {
+export function lingoEngine(
+  game: LingoGame,
+  effort: string,
+  over: Partial<Effort> = {},
+): { engine: SearchEngine<string>; root: SearchNode<string>; ranker: CandidateRanker } {
   if (!game.words) throw new Error('lingoEngine needs the words');
-  const parts = lingoParts(game, { effort, probes: lingoProbes(game.words, game.params.length, lingoEffort(effort).probes) });
-  return { engine: new SearchEngine({ ...parts, effort: { ...parts.effort, ...over } }), root: { used: 0, state: '' }, ranker: parts.ranker as CandidateRanker };
+  const parts = lingoParts(game, {
+    effort,
+    probes: lingoProbes(game.words, game.params.length, lingoEffort(effort).probes),
+  });
+  return {
+    engine: new SearchEngine({ ...parts, effort: { ...parts.effort, ...over } }),
+    root: { used: 0, state: '' },
+    ranker: parts.ranker as CandidateRanker,
+  };
 }
 
 /** A Lingo cost as the score: 600 a word minus the cost. */
@@ -49,7 +75,10 @@ export function lingoScore(cost: number, words: number): number {
 }
 
 /** Mastermind search settings as the tests give them (the effort's search fields). */
-export type MastermindTestSettings = Pick<MastermindEffort, 'exactBelow' | 'widths' | 'maxDepth' | 'rank' | 'pilotAbove' | 'pilotWidth' | 'pilotKeep' | 'pilotSlack'>;
+export type MastermindTestSettings = Pick<
+  MastermindEffort,
+  'exactBelow' | 'widths' | 'maxDepth' | 'rank' | 'pilotAbove' | 'pilotWidth' | 'pilotKeep' | 'pilotSlack'
+>;
 
 /** A Mastermind engine whose root follows the same width rule as every other set. */
 export function mastermindEngine(game: MastermindGame, s: MastermindTestSettings): SearchEngine<History> {
@@ -57,7 +86,11 @@ export function mastermindEngine(game: MastermindGame, s: MastermindTestSettings
 }
 
 /** The non-winning parts of `set` under guess `g`, replies ascending. */
-export function partsOf(engine: SearchEngine<unknown>, g: number, set: Uint32Array): Array<{ code: number; set: Uint32Array }> {
+export function partsOf(
+  engine: SearchEngine<unknown>,
+  g: number,
+  set: Uint32Array,
+): Array<{ code: number; set: Uint32Array }> {
   const sp = engine.partitioner.split(g, set);
   const out: Array<{ code: number; set: Uint32Array }> = [];
   for (let k = 0; k < sp.codes.length; k++) {

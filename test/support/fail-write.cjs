@@ -7,14 +7,22 @@
 const fs = require('node:fs');
 const { syncBuiltinESMExports } = require('node:module');
 
-const spec = process.env['GUESSTREE_TEST_FAIL_WRITE'];
+const spec = process.env.GUESSTREE_TEST_FAIL_WRITE;
 if (spec) {
   const match = new RegExp(spec);
   const openSync = fs.openSync;
   fs.openSync = function patchedOpenSync(path, flags, mode) {
-    const writing = typeof flags === 'string' ? /[wa+]/.test(flags) : typeof flags === 'number' && (flags & (fs.constants.O_WRONLY | fs.constants.O_RDWR)) !== 0;
+    const writing =
+      typeof flags === 'string'
+        ? /[wa+]/.test(flags)
+        : typeof flags === 'number' && (flags & (fs.constants.O_WRONLY | fs.constants.O_RDWR)) !== 0;
     if (writing && match.test(String(path))) {
-      throw Object.assign(new Error(`ENOSPC: no space left on device, open '${String(path)}'`), { code: 'ENOSPC', errno: -28, syscall: 'open', path: String(path) });
+      throw Object.assign(new Error(`ENOSPC: no space left on device, open '${String(path)}'`), {
+        code: 'ENOSPC',
+        errno: -28,
+        syscall: 'open',
+        path: String(path),
+      });
     }
     return openSync.call(this, path, flags, mode);
   };

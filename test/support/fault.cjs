@@ -8,7 +8,7 @@ const { existsSync, writeFileSync } = require('node:fs');
 const SEARCH_TASKS = new Set(['solve', 'whole', 'evaluate']);
 
 module.exports.injectFault = function injectFault(task) {
-  const spec = process.env['GUESSTREE_TEST_WORKER_FAULT'];
+  const spec = process.env.GUESSTREE_TEST_WORKER_FAULT;
   if (!spec || !SEARCH_TASKS.has(task.kind)) return;
   const always = spec.startsWith('always:');
   const marker = always ? spec.slice('always:'.length) : spec;

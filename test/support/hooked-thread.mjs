@@ -9,7 +9,7 @@ import runJob from '../../dist/compiler/pool/queue-thread.js';
 import { decode } from '../../dist/compiler/pool/queue-shared.js';
 
 const { injectFault } = createRequire(import.meta.url)('./fault.cjs');
-const SLOW_MS = Number(process.env['GUESSTREE_TEST_QUEUE_SLOW_MS']) || 0;
+const SLOW_MS = Number(process.env.GUESSTREE_TEST_QUEUE_SLOW_MS) || 0;
 
 export default function hookedJob(job) {
   const task = decode(job.task);

@@ -9,4 +9,7 @@ import { parseQueueUrl } from '../../dist/compiler/pool/queue-url.js';
 
 const [url, tool] = process.argv.slice(2);
 const versions = tool ? { ...ownVersions(), tool } : undefined;
-await runWorker({ target: parseQueueUrl(url), concurrency: 1, threadFile: new URL('./hooked-thread.mjs', import.meta.url), versions }, (line) => process.stderr.write(line + '\n'));
+await runWorker(
+  { target: parseQueueUrl(url), concurrency: 1, threadFile: new URL('./hooked-thread.mjs', import.meta.url), versions },
+  (line) => process.stderr.write(`${line}\n`),
+);

@@ -60,7 +60,24 @@ export interface RedisServer {
 export async function startRedis(dir: string, password: string): Promise<RedisServer> {
   const port = await freePort();
   const server = new Proc(
-    spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--requirepass', password], { stdio: ['ignore', 'pipe', 'pipe'] }),
+    spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        dir,
+        '--requirepass',
+        password,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    ),
   );
   await server.waitFor(/Ready to accept connections/, 20_000).catch((e: unknown) => {
     throw new Error(`redis-server did not start: ${String(e)}\n${server.stdout}`);

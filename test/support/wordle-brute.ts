@@ -13,13 +13,21 @@ export function hardViolation(history: ReadonlyArray<readonly [string, string]>,
       if (mask[p] === 'O' && guess[p] !== h[p]) return `${guess} drops green ${h[p]} at ${p + 1}`;
       if (mask[p] !== 'X') need.set(h[p], (need.get(h[p]) ?? 0) + 1);
     }
-    for (const [c, k] of need) if ([...guess].filter((x) => x === c).length < k) return `${guess} uses ${c} fewer than ${k} times`;
+    for (const [c, k] of need)
+      if ([...guess].filter((x) => x === c).length < k) return `${guess} uses ${c} fewer than ${k} times`;
   }
   return null;
 }
 
 /** The best score (minus the guesses, a 6th guess a little more, an answer not found far more) of `set`. */
-export function bruteBest(game: WordleGame, set: number[], used: number, hard: boolean, history: Array<[string, string]> = [], memo = new Map<string, number>()): number {
+export function bruteBest(
+  game: WordleGame,
+  set: number[],
+  used: number,
+  hard: boolean,
+  history: Array<[string, string]> = [],
+  memo = new Map<string, number>(),
+): number {
   if (set.length === 0) return 0;
   if (used === game.maxAttempts) return set.length * game.objective.unsolved;
   const len = game.params.length as number;
@@ -46,7 +54,15 @@ export function bruteBest(game: WordleGame, set: number[], used: number, hard: b
   return top;
 }
 
-function valueOf(game: WordleGame, g: number, set: number[], used: number, hard: boolean, history: Array<[string, string]>, memo: Map<string, number>): number | null {
+function valueOf(
+  game: WordleGame,
+  g: number,
+  set: number[],
+  used: number,
+  hard: boolean,
+  history: Array<[string, string]>,
+  memo: Map<string, number>,
+): number | null {
   const groups = new Map<number, number[]>();
   let value = 0;
   for (const s of set) {
@@ -55,18 +71,29 @@ function valueOf(game: WordleGame, g: number, set: number[], used: number, hard:
     else groups.set(c, [...(groups.get(c) ?? []), s]);
   }
   if (groups.size === 1 && value === 0 && used > 0) return null; // learns nothing
-  for (const [c, grp] of groups) value += bruteBest(game, grp, used + 1, hard, [...history, [game.guessName(g), game.codeName(c)]], memo);
+  for (const [c, grp] of groups)
+    value += bruteBest(game, grp, used + 1, hard, [...history, [game.guessName(g), game.codeName(c)]], memo);
   return value;
 }
 
 /** The best score below the first guess `opener` (every guess below it, no bounds). */
-export function bruteOpenerScore(game: WordleGame, opener: number, hard: boolean, memo = new Map<string, number>()): number {
+export function bruteOpenerScore(
+  game: WordleGame,
+  opener: number,
+  hard: boolean,
+  memo = new Map<string, number>(),
+): number {
   const all = Array.from({ length: game.secretCount }, (_, i) => i);
   return valueOf(game, opener, all, 0, hard, [], memo) as number;
 }
 
 /** What the best tree below `opener` needs: total guesses, or null when no tree finds every answer. */
-export function bruteOpenerTotal(game: WordleGame, opener: number, hard: boolean, memo = new Map<string, number>()): number | null {
+export function bruteOpenerTotal(
+  game: WordleGame,
+  opener: number,
+  hard: boolean,
+  memo = new Map<string, number>(),
+): number | null {
   const value = bruteOpenerScore(game, opener, hard, memo);
   // Scores are minus the guesses (a 6th guess 1/4096 more); an answer not found costs far more.
   if (-value > game.secretCount * (game.maxAttempts + 1)) return null;

@@ -15,7 +15,19 @@ export interface BullsCowsPageData extends CountPairData {
 export function bullsCowsRules(digits: number, symbols: number): ExplorerRules<BullsCowsPageData> {
   return {
     name: 'bulls-cows',
-    data: { digits, symbols, pair: { size: digits, unit: 'digits', names: ['bull', 'cow'], fields: [['play-bulls', 'Bulls'], ['play-cows', 'Cows']] } },
+    data: {
+      digits,
+      symbols,
+      pair: {
+        size: digits,
+        unit: 'digits',
+        names: ['bull', 'cow'],
+        fields: [
+          ['play-bulls', 'Bulls'],
+          ['play-cows', 'Cows'],
+        ],
+      },
+    },
     playHelp: 'Play your own game: the page shows its guess; enter the bulls and cows your game gave, then submit.',
     impossibleWhy: 'no code gives it',
     css: TILE_CSS,
@@ -33,12 +45,29 @@ export function bullsCowsRules(digits: number, symbols: number): ExplorerRules<B
       },
       name: (d, code) => `${Math.floor(code / (d.digits + 1))}A${code % (d.digits + 1)}B`,
       guessView: (_d, guess, ui) => {
-        const tiles = ui.h('span', { class: 'tiles plain', style: `--n:${guess.length}`, role: 'img', 'aria-label': guess });
+        const tiles = ui.h('span', {
+          class: 'tiles plain',
+          style: `--n:${guess.length}`,
+          role: 'img',
+          'aria-label': guess,
+        });
         for (const c of guess) tiles.append(ui.h('span', { class: 'tile', 'aria-hidden': 'true' }, c));
         return tiles;
       },
       view: (d, guess, code, at, ui) =>
-        ui.h('span', { class: 'reply bc' }, at.small ? null : ui.guess(guess), ui.h('strong', { class: 'reply-text', 'aria-label': `${Math.floor(code / (d.digits + 1))} bulls, ${code % (d.digits + 1)} cows` }, ui.name(code))),
+        ui.h(
+          'span',
+          { class: 'reply bc' },
+          at.small ? null : ui.guess(guess),
+          ui.h(
+            'strong',
+            {
+              class: 'reply-text',
+              'aria-label': `${Math.floor(code / (d.digits + 1))} bulls, ${code % (d.digits + 1)} cows`,
+            },
+            ui.name(code),
+          ),
+        ),
       replyInputs: countPairInputs,
       readReply: readCountPair,
     },

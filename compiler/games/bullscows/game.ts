@@ -23,13 +23,21 @@ const SYMBOLS = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** The number of codes: symbols·(symbols−1)···(symbols−digits+1), or a one-line error. */
 export function bullsCowsCodeCount(digits: number, symbols: number): number {
-  if (!Number.isInteger(digits) || digits < 1 || digits > BULLSCOWS_MAX_DIGITS) throw fail('usage', `--digits ${String(digits)}: expected a whole number from 1 to ${BULLSCOWS_MAX_DIGITS}`);
+  if (!Number.isInteger(digits) || digits < 1 || digits > BULLSCOWS_MAX_DIGITS)
+    throw fail('usage', `--digits ${String(digits)}: expected a whole number from 1 to ${BULLSCOWS_MAX_DIGITS}`);
   if (!Number.isInteger(symbols) || symbols < digits || symbols > BULLSCOWS_MAX_SYMBOLS) {
-    throw fail('usage', `--symbols ${String(symbols)}: expected a whole number from --digits (${digits}) to ${BULLSCOWS_MAX_SYMBOLS}: a code holds ${digits} different symbols`);
+    throw fail(
+      'usage',
+      `--symbols ${String(symbols)}: expected a whole number from --digits (${digits}) to ${BULLSCOWS_MAX_SYMBOLS}: a code holds ${digits} different symbols`,
+    );
   }
   let n = 1;
   for (let i = 0; i < digits; i++) n *= symbols - i;
-  if (n > BULLSCOWS_MAX_CODES) throw fail('limit', `Bulls and Cows with ${digits} of ${symbols} symbols has ${n} codes, more than the ${BULLSCOWS_MAX_CODES} this version holds in memory`);
+  if (n > BULLSCOWS_MAX_CODES)
+    throw fail(
+      'limit',
+      `Bulls and Cows with ${digits} of ${symbols} symbols has ${n} codes, more than the ${BULLSCOWS_MAX_CODES} this version holds in memory`,
+    );
   return n;
 }
 
@@ -133,7 +141,9 @@ export class BullsCowsGame implements Game, CodeGame {
 
   /** bulls·(digits+1) + cows. */
   feedback(guess: number, secret: number): number {
-    const common = popcount32((this.maskLo[guess] & this.maskLo[secret]) >>> 0) + popcount32((this.maskHi[guess] & this.maskHi[secret]) >>> 0);
+    const common =
+      popcount32((this.maskLo[guess] & this.maskLo[secret]) >>> 0) +
+      popcount32((this.maskHi[guess] & this.maskHi[secret]) >>> 0);
     // bulls·(d+1) + (common − bulls) = bulls·d + common
     if (this.bullsTimesD && this.packed) return this.bullsTimesD[this.packed[guess] ^ this.packed[secret]] + common;
     const d = this.pegs;
@@ -265,19 +275,33 @@ export class BullsCowsGame implements Game, CodeGame {
   readonly replyHelp = 'reply with bulls then cows: "1 2", "12" or 1A2B';
   parseCode(text: string): number {
     const t = text.trim();
-    const m = /^(\d+)\s*[aA]\s*(\d+)\s*[bB]$/.exec(t) ?? /^(\d+)\s*[ ,/]\s*(\d+)$/.exec(t) ?? (this.pegs <= 9 ? /^(\d)(\d)$/.exec(t) : null);
+    const m =
+      /^(\d+)\s*[aA]\s*(\d+)\s*[bB]$/.exec(t) ??
+      /^(\d+)\s*[ ,/]\s*(\d+)$/.exec(t) ??
+      (this.pegs <= 9 ? /^(\d)(\d)$/.exec(t) : null);
     const d = this.pegs;
     if (!m) throw fail('feedback', `reply "${t}": expected bulls then cows, such as "1 2" or 1A2B`);
     const b = Number(m[1]);
     const c = Number(m[2]);
-    if (b + c > d) throw fail('feedback', `reply "${t}": ${b} bull${b === 1 ? '' : 's'} and ${c} cow${c === 1 ? '' : 's'} are more than ${d} symbols`);
-    if (b === d - 1 && c === 1) throw fail('feedback', `reply "${t}": ${d - 1} bull${d - 1 === 1 ? '' : 's'} and 1 cow cannot happen (the last symbol would be in place too)`);
+    if (b + c > d)
+      throw fail(
+        'feedback',
+        `reply "${t}": ${b} bull${b === 1 ? '' : 's'} and ${c} cow${c === 1 ? '' : 's'} are more than ${d} symbols`,
+      );
+    if (b === d - 1 && c === 1)
+      throw fail(
+        'feedback',
+        `reply "${t}": ${d - 1} bull${d - 1 === 1 ? '' : 's'} and 1 cow cannot happen (the last symbol would be in place too)`,
+      );
     const minCommon = Math.max(0, 2 * d - this.symbols);
-    if (b + c < minCommon) throw fail('feedback', `reply "${t}": two codes of ${d} different symbols out of ${this.symbols} share at least ${minCommon}`);
+    if (b + c < minCommon)
+      throw fail(
+        'feedback',
+        `reply "${t}": two codes of ${d} different symbols out of ${this.symbols} share at least ${minCommon}`,
+      );
     return b * (d + 1) + c;
   }
 }
-
 
 /** The next arrangement of distinct symbols in lexicographic order (in place). */
 function nextArrangement(cur: number[], used: Uint8Array, symbols: number): void {

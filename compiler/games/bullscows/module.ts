@@ -13,7 +13,14 @@ import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } fr
 import { describeGuessTotals } from '../../objective.js';
 import type { History } from '../../engine/code-ranker.js';
 import { split, type CompileControl, type PoolPlan } from '../compile-api.js';
-import { CODE_SEARCH_OPTIONS, checkCompileSize, codeSearchBytes, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
+import {
+  CODE_SEARCH_OPTIONS,
+  checkCompileSize,
+  codeSearchBytes,
+  codeJob,
+  codeWorstCaseTasks,
+  compileCodeWorstCase,
+} from '../code-games.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import { effortIn } from '../efforts.js';
@@ -44,14 +51,24 @@ function effortOf(name: string, game: BullsCowsGame, maxDepth: number): CodeEffo
 
 export function* compileBullsCows(game: BullsCowsGame, control: CompileControl): PoolPlan<CompileOutcome> {
   if (isWorstCase(game.params)) {
-    return yield* compileCodeWorstCase({ module: 'bullscows', game, gameSpec: { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, control, label: `bullscows-d${game.pegs}s${game.symbols}`, symmetry: SYMMETRY, search: split });
+    return yield* compileCodeWorstCase({
+      module: 'bullscows',
+      game,
+      gameSpec: { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec,
+      control,
+      label: `bullscows-d${game.pegs}s${game.symbols}`,
+      symmetry: SYMMETRY,
+      search: split,
+    });
   }
   const maxDepth = intOption(control.options, 'max-depth') ?? 0;
-  const effort = effortOf(control.options['exact'] === true ? 'exact' : control.effort, game, maxDepth);
+  const effort = effortOf(control.options.exact === true ? 'exact' : control.effort, game, maxDepth);
   const label = `bullscows-d${game.pegs}s${game.symbols}`;
   checkCompileSize(label, game.secretCount);
   // One root class: its reply sets go to the pool, exact or not.
-  const r = yield* split(codeJob('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, effort, label));
+  const r = yield* split(
+    codeJob('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, effort, label),
+  );
   if (!r) throw fail('budget', `${label}: the search found no strategy within --max-depth ${maxDepth}`);
   return { tree: r.tree, settings: codeSettings(effort, game.codeText(r.tree.guess[0]), effort.exact, SYMMETRY) };
 }
@@ -61,8 +78,20 @@ export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
   describe: 'Bulls and Cows (MOO): codes of distinct symbols, replies (bulls, cows), least total guesses',
   replyHelp: 'bulls then cows: "1 2", "12" or 1A2B; all bulls (e.g. 4 0) when solved',
   options: [
-    { name: 'digits', type: 'integer', min: 1, max: BULLSCOWS_MAX_DIGITS, describe: 'symbols a code holds, all different (default 4)' },
-    { name: 'symbols', type: 'integer', min: 1, max: BULLSCOWS_MAX_SYMBOLS, describe: 'symbols to choose from: 0-9, then a-z (default 10)' },
+    {
+      name: 'digits',
+      type: 'integer',
+      min: 1,
+      max: BULLSCOWS_MAX_DIGITS,
+      describe: 'symbols a code holds, all different (default 4)',
+    },
+    {
+      name: 'symbols',
+      type: 'integer',
+      min: 1,
+      max: BULLSCOWS_MAX_SYMBOLS,
+      describe: 'symbols to choose from: 0-9, then a-z (default 10)',
+    },
     ...CODE_SEARCH_OPTIONS,
   ],
   efforts: CODE_EFFORTS,
@@ -79,12 +108,16 @@ export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
       cheap: game.secretCount <= 1000,
       compile: (control) => compileBullsCows(game, control),
       describe: worst ? describeWorstCase : describeGuessTotals,
-      merit: worst ? worstCaseMerit : (h) => Number(h.objective['total']),
+      merit: worst ? worstCaseMerit : (h) => Number(h.objective.total),
       explorerRules: () => bullsCowsRules(game.pegs, game.symbols),
     };
     return loaded;
   },
-  optionsFromHeader: (header) => ({ digits: Number(header.params['digits']), symbols: Number(header.params['symbols']), objective: objectiveFromHeader(header, 'total') }),
+  optionsFromHeader: (header) => ({
+    digits: Number(header.params.digits),
+    symbols: Number(header.params.symbols),
+    objective: objectiveFromHeader(header, 'total'),
+  }),
   worker(gameSpec, setup) {
     const game = new BullsCowsGame(gameSpec.digits, gameSpec.symbols);
     return { parts: codeParts(game, setup), tasks: codeWorstCaseTasks(game) };

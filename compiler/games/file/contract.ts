@@ -60,8 +60,10 @@ function problem(where: string, member: string, what: string): Error {
 function checkEntry(where: string, member: string, i: number, v: unknown): string {
   if (typeof v !== 'string') return bad(where, `${member}[${i}]`, `expected a string, got ${typeName(v)}`);
   if (v.length === 0) return bad(where, `${member}[${i}]`, 'an empty string');
-  if (v.length > MAX_ENTRY) return bad(where, `${member}[${i}]`, `${safeText(v.slice(0, 20))} is longer than ${MAX_ENTRY} characters`);
-  if (/[\s\p{Cc}]/u.test(v)) return bad(where, `${member}[${i}]`, `${safeText(v)} holds a space or a control character`);
+  if (v.length > MAX_ENTRY)
+    return bad(where, `${member}[${i}]`, `${safeText(v.slice(0, 20))} is longer than ${MAX_ENTRY} characters`);
+  if (/[\s\p{Cc}]/u.test(v))
+    return bad(where, `${member}[${i}]`, `${safeText(v)} holds a space or a control character`);
   return v;
 }
 
@@ -93,44 +95,58 @@ function checkList(where: string, member: string, v: unknown): string[] {
 
 /** Check a definition (the module's default export, or an object given to the library). */
 export function checkGame(value: unknown, where: string): CheckedGame {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return bad(where, 'default export', `expected a plain object (name, secrets, reply), got ${typeName(value)}`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return bad(where, 'default export', `expected a plain object (name, secrets, reply), got ${typeName(value)}`);
   const o = value as Record<string, unknown>;
-  if (o['name'] === undefined) bad(where, 'name', 'missing');
-  if (typeof o['name'] !== 'string') bad(where, 'name', `expected a string, got ${typeName(o['name'])}`);
-  const name = o['name'];
-  if (!/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(name) || name.length > MAX_NAME) bad(where, 'name', `${safeText(name.slice(0, MAX_NAME))}: use letters, digits and '-' (at most ${MAX_NAME}, not starting with '-')`);
-  if (o['secrets'] === undefined) bad(where, 'secrets', 'missing');
-  const secrets = checkList(where, 'secrets', o['secrets']);
+  if (o.name === undefined) bad(where, 'name', 'missing');
+  if (typeof o.name !== 'string') bad(where, 'name', `expected a string, got ${typeName(o.name)}`);
+  const name = o.name;
+  if (!/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(name) || name.length > MAX_NAME)
+    bad(
+      where,
+      'name',
+      `${safeText(name.slice(0, MAX_NAME))}: use letters, digits and '-' (at most ${MAX_NAME}, not starting with '-')`,
+    );
+  if (o.secrets === undefined) bad(where, 'secrets', 'missing');
+  const secrets = checkList(where, 'secrets', o.secrets);
   let guesses = secrets;
-  if (o['guesses'] !== undefined && o['guesses'] !== null) {
-    const given = checkList(where, 'guesses', o['guesses']);
+  if (o.guesses !== undefined && o.guesses !== null) {
+    const given = checkList(where, 'guesses', o.guesses);
     const has = new Set(given);
     guesses = [...given, ...secrets.filter((s) => !has.has(s))];
   }
-  if (o['reply'] === undefined) bad(where, 'reply', 'missing');
-  if (typeof o['reply'] !== 'function') bad(where, 'reply', `expected a function reply(guess, secret), got ${typeName(o['reply'])}`);
-  const fn = o['reply'] as (g: string, s: string) => unknown;
+  if (o.reply === undefined) bad(where, 'reply', 'missing');
+  if (typeof o.reply !== 'function')
+    bad(where, 'reply', `expected a function reply(guess, secret), got ${typeName(o.reply)}`);
+  const fn = o.reply as (g: string, s: string) => unknown;
   let maxGuesses = 0;
-  if (o['maxGuesses'] !== undefined && o['maxGuesses'] !== null) {
-    const m = o['maxGuesses'];
-    if (typeof m !== 'number' || !Number.isInteger(m) || m < 1 || m > MAX_GUESSES_LIMIT) bad(where, 'maxGuesses', `expected a whole number from 1 to ${MAX_GUESSES_LIMIT}, got ${typeof m === 'number' ? String(m) : typeName(m)}`);
+  if (o.maxGuesses !== undefined && o.maxGuesses !== null) {
+    const m = o.maxGuesses;
+    if (typeof m !== 'number' || !Number.isInteger(m) || m < 1 || m > MAX_GUESSES_LIMIT)
+      bad(
+        where,
+        'maxGuesses',
+        `expected a whole number from 1 to ${MAX_GUESSES_LIMIT}, got ${typeof m === 'number' ? String(m) : typeName(m)}`,
+      );
     maxGuesses = m as number;
   }
   let solvedReply = '=';
-  if (o['solvedReply'] !== undefined) {
-    const r = o['solvedReply'];
+  if (o.solvedReply !== undefined) {
+    const r = o.solvedReply;
     if (typeof r !== 'string') bad(where, 'solvedReply', `expected a string, got ${typeName(r)}`);
     checkReplyText(where, 'solvedReply', r as string);
     solvedReply = r as string;
   }
   let replyHelp: string | undefined;
-  if (o['replyHelp'] !== undefined) {
-    const r = o['replyHelp'];
-    if (typeof r !== 'string' || r.length > 200 || /\p{Cc}/u.test(r)) bad(where, 'replyHelp', 'expected one line of text (at most 200 characters)');
+  if (o.replyHelp !== undefined) {
+    const r = o.replyHelp;
+    if (typeof r !== 'string' || r.length > 200 || /\p{Cc}/u.test(r))
+      bad(where, 'replyHelp', 'expected one line of text (at most 200 characters)');
     replyHelp = r as string;
   }
   const known = new Set(['name', 'secrets', 'guesses', 'reply', 'maxGuesses', 'solvedReply', 'replyHelp']);
-  for (const k of Object.keys(o)) if (!known.has(k)) bad(where, safeText(k), `not a member of the contract (${[...known].join(', ')})`);
+  for (const k of Object.keys(o))
+    if (!known.has(k)) bad(where, safeText(k), `not a member of the contract (${[...known].join(', ')})`);
   // Each distinct reply's text is checked once (reply() runs once per pair: millions of times).
   const checked = new Set<string>();
   const reply = (g: string, s: string): string => {
@@ -139,9 +155,14 @@ export function checkGame(value: unknown, where: string): CheckedGame {
       r = fn.call(value, g, s);
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
-      throw problem(where, 'reply', `reply(${safeText(g)}, ${safeText(s)}) threw: ${safeText(why.split('\n')[0]?.slice(0, 120) ?? '')}`);
+      throw problem(
+        where,
+        'reply',
+        `reply(${safeText(g)}, ${safeText(s)}) threw: ${safeText(why.split('\n')[0]?.slice(0, 120) ?? '')}`,
+      );
     }
-    if (typeof r !== 'string') throw problem(where, 'reply', `reply(${safeText(g)}, ${safeText(s)}) returned ${typeName(r)}, not a string`);
+    if (typeof r !== 'string')
+      throw problem(where, 'reply', `reply(${safeText(g)}, ${safeText(s)}) returned ${typeName(r)}, not a string`);
     if (!checked.has(r)) {
       checkReplyText(where, `reply(${safeText(g)}, ${safeText(s)})`, r);
       checked.add(r);
@@ -178,12 +199,21 @@ export function loadGameFile(path: string): { game: CheckedGame; path: string } 
     mod = createRequire(import.meta.url)(abs);
   } catch (e) {
     const code = (e as { code?: string }).code;
-    const msg = e instanceof Error ? e.message.split('\n')[0] ?? '' : String(e);
-    if (code === 'ERR_REQUIRE_ASYNC_MODULE') throw fail('input', `${where}: the module uses top-level await; guesstree loads it synchronously: compute the lists without await`);
-    if (code === 'ERR_UNKNOWN_FILE_EXTENSION') throw fail('input', `${where}: Node cannot load this file type (use .mjs or .js; .ts only when Node strips types)`);
+    const msg = e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e);
+    if (code === 'ERR_REQUIRE_ASYNC_MODULE')
+      throw fail(
+        'input',
+        `${where}: the module uses top-level await; guesstree loads it synchronously: compute the lists without await`,
+      );
+    if (code === 'ERR_UNKNOWN_FILE_EXTENSION')
+      throw fail(
+        'input',
+        `${where}: Node cannot load this file type (use .mjs or .js; .ts only when Node strips types)`,
+      );
     throw fail('input', `${where}: cannot load the module: ${safeText(msg.slice(0, 160))}`);
   }
   const def = (mod as { default?: unknown } | null)?.default;
-  if (def === undefined) throw fail('input', `${where}: default export: missing (export default { name, secrets, reply })`);
+  if (def === undefined)
+    throw fail('input', `${where}: default export: missing (export default { name, secrets, reply })`);
   return { game: checkGame(def, where), path: abs };
 }

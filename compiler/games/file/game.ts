@@ -55,7 +55,11 @@ function sha(parts: readonly (string | Uint8Array)[]): string {
 export function buildTable(def: CheckedGame): BuiltTable {
   const S = def.secrets.length;
   const G = def.guesses.length;
-  if (S * G > MAX_TABLE) throw fail('limit', `${def.where}: ${G.toLocaleString('en-US')} guesses × ${S.toLocaleString('en-US')} secrets is over the reply table's limit of ${MAX_TABLE.toLocaleString('en-US')} pairs; use fewer guesses or secrets`);
+  if (S * G > MAX_TABLE)
+    throw fail(
+      'limit',
+      `${def.where}: ${G.toLocaleString('en-US')} guesses × ${S.toLocaleString('en-US')} secrets is over the reply table's limit of ${MAX_TABLE.toLocaleString('en-US')} pairs; use fewer guesses or secrets`,
+    );
   const guessIndex = new Map<string, number>();
   def.guesses.forEach((g, i) => guessIndex.set(g, i));
   const secretGuess = new Uint32Array(new SharedArrayBuffer(S * 4));
@@ -77,9 +81,17 @@ export function buildTable(def: CheckedGame): BuiltTable {
       const r = def.reply(guess, secret);
       let c = codes.get(r);
       if (c === undefined) {
-        if (r === def.solvedReply) throw fail('input', `${def.where}: reply(${safeText(guess)}, ${safeText(secret)}) returned ${safeText(r)}, the solved reply (solvedReply); a guess that is not the secret needs another reply`);
+        if (r === def.solvedReply)
+          throw fail(
+            'input',
+            `${def.where}: reply(${safeText(guess)}, ${safeText(secret)}) returned ${safeText(r)}, the solved reply (solvedReply); a guess that is not the secret needs another reply`,
+          );
         c = replies.length;
-        if (c >= MAX_REPLIES) throw fail('limit', `${def.where}: reply: more than ${MAX_REPLIES} distinct replies (the ${MAX_REPLIES + 1}th is ${safeText(r)} for reply(${safeText(guess)}, ${safeText(secret)}))`);
+        if (c >= MAX_REPLIES)
+          throw fail(
+            'limit',
+            `${def.where}: reply: more than ${MAX_REPLIES} distinct replies (the ${MAX_REPLIES + 1}th is ${safeText(r)} for reply(${safeText(guess)}, ${safeText(secret)}))`,
+          );
         codes.set(r, c);
         replies.push(r);
       }
@@ -97,7 +109,11 @@ export function listsOf(def: CheckedGame, built: BuiltTable): ListRef[] {
   return [
     { role: 'secrets', count: def.secrets.length, sha256: sha([def.secrets.join('\n'), '\n']) },
     { role: 'guesses', count: def.guesses.length, sha256: sha([def.guesses.join('\n'), '\n']) },
-    { role: 'replies', count: built.replies.length + 1, sha256: sha([[...built.replies, def.solvedReply].join('\n'), '\n', built.table]) },
+    {
+      role: 'replies',
+      count: built.replies.length + 1,
+      sha256: sha([[...built.replies, def.solvedReply].join('\n'), '\n', built.table]),
+    },
   ];
 }
 
@@ -124,7 +140,12 @@ export class FileGame implements Game {
   private readonly names: { secrets: readonly string[]; guesses: readonly string[] } | null;
   private readonly replyCode: Map<string, number>;
 
-  constructor(spec: FileGameSpec, lists: readonly ListRef[], names: { secrets: readonly string[]; guesses: readonly string[] } | null, replyHelp?: string) {
+  constructor(
+    spec: FileGameSpec,
+    lists: readonly ListRef[],
+    names: { secrets: readonly string[]; guesses: readonly string[] } | null,
+    replyHelp?: string,
+  ) {
     if (!spec.table) throw new Error('FileGame: no reply table');
     this.spec = spec;
     this.params = { name: spec.name, maxGuesses: spec.maxGuesses };
@@ -141,7 +162,9 @@ export class FileGame implements Game {
     this.names = names;
     this.replyCode = new Map(spec.replies.map((r, i) => [r, i]));
     this.replyCode.set(spec.solvedReply, this.solvedCode);
-    this.replyHelp = replyHelp ?? `reply as your game does: ${[...spec.replies.slice(0, 12), spec.solvedReply].join(' ')}${spec.replies.length > 12 ? ' …' : ''} (${spec.solvedReply} when the guess is the secret)`;
+    this.replyHelp =
+      replyHelp ??
+      `reply as your game does: ${[...spec.replies.slice(0, 12), spec.solvedReply].join(' ')}${spec.replies.length > 12 ? ' …' : ''} (${spec.solvedReply} when the guess is the secret)`;
   }
 
   /** The game of a checked definition: its table built here. */
@@ -190,7 +213,8 @@ export class FileGame implements Game {
   }
   parseCode(text: string): number {
     const c = this.replyCode.get(text.trim());
-    if (c === undefined) throw fail('feedback', `reply ${safeText(text.trim())}: not a reply of ${this.spec.name} (${this.replyHelp})`);
+    if (c === undefined)
+      throw fail('feedback', `reply ${safeText(text.trim())}: not a reply of ${this.spec.name} (${this.replyHelp})`);
     return c;
   }
 }

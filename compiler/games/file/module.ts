@@ -29,8 +29,17 @@ import { FileGame, type FileGameSpec } from './game.js';
 
 export const FILE_EFFORTS: readonly WidthEffort[] = [
   { name: 'greedy', describe: 'one step deep: the best-ranked guess everywhere', widths: [1] },
-  { name: 'default', describe: 'the top 8 openers and the top 8 guesses at the next two levels, compared by their subtrees', widths: [8, 8, 8] },
-  { name: 'exact', describe: 'every guess at every node: the optimum, proven (small games only)', widths: [ALL], exact: true },
+  {
+    name: 'default',
+    describe: 'the top 8 openers and the top 8 guesses at the next two levels, compared by their subtrees',
+    widths: [8, 8, 8],
+  },
+  {
+    name: 'exact',
+    describe: 'every guess at every node: the optimum, proven (small games only)',
+    widths: [ALL],
+    exact: true,
+  },
 ];
 
 export function fileEffort(name: string): WidthEffort {
@@ -74,12 +83,32 @@ export function fileParts(game: FileGame, setup: FileSetup): EngineParts<string>
   const capped = m > 0;
   const objective = new AttemptObjective<string>(
     capped
-      ? { attempts: m, costs: Array.from({ length: m + 1 }, (_, a) => a), unsolved: m * S + 1, branches: Infinity, depthTieBreak: false, secretCount: S }
-      : { attempts: Infinity, perAttempt: 1, unsolved: Infinity, branches: Infinity, depthTieBreak: false, secretCount: S },
+      ? {
+          attempts: m,
+          costs: Array.from({ length: m + 1 }, (_, a) => a),
+          unsolved: m * S + 1,
+          branches: Infinity,
+          depthTieBreak: false,
+          secretCount: S,
+        }
+      : {
+          attempts: Infinity,
+          perAttempt: 1,
+          unsolved: Infinity,
+          branches: Infinity,
+          depthTieBreak: false,
+          secretCount: S,
+        },
     (s) => game.guessOfSecret(s),
   );
   const exact = effort.exact === true;
-  const ranker = new CandidateRanker(game, objective, { probes: setup.probes, candidatePoolMax: Number.MAX_SAFE_INTEGER, candidateShortcut: true, exact, exactOrder: 'mixed' });
+  const ranker = new CandidateRanker(game, objective, {
+    probes: setup.probes,
+    candidatePoolMax: Number.MAX_SAFE_INTEGER,
+    candidateShortcut: true,
+    exact,
+    exactOrder: 'mixed',
+  });
   const moves: Moves<string> = { root: '', after: (s) => s, key: (s) => s };
   return {
     game,
@@ -101,11 +130,17 @@ export function fileParts(game: FileGame, setup: FileSetup): EngineParts<string>
 
 function* compileFile(loaded: LoadedGame, game: FileGame, control: CompileControl): PoolPlan<CompileOutcome> {
   const effort = fileEffort(control.effort);
-  const setup: FileSetup = { effort: effort.name, probes: fileProbes(game), game: game.spec.gameSha256, maxGuesses: game.spec.maxGuesses };
+  const setup: FileSetup = {
+    effort: effort.name,
+    probes: fileProbes(game),
+    game: game.spec.gameSha256,
+    maxGuesses: game.spec.maxGuesses,
+  };
   const parts = fileParts(game, setup);
   // A job queue's workers load the module file themselves (named in the job, checked by hash).
   const gameSpec: FileGameSpec = control.remoteWorkers ? { ...game.spec, table: null } : game.spec;
-  if (control.remoteWorkers && !game.spec.file) throw fail('usage', `${loaded.slug}: --queue needs the game as a module file (the workers load it)`);
+  if (control.remoteWorkers && !game.spec.file)
+    throw fail('usage', `${loaded.slug}: --queue needs the game as a module file (the workers load it)`);
   const N = game.secretCount;
   const job = {
     module: 'file',
@@ -131,7 +166,11 @@ function* compileFile(loaded: LoadedGame, game: FileGame, control: CompileContro
 }
 
 /** The loaded game of a checked definition (from a file, or an object given to the library). */
-export function loadedOf(def: CheckedGame, opts: GameOptions, file: { path: string; sha256: string } | null): LoadedGame {
+export function loadedOf(
+  def: CheckedGame,
+  opts: GameOptions,
+  file: { path: string; sha256: string } | null,
+): LoadedGame {
   const game = FileGame.fromDefinition(def, file);
   const loaded: LoadedGame = {
     module: fileModule,
@@ -141,8 +180,16 @@ export function loadedOf(def: CheckedGame, opts: GameOptions, file: { path: stri
     cheap: game.secretCount * game.guessCount <= 250_000,
     compile: (control) => compileFile(loaded, game, control),
     describe: describeGuessTotals,
-    merit: (h) => Number(h.objective['total']),
-    explorerRules: () => tableRules({ replies: [...game.spec.replies, game.spec.solvedReply], secrets: [...def.secrets], rows: explorerRows(game, tableGuesses(game)) }, game.maxAttempts),
+    merit: (h) => Number(h.objective.total),
+    explorerRules: () =>
+      tableRules(
+        {
+          replies: [...game.spec.replies, game.spec.solvedReply],
+          secrets: [...def.secrets],
+          rows: explorerRows(game, tableGuesses(game)),
+        },
+        game.maxAttempts,
+      ),
   };
   return loaded;
 }
@@ -169,17 +216,27 @@ function gameOfSpec(spec: FileGameSpec): FileGame {
   if (spec.table) return new FileGame(spec, [], null);
   // A queue worker: the module file named in the job, the same bytes, the same game.
   const path = spec.file as string;
-  if (!existsSync(path)) throw fail('worker', `${spec.name}: this worker has no ${path} (the game's module file named in the job); copy it to the same path`);
+  if (!existsSync(path))
+    throw fail(
+      'worker',
+      `${spec.name}: this worker has no ${path} (the game's module file named in the job); copy it to the same path`,
+    );
   const sha = fileSha256(path);
-  if (sha !== spec.fileSha256) throw fail('worker', `${spec.name}: ${path} differs from the compiling machine's (sha256 ${sha.slice(0, 12)}…, expected ${String(spec.fileSha256).slice(0, 12)}…)`);
+  if (sha !== spec.fileSha256)
+    throw fail(
+      'worker',
+      `${spec.name}: ${path} differs from the compiling machine's (sha256 ${sha.slice(0, 12)}…, expected ${String(spec.fileSha256).slice(0, 12)}…)`,
+    );
   const game = FileGame.fromDefinition(loadGameFile(path).game, { path, sha256: sha });
-  if (game.spec.gameSha256 !== spec.gameSha256) throw fail('worker', `${spec.name}: ${path} gives another game here (its secrets, guesses or replies differ)`);
+  if (game.spec.gameSha256 !== spec.gameSha256)
+    throw fail('worker', `${spec.name}: ${path} gives another game here (its secrets, guesses or replies differ)`);
   return game;
 }
 
 export const fileModule: GameModule<FileGameSpec, FileSetup, string> = {
   id: 'file',
-  describe: "a game from your own ES module file (--game ./my-game.mjs): secrets, guesses, reply(guess, secret); least total guesses",
+  describe:
+    'a game from your own ES module file (--game ./my-game.mjs): secrets, guesses, reply(guess, secret); least total guesses',
   options: [{ name: 'module', type: 'file', describe: "the game's ES module (or give its path as --game FILE)" }],
   efforts: FILE_EFFORTS,
   sample(dir) {
@@ -187,18 +244,20 @@ export const fileModule: GameModule<FileGameSpec, FileSetup, string> = {
   },
   load(opts: GameOptions): LoadedGame {
     const path = stringOption(opts, 'module');
-    if (path === undefined) throw fail('usage', 'a game from a file needs its module: --game ./my-game.mjs (a file game tree needs it too)');
+    if (path === undefined)
+      throw fail('usage', 'a game from a file needs its module: --game ./my-game.mjs (a file game tree needs it too)');
     const { game, path: abs } = loadGameFile(path);
     return loadedOf(game, opts, { path: abs, sha256: fileSha256(abs) });
   },
-  optionsFromHeader: (_header, opts) => ({ module: opts['module'] }),
+  optionsFromHeader: (_header, opts) => ({ module: opts.module }),
   worker: (gameSpec, setup) => ({ parts: fileParts(gameOfSpec(gameSpec), setup) }),
 };
 
 /** The contract tests' tiny instance: guess a number 1..12, replies higher / lower. */
 function writeSampleGame(dir: string): string {
   const path = join(dir, 'sample-game.mjs');
-  const text = "export default {\n  name: 'sample-hilo',\n  secrets: Array.from({ length: 12 }, (_, i) => String(i + 1)),\n  reply: (g, s) => (Number(s) > Number(g) ? 'higher' : 'lower'),\n};\n";
+  const text =
+    "export default {\n  name: 'sample-hilo',\n  secrets: Array.from({ length: 12 }, (_, i) => String(i + 1)),\n  reply: (g, s) => (Number(s) > Number(g) ? 'higher' : 'lower'),\n};\n";
   writeFileSync(path, text);
   return path;
 }

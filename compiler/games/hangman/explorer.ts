@@ -23,7 +23,8 @@ export function hangmanRules(length: number, lives: number): ExplorerRules<Hangm
     data: { length, lives },
     attempts: 26,
     revealing: true,
-    playHelp: 'Play your own game: the page names a letter; tick the positions that hold it (none for a miss), then submit.',
+    playHelp:
+      'Play your own game: the page names a letter; tick the positions that hold it (none for a miss), then submit.',
     distributionTitle: 'Misses per word',
     endWord: 'revealed',
     css: HANGMAN_CSS,
@@ -52,16 +53,35 @@ export function hangmanRules(length: number, lives: number): ExplorerRules<Hangm
           'span',
           { class: 'reply hm' },
           ui.h('span', { class: 'letter' }, guess),
-          ui.h('code', { class: 'pattern', 'aria-label': `pattern ${at.board ?? ''}` }, (at.board ?? '').split('').join(' ')),
+          ui.h(
+            'code',
+            { class: 'pattern', 'aria-label': `pattern ${at.board ?? ''}` },
+            (at.board ?? '').split('').join(' '),
+          ),
           code === 0 ? ui.h('span', { class: 'miss' }, 'miss') : ui.h('span', { class: 'hit' }, `at ${ui.name(code)}`),
         ),
       replyInputs: (d, guess, board, ui) => {
         const now = board ?? '';
-        const out = [ui.h('p', null, `Where is "${guess}"? Word so far: `, ui.h('code', { class: 'pattern' }, now.split('').join(' ')), '. Tick its positions, none for a miss.')];
+        const out = [
+          ui.h(
+            'p',
+            null,
+            `Where is "${guess}"? Word so far: `,
+            ui.h('code', { class: 'pattern' }, now.split('').join(' ')),
+            '. Tick its positions, none for a miss.',
+          ),
+        ];
         for (let p = 0; p < d.length; p++) {
           const id = `play-pos-${p + 1}`;
           const taken = now.charAt(p) !== '_';
-          out.push(ui.h('span', { class: 'field' }, ui.h('input', { type: 'checkbox', id, disabled: taken, 'data-pos': p + 1 }), ui.h('label', { for: id }, ` position ${p + 1}${taken ? ` (${now.charAt(p)})` : ''}`)));
+          out.push(
+            ui.h(
+              'span',
+              { class: 'field' },
+              ui.h('input', { type: 'checkbox', id, disabled: taken, 'data-pos': p + 1 }),
+              ui.h('label', { for: id }, ` position ${p + 1}${taken ? ` (${now.charAt(p)})` : ''}`),
+            ),
+          );
         }
         return out.flatMap((e, i) => (i === 0 ? [e] : [e, ' ']));
       },
@@ -72,7 +92,8 @@ export function hangmanRules(length: number, lives: number): ExplorerRules<Hangm
           if (box.checked && !box.disabled) code |= 1 << p;
         }
         const pat = board ?? '';
-        for (let p = 0; p < d.length; p++) if (code & (1 << p) && pat.charAt(p) !== '_') return `position ${p + 1} is already revealed`;
+        for (let p = 0; p < d.length; p++)
+          if (code & (1 << p) && pat.charAt(p) !== '_') return `position ${p + 1} is already revealed`;
         return code;
       },
       // Off the tree: the letter not yet guessed that the most words still possible hold.

@@ -68,7 +68,7 @@ export class HangmanGame implements Game {
     this.masks = letterMasks(words);
     this.objective = { ...NO_SCORES, name: spec.objective };
     const params: Record<string, ParamValue> = { length: spec.length, objective: spec.objective };
-    if (spec.objective === 'win') params['lives'] = spec.lives;
+    if (spec.objective === 'win') params.lives = spec.lives;
     this.params = params;
     this.replayRules = {
       replaySecret: (tree, secret) => this.replaySecret(tree, secret),
@@ -120,12 +120,21 @@ export class HangmanGame implements Game {
   parseCode(text: string): number {
     const t = text.trim().toLowerCase();
     if (t === '-' || t === 'none' || t === '0') return 0;
-    if (t === '') throw fail('feedback', `empty reply: type the positions (1 to ${this.length}) holding the letter, or - for a miss`);
+    if (t === '')
+      throw fail(
+        'feedback',
+        `empty reply: type the positions (1 to ${this.length}) holding the letter, or - for a miss`,
+      );
     let code = 0;
     for (const part of t.split(/[\s,]+/)) {
-      if (!/^\d+$/.test(part)) throw fail('feedback', `reply "${t}": "${part}" is not a position (type positions 1 to ${this.length} separated by spaces, or - for a miss)`);
+      if (!/^\d+$/.test(part))
+        throw fail(
+          'feedback',
+          `reply "${t}": "${part}" is not a position (type positions 1 to ${this.length} separated by spaces, or - for a miss)`,
+        );
       const p = Number(part);
-      if (p < 1 || p > this.length) throw fail('feedback', `reply "${t}": position ${p} is out of range (the word has ${this.length} letters)`);
+      if (p < 1 || p > this.length)
+        throw fail('feedback', `reply "${t}": position ${p} is out of range (the word has ${this.length} letters)`);
       if (code & (1 << (p - 1))) throw fail('feedback', `reply "${t}": position ${p} is given twice`);
       code |= 1 << (p - 1);
     }

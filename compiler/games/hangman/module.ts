@@ -14,7 +14,16 @@ import { EFFORT_DEFAULTS, type Effort } from '../../engine/types.js';
 import { split, whole, type CompileControl, type EngineJob, type PoolPlan } from '../compile-api.js';
 import { replayAll } from '../../replay.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
-import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
+import {
+  DEFAULT_WORDLIST,
+  WORDLIST_OPTION,
+  count,
+  intOption,
+  required,
+  sampleWords,
+  stringOption,
+  writeSample,
+} from '../options.js';
 import {
   HANGMAN_DEFAULT_LIVES,
   HANGMAN_EXACT_LIST_MAX,
@@ -26,7 +35,15 @@ import {
   type HangmanObjective,
   type HangmanSpec,
 } from './game.js';
-import { finishHangmanTree, hangmanMoves, hangmanObjective, HangmanRanker, LOSS_WEIGHT, NO_LIVES, type HangmanRule } from './ranker.js';
+import {
+  finishHangmanTree,
+  hangmanMoves,
+  hangmanObjective,
+  HangmanRanker,
+  LOSS_WEIGHT,
+  NO_LIVES,
+  type HangmanRule,
+} from './ranker.js';
 import { hangmanPlay, hangmanStats, hangmanVerify, summaryLines } from './report.js';
 import { carriedSecrets } from '../tree-words.js';
 import { hangmanRules } from './explorer.js';
@@ -39,8 +56,15 @@ export const HANGMAN_WIDTH = 2;
 export const HANGMAN_SPLIT_WEIGHT = 0.5;
 
 export const HANGMAN_EFFORTS = [
-  { name: 'default', describe: 'sets of at most 10 words exactly, 2 letters and the greedy one compared above; lists of at most 200 words exactly everywhere' },
-  { name: 'greedy', describe: 'the classic rule: the letter missing from the fewest words still possible, a-z on ties' },
+  {
+    name: 'default',
+    describe:
+      'sets of at most 10 words exactly, 2 letters and the greedy one compared above; lists of at most 200 words exactly everywhere',
+  },
+  {
+    name: 'greedy',
+    describe: 'the classic rule: the letter missing from the fewest words still possible, a-z on ties',
+  },
 ] as const;
 
 export interface HangmanSetup {
@@ -69,7 +93,11 @@ export function hangmanParts(game: HangmanGame, setup: HangmanSetup): EnginePart
 }
 
 /** A Hangman tree of an effort, with the header's settings. */
-export function* compileHangman(game: HangmanGame, control: CompileControl, nodeBudget = HANGMAN_EXACT_NODE_BUDGET): PoolPlan<CompileOutcome> {
+export function* compileHangman(
+  game: HangmanGame,
+  control: CompileControl,
+  nodeBudget = HANGMAN_EXACT_NODE_BUDGET,
+): PoolPlan<CompileOutcome> {
   const label = slugOf(game.spec);
   const rule: HangmanRule = control.effort === 'greedy' ? 'greedy' : 'search';
   const exactList = rule === 'search' && game.secretCount <= HANGMAN_EXACT_LIST_MAX;
@@ -79,7 +107,8 @@ export function* compileHangman(game: HangmanGame, control: CompileControl, node
     setup,
     parts: hangmanParts(game, setup),
     label,
-    nameSecret: (s) => game.secretName(s), nameGuess: (g) => game.guessName(g),
+    nameSecret: (s) => game.secretName(s),
+    nameGuess: (g) => game.guessName(g),
   });
   let settings: Record<string, ParamValue>;
   let raw;
@@ -91,7 +120,11 @@ export function* compileHangman(game: HangmanGame, control: CompileControl, node
     let stopped = false;
     let nodes = 0;
     if (exactList) {
-      if (control.checkpoint) throw fail('usage', `--checkpoint: the exact search of ${label} (at most ${HANGMAN_EXACT_LIST_MAX} words) runs as one piece of work and cannot be checkpointed`);
+      if (control.checkpoint)
+        throw fail(
+          'usage',
+          `--checkpoint: the exact search of ${label} (at most ${HANGMAN_EXACT_LIST_MAX} words) runs as one piece of work and cannot be checkpointed`,
+        );
       const exact = yield* whole(job({ rule, exactMax }), nodeBudget);
       raw = exact.result;
       nodes = exact.nodes;
@@ -124,10 +157,15 @@ export function* compileHangman(game: HangmanGame, control: CompileControl, node
 }
 
 function hangmanSpecOf(opts: GameOptions): HangmanSpec {
-  const len = required(intOption(opts, 'len'), 'hangman', `--len (word length, ${HANGMAN_MIN_LENGTH}..${HANGMAN_MAX_LENGTH})`);
+  const len = required(
+    intOption(opts, 'len'),
+    'hangman',
+    `--len (word length, ${HANGMAN_MIN_LENGTH}..${HANGMAN_MAX_LENGTH})`,
+  );
   const objective = (stringOption(opts, 'objective') ?? 'misses') as HangmanObjective;
   const lives = intOption(opts, 'lives');
-  if (lives !== undefined && objective !== 'win') throw fail('usage', '--lives is for --objective win (misses trees report the win rate with 6 lives)');
+  if (lives !== undefined && objective !== 'win')
+    throw fail('usage', '--lives is for --objective win (misses trees report the win rate with 6 lives)');
   return { length: len, objective, lives: lives ?? HANGMAN_DEFAULT_LIVES };
 }
 
@@ -137,12 +175,12 @@ function slugOf(spec: HangmanSpec): string {
 
 export function describeHangman(header: TreeHeader): string[] {
   const o = header.objective;
-  const secrets = Number(o['secrets']);
-  const wins = Number(o['wins']);
+  const secrets = Number(o.secrets);
+  const wins = Number(o.wins);
   const lines = [
-    `mean misses ${Number(o['meanMisses']).toFixed(4)} a word (total ${count(Number(o['totalMisses']))}, most ${String(o['maxMisses'])}); words won with ${String(o['lives'])} lives: ${count(wins)} of ${count(secrets)} (${((100 * wins) / secrets).toFixed(2)}%)`,
+    `mean misses ${Number(o.meanMisses).toFixed(4)} a word (total ${count(Number(o.totalMisses))}, most ${String(o.maxMisses)}); words won with ${String(o.lives)} lives: ${count(wins)} of ${count(secrets)} (${((100 * wins) / secrets).toFixed(2)}%)`,
   ];
-  if (header.settings['provenOptimal'] === true) lines.push('proven optimal');
+  if (header.settings.provenOptimal === true) lines.push('proven optimal');
   return lines;
 }
 
@@ -153,9 +191,20 @@ export const hangmanModule: GameModule<HangmanGameSpec, HangmanSetup, number> = 
   options: [
     { name: 'len', type: 'integer', min: HANGMAN_MIN_LENGTH, max: HANGMAN_MAX_LENGTH, describe: 'word length' },
     WORDLIST_OPTION,
-    { name: 'objective', type: 'string', choices: HANGMAN_OBJECTIVES, describe: 'misses (least expected misses; the default) or win (most words solved with fewer than --lives misses)' },
+    {
+      name: 'objective',
+      type: 'string',
+      choices: HANGMAN_OBJECTIVES,
+      describe: 'misses (least expected misses; the default) or win (most words solved with fewer than --lives misses)',
+    },
     { name: 'lives', type: 'integer', min: 1, max: 26, describe: 'lives of --objective win (default 6)' },
-    { name: 'strategy', type: 'string', choices: ['search', 'greedy'], compileOnly: true, describe: 'deprecated: --strategy greedy is now --effort greedy' },
+    {
+      name: 'strategy',
+      type: 'string',
+      choices: ['search', 'greedy'],
+      compileOnly: true,
+      describe: 'deprecated: --strategy greedy is now --effort greedy',
+    },
   ],
   efforts: HANGMAN_EFFORTS,
   impliedEffort(opts) {
@@ -165,16 +214,25 @@ export const hangmanModule: GameModule<HangmanGameSpec, HangmanSetup, number> = 
     return { effort, note: `--strategy ${s} is now --effort ${effort}` };
   },
   // The ranker's memo of letter sets (greedy: none).
-  searchBytes: (size, effort) => (effort === 'greedy' ? 16 * 2 ** 20 + size.secretCount * 2 * 2 ** 10 : 320 * 2 ** 20 + size.secretCount * 8 * 2 ** 10),
+  searchBytes: (size, effort) =>
+    effort === 'greedy'
+      ? 16 * 2 ** 20 + size.secretCount * 2 * 2 ** 10
+      : 320 * 2 ** 20 + size.secretCount * 8 * 2 ** 10,
   sample: (dir) => ({ len: 4, wordlist: writeSample(dir, 'hangman.txt', sampleWords(60, 4, 'abcdeilnorst', 4)) }),
-  load: (opts) => hangmanLoaded(opts, (len) => loadWordListOfLength(stringOption(opts, 'wordlist') ?? DEFAULT_WORDLIST, len)),
+  load: (opts) =>
+    hangmanLoaded(opts, (len) => loadWordListOfLength(stringOption(opts, 'wordlist') ?? DEFAULT_WORDLIST, len)),
   loadFromTree(opts, file, where) {
     if (stringOption(opts, 'wordlist') !== undefined) return { loaded: hangmanModule.load(opts), file };
     return { loaded: hangmanLoaded(opts, () => carriedSecrets(file, where)), file };
   },
   optionsFromHeader: (header, opts) => {
     const p = header.params;
-    return { len: Number(p['length']), wordlist: opts['wordlist'], objective: String(p['objective']), lives: p['objective'] === 'win' ? Number(p['lives']) : undefined };
+    return {
+      len: Number(p.length),
+      wordlist: opts.wordlist,
+      objective: String(p.objective),
+      lives: p.objective === 'win' ? Number(p.lives) : undefined,
+    };
   },
   worker(gameSpec, setup) {
     const game = new HangmanGame(gameSpec.words, [], gameSpec.spec);
@@ -194,7 +252,7 @@ function hangmanLoaded(opts: GameOptions, listOf: (length: number) => WordList):
     options: opts,
     compile: (control) => compileHangman(game, control),
     describe: describeHangman,
-    merit: (h) => Number(h.objective['total']),
+    merit: (h) => Number(h.objective.total),
     verify: (file, path, out) => hangmanVerify(game, file, path, out),
     stats: (file, hardest, out) => hangmanStats(game, file, hardest, out),
     play: (tree, input, out, err) => hangmanPlay(game, tree, input, out, err),

@@ -54,7 +54,8 @@ const LIVES_KEYS: readonly string[] = Array.from({ length: NO_LIVES + 1 }, (_, l
 
 export const hangmanMoves = (rootLives: number): Moves<number> => ({
   root: rootLives,
-  after: (lives, _letter, code) => (code === 0 && lives !== NO_LIVES ? (lives - 1 === 0 ? NO_LIVES : lives - 1) : lives),
+  after: (lives, _letter, code) =>
+    code === 0 && lives !== NO_LIVES ? (lives - 1 === 0 ? NO_LIVES : lives - 1) : lives,
   key: (lives) => LIVES_KEYS[lives] ?? String(lives),
 });
 
@@ -141,7 +142,10 @@ export class HangmanRanker implements Ranker<number> {
 
   private twins(set: Uint32Array, a: number, b: number): boolean {
     const { shape, misses, groups } = this;
-    return a === b || (shape[a] === shape[b] && misses[a] === misses[b] && groups[a] === groups[b] && this.sameSplit(set, a, b));
+    return (
+      a === b ||
+      (shape[a] === shape[b] && misses[a] === misses[b] && groups[a] === groups[b] && this.sameSplit(set, a, b))
+    );
   }
 
   /** The greedy rule's letter of the last survey: the splitting letter missing from the fewest words, then a-z. */

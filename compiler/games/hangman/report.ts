@@ -29,26 +29,33 @@ function missRows(s: ReplaySummary): Array<{ label: string; count: number }> {
 
 export function summaryLines(game: HangmanGame, s: ReplaySummary): string[] {
   const o = game.objectiveOf(s);
-  const wins = Number(o['wins']);
+  const wins = Number(o.wins);
   return [
-    `mean misses: ${Number(o['meanMisses']).toFixed(4)} per word (total ${count(Number(o['totalMisses']))}, most ${String(o['maxMisses'])})`,
-    `win rate with ${plural(game.spec.lives, "life", "lives")} (fewer than ${plural(game.spec.lives, "miss", "misses")}): ${count(wins)} of ${count(s.secrets)} words, ${((100 * wins) / s.secrets).toFixed(2)}%`,
+    `mean misses: ${Number(o.meanMisses).toFixed(4)} per word (total ${count(Number(o.totalMisses))}, most ${String(o.maxMisses)})`,
+    `win rate with ${plural(game.spec.lives, 'life', 'lives')} (fewer than ${plural(game.spec.lives, 'miss', 'misses')}): ${count(wins)} of ${count(s.secrets)} words, ${((100 * wins) / s.secrets).toFixed(2)}%`,
   ];
 }
 
 export function hangmanVerify(game: HangmanGame, file: TreeFile, path: string, out: ReportOut): ReplaySummary {
   const s = replayAll(game, file.tree);
   out(`tree: ${path}`);
-  out(`game: hangman ${Object.entries(game.params).map(([k, v]) => `${k}=${String(v)}`).join(' ')}; ${count(s.secrets)} words`);
+  out(
+    `game: hangman ${Object.entries(game.params)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(' ')}; ${count(s.secrets)} words`,
+  );
   out('misses histogram:');
   out({ chart: missRows(s) });
   for (const line of summaryLines(game, s)) out(line);
   if (s.missingBranches > 0) throw fail('tree-file', `${path}: tree has no branch for ${s.missingBranches} words`);
   const unrevealed = s.histogram[0];
   if (unrevealed > 0) throw fail('tree-file', `${path}: ${plural(unrevealed, 'word')} never fully revealed`);
-  const total = game.objectiveOf(s)['total'];
-  if (file.header.objective['total'] !== total) {
-    throw fail('tree-file', `${path}: header claims total ${String(file.header.objective['total'])}, replay gives ${String(total)}`);
+  const total = game.objectiveOf(s).total;
+  if (file.header.objective.total !== total) {
+    throw fail(
+      'tree-file',
+      `${path}: header claims total ${String(file.header.objective.total)}, replay gives ${String(total)}`,
+    );
   }
   out('verify: ok (every word replayed until revealed; the header objective matches)');
   return s;
@@ -60,8 +67,14 @@ export function hangmanStats(game: HangmanGame, file: TreeFile, hardest: number,
   const s = replayAll(game, tree);
   let leaves = 0;
   for (let v = 0; v < tree.guess.length; v++) if (edgeCount(tree, v) === 0) leaves++;
-  out(`game: hangman ${Object.entries(game.params).map(([k, v]) => `${k}=${String(v)}`).join(' ')}; ${count(s.secrets)} words`);
-  out(`nodes: ${count(tree.guess.length)} (${count(leaves)} leaves), edges: ${count(tree.edgeCode.length)}; first letter: ${game.guessName(tree.guess[0])}`);
+  out(
+    `game: hangman ${Object.entries(game.params)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(' ')}; ${count(s.secrets)} words`,
+  );
+  out(
+    `nodes: ${count(tree.guess.length)} (${count(leaves)} leaves), edges: ${count(tree.edgeCode.length)}; first letter: ${game.guessName(tree.guess[0])}`,
+  );
   for (const line of summaryLines(game, s)) out(line);
   const order = s.outcomes
     .map((o, i) => ({ i, misses: o.misses ?? 0, guesses: o.guesses.length }))
@@ -71,7 +84,9 @@ export function hangmanStats(game: HangmanGame, file: TreeFile, hardest: number,
   const w = Math.max(0, ...order.map(({ i }) => game.secretName(i).length));
   for (const { i, misses } of order) {
     const o = s.outcomes[i]!;
-    const letters = o.guesses.map((g) => (game.mask(i, g) === 0 ? `[${game.guessName(g)}]` : game.guessName(g))).join(' ');
+    const letters = o.guesses
+      .map((g) => (game.mask(i, g) === 0 ? `[${game.guessName(g)}]` : game.guessName(g)))
+      .join(' ');
     out(`  ${game.secretName(i).padEnd(w)}  ${plural(misses, 'miss', 'misses').padStart(9)}: ${letters}`);
   }
   out('misses distribution:');
@@ -84,7 +99,13 @@ export function hangmanStats(game: HangmanGame, file: TreeFile, hardest: number,
  * positions out of range or already revealed are rejected with the reason (asked again at a
  * terminal; from a pipe the run ends with one line and status 5).
  */
-export async function hangmanPlay(game: HangmanGame, tree: TreeArrays, input: NodeJS.ReadableStream, out: (line: string) => void, err: (line: string) => void): Promise<number> {
+export async function hangmanPlay(
+  game: HangmanGame,
+  tree: TreeArrays,
+  input: NodeJS.ReadableStream,
+  out: (line: string) => void,
+  err: (line: string) => void,
+): Promise<number> {
   const interactive = (input as { isTTY?: boolean }).isTTY === true;
   const lines = readLines(input);
   const helper = new HangmanRanker(game.masks, game.length, 0);
@@ -133,23 +154,31 @@ export async function hangmanPlay(game: HangmanGame, tree: TreeArrays, input: No
         const name = game.codeName(code);
         if (code & revealed) {
           const p = Math.log2(code & revealed & -(code & revealed)) + 1;
-          reject(`impossible reply ${name} to ${game.guessName(guess)}: position ${p} is already revealed (${pattern[p - 1]})`);
+          reject(
+            `impossible reply ${name} to ${game.guessName(guess)}: position ${p} is already revealed (${pattern[p - 1]})`,
+          );
           continue;
         }
         const kept = candidates.filter((w) => game.mask(w, guess) === code);
         if (kept.length === 0) {
-          reject(`impossible reply ${name} to ${game.guessName(guess)}: no word of the list fits ${pattern.join('')}${history.length ? ` after ${history.join(', ')}` : ''} with ${code === 0 ? `no ${game.guessName(guess)}` : `${game.guessName(guess)} exactly at ${name}`}`);
+          reject(
+            `impossible reply ${name} to ${game.guessName(guess)}: no word of the list fits ${pattern.join('')}${history.length ? ` after ${history.join(', ')}` : ''} with ${code === 0 ? `no ${game.guessName(guess)}` : `${game.guessName(guess)} exactly at ${name}`}`,
+          );
           continue;
         }
         candidates = kept;
-        out(`${plural(kept.length, 'word')} still possible${kept.length <= 8 ? `: ${Array.from(kept, (w) => game.secretName(w)).join(' ')}` : ''}`);
+        out(
+          `${plural(kept.length, 'word')} still possible${kept.length <= 8 ? `: ${Array.from(kept, (w) => game.secretName(w)).join(' ')}` : ''}`,
+        );
         guessed |= 1 << guess;
         history.push(`${game.guessName(guess)} ${name}`);
         if (code === 0) misses++;
         revealed |= code;
         for (let p = 0; p < game.length; p++) if (code & (1 << p)) pattern[p] = game.guessName(guess);
         if (revealed === game.full) {
-          out(`solved: ${pattern.join('')} in ${plural(attempt, 'guess', 'guesses')} with ${plural(misses, 'miss', 'misses')}`);
+          out(
+            `solved: ${pattern.join('')} in ${plural(attempt, 'guess', 'guesses')} with ${plural(misses, 'miss', 'misses')}`,
+          );
           return 0;
         }
         if (node !== NO_CHILD) {

@@ -52,7 +52,11 @@ export class LingoGame implements Game {
   }
 
   static fromList(list: WordList, length: number): LingoGame {
-    return new LingoGame(LingoFeedback.fromWords(list.words, length), [{ role: 'words', count: list.words.length, sha256: list.sha256 }], list.words);
+    return new LingoGame(
+      LingoFeedback.fromWords(list.words, length),
+      [{ role: 'words', count: list.words.length, sha256: list.sha256 }],
+      list.words,
+    );
   }
 
   /** What a worker needs to rebuild this game: the letters go in shared memory. */

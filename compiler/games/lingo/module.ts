@@ -1,24 +1,43 @@
-/**
- * Lingo as the pit plays it (`--game lingo --len 4..13 [--wordlist FILE]`): secrets and guesses
- * are the words of one length, 5 attempts, O/?/X masks, 100·(6 − attempts) for a word found.
- * The objective is the exact expected score over the whole list: the engine minimises each
- * word's 600 − score, i.e. 100 a guess and 600 for a word never found.
- */
-import { fail } from '../../../runtime/errors.js';
 import type { ParamValue, TreeHeader } from '../../../runtime/tree-format.js';
 import { loadWordListOfLength, type WordList } from '../../../runtime/wordlist.js';
 import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker } from '../../engine/candidate-ranker.js';
-import { openerBounds, openerTwoLevelBound, type OpenerBoundsArgs, type TwoLevelArgs } from '../../engine/two-level-bound.js';
+import {
+  openerBounds,
+  openerTwoLevelBound,
+  type OpenerBoundsArgs,
+  type TwoLevelArgs,
+} from '../../engine/two-level-bound.js';
 import type { EngineParts } from '../../engine/search.js';
 import { EFFORT_DEFAULTS, type Effort, type Moves } from '../../engine/types.js';
 import { split, type CompileControl, type PoolPlan } from '../compile-api.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import { effortIn, type GameEffort } from '../efforts.js';
-import { DEFAULT_WORDLIST, WORDLIST_OPTION, count, intOption, plural, required, sampleWords, stringOption, writeSample } from '../options.js';
+import {
+  DEFAULT_WORDLIST,
+  WORDLIST_OPTION,
+  count,
+  intOption,
+  plural,
+  required,
+  sampleWords,
+  stringOption,
+  writeSample,
+} from '../options.js';
 import { carriedSecrets } from '../tree-words.js';
 import { everyGuess, proveLeastWorstCase, type WorstCaseLimits } from '../../engine/least-worst-case.js';
-import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proveWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome } from '../worst-case.js';
+import {
+  describeWorstCase,
+  isWorstCase,
+  markWorstCase,
+  objectiveFromHeader,
+  objectiveOption,
+  proveWorstCase,
+  WORST_CASE_TASK,
+  worstCaseLimits,
+  worstCaseMerit,
+  worstCaseOutcome,
+} from '../worst-case.js';
 import { LINGO_ATTEMPTS, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH, LingoGame, lingoProbes, type LingoSpec } from './game.js';
 import { wordMaskRules } from '../word-mask-explorer.js';
 
@@ -42,11 +61,26 @@ export interface LingoEffort extends GameEffort {
 const ALL_WORDS = Infinity;
 
 const LINGO_EFFORTS_BASE: LingoEffort[] = [
-  { name: 'quick', describe: 'one step deep over 1,000 letter-coverage probes (seconds; for tests)', probes: 1000, widths: [{ maxWords: ALL_WORDS, widths: [1] }], lookaheadMinSet: 1, candidatePoolMax: 2000 },
-  { name: 'greedy', describe: 'one step deep over every word of the list', probes: ALL_WORDS, widths: [{ maxWords: ALL_WORDS, widths: [1] }], lookaheadMinSet: 1, candidatePoolMax: ALL_WORDS },
+  {
+    name: 'quick',
+    describe: 'one step deep over 1,000 letter-coverage probes (seconds; for tests)',
+    probes: 1000,
+    widths: [{ maxWords: ALL_WORDS, widths: [1] }],
+    lookaheadMinSet: 1,
+    candidatePoolMax: 2000,
+  },
+  {
+    name: 'greedy',
+    describe: 'one step deep over every word of the list',
+    probes: ALL_WORDS,
+    widths: [{ maxWords: ALL_WORDS, widths: [1] }],
+    lookaheadMinSet: 1,
+    candidatePoolMax: ALL_WORDS,
+  },
   {
     name: 'default',
-    describe: 'every word at every node, the top openers (and second guesses of short words) compared by their subtrees',
+    describe:
+      'every word at every node, the top openers (and second guesses of short words) compared by their subtrees',
     probes: ALL_WORDS,
     widths: [
       { maxWords: 16_000, widths: [4, 2] },
@@ -65,7 +99,8 @@ const DEFAULT_EFFORT = LINGO_EFFORTS_BASE[2] as LingoEffort;
 LINGO_EFFORTS_BASE.push({
   ...DEFAULT_EFFORT,
   name: 'thorough',
-  describe: 'at every node with three tries left every word tried, each reply group valued exactly with two left; above, 8 openers and 3 second guesses up to 16,000 words, 4 openers up to 30,000, else the default\'s (minutes)',
+  describe:
+    "at every node with three tries left every word tried, each reply group valued exactly with two left; above, 8 openers and 3 second guesses up to 16,000 words, 4 openers up to 30,000, else the default's (minutes)",
   // The exact tail is cheap enough to compare more guesses above it (len 4: 8 openers and 3
   // second guesses give 131.956 against 131.406 with the default's 4 and 2, in 277 s of CPU).
   widths: [
@@ -95,7 +130,14 @@ export interface LingoSetup {
 
 /** Each word costs 100 a guess, 600 when never found: minimising the sum maximises the score. */
 export function lingoCosts(secretCount: number): ConstructorParameters<typeof AttemptObjective>[0] {
-  return { attempts: LINGO_ATTEMPTS, costs: [0, 100, 200, 300, 400, 500], unsolved: 600, branches: Infinity, depthTieBreak: false, secretCount };
+  return {
+    attempts: LINGO_ATTEMPTS,
+    costs: [0, 100, 200, 300, 400, 500],
+    unsolved: 600,
+    branches: Infinity,
+    depthTieBreak: false,
+    secretCount,
+  };
 }
 
 /** A word's score is 600 minus its cost. */
@@ -108,10 +150,22 @@ export function lingoParts(game: LingoGame, setup: LingoSetup): EngineParts<stri
   const costs = lingoCosts(game.secretCount);
   const depth = setup.maxDepth ?? LINGO_ATTEMPTS;
   // Capped below 5 tries: a word never found costs more than any saving of guesses elsewhere.
-  const spec = depth < LINGO_ATTEMPTS ? { ...costs, attempts: depth, costs: costs.costs?.slice(0, depth + 1), unsolved: 100 * depth * game.secretCount + 600 } : costs;
+  const spec =
+    depth < LINGO_ATTEMPTS
+      ? {
+          ...costs,
+          attempts: depth,
+          costs: costs.costs?.slice(0, depth + 1),
+          unsolved: 100 * depth * game.secretCount + 600,
+        }
+      : costs;
   const objective = new AttemptObjective<string>(spec, (s) => s);
   const candidatePoolMax = Number.isFinite(effort.candidatePoolMax) ? effort.candidatePoolMax : Number.MAX_SAFE_INTEGER;
-  const ranker = new CandidateRanker(game, objective, { probes: setup.probes, candidatePoolMax, candidateShortcut: false });
+  const ranker = new CandidateRanker(game, objective, {
+    probes: setup.probes,
+    candidatePoolMax,
+    candidateShortcut: false,
+  });
   const engineEffort: Effort = {
     ...EFFORT_DEFAULTS,
     widthsByUsed: widthsFor(effort, game.secretCount),
@@ -133,7 +187,12 @@ function settingsOf(effort: LingoEffort, game: LingoGame): Record<string, ParamV
     widths: widthsFor(effort, game.secretCount).join('/'),
     lookaheadMinSet: effort.lookaheadMinSet,
     candidatePoolMax: Number.isFinite(effort.candidatePoolMax) ? effort.candidatePoolMax : 'all',
-    ...(effort.exactTriesLeft !== undefined ? { exactTriesLeft: effort.exactTriesLeft, exactTail: 'every word at each node with that many tries left, its reply groups valued exactly' } : {}),
+    ...(effort.exactTriesLeft !== undefined
+      ? {
+          exactTriesLeft: effort.exactTriesLeft,
+          exactTail: 'every word at each node with that many tries left, its reply groups valued exactly',
+        }
+      : {}),
   };
 }
 
@@ -145,53 +204,92 @@ function* compileLingo(loaded: LoadedGame, game: LingoGame, control: CompileCont
   let limits: WorstCaseLimits | null = null;
   if (isWorstCase(game.params)) {
     limits = worstCaseLimits(effort.name, LINGO_ATTEMPTS, true);
-    proof = yield* proveWorstCase({ module: 'lingo', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug }, limits, `no tree finds every word within ${LINGO_ATTEMPTS} tries, so there is no worst-case tree`);
+    proof = yield* proveWorstCase(
+      { module: 'lingo', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug },
+      limits,
+      `no tree finds every word within ${LINGO_ATTEMPTS} tries, so there is no worst-case tree`,
+    );
   }
   const setup: LingoSetup = { effort: effort.name, probes, ...(proof ? { maxDepth: proof.depth } : {}) };
   const parts = lingoParts(game, setup);
   const N = game.secretCount;
-  const r = yield* split({ module: 'lingo', gameSpec: game.spec(), setup, parts, label: loaded.slug, bestText: (cost) => `mean ${((LINGO_FULL_SCORE * N - cost) / N).toFixed(3)}`, nameSecret: (s) => game.secretName(s), nameGuess: (g) => game.guessName(g) });
+  const r = yield* split({
+    module: 'lingo',
+    gameSpec: game.spec(),
+    setup,
+    parts,
+    label: loaded.slug,
+    bestText: (cost) => `mean ${((LINGO_FULL_SCORE * N - cost) / N).toFixed(3)}`,
+    nameSecret: (s) => game.secretName(s),
+    nameGuess: (g) => game.guessName(g),
+  });
   if (!r) throw new Error('lingo compile: no plan');
-  if (proof && limits) return worstCaseOutcome(game, proof, { tree: r.tree, exact: false }, limits, settingsOf(effort, game));
+  if (proof && limits)
+    return worstCaseOutcome(game, proof, { tree: r.tree, exact: false }, limits, settingsOf(effort, game));
   const objectiveExtra: Record<string, ParamValue> = {};
   if (r.lowerBound !== null) {
     const bound = LINGO_FULL_SCORE * N - r.lowerBound;
-    objectiveExtra['upperBound'] = bound;
-    objectiveExtra['upperBoundMean'] = Math.round((bound / N) * 1e6) / 1e6;
+    objectiveExtra.upperBound = bound;
+    objectiveExtra.upperBoundMean = Math.round((bound / N) * 1e6) / 1e6;
   }
   return { tree: r.tree, settings: settingsOf(effort, game), objectiveExtra };
 }
 
 export function describeLingo(header: TreeHeader): string[] {
   const o = header.objective;
-  const secrets = Number(o['secrets']);
-  const lines = [`mean score ${Number(o['mean']).toFixed(4)} a word (total ${count(Number(o['total']))}); ${plural(Number(o['found']), 'word')} of ${count(secrets)} found, within ${String(o['maxAttempts'])} guesses`];
-  if (typeof o['upperBound'] === 'number') lines.push(`no tree of this list scores more than ${Number(o['upperBoundMean']).toFixed(4)} a word (the opener's one-step bound)`);
+  const secrets = Number(o.secrets);
+  const lines = [
+    `mean score ${Number(o.mean).toFixed(4)} a word (total ${count(Number(o.total))}); ${plural(Number(o.found), 'word')} of ${count(secrets)} found, within ${String(o.maxAttempts)} guesses`,
+  ];
+  if (typeof o.upperBound === 'number')
+    lines.push(
+      `no tree of this list scores more than ${Number(o.upperBoundMean).toFixed(4)} a word (the opener's one-step bound)`,
+    );
   return lines;
 }
 
 export const lingoModule: GameModule<LingoSpec, LingoSetup, string> = {
   id: 'lingo',
   describe: 'Lingo as the code-challenge pit plays it: 5 attempts, O/?/X masks, 100·(6 − attempts) a word',
-  replyHelp: 'the mask: O right place, ? elsewhere, X absent, one letter a position (any case, e.g. OX?XX); OOOOO when solved',
+  replyHelp:
+    'the mask: O right place, ? elsewhere, X absent, one letter a position (any case, e.g. OX?XX); OOOOO when solved',
   options: [
     { name: 'len', type: 'integer', min: LINGO_MIN_LENGTH, max: LINGO_MAX_LENGTH, describe: 'word length' },
     WORDLIST_OPTION,
-    objectiveOption('score', 'the most expected points', 'the fewest tries that find every word, proven, then the most points within them; a compile fails with status 6 when 5 tries do not suffice'),
+    objectiveOption(
+      'score',
+      'the most expected points',
+      'the fewest tries that find every word, proven, then the most points within them; a compile fails with status 6 when 5 tries do not suffice',
+    ),
   ],
   efforts: LINGO_EFFORTS,
-  searchBytes: (size, effort) => (effort === 'quick' || effort === 'greedy' ? 16 * 2 ** 20 + size.secretCount * 2 ** 10 : 64 * 2 ** 20 + size.secretCount * 4 * 2 ** 10),
+  searchBytes: (size, effort) =>
+    effort === 'quick' || effort === 'greedy'
+      ? 16 * 2 ** 20 + size.secretCount * 2 ** 10
+      : 64 * 2 ** 20 + size.secretCount * 4 * 2 ** 10,
   sample: (dir) => ({ len: 4, wordlist: writeSample(dir, 'lingo.txt', sampleWords(60, 4, 'abcdeilnorst', 1)) }),
   load(opts: GameOptions): LoadedGame {
-    const len = required(intOption(opts, 'len'), 'lingo', `--len (word length, ${LINGO_MIN_LENGTH}..${LINGO_MAX_LENGTH})`);
+    const len = required(
+      intOption(opts, 'len'),
+      'lingo',
+      `--len (word length, ${LINGO_MIN_LENGTH}..${LINGO_MAX_LENGTH})`,
+    );
     return lingoLoaded(opts, len, loadWordListOfLength(stringOption(opts, 'wordlist') ?? DEFAULT_WORDLIST, len));
   },
   loadFromTree(opts, file, where) {
     if (stringOption(opts, 'wordlist') !== undefined) return { loaded: lingoModule.load(opts), file };
-    const len = required(intOption(opts, 'len'), 'lingo', `--len (word length, ${LINGO_MIN_LENGTH}..${LINGO_MAX_LENGTH})`);
+    const len = required(
+      intOption(opts, 'len'),
+      'lingo',
+      `--len (word length, ${LINGO_MIN_LENGTH}..${LINGO_MAX_LENGTH})`,
+    );
     return { loaded: lingoLoaded(opts, len, carriedSecrets(file, where)), file };
   },
-  optionsFromHeader: (header, opts) => ({ len: Number(header.params['length']), wordlist: opts['wordlist'], objective: objectiveFromHeader(header, 'score') }),
+  optionsFromHeader: (header, opts) => ({
+    len: Number(header.params.length),
+    wordlist: opts.wordlist,
+    objective: objectiveFromHeader(header, 'score'),
+  }),
   worker(gameSpec, setup) {
     const game = LingoGame.fromSpec(gameSpec);
     const parts = lingoParts(game, setup);
@@ -201,7 +299,8 @@ export const lingoModule: GameModule<LingoSpec, LingoSetup, string> = {
       tasks: {
         openerBounds: (args) => openerBounds(ranker, args as OpenerBoundsArgs),
         twoLevel: (args) => openerTwoLevelBound(ranker, args as TwoLevelArgs),
-        [WORST_CASE_TASK]: (limits) => proveLeastWorstCase({ game, moves: NO_RULE, pool: everyGuess<string>(game) }, limits as WorstCaseLimits),
+        [WORST_CASE_TASK]: (limits) =>
+          proveLeastWorstCase({ game, moves: NO_RULE, pool: everyGuess<string>(game) }, limits as WorstCaseLimits),
       },
     };
   },
@@ -218,7 +317,7 @@ function lingoLoaded(opts: GameOptions, len: number, list: WordList): LoadedGame
     options: opts,
     compile: (control) => compileLingo(loaded, game, control),
     describe: worst ? describeWorstCase : describeLingo,
-    merit: worst ? worstCaseMerit : (h) => Number(h.objective['total']),
+    merit: worst ? worstCaseMerit : (h) => Number(h.objective.total),
     explorerRules: () => wordMaskRules(len, LINGO_ATTEMPTS),
     explorerMetric: 'score',
     wordsOf: () => ({ role: 'words', secrets: list.words }),

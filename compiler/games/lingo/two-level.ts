@@ -8,7 +8,7 @@
 import type { OpenerBound } from '../../engine/two-level-bound.js';
 import { moduleTasks, type ModuleTask, type PoolPlan, type PoolJob } from '../compile-api.js';
 import { LINGO_FULL_SCORE, type LingoSetup } from './module.js';
-import { LingoGame, lingoProbes } from './game.js';
+import { type LingoGame, lingoProbes } from './game.js';
 
 export interface TwoLevelReport {
   /** Every guess is an opener. */
@@ -31,7 +31,10 @@ export interface TwoLevelCheckArgs {
 }
 
 /** The check as a plan: its tasks run by the pool's driver, or another executor. */
-export function* twoLevelCheck(game: LingoGame, { goal, workers, onProgress }: TwoLevelCheckArgs): PoolPlan<TwoLevelReport> {
+export function* twoLevelCheck(
+  game: LingoGame,
+  { goal, workers, onProgress }: TwoLevelCheckArgs,
+): PoolPlan<TwoLevelReport> {
   if (!game.words) throw new Error('twoLevelCheck needs the words');
   const setup: LingoSetup = { effort: 'greedy', probes: lingoProbes(game.words, game.params.length, Infinity) };
   const job: PoolJob = { module: 'lingo', gameSpec: game.spec(), setup, label: `lingo-len${game.params.length}` };
@@ -42,10 +45,19 @@ export function* twoLevelCheck(game: LingoGame, { goal, workers, onProgress }: T
   const slices: ModuleTask[] = [];
   for (let from = 0; from < G; from += step) {
     const to = Math.min(G, from + step);
-    slices.push({ name: 'openerBounds', args: { from, to }, what: `the one-step bounds of openers ${from} to ${to - 1}` });
+    slices.push({
+      name: 'openerBounds',
+      args: { from, to },
+      what: `the one-step bounds of openers ${from} to ${to - 1}`,
+    });
   }
   const bounds = yield* moduleTasks(job, slices);
-  bounds.forEach((b, i) => oneStep.set((b as Float64Array).map((cost) => full - cost), i * step));
+  bounds.forEach((b, i) =>
+    oneStep.set(
+      (b as Float64Array).map((cost) => full - cost),
+      i * step,
+    ),
+  );
   const reaching: number[] = [];
   let oneStepBest = -Infinity;
   for (let g = 0; g < G; g++) {
@@ -58,7 +70,13 @@ export function* twoLevelCheck(game: LingoGame, { goal, workers, onProgress }: T
   let done = 0;
   onProgress?.(0, order.length);
   // Below the goal as a score is above it as a cost.
-  const tasks = order.map((opener): ModuleTask => ({ name: 'twoLevel', args: { opener, goal: full - goal }, what: `the two-level bound of opener ${game.guessName(opener)}` }));
+  const tasks = order.map(
+    (opener): ModuleTask => ({
+      name: 'twoLevel',
+      args: { opener, goal: full - goal },
+      what: `the two-level bound of opener ${game.guessName(opener)}`,
+    }),
+  );
   const results = yield* moduleTasks(job, tasks, () => onProgress?.(++done, order.length));
   const checked = new Map<number, OpenerBound>();
   results.forEach((value, i) => {

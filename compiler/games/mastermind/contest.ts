@@ -46,7 +46,8 @@ export function parseContest(game: MastermindGame, text: string, source: string)
   while (end > pos && /\s/.test(text[end - 1])) end--;
   const err = (at: number, what: string) => fail('tree-file', `${source}: byte ${at}: ${what}`);
   const expect = (ch: string, context: string) => {
-    if (text[pos] !== ch || pos >= end) throw err(pos, `expected "${ch}" ${context}, found ${describe(pos < end ? text[pos] : undefined)}`);
+    if (text[pos] !== ch || pos >= end)
+      throw err(pos, `expected "${ch}" ${context}, found ${describe(pos < end ? text[pos] : undefined)}`);
     pos++;
   };
   const readGuess = (): number => {
@@ -56,27 +57,38 @@ export function parseContest(game: MastermindGame, text: string, source: string)
       const ch = pos < end ? text[pos] : undefined;
       const d = ch === undefined ? -1 : ch.charCodeAt(0) - 65;
       if (ch === undefined || d < 0 || d >= 26 || ch.length !== 1 || !/[A-Z]/.test(ch)) {
-        if (i === 0) throw err(pos, `expected a guess (${p} colours A..${String.fromCharCode(64 + game.colors)}), found ${describe(ch)}`);
+        if (i === 0)
+          throw err(
+            pos,
+            `expected a guess (${p} colours A..${String.fromCharCode(64 + game.colors)}), found ${describe(ch)}`,
+          );
         throw err(at, `guess "${text.slice(at, pos)}" has ${i} colours, expected ${p}`);
       }
-      if (d >= game.colors) throw err(pos, `unknown colour "${ch}" (MM(${p},${game.colors}) has A..${String.fromCharCode(64 + game.colors)})`);
+      if (d >= game.colors)
+        throw err(
+          pos,
+          `unknown colour "${ch}" (MM(${p},${game.colors}) has A..${String.fromCharCode(64 + game.colors)})`,
+        );
       code = code * game.colors + d;
       pos++;
     }
     const next = pos < end ? text[pos] : undefined;
-    if (next !== undefined && /[A-Z]/.test(next)) throw err(at, `guess "${text.slice(at, pos + 1)}…" is longer than ${p} colours`);
+    if (next !== undefined && /[A-Z]/.test(next))
+      throw err(at, `guess "${text.slice(at, pos + 1)}…" is longer than ${p} colours`);
     return code;
   };
   const readReply = (): number => {
     const at = pos;
     const a = pos < end ? text[pos] : undefined;
     const b = pos + 1 < end ? text[pos + 1] : undefined;
-    if (a === undefined || !/[0-9]/.test(a)) throw err(at, `expected a reply (blacks then whites, two digits), found ${describe(a)}`);
+    if (a === undefined || !/[0-9]/.test(a))
+      throw err(at, `expected a reply (blacks then whites, two digits), found ${describe(a)}`);
     if (b === undefined || !/[0-9]/.test(b)) throw err(at, `reply "${a}" needs two digits (blacks then whites)`);
     pos += 2;
     const blacks = Number(a);
     const whites = Number(b);
-    if (blacks + whites > p) throw err(at, `reply "${a}${b}": ${blacks} blacks and ${whites} whites are more than ${p} pegs`);
+    if (blacks + whites > p)
+      throw err(at, `reply "${a}${b}": ${blacks} blacks and ${whites} whites are more than ${p} pegs`);
     if (blacks === p) throw err(at, `reply "${a}${b}" is the right guess, which the grammar leaves implicit`);
     if (blacks === p - 1 && whites === 1) throw err(at, `reply "${a}${b}" cannot happen`);
     return game.replyCode(blacks, whites);
@@ -95,7 +107,8 @@ export function parseContest(game: MastermindGame, text: string, source: string)
         const at = pos;
         const reply = readReply();
         const first = seen.get(reply);
-        if (first !== undefined) throw err(at, `reply "${game.codeName(reply)}" appears twice in one node (first at byte ${first})`);
+        if (first !== undefined)
+          throw err(at, `reply "${game.codeName(reply)}" appears twice in one node (first at byte ${first})`);
         seen.set(reply, at);
         expect(':', 'after the reply');
         node.codes.push(reply);
@@ -194,7 +207,10 @@ export function checkContest(game: MastermindGame, parsed: ParsedContest, source
     if (edgeCount(tree, node) === 0) {
       const other = set.find((s) => s !== g);
       if (other !== undefined) {
-        throw fail('tree-file', `${source}: byte ${at}: leaf ${game.codeText(g)} is not the secret ${game.codeText(other)}, which reaches it${set.length > 1 ? ` (${set.length} secrets reach it)` : ''}`);
+        throw fail(
+          'tree-file',
+          `${source}: byte ${at}: leaf ${game.codeText(g)} is not the secret ${game.codeText(other)}, which reaches it${set.length > 1 ? ` (${set.length} secrets reach it)` : ''}`,
+        );
       }
     }
     game.partitionCodes(g, set, set.length, replies);
@@ -218,7 +234,10 @@ export function checkContest(game: MastermindGame, parsed: ParsedContest, source
     for (let e = a; e < b; e++) present.add(tree.edgeCode[e]);
     for (const [r, list] of groups) {
       if (!present.has(r)) {
-        throw fail('tree-file', `${source}: byte ${at}: guess ${game.codeText(g)} has no branch for reply "${game.codeName(r)}", which secret ${game.codeText(list[0])} gives`);
+        throw fail(
+          'tree-file',
+          `${source}: byte ${at}: guess ${game.codeText(g)} has no branch for reply "${game.codeName(r)}", which secret ${game.codeText(list[0])} gives`,
+        );
       }
     }
     for (let e = a; e < b; e++) {

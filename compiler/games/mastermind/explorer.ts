@@ -21,8 +21,21 @@ export interface MastermindPageData extends CountPairData {
 export function mastermindRules(pegs: number, colors: number): ExplorerRules<MastermindPageData> {
   return {
     name: 'mastermind',
-    data: { pegs, colors, pair: { size: pegs, unit: 'pegs', names: ['black', 'white'], fields: [['play-blacks', 'Black pegs'], ['play-whites', 'White pegs']] } },
-    playHelp: 'Play your own game: the page shows its guess; enter the black and white pegs your game gave, then submit.',
+    data: {
+      pegs,
+      colors,
+      pair: {
+        size: pegs,
+        unit: 'pegs',
+        names: ['black', 'white'],
+        fields: [
+          ['play-blacks', 'Black pegs'],
+          ['play-whites', 'White pegs'],
+        ],
+      },
+    },
+    playHelp:
+      'Play your own game: the page shows its guess; enter the black and white pegs your game gave, then submit.',
     impossibleWhy: 'no code gives it',
     css: MASTERMIND_CSS,
     fns: {
@@ -46,11 +59,32 @@ export function mastermindRules(pegs: number, colors: number): ExplorerRules<Mas
       },
       name: (d, code) => `${Math.floor(code / (d.pegs + 1))}${code % (d.pegs + 1)}`,
       guessView: (_d, guess, ui) => {
-        const palette = ['#d32f2f', '#1976d2', '#388e3c', '#fbc02d', '#f57c00', '#7b1fa2', '#00acc1', '#f06292', '#795548', '#9e9e9e'];
+        const palette = [
+          '#d32f2f',
+          '#1976d2',
+          '#388e3c',
+          '#fbc02d',
+          '#f57c00',
+          '#7b1fa2',
+          '#00acc1',
+          '#f06292',
+          '#795548',
+          '#9e9e9e',
+        ];
         const pegs = ui.h('span', { class: 'pegs', role: 'img', 'aria-label': guess });
         for (const c of guess) {
           const i = c.charCodeAt(0) - 65;
-          pegs.append(ui.h('span', { class: 'peg', style: `background:${palette[i] ?? `hsl(${(i * 47) % 360} 60% 45%)`}`, 'aria-hidden': 'true' }, c));
+          pegs.append(
+            ui.h(
+              'span',
+              {
+                class: 'peg',
+                style: `background:${palette[i] ?? `hsl(${(i * 47) % 360} 60% 45%)`}`,
+                'aria-hidden': 'true',
+              },
+              c,
+            ),
+          );
         }
         return pegs;
       },
@@ -61,7 +95,13 @@ export function mastermindRules(pegs: number, colors: number): ExplorerRules<Mas
         const keys = ui.h('span', { class: 'keys', style: `--p:${d.pegs}`, 'aria-hidden': 'true' });
         for (let i = 0; i < blacks; i++) keys.append(ui.h('span', { class: 'key b' }));
         for (let i = 0; i < whites; i++) keys.append(ui.h('span', { class: 'key w' }));
-        return ui.h('span', { class: 'reply mm' }, at.small ? null : ui.guess(guess), keys, ui.h('span', { class: 'reply-text' }, `${blacks} black, ${whites} white`));
+        return ui.h(
+          'span',
+          { class: 'reply mm' },
+          at.small ? null : ui.guess(guess),
+          keys,
+          ui.h('span', { class: 'reply-text' }, `${blacks} black, ${whites} white`),
+        );
       },
       replyInputs: countPairInputs,
       readReply: readCountPair,

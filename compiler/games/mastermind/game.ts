@@ -36,7 +36,10 @@ export function mastermindCodeCount(pegs: number, colors: number): number {
   }
   const count = colors ** pegs;
   if (count > MASTERMIND_MAX_CODES) {
-    throw fail('limit', `MM(${pegs},${colors}) has ${count} codes, more than the ${MASTERMIND_MAX_CODES} this version holds in memory`);
+    throw fail(
+      'limit',
+      `MM(${pegs},${colors}) has ${count} codes, more than the ${MASTERMIND_MAX_CODES} this version holds in memory`,
+    );
   }
   return count;
 }
@@ -87,7 +90,16 @@ export class GatheredSet {
     counts.fill(0);
     const t = this.t;
     if (t) {
-      countKernel(t.blacksTimesP, t.matches, t.packed[guess], t.multiset[guess] * t.multisets, this.sp, this.sm, this.n, counts);
+      countKernel(
+        t.blacksTimesP,
+        t.matches,
+        t.packed[guess],
+        t.multiset[guess] * t.multisets,
+        this.sp,
+        this.sm,
+        this.n,
+        counts,
+      );
       return;
     }
     for (let i = 0; i < this.n; i++) counts[this.game.feedback(guess, this.set[i])]!++;
@@ -95,7 +107,17 @@ export class GatheredSet {
   /** `tally`, returning the bit mask of the replies added (the replies must be below 31: at most 5 pegs). */
   tallyMask(guess: number, counts: Uint32Array): number {
     const t = this.t;
-    if (t) return maskKernel(t.blacksTimesP, t.matches, t.packed[guess], t.multiset[guess] * t.multisets, this.sp, this.sm, this.n, counts);
+    if (t)
+      return maskKernel(
+        t.blacksTimesP,
+        t.matches,
+        t.packed[guess],
+        t.multiset[guess] * t.multisets,
+        this.sp,
+        this.sm,
+        this.n,
+        counts,
+      );
     let mask = 0;
     for (let i = 0; i < this.n; i++) {
       const c = this.game.feedback(guess, this.set[i]);
@@ -108,14 +130,32 @@ export class GatheredSet {
   tally(guess: number, counts: Uint32Array): void {
     const t = this.t;
     if (t) {
-      countKernel(t.blacksTimesP, t.matches, t.packed[guess], t.multiset[guess] * t.multisets, this.sp, this.sm, this.n, counts);
+      countKernel(
+        t.blacksTimesP,
+        t.matches,
+        t.packed[guess],
+        t.multiset[guess] * t.multisets,
+        this.sp,
+        this.sm,
+        this.n,
+        counts,
+      );
       return;
     }
     for (let i = 0; i < this.n; i++) counts[this.game.feedback(guess, this.set[i])]!++;
   }
 }
 
-function maskKernel(bt: Uint8Array, mt: Uint8Array, pg: number, row: number, sp: Uint32Array, sm: Uint32Array, n: number, counts: Uint32Array): number {
+function maskKernel(
+  bt: Uint8Array,
+  mt: Uint8Array,
+  pg: number,
+  row: number,
+  sp: Uint32Array,
+  sm: Uint32Array,
+  n: number,
+  counts: Uint32Array,
+): number {
   let mask = 0;
   for (let i = 0; i < n; i++) {
     const c = bt[pg ^ sp[i]] + mt[row + sm[i]];
@@ -125,7 +165,16 @@ function maskKernel(bt: Uint8Array, mt: Uint8Array, pg: number, row: number, sp:
   return mask;
 }
 
-function countKernel(bt: Uint8Array, mt: Uint8Array, pg: number, row: number, sp: Uint32Array, sm: Uint32Array, n: number, counts: Uint32Array): void {
+function countKernel(
+  bt: Uint8Array,
+  mt: Uint8Array,
+  pg: number,
+  row: number,
+  sp: Uint32Array,
+  sm: Uint32Array,
+  n: number,
+  counts: Uint32Array,
+): void {
   for (let i = 0; i < n; i++) counts[bt[pg ^ sp[i]] + mt[row + sm[i]]]!++;
 }
 
@@ -296,7 +345,13 @@ export class MastermindGame implements Game {
    */
   kernelTables(): ReplyTables | null {
     if (!this.blacksTimesP || !this.matches) return null;
-    return { packed: this.packed, multiset: this.multiset, multisets: this.multisets, blacksTimesP: this.blacksTimesP, matches: this.matches };
+    return {
+      packed: this.packed,
+      multiset: this.multiset,
+      multisets: this.multisets,
+      blacksTimesP: this.blacksTimesP,
+      matches: this.matches,
+    };
   }
 
   codeText(code: number): string {
@@ -338,8 +393,13 @@ export class MastermindGame implements Game {
     if (!m) throw fail('feedback', `reply "${t}": expected blacks then whites, two digits such as 21`);
     const b = Number(m[1]);
     const w = Number(m[2]);
-    if (b + w > p) throw fail('feedback', `reply "${t}": ${b} black${b === 1 ? '' : 's'} and ${w} white${w === 1 ? '' : 's'} are more than ${p} pegs`);
-    if (b === p - 1 && w === 1) throw fail('feedback', `reply "${t}": ${p - 1} black${p - 1 === 1 ? '' : 's'} and 1 white cannot happen`);
+    if (b + w > p)
+      throw fail(
+        'feedback',
+        `reply "${t}": ${b} black${b === 1 ? '' : 's'} and ${w} white${w === 1 ? '' : 's'} are more than ${p} pegs`,
+      );
+    if (b === p - 1 && w === 1)
+      throw fail('feedback', `reply "${t}": ${p - 1} black${p - 1 === 1 ? '' : 's'} and 1 white cannot happen`);
     return this.replyCode(b, w);
   }
 }

@@ -9,7 +9,14 @@ import type { TreeArrays } from '../../../runtime/tree-format.js';
 import type { History } from '../../engine/code-ranker.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
 import { split, whole, type CompileControl, type EngineJob, type EngineTree, type PoolPlan } from '../compile-api.js';
-import { CODE_SEARCH_OPTIONS, checkCompileSize, codeSearchBytes, codeJob, codeWorstCaseTasks, compileCodeWorstCase } from '../code-games.js';
+import {
+  CODE_SEARCH_OPTIONS,
+  checkCompileSize,
+  codeSearchBytes,
+  codeJob,
+  codeWorstCaseTasks,
+  compileCodeWorstCase,
+} from '../code-games.js';
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
 import { describeGuessTotals } from '../../objective.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
@@ -32,12 +39,24 @@ function maxDepthOf(opts: GameOptions): number {
 }
 
 /** The tree of an effort (any effort, also a large game's on a small one): total, depth, opener. */
-export function* searchMastermind(game: MastermindGame, effort: MastermindEffort, control: Pick<CompileControl, 'checkpoint'>): PoolPlan<EngineTree & { opener: string | null }> {
+export function* searchMastermind(
+  game: MastermindGame,
+  effort: MastermindEffort,
+  control: Pick<CompileControl, 'checkpoint'>,
+): PoolPlan<EngineTree & { opener: string | null }> {
   const label = `mastermind-p${game.pegs}c${game.colors}`;
-  if (effort.exact && control.checkpoint) throw fail('usage', `--checkpoint: the exact search of ${label} runs as one piece of work and cannot be checkpointed`);
+  if (effort.exact && control.checkpoint)
+    throw fail(
+      'usage',
+      `--checkpoint: the exact search of ${label} runs as one piece of work and cannot be checkpointed`,
+    );
   const job = codeJob('mastermind', game, { pegs: game.pegs, colors: game.colors }, effort, label);
   const r = yield* codeSearch(job, effort);
-  if (!r) throw fail('budget', `MM(${game.pegs},${game.colors}): the search found no strategy within --max-depth ${effort.maxDepth}`);
+  if (!r)
+    throw fail(
+      'budget',
+      `MM(${game.pegs},${game.colors}): the search found no strategy within --max-depth ${effort.maxDepth}`,
+    );
   return { ...r, opener: effort.exact ? null : game.codeText(r.tree.guess[0]) };
 }
 
@@ -49,11 +68,19 @@ function* codeSearch(job: EngineJob<History>, effort: MastermindEffort): PoolPla
 function* compileMastermind(game: MastermindGame, control: CompileControl): PoolPlan<CompileOutcome> {
   if (isWorstCase(game.params)) {
     const label = `mastermind-p${game.pegs}c${game.colors}`;
-    return yield* compileCodeWorstCase({ module: 'mastermind', game, gameSpec: { pegs: game.pegs, colors: game.colors }, control, label, symmetry: SYMMETRY, search: codeSearch });
+    return yield* compileCodeWorstCase({
+      module: 'mastermind',
+      game,
+      gameSpec: { pegs: game.pegs, colors: game.colors },
+      control,
+      label,
+      symmetry: SYMMETRY,
+      search: codeSearch,
+    });
   }
   checkCompileSize(`mastermind-p${game.pegs}c${game.colors}`, game.secretCount);
   const maxDepth = maxDepthOf(control.options);
-  const name = control.options['exact'] === true ? 'exact' : control.effort;
+  const name = control.options.exact === true ? 'exact' : control.effort;
   const effort = mastermindEffort(effortIn(MASTERMIND_EFFORTS, name, 'mastermind').name, game.secretCount, maxDepth);
   const r = yield* searchMastermind(game, effort, control);
   return { tree: r.tree, settings: codeSettings(effort, r.opener, effort.exact, SYMMETRY) };
@@ -61,7 +88,11 @@ function* compileMastermind(game: MastermindGame, control: CompileControl): Pool
 
 export function mastermindGameOf(opts: GameOptions): MastermindGame {
   const pegs = required(intOption(opts, 'pegs'), 'mastermind', '--pegs P and --colors C (e.g. --pegs 5 --colors 8)');
-  const colors = required(intOption(opts, 'colors'), 'mastermind', '--pegs P and --colors C (e.g. --pegs 5 --colors 8)');
+  const colors = required(
+    intOption(opts, 'colors'),
+    'mastermind',
+    '--pegs P and --colors C (e.g. --pegs 5 --colors 8)',
+  );
   mastermindCodeCount(pegs, colors);
   return new MastermindGame(pegs, colors);
 }
@@ -83,11 +114,19 @@ export const mastermindModule: GameModule<{ pegs: number; colors: number }, Mast
       name: 'contest',
       describe: 'the MM(p,c) contest grammar',
       needsTree: true,
-      render: (loaded, file) => emitContest((loaded as LoadedGame).game as MastermindGame, (file as { tree: TreeArrays }).tree) + "\n",
+      render: (loaded, file) =>
+        `${emitContest((loaded as LoadedGame).game as MastermindGame, (file as { tree: TreeArrays }).tree)}\n`,
     },
   ],
   verifyExtra: {
-    options: [{ name: 'contest', type: 'file', describe: 'a strategy in the MM(p,c) contest grammar to replay', deprecated: [{ name: 'strategy', note: '--strategy FILE is now --contest FILE' }] }],
+    options: [
+      {
+        name: 'contest',
+        type: 'file',
+        describe: 'a strategy in the MM(p,c) contest grammar to replay',
+        deprecated: [{ name: 'strategy', note: '--strategy FILE is now --contest FILE' }],
+      },
+    ],
     run(opts, out) {
       const path = stringOption(opts, 'contest');
       if (path === undefined) return false;
@@ -98,7 +137,8 @@ export const mastermindModule: GameModule<{ pegs: number; colors: number }, Mast
   checkCompile(opts) {
     const pegs = intOption(opts, 'pegs');
     const colors = intOption(opts, 'colors');
-    if (pegs !== undefined && colors !== undefined) checkCompileSize(`mastermind-p${pegs}c${colors}`, mastermindCodeCount(pegs, colors));
+    if (pegs !== undefined && colors !== undefined)
+      checkCompileSize(`mastermind-p${pegs}c${colors}`, mastermindCodeCount(pegs, colors));
   },
   load(opts) {
     const worst = isWorstCase(opts);
@@ -112,17 +152,19 @@ export const mastermindModule: GameModule<{ pegs: number; colors: number }, Mast
       cheap: game.secretCount <= 1296,
       compile: (control) => compileMastermind(game, control),
       describe: worst ? describeWorstCase : describeGuessTotals,
-      merit: worst ? worstCaseMerit : (h) => Number(h.objective['total']),
-      companions: (tree) => [{ kind: 'contest', extension: '.contest.txt', text: emitContest(game, tree) + '\n' }],
+      merit: worst ? worstCaseMerit : (h) => Number(h.objective.total),
+      companions: (tree) => [{ kind: 'contest', extension: '.contest.txt', text: `${emitContest(game, tree)}\n` }],
       explorerRules: () => mastermindRules(game.pegs, game.colors),
     };
     return loaded;
   },
-  optionsFromHeader: (header) => ({ pegs: Number(header.params['pegs']), colors: Number(header.params['colors']), objective: objectiveFromHeader(header, 'total') }),
+  optionsFromHeader: (header) => ({
+    pegs: Number(header.params.pegs),
+    colors: Number(header.params.colors),
+    objective: objectiveFromHeader(header, 'total'),
+  }),
   worker(gameSpec, setup) {
     const game = new MastermindGame(gameSpec.pegs, gameSpec.colors);
     return { parts: mastermindParts(game, setup), tasks: codeWorstCaseTasks(game) };
   },
 };
-
-

@@ -24,7 +24,8 @@ export function matchCountRules(length: number): ExplorerRules<MatchCountPageDat
       },
       name: (_d, code) => String(code),
       describe: (d, _guess, code) => `${code} of ${d.length} in place`,
-      numberError: (d, guess, n) => (n > d.length ? `${n} matching positions: "${guess}" has only ${d.length} letters` : null),
+      numberError: (d, guess, n) =>
+        n > d.length ? `${n} matching positions: "${guess}" has only ${d.length} letters` : null,
     },
   };
 }

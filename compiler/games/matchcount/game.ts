@@ -50,13 +50,19 @@ export function loadMatchCountList(path: string): WordList {
     }
     const seen = firstLine.get(word);
     if (seen !== undefined) {
-      throw fail('wordlist', `${path}:${lineNo}: "${word}" is listed twice (first on line ${seen}); match-count words must be unique`);
+      throw fail(
+        'wordlist',
+        `${path}:${lineNo}: "${word}" is listed twice (first on line ${seen}); match-count words must be unique`,
+      );
     }
     if (length < 0) {
       length = word.length;
       lengthLine = lineNo;
     } else if (word.length !== length) {
-      throw fail('wordlist', `${path}:${lineNo}: "${word}" has ${word.length} letters, but the first word (line ${lengthLine}) has ${length}; match-count words must all have the same length`);
+      throw fail(
+        'wordlist',
+        `${path}:${lineNo}: "${word}" has ${word.length} letters, but the first word (line ${lengthLine}) has ${length}; match-count words must all have the same length`,
+      );
     }
     firstLine.set(word, lineNo);
     words.push(word);
@@ -136,7 +142,10 @@ export class MatchCountGame implements Game {
   parseCode(text: string): number {
     const t = text.trim();
     if (!/^\d+$/.test(t) || Number(t) > this.length) {
-      throw fail('feedback', `reply "${t}": expected the number of positions that match, a whole number from 0 to ${this.length}`);
+      throw fail(
+        'feedback',
+        `reply "${t}": expected the number of positions that match, a whole number from 0 to ${this.length}`,
+      );
     }
     return Number(t);
   }
@@ -145,13 +154,33 @@ export class MatchCountGame implements Game {
 export interface MatchCountEffort extends ProverSettings, GameEffort {}
 
 export const MATCHCOUNT_EFFORTS: readonly MatchCountEffort[] = [
-  { ...PROVER_DEFAULTS, name: 'quick', describe: 'a short proof attempt (0.1 M nodes) and a one-step rebuild', proofNodes: 100_000, upperNodes: 50_000, totalNodes: 50_000, widths: [1] },
+  {
+    ...PROVER_DEFAULTS,
+    name: 'quick',
+    describe: 'a short proof attempt (0.1 M nodes) and a one-step rebuild',
+    proofNodes: 100_000,
+    upperNodes: 50_000,
+    totalNodes: 50_000,
+    widths: [1],
+  },
   { ...PROVER_DEFAULTS, name: 'default', describe: 'a proof within 4 M nodes, then a rebuild for a small total' },
-  { ...PROVER_DEFAULTS, name: 'thorough', describe: 'a proof within 40 M nodes and a wider rebuild', proofNodes: 40_000_000, upperNodes: 10_000_000, totalNodes: 4_000_000, widths: [8, 4, 2] },
+  {
+    ...PROVER_DEFAULTS,
+    name: 'thorough',
+    describe: 'a proof within 40 M nodes and a wider rebuild',
+    proofNodes: 40_000_000,
+    upperNodes: 10_000_000,
+    totalNodes: 4_000_000,
+    widths: [8, 4, 2],
+  },
 ];
 
 /** The header's record of a match-count compile: the settings and what the search proved. */
-export function matchCountSettings(effort: MatchCountEffort, budget: number, r: ProverResult): Record<string, ParamValue> {
+export function matchCountSettings(
+  effort: MatchCountEffort,
+  budget: number,
+  r: ProverResult,
+): Record<string, ParamValue> {
   return {
     effort: effort.name,
     search: 'worst-case prover',
@@ -174,5 +203,7 @@ export function compileMatchCount(game: MatchCountGame, effort: MatchCountEffort
 /** What a compile proved, as the CLI says it: one line. */
 export function describeProof(worstCase: number, lowerBound: number, proven: boolean): string {
   const guesses = `${worstCase} guess${worstCase === 1 ? '' : 'es'}`;
-  return proven ? `worst case ${guesses}, proven optimal` : `worst case ${guesses}, best lower bound proven ${lowerBound} (not proven optimal)`;
+  return proven
+    ? `worst case ${guesses}, proven optimal`
+    : `worst case ${guesses}, best lower bound proven ${lowerBound} (not proven optimal)`;
 }

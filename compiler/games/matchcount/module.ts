@@ -11,7 +11,16 @@ import { moduleTask, type CompileControl, type PoolPlan } from '../compile-api.j
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import { effortIn } from '../efforts.js';
 import { intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
-import { describeProof, loadMatchCountList, MATCHCOUNT_DEFAULT_BUDGET, MATCHCOUNT_EFFORTS, MatchCountGame, matchCountSettings, compileMatchCount, type MatchCountEffort } from './game.js';
+import {
+  describeProof,
+  loadMatchCountList,
+  MATCHCOUNT_DEFAULT_BUDGET,
+  MATCHCOUNT_EFFORTS,
+  MatchCountGame,
+  matchCountSettings,
+  compileMatchCount,
+  type MatchCountEffort,
+} from './game.js';
 import { matchCountRules } from './explorer.js';
 import { leetcodeSolution } from './leetcode.js';
 import type { WordList } from '../../../runtime/wordlist.js';
@@ -29,18 +38,31 @@ function effortOf(name: string): MatchCountEffort {
 
 function* compileMatch(loaded: LoadedGame, game: MatchCountGame, control: CompileControl): PoolPlan<CompileOutcome> {
   const effort = effortOf(control.effort);
-  if (control.checkpoint) throw fail('usage', `--checkpoint: the worst-case proof of ${loaded.slug} runs as one piece of work and cannot be checkpointed`);
+  if (control.checkpoint)
+    throw fail(
+      'usage',
+      `--checkpoint: the worst-case proof of ${loaded.slug} runs as one piece of work and cannot be checkpointed`,
+    );
   const budget = intOption(control.options, 'budget') ?? MATCHCOUNT_DEFAULT_BUDGET;
   // The prover runs as one task in the pool (this thread stays free for signals).
-  const r = (yield* moduleTask({ module: 'matchcount', gameSpec: game.words, setup: null, label: loaded.slug }, 'prove', effort.name)) as ProveResult;
-  return { tree: r.tree, settings: matchCountSettings(effort, budget, { lowerBound: r.lowerBound, proven: r.proven } as Parameters<typeof matchCountSettings>[2]) };
+  const r = (yield* moduleTask(
+    { module: 'matchcount', gameSpec: game.words, setup: null, label: loaded.slug },
+    'prove',
+    effort.name,
+  )) as ProveResult;
+  return {
+    tree: r.tree,
+    settings: matchCountSettings(effort, budget, { lowerBound: r.lowerBound, proven: r.proven } as Parameters<
+      typeof matchCountSettings
+    >[2]),
+  };
 }
 
 function describeMatchCount(header: TreeHeader): string[] {
   const o = header.objective;
-  const worst = Number(o['maxAttempts']);
+  const worst = Number(o.maxAttempts);
   const lines = [
-    `${describeProof(worst, Number(header.settings['lowerBound']), header.settings['provenOptimal'] === true)}; total ${Number(o['totalGuesses']).toLocaleString('en-US')} guesses (least found, not proven), mean ${Number(o['meanGuesses']).toFixed(4)}`,
+    `${describeProof(worst, Number(header.settings.lowerBound), header.settings.provenOptimal === true)}; total ${Number(o.totalGuesses).toLocaleString('en-US')} guesses (least found, not proven), mean ${Number(o.meanGuesses).toFixed(4)}`,
   ];
   return lines;
 }
@@ -50,14 +72,18 @@ function describeMatchCount(header: TreeHeader): string[] {
  * worst case (proven or best found) is more than --budget.
  */
 function verdict(header: TreeHeader, path: string, list: string, log: (line: string) => void): void {
-  const worst = Number(header.objective['maxAttempts']);
-  const lower = Number(header.settings['lowerBound']);
-  const proven = header.settings['provenOptimal'] === true;
-  const budget = Number(header.settings['budget']);
-  const total = Number(header.objective['totalGuesses']);
-  log(`matchcount-len${String(header.params['length'])}: ${describeProof(worst, lower, proven)}; total ${total.toLocaleString('en-US')} guess${total === 1 ? '' : 'es'} (least found, not proven); budget ${budget}`);
+  const worst = Number(header.objective.maxAttempts);
+  const lower = Number(header.settings.lowerBound);
+  const proven = header.settings.provenOptimal === true;
+  const budget = Number(header.settings.budget);
+  const total = Number(header.objective.totalGuesses);
+  log(
+    `matchcount-len${String(header.params.length)}: ${describeProof(worst, lower, proven)}; total ${total.toLocaleString('en-US')} guess${total === 1 ? '' : 'es'} (least found, not proven); budget ${budget}`,
+  );
   if (worst > budget) {
-    const what = proven ? `needs ${worst} guesses in the worst case (proven optimal)` : `needs ${worst} guesses in the worst case with the best tree found (proven lower bound ${lower})`;
+    const what = proven
+      ? `needs ${worst} guesses in the worst case (proven optimal)`
+      : `needs ${worst} guesses in the worst case with the best tree found (proven lower bound ${lower})`;
     throw fail('budget', `${list}: ${what}, more than --budget ${budget}; the tree was written to ${path}`);
   }
 }
@@ -73,7 +99,14 @@ export const matchcountModule: GameModule<string[], null> = {
       describe: 'the word list, one word a line, all of one length (# starts a comment)',
       deprecated: [{ name: 'words', note: '--words FILE is now --wordlist FILE' }],
     },
-    { name: 'budget', type: 'integer', min: 1, max: 1_000_000, compileOnly: true, describe: 'allowedGuesses (default 10): compile fails with status 6 when the worst case needs more' },
+    {
+      name: 'budget',
+      type: 'integer',
+      min: 1,
+      max: 1_000_000,
+      compileOnly: true,
+      describe: 'allowedGuesses (default 10): compile fails with status 6 when the worst case needs more',
+    },
   ],
   efforts: MATCHCOUNT_EFFORTS,
   // The prover's reply table (words squared) and its memo of 2^21 bitsets.
@@ -88,14 +121,18 @@ export const matchcountModule: GameModule<string[], null> = {
     },
   ],
   load(opts: GameOptions) {
-    const path = required(stringOption(opts, 'wordlist'), 'matchcount', '--wordlist FILE (one word a line, all of one length; # starts a comment)');
+    const path = required(
+      stringOption(opts, 'wordlist'),
+      'matchcount',
+      '--wordlist FILE (one word a line, all of one length; # starts a comment)',
+    );
     return matchLoaded(opts, loadMatchCountList(path), path);
   },
   loadFromTree(opts, file, where) {
     if (stringOption(opts, 'wordlist') !== undefined) return { loaded: matchcountModule.load(opts), file };
     return { loaded: matchLoaded(opts, carriedSecrets(file, where), where), file };
   },
-  optionsFromHeader: (_header, opts) => ({ wordlist: opts['wordlist'] }),
+  optionsFromHeader: (_header, opts) => ({ wordlist: opts.wordlist }),
   worker(gameSpec) {
     const game = new MatchCountGame(gameSpec, []);
     return {
@@ -122,7 +159,7 @@ function matchLoaded(opts: GameOptions, list: WordList, path: string): LoadedGam
     compile: (control) => compileMatch(loaded, game, control),
     describe: describeMatchCount,
     // Least worst case first, then least total.
-    merit: (h) => -Number(h.objective['maxAttempts']) * 1e12 - Number(h.objective['totalGuesses']),
+    merit: (h) => -Number(h.objective.maxAttempts) * 1e12 - Number(h.objective.totalGuesses),
     afterCompile: (header, out, log) => verdict(header, out, path, log),
     explorerRules: () => matchCountRules(game.length),
     wordsOf: () => ({ role: 'words', secrets: list.words }),

@@ -310,7 +310,8 @@ export class WorstCaseSearch {
       }
       let offCount = 0;
       for (let w = 0; w < W; w++) {
-        const x = big < 0 ? (set[w] as number) : ((set[w] as number) & ~(this.masks[(g * K + big) * W + w] as number)) >>> 0;
+        const x =
+          big < 0 ? (set[w] as number) : ((set[w] as number) & ~(this.masks[(g * K + big) * W + w] as number)) >>> 0;
         off[w] = x;
         offCount += popcount32(x);
       }
@@ -321,7 +322,8 @@ export class WorstCaseSearch {
           const low = x & -x;
           x = (x ^ low) >>> 0;
           const s = w * 32 + (31 - Math.clz32(low));
-          for (let v = 0; v < W; v++) conflicts[s * W + v] = ((conflicts[s * W + v] as number) | (off[v] as number)) >>> 0;
+          for (let v = 0; v < W; v++)
+            conflicts[s * W + v] = ((conflicts[s * W + v] as number) | (off[v] as number)) >>> 0;
         }
       }
     }
@@ -331,7 +333,7 @@ export class WorstCaseSearch {
       let best = -1;
       let bestDeg = Infinity;
       for (const s of members) {
-        if (((((left[s >>> 5] as number) >>> (s & 31)) & 1) === 0)) continue;
+        if ((((left[s >>> 5] as number) >>> (s & 31)) & 1) === 0) continue;
         let deg = 0;
         for (let w = 0; w < W; w++) deg += popcount32((conflicts[s * W + w] as number) & (left[w] as number));
         if (deg < bestDeg) {
@@ -642,7 +644,7 @@ export class WorstCaseSearch {
     let bestMax = Infinity;
     for (let g = 0; g < this.guessCount; g++) {
       const f = this.foundOf[g] as number;
-      if (f < 0 || ((((set[f >>> 5] as number) >>> (f & 31)) & 1) === 0)) continue;
+      if (f < 0 || (((set[f >>> 5] as number) >>> (f & 31)) & 1) === 0) continue;
       const { groups } = this.split(set, g);
       let mx = 0;
       for (const grp of groups) mx = Math.max(mx, this.size(grp));
@@ -779,7 +781,7 @@ export class WorstCaseSearch {
         const b = szStart[j + 1] as number;
         for (let i = szStart[j] as number; i < b; i++) {
           const m = sz[i] as number;
-          t += m < prev ? m : prev;
+          t += Math.min(m, prev);
         }
         if (t > best) best = t;
       }
@@ -813,7 +815,10 @@ export class WorstCaseSearch {
       this.record(sets, off, n, lo, n, -1);
       return NOT_SOLVABLE;
     }
-    if (this.nodes >= this.nodeLimit || ((this.nodes & 1023) === 1023 && this.deadline !== Infinity && Date.now() > this.deadline)) {
+    if (
+      this.nodes >= this.nodeLimit ||
+      ((this.nodes & 1023) === 1023 && this.deadline !== Infinity && Date.now() > this.deadline)
+    ) {
       return UNDECIDED;
     }
     this.nodes++;
@@ -871,7 +876,8 @@ export class WorstCaseSearch {
           if (size > d - 1 && lb <= d - 1) {
             // Not trivially solvable: the packings and the memo may know better.
             const mm = (g * K + c) * W;
-            for (let w = 0; w < W; w++) sets2[childOff + w] = ((sets2[off + w] as number) & (masks[mm + w] as number)) >>> 0;
+            for (let w = 0; w < W; w++)
+              sets2[childOff + w] = ((sets2[off + w] as number) & (masks[mm + w] as number)) >>> 0;
             const pbc = this.packBoundOf(this.packAt[level] as Uint32Array, sets2, childOff);
             if (pbc > lb) lb = pbc;
             let easy = false;
@@ -901,7 +907,14 @@ export class WorstCaseSearch {
       order[m++] = g;
     }
     const ord = order.subarray(0, m);
-    ord.sort((a, b) => (worst[a] as number) - (worst[b] as number) || (mc[a] as number) - (mc[b] as number) || (hitA[b] as number) - (hitA[a] as number) || (even[a] as number) - (even[b] as number) || a - b);
+    ord.sort(
+      (a, b) =>
+        (worst[a] as number) - (worst[b] as number) ||
+        (mc[a] as number) - (mc[b] as number) ||
+        (hitA[b] as number) - (hitA[a] as number) ||
+        (even[a] as number) - (even[b] as number) ||
+        a - b,
+    );
     const groupOrder: number[] = [];
     for (let oi = 0; oi < m; oi++) {
       const g = ord[oi] as number;
@@ -910,7 +923,12 @@ export class WorstCaseSearch {
         const c = cl[i] as number;
         if ((cnt[g * K + c] as number) > 0) groupOrder.push(c);
       }
-      groupOrder.sort((a, b) => (clb[g * K + b] as number) - (clb[g * K + a] as number) || (cnt[g * K + b] as number) - (cnt[g * K + a] as number) || a - b);
+      groupOrder.sort(
+        (a, b) =>
+          (clb[g * K + b] as number) - (clb[g * K + a] as number) ||
+          (cnt[g * K + b] as number) - (cnt[g * K + a] as number) ||
+          a - b,
+      );
       let ok = true;
       for (const c of groupOrder) {
         const s3 = this.sets;

@@ -74,7 +74,10 @@ export function replyTable(game: Game): ReplyTable {
   const G = game.guessCount;
   const N = game.secretCount;
   if (G * N > PROVER_MAX_TABLE) {
-    throw fail('limit', `${game.id}: ${G} guesses × ${N} secrets is too large for the exact worst-case search (at most ${PROVER_MAX_TABLE} pairs)`);
+    throw fail(
+      'limit',
+      `${game.id}: ${G} guesses × ${N} secrets is too large for the exact worst-case search (at most ${PROVER_MAX_TABLE} pairs)`,
+    );
   }
   const reply = game.codeCount <= 256 ? new Uint8Array(G * N) : new Uint32Array(G * N);
   const secrets = Uint32Array.from({ length: N }, (_, i) => i);
@@ -92,7 +95,11 @@ export function replyTable(game: Game): ReplyTable {
  * best bound are set to grow at every node. Returns the root's lower bound and those packings.
  * Shared by the prover and the engine's least-worst-case solver (`worst-case-parts.ts`).
  */
-export function preparePackings(core: WorstCaseSearch, all: Uint32Array, packings: readonly number[]): { bound: number; useful: Packing[] } {
+export function preparePackings(
+  core: WorstCaseSearch,
+  all: Uint32Array,
+  packings: readonly number[],
+): { bound: number; useful: Packing[] } {
   const n = core.size(all);
   const packs: Packing[] = [];
   for (const t of packings) {
@@ -138,10 +145,14 @@ export class WorstCaseProver {
   constructor(game: Game, settings: ProverSettings = PROVER_DEFAULTS) {
     this.game = game;
     this.settings = settings;
-    if (game.guessFilter) throw fail('usage', `${game.id}: the worst-case search does not support guess rules (hard mode)`);
+    if (game.guessFilter)
+      throw fail('usage', `${game.id}: the worst-case search does not support guess rules (hard mode)`);
     const words = Math.ceil(game.secretCount / 32);
     if (game.guessCount * game.codeCount * words > PROVER_MAX_TABLE) {
-      throw fail('limit', `${game.id}: ${game.guessCount} guesses with ${game.codeCount} replies over ${game.secretCount} secrets is too large for the exact worst-case search`);
+      throw fail(
+        'limit',
+        `${game.id}: ${game.guessCount} guesses with ${game.codeCount} replies over ${game.secretCount} secrets is too large for the exact worst-case search`,
+      );
     }
     const table = replyTable(game);
     // About 100 MB of memo at most.
@@ -160,7 +171,11 @@ export class WorstCaseProver {
 
   private leaf(secret: number, used: number): Built {
     const g = this.game.guessOfSecret(secret);
-    return { plan: { value: this.scores[used + 1], guess: g, codes: EMPTY_CODES, children: [] }, total: used + 1, depth: used + 1 };
+    return {
+      plan: { value: this.scores[used + 1], guess: g, codes: EMPTY_CODES, children: [] },
+      total: used + 1,
+      depth: used + 1,
+    };
   }
 
   /** A node guessing g over set, its groups built by `child`. */
@@ -177,7 +192,11 @@ export class WorstCaseProver {
       total += b.total;
       depth = Math.max(depth, b.depth);
     }
-    return { plan: { value, guess: g, codes: children.length ? Uint32Array.from(codes) : EMPTY_CODES, children }, total, depth };
+    return {
+      plan: { value, guess: g, codes: children.length ? Uint32Array.from(codes) : EMPTY_CODES, children },
+      total,
+      depth,
+    };
   }
 
   /** Solved within d? With a node budget; UNKNOWN when it runs out. */
@@ -211,7 +230,8 @@ export class WorstCaseProver {
     else if (n <= d) g = core.candidateGuess(set);
     else {
       core.nodeLimit = Infinity;
-      if (core.solve(set, d) !== SOLVABLE) throw new Error('worst-case prover: a set the proof solved is no longer solvable');
+      if (core.solve(set, d) !== SOLVABLE)
+        throw new Error('worst-case prover: a set the proof solved is no longer solvable');
       g = core.guessWithin(set, d);
     }
     return this.assemble(set, g, used, (grp) => this.proofPlan(grp, d - 1, used + 1));
@@ -284,7 +304,17 @@ export class WorstCaseProver {
     const n = this.game.secretCount;
     if (n === 1) {
       const leaf = this.leaf(0, 0);
-      return { plan: leaf.plan, worstCase: 1, lowerBound: 1, proven: true, total: 1, greedyWorstCase: 1, nodes: 0, stopped: false, proofSeconds: 0 };
+      return {
+        plan: leaf.plan,
+        worstCase: 1,
+        lowerBound: 1,
+        proven: true,
+        total: 1,
+        greedyWorstCase: 1,
+        nodes: 0,
+        stopped: false,
+        proofSeconds: 0,
+      };
     }
     const started = Date.now();
     let lb = preparePackings(core, all, this.settings.packings).bound;

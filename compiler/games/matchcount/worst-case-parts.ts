@@ -17,7 +17,14 @@
  * solver brings the search, the memo and the rebuild for a small total.
  */
 import { popcount32 } from '../../engine/bits.js';
-import { everyGuess, LeastWorstCase, WORST_CASE_LIMITS, type WorstCaseLimits, type WorstCaseParts, type WorstCaseResult } from '../../engine/least-worst-case.js';
+import {
+  everyGuess,
+  LeastWorstCase,
+  WORST_CASE_LIMITS,
+  type WorstCaseLimits,
+  type WorstCaseParts,
+  type WorstCaseResult,
+} from '../../engine/least-worst-case.js';
 import type { Moves, SearchGame } from '../../engine/types.js';
 import type { MatchCountGame } from './game.js';
 import { WorstCaseSearch, type Packing } from './prover-core.js';
@@ -235,14 +242,14 @@ class MatchCountBound {
       for (let j = 0; j < splitting; j++) {
         let t = hitOf[j];
         const end = start[j + 1];
-        for (let i = start[j]; i < end; i++) t += sizes[i] < prev ? sizes[i] : prev;
+        for (let i = start[j]; i < end; i++) t += Math.min(sizes[i], prev);
         if (t > best) best = t;
       }
       if (least === 0 && best >= n) least = k;
       prev = best;
     }
     if (least === 0 && prev < n) return d + 1;
-    return least > lb ? least : lb;
+    return Math.max(least, lb);
   }
 }
 
@@ -250,12 +257,22 @@ class MatchCountBound {
  * The solver's parts for one match-count game. `packings`: the split-off bounds of the packings
  * grown at the root (the prover's setting).
  */
-export function matchCountWorstCaseParts(game: MatchCountGame, packings: readonly number[] = PROVER_DEFAULTS.packings): WorstCaseParts<null> {
+export function matchCountWorstCaseParts(
+  game: MatchCountGame,
+  packings: readonly number[] = PROVER_DEFAULTS.packings,
+): WorstCaseParts<null> {
   // The prover's core only finds the root's packings here: it never searches, so its memo stays small.
   const table = replyTable(game);
   const core = new WorstCaseSearch(table, 1 << 12);
   const { useful } = preparePackings(core, core.allSecrets(), packings);
-  const bound = new MatchCountBound(table.reply as Uint8Array | Uint32Array, game.guessCount, game.codeCount, game.solvedCode, game.secretCount, useful);
+  const bound = new MatchCountBound(
+    table.reply as Uint8Array | Uint32Array,
+    game.guessCount,
+    game.codeCount,
+    game.solvedCode,
+    game.secretCount,
+    useful,
+  );
   return {
     // Words of more than 255 letters keep the game's own kernel (their counts are not bytes).
     game: table.reply instanceof Uint8Array ? matchCountTableGame(game, table.reply) : game,
@@ -283,6 +300,9 @@ export function matchCountLimits(game: MatchCountGame, settings: ProverSettings 
 }
 
 /** The least worst case of a match-count list by the engine's solver (proven where the limits allow) and its tree. */
-export function solveMatchCountWorstCase(game: MatchCountGame, settings: ProverSettings = PROVER_DEFAULTS): WorstCaseResult {
+export function solveMatchCountWorstCase(
+  game: MatchCountGame,
+  settings: ProverSettings = PROVER_DEFAULTS,
+): WorstCaseResult {
   return new LeastWorstCase(matchCountWorstCaseParts(game, settings.packings), matchCountLimits(game, settings)).run();
 }

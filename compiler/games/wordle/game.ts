@@ -175,7 +175,8 @@ export class HardModeFilter implements GuessFilter {
     }
     for (let c = 0; c < 26; c++) {
       const need = state.charCodeAt(L + c) - 48;
-      if (need > this.counts[guess * 26 + c]) return `must use '${String.fromCharCode(97 + c)}' at least ${need} time${need === 1 ? '' : 's'}`;
+      if (need > this.counts[guess * 26 + c])
+        return `must use '${String.fromCharCode(97 + c)}' at least ${need} time${need === 1 ? '' : 's'}`;
     }
     return null;
   }
@@ -243,7 +244,10 @@ export class WordleGame implements Game {
       { role: 'answers', count: answers.words.length, sha256: answers.sha256 },
       guessesRef ?? { role: 'guesses', count: guesses.words.length, sha256: guesses.sha256 },
     ];
-    return new WordleGame(kernel, answerGuess, undefined, hard, lists, { guesses: guesses.words, answers: answers.words });
+    return new WordleGame(kernel, answerGuess, undefined, hard, lists, {
+      guesses: guesses.words,
+      answers: answers.words,
+    });
   }
 
   /** The feedback table, `table[answer * guesses + guess]` (null when codes do not fit a byte); built on first use. */
@@ -260,11 +264,26 @@ export class WordleGame implements Game {
   }
 
   spec(): WordleSpec {
-    return { kind: 'wordle', length: this.kernel.length, hard: this.params.hard, letters: this.kernel.letters, answerGuess: this.answerGuess, table: this.table, lists: this.lists };
+    return {
+      kind: 'wordle',
+      length: this.kernel.length,
+      hard: this.params.hard,
+      letters: this.kernel.letters,
+      answerGuess: this.answerGuess,
+      table: this.table,
+      lists: this.lists,
+    };
   }
 
   static fromSpec(spec: WordleSpec): WordleGame {
-    return new WordleGame(new LingoFeedback(spec.letters, spec.length), spec.answerGuess, spec.table, spec.hard, spec.lists, null);
+    return new WordleGame(
+      new LingoFeedback(spec.letters, spec.length),
+      spec.answerGuess,
+      spec.table,
+      spec.hard,
+      spec.lists,
+      null,
+    );
   }
 
   secretOfGuess(guess: number): number {

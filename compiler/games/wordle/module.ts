@@ -8,7 +8,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../../../runtime/atomic-write.js';
 import { fail } from '../../../runtime/errors.js';
-import { checkTreeMatches, guessSlot, type ParamValue, type TreeFile, type TreeHeader } from '../../../runtime/tree-format.js';
+import {
+  checkTreeMatches,
+  guessSlot,
+  type ParamValue,
+  type TreeFile,
+  type TreeHeader,
+} from '../../../runtime/tree-format.js';
 import { loadUniformWordList, makeWordList, type WordList } from '../../../runtime/wordlist.js';
 import { carriedGuesses, carriedSecrets, guessTable } from '../tree-words.js';
 import { AttemptObjective } from '../../engine/attempt-objective.js';
@@ -19,12 +25,37 @@ import { budgeted, type BudgetedTree, type CompileControl, type PoolPlan } from 
 import { describeGuessTotals } from '../../objective.js';
 import { safeText } from '../../../runtime/messages.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
-import { count, flagOption, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { flagOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts.js';
 import { TOOL_VERSION } from '../../version.js';
 import { WORDLE_ATTEMPTS, WordleGame, wordleProbes, type WordleSpec } from './game.js';
-import { everyGuess, openersWithin, proveLeastWorstCase, ruleGuesses, type GuessPool, type WorstCaseLimits, type WorstCaseParts } from '../../engine/least-worst-case.js';
-import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, objectiveOption, proofAbove, proveWorstCase, refuteOpeners, runWorstCase, WORST_CASE_OPENERS_TASK, WORST_CASE_TASK, worstCaseLimits, worstCaseMerit, worstCaseOutcome, type OpenersArgs, type OpenersProof } from '../worst-case.js';
+import {
+  everyGuess,
+  openersWithin,
+  proveLeastWorstCase,
+  ruleGuesses,
+  type GuessPool,
+  type WorstCaseLimits,
+  type WorstCaseParts,
+} from '../../engine/least-worst-case.js';
+import {
+  describeWorstCase,
+  isWorstCase,
+  markWorstCase,
+  objectiveFromHeader,
+  objectiveOption,
+  proofAbove,
+  proveWorstCase,
+  refuteOpeners,
+  runWorstCase,
+  WORST_CASE_OPENERS_TASK,
+  WORST_CASE_TASK,
+  worstCaseLimits,
+  worstCaseMerit,
+  worstCaseOutcome,
+  type OpenersArgs,
+  type OpenersProof,
+} from '../worst-case.js';
 import { replayAll } from '../../replay.js';
 import { checkProof, formatProof, listOf, parseProof, proofPathOf, proofValue, readProof } from './proof.js';
 import { wordMaskRules } from '../word-mask-explorer.js';
@@ -39,10 +70,15 @@ export type WordleEffort = WidthEffort;
  */
 export const WORDLE_EFFORTS: readonly WordleEffort[] = [
   { name: 'greedy', describe: 'one step deep: the best-ranked guess everywhere (seconds)', widths: [1] },
-  { name: 'default', describe: 'the top 12 openers and the top 100 guesses at every node below, compared by their subtrees', widths: [12, 100, 100, 100, 100, 100] },
+  {
+    name: 'default',
+    describe: 'the top 12 openers and the top 100 guesses at every node below, compared by their subtrees',
+    widths: [12, 100, 100, 100, 100, 100],
+  },
   {
     name: 'exact',
-    describe: 'every allowed guess at every node below the 12 best-ranked openers (--openers N, or below --opener): the optimum for each, proven',
+    describe:
+      'every allowed guess at every node below the 12 best-ranked openers (--openers N, or below --opener): the optimum for each, proven',
     widths: [ALL, ALL, ALL, ALL, ALL, ALL],
     exact: true,
   },
@@ -85,14 +121,42 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
   const c = WORDLE_GUESS_COST;
   const attempts = Math.min(WORDLE_ATTEMPTS, setup.maxDepth ?? WORDLE_ATTEMPTS);
   const objective = new AttemptObjective<string>(
-    { attempts, costs: [0, c, 2 * c, 3 * c, 4 * c, 5 * c, 6 * c + 1].slice(0, attempts + 1), unsolved: 1_000_000 * c, branches: Infinity, depthTieBreak: false, secretCount: game.secretCount },
+    {
+      attempts,
+      costs: [0, c, 2 * c, 3 * c, 4 * c, 5 * c, 6 * c + 1].slice(0, attempts + 1),
+      unsolved: 1_000_000 * c,
+      branches: Infinity,
+      depthTieBreak: false,
+      secretCount: game.secretCount,
+    },
     (s) => game.guessOfSecret(s),
   );
   const rule = game.guessFilter;
   const exact = effort.exact === true;
   // Endgames bind in hard mode (few guesses allowed test the letter a family differs by).
-  const endgames = exact && rule ? endgameFamilies(game.kernel.letters, game.params.length, game.secretCount, (s) => game.guessOfSecret(s), ENDGAME_MIN) : undefined;
-  const ranker = new CandidateRanker(game, objective, { probes: setup.probes, candidatePoolMax: Number.MAX_SAFE_INTEGER, candidateShortcut: true, exact, exactOrder: 'mixed', endgames }, rule);
+  const endgames =
+    exact && rule
+      ? endgameFamilies(
+          game.kernel.letters,
+          game.params.length,
+          game.secretCount,
+          (s) => game.guessOfSecret(s),
+          ENDGAME_MIN,
+        )
+      : undefined;
+  const ranker = new CandidateRanker(
+    game,
+    objective,
+    {
+      probes: setup.probes,
+      candidatePoolMax: Number.MAX_SAFE_INTEGER,
+      candidateShortcut: true,
+      exact,
+      exactOrder: 'mixed',
+      endgames,
+    },
+    rule,
+  );
   const moves = wordleMoves(game);
   return {
     game,
@@ -119,13 +183,17 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
 /** The node state: hard mode's rule state, else none. */
 function wordleMoves(game: WordleGame): Moves<string> {
   const rule = game.guessFilter;
-  return rule ? { root: rule.start, after: (s, g, code) => rule.after(s, g, code), key: (s) => s } : { root: '', after: (s) => s, key: (s) => s };
+  return rule
+    ? { root: rule.start, after: (s, g, code) => rule.after(s, g, code), key: (s) => s }
+    : { root: '', after: (s) => s, key: (s) => s };
 }
 
 /** The least-worst-case solver's parts: every guess, or the ones hard mode allows. */
 function wordleWorstCaseParts(game: WordleGame): WorstCaseParts<string> {
   const rule = game.guessFilter;
-  const pool: GuessPool<string> = rule ? ruleGuesses(game, (state, list) => rule.filter(state, list)) : everyGuess<string>(game);
+  const pool: GuessPool<string> = rule
+    ? ruleGuesses(game, (state, list) => rule.filter(state, list))
+    : everyGuess<string>(game);
   return { game, moves: wordleMoves(game), pool };
 }
 
@@ -145,7 +213,10 @@ function wordleGameOf(answers: WordList, guessesPath: string, hard: boolean): Wo
   const length = answers.words[0].length;
   const allowedLength = allowed.words[0].length;
   if (allowedLength !== length) {
-    throw fail('wordlist', `${guessesPath}:1: "${allowed.words[0]}" has ${allowedLength} letters, the answers in ${answers.source} have ${length}`);
+    throw fail(
+      'wordlist',
+      `${guessesPath}:1: "${allowed.words[0]}" has ${allowedLength} letters, the answers in ${answers.source} have ${length}`,
+    );
   }
   const guesses = makeWordList(guessesPath, [...allowed.words, ...answers.words]);
   return WordleGame.fromLists(answers, guesses, hard);
@@ -173,17 +244,36 @@ function checkedProof(game: WordleGame, file: TreeFile, treePath: string, given?
   const path = given ?? proofPathOf(treePath);
   if (given === undefined && !existsSync(path)) return null;
   const proof = readProof(path);
-  const check = checkProof(proof, { hard: game.params.hard === true, lists: game.lists, guessWords: game.guessCount < listOf(game.lists, 'guesses').count ? null : guessWords(game) }, Number(file.header.objective['totalGuesses']), path);
+  const check = checkProof(
+    proof,
+    {
+      hard: game.params.hard === true,
+      lists: game.lists,
+      guessWords: game.guessCount < listOf(game.lists, 'guesses').count ? null : guessWords(game),
+    },
+    Number(file.header.objective.totalGuesses),
+    path,
+  );
   return { path, proof, check };
 }
 
-function* compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileControl, report: WordleReport): PoolPlan<CompileOutcome> {
-  const prove = control.options['prove'] === true;
-  const openerWord = typeof control.options['opener'] === 'string' ? control.options['opener'] : undefined;
+function* compileWordle(
+  loaded: LoadedGame,
+  game: WordleGame,
+  control: CompileControl,
+  report: WordleReport,
+): PoolPlan<CompileOutcome> {
+  const prove = control.options.prove === true;
+  const openerWord = typeof control.options.opener === 'string' ? control.options.opener : undefined;
   const worst = isWorstCase(game.params);
-  if (worst && prove) throw fail('usage', '--prove proves the least total; --objective worst-case proves the least worst case and takes no --prove');
+  if (worst && prove)
+    throw fail(
+      'usage',
+      '--prove proves the least total; --objective worst-case proves the least worst case and takes no --prove',
+    );
   if (prove && openerWord !== undefined) throw fail('usage', '--prove searches every opener; it takes no --opener');
-  if (prove && control.effort !== 'default' && control.effort !== 'exact') throw fail('usage', `--prove is an exact search; it cannot be combined with --effort ${control.effort}`);
+  if (prove && control.effort !== 'default' && control.effort !== 'exact')
+    throw fail('usage', `--prove is an exact search; it cannot be combined with --effort ${control.effort}`);
   // --prove with the default effort: the default tree, then every opener under its total's budget.
   const effort = wordleEffort(control.effort);
   let opener: number | undefined;
@@ -193,14 +283,38 @@ function* compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileCo
   }
   const probes = wordleProbes(game);
   const N = game.secretCount;
-  const count = typeof control.options['openers'] === 'number' ? control.options['openers'] : undefined;
-  if (count !== undefined && (prove || !effort.exact || opener !== undefined)) throw fail('usage', '--openers N goes with --effort exact (without --opener): the N best-ranked openers, each searched exactly');
+  const count = typeof control.options.openers === 'number' ? control.options.openers : undefined;
+  if (count !== undefined && (prove || !effort.exact || opener !== undefined))
+    throw fail(
+      'usage',
+      '--openers N goes with --effort exact (without --opener): the N best-ranked openers, each searched exactly',
+    );
   // Exact: the openers in the order of the exact ranking (every guess), the first N of them.
-  const spec = !effort.exact ? { width: effort.widths[0] } : opener !== undefined ? { width: 1, only: [opener] } : prove ? { width: Infinity } : { width: Infinity, first: count ?? EXACT_OPENERS };
-  const jobOf = (setup: WordleSetup) => ({ module: 'wordle', gameSpec: game.spec(), setup, parts: wordleParts(game, setup), label: loaded.slug, bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`, nameSecret: (s: number) => game.secretName(s), nameGuess: (g: number) => game.guessName(g) });
+  const spec = !effort.exact
+    ? { width: effort.widths[0] }
+    : opener !== undefined
+      ? { width: 1, only: [opener] }
+      : prove
+        ? { width: Infinity }
+        : { width: Infinity, first: count ?? EXACT_OPENERS };
+  const jobOf = (setup: WordleSetup) => ({
+    module: 'wordle',
+    gameSpec: game.spec(),
+    setup,
+    parts: wordleParts(game, setup),
+    label: loaded.slug,
+    bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`,
+    nameSecret: (s: number) => game.secretName(s),
+    nameGuess: (g: number) => game.guessName(g),
+  });
   const search = function* (maxDepth: number | undefined, checkpointPrefix?: string): PoolPlan<BudgetedTree> {
     const job = jobOf({ effort: effort.name, probes, ...(maxDepth !== undefined ? { maxDepth } : {}) });
-    const found = yield* budgeted(job, { ...spec, unit: 'openers', budgetOf: prove && effort.exact ? proofBudget : undefined, ...(checkpointPrefix !== undefined ? { checkpointPrefix } : {}) });
+    const found = yield* budgeted(job, {
+      ...spec,
+      unit: 'openers',
+      budgetOf: prove && effort.exact ? proofBudget : undefined,
+      ...(checkpointPrefix !== undefined ? { checkpointPrefix } : {}),
+    });
     if (!found) throw new Error('wordle compile: no plan');
     return found;
   };
@@ -208,8 +322,14 @@ function* compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileCo
   // than the tree's total from the first (no opener needs solving without a budget).
   const provePass = function* (treeKey: number): PoolPlan<BudgetedTree> {
     const budget = proofBudget(treeKey);
-    const found = yield* budgeted(jobOf({ effort: 'exact', probes }), { width: Infinity, unit: 'openers', budgetOf: proofBudget, budget, checkpointPrefix: 'proof-' });
-    if (!found) throw new Error('wordle proof: no opener below the tree\'s own total');
+    const found = yield* budgeted(jobOf({ effort: 'exact', probes }), {
+      width: Infinity,
+      unit: 'openers',
+      budgetOf: proofBudget,
+      budget,
+      checkpointPrefix: 'proof-',
+    });
+    if (!found) throw new Error("wordle proof: no opener below the tree's own total");
     return found;
   };
   let proof = null;
@@ -219,8 +339,14 @@ function* compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileCo
     limits = worstCaseLimits(effort.name, WORDLE_ATTEMPTS, true);
     // Hard mode's sets allow few guesses and are refuted in a few scans: a proof of the whole
     // depth fits the budget (Wordle's lists: 4 refuted in about 90,000 sets).
-    if (game.params.hard && effort.name !== 'greedy') limits = { ...limits, proofNodes: Math.max(limits.proofNodes, HARD_PROOF_NODES) };
-    const proofJob = { module: 'wordle', gameSpec: game.spec(), setup: { effort: effort.name, probes }, label: loaded.slug };
+    if (game.params.hard && effort.name !== 'greedy')
+      limits = { ...limits, proofNodes: Math.max(limits.proofNodes, HARD_PROOF_NODES) };
+    const proofJob = {
+      module: 'wordle',
+      gameSpec: game.spec(),
+      setup: { effort: effort.name, probes },
+      label: loaded.slug,
+    };
     // The search capped at one guess less than the game's 6 first: when it finds every answer,
     // the solver only has to look below its depth (it finds a tree of that depth slowly in hard mode).
     const first = yield* search(WORDLE_ATTEMPTS - 1);
@@ -231,10 +357,20 @@ function* compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileCo
     const byOpeners = all && s.maxFound > 1 && (game.params.hard ? effort.name !== 'greedy' : control.checkpoint);
     const everyGuess = (): number[] => Array.from({ length: game.guessCount }, (_, g) => g);
     const openerBudget = Math.max(limits.proofNodes, OPENER_PROOF_NODES);
-    const openers = byOpeners ? yield* refuteOpeners(proofJob, { limits, depth: s.maxFound - 1, openers: everyGuess(), budget: openerBudget }) : null;
+    const openers = byOpeners
+      ? yield* refuteOpeners(proofJob, { limits, depth: s.maxFound - 1, openers: everyGuess(), budget: openerBudget })
+      : null;
     let refuted: OpenersProof | null = null;
     if (openers && openers.refuted === game.guessCount) {
-      proof = proofAbove(first.tree, s.maxFound, { tree: null, depth: 0, total: 0, lowerBound: s.maxFound, proven: true, nodes: openers.nodes, stopped: false });
+      proof = proofAbove(first.tree, s.maxFound, {
+        tree: null,
+        depth: 0,
+        total: 0,
+        lowerBound: s.maxFound,
+        proven: true,
+        nodes: openers.nodes,
+        stopped: false,
+      });
       r = first;
     } else if (all) {
       const below = yield* runWorstCase(proofJob, { ...limits, maxDepth: s.maxFound - 1 });
@@ -242,14 +378,39 @@ function* compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileCo
         proof = proofAbove(first.tree, s.maxFound, below);
         r = first;
       } else proof = below;
-    } else if (control.checkpoint && !game.params.hard && (refuted = yield* refuteOpeners(proofJob, { limits, depth: WORDLE_ATTEMPTS - 1, openers: everyGuess(), budget: openerBudget })).within < 0) {
+    } else if (
+      control.checkpoint &&
+      !game.params.hard &&
+      (refuted = yield* refuteOpeners(proofJob, {
+        limits,
+        depth: WORDLE_ATTEMPTS - 1,
+        openers: everyGuess(),
+        budget: openerBudget,
+      })).within < 0
+    ) {
       // No tree within the capped depth was found (12,972 answers): that depth refuted in blocks
       // of first guesses (resumable), then the search at the game's depth.
-      if (refuted.undecided > 0) throw fail('budget', `${loaded.slug}: ${WORDLE_ATTEMPTS - 1} guesses not refuted: ${refuted.undecided.toLocaleString('en-US')} of ${game.guessCount.toLocaleString('en-US')} first guesses undecided within their ${openerBudget.toLocaleString('en-US')} sets (proven: none in fewer than ${WORDLE_ATTEMPTS - 1}); --resume keeps the blocks settled; nothing written`);
+      if (refuted.undecided > 0)
+        throw fail(
+          'budget',
+          `${loaded.slug}: ${WORDLE_ATTEMPTS - 1} guesses not refuted: ${refuted.undecided.toLocaleString('en-US')} of ${game.guessCount.toLocaleString('en-US')} first guesses undecided within their ${openerBudget.toLocaleString('en-US')} sets (proven: none in fewer than ${WORDLE_ATTEMPTS - 1}); --resume keeps the blocks settled; nothing written`,
+        );
       const full = yield* search(WORDLE_ATTEMPTS, 'full-');
       const t = replayAll(game, full.tree);
-      if ((t.histogram[0] ?? 0) !== 0 || t.missingBranches !== 0) throw fail('budget', `${loaded.slug}: proven: no tree solves every answer in fewer than ${WORDLE_ATTEMPTS}, but the search found no tree within ${WORDLE_ATTEMPTS}; nothing written`);
-      proof = proofAbove(full.tree, WORDLE_ATTEMPTS, { tree: null, depth: 0, total: 0, lowerBound: WORDLE_ATTEMPTS, proven: true, nodes: refuted.nodes, stopped: false });
+      if ((t.histogram[0] ?? 0) !== 0 || t.missingBranches !== 0)
+        throw fail(
+          'budget',
+          `${loaded.slug}: proven: no tree solves every answer in fewer than ${WORDLE_ATTEMPTS}, but the search found no tree within ${WORDLE_ATTEMPTS}; nothing written`,
+        );
+      proof = proofAbove(full.tree, WORDLE_ATTEMPTS, {
+        tree: null,
+        depth: 0,
+        total: 0,
+        lowerBound: WORDLE_ATTEMPTS,
+        proven: true,
+        nodes: refuted.nodes,
+        stopped: false,
+      });
       r = full;
     } else {
       proof = yield* proveWorstCase(proofJob, limits, `no tree finds every answer within ${WORDLE_ATTEMPTS} guesses`);
@@ -266,18 +427,42 @@ function* compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileCo
   if (exactTree) r = p;
   if (prove && p.everyGuess) {
     const solvedMax = N * (WORDLE_ATTEMPTS * WORDLE_GUESS_COST + 1);
-    const lines = p.outcomes.map((o) => ({ word: game.guessName(o.guess), value: proofValue(o, WORDLE_GUESS_COST, solvedMax) }));
+    const lines = p.outcomes.map((o) => ({
+      word: game.guessName(o.guess),
+      value: proofValue(o, WORDLE_GUESS_COST, solvedMax),
+    }));
     // The tree's own opener names the best when it is one of the best.
     const treeLine = lines.find((l) => l.word === game.guessName(r.guess));
-    const best = treeLine?.value.kind === 'exact' && treeLine.value.total === whole(p.cost) ? { word: treeLine.word, total: treeLine.value.total } : { word: game.guessName(p.guess), total: whole(p.cost) };
-    if (!effort.exact && !exactTree) report.line = `proven optimal over every opener (${p.candidates} openers: ${p.searched} searched to the end, ${p.cut} cut off, ${p.byBound} settled by their bound)`;
+    const best =
+      treeLine?.value.kind === 'exact' && treeLine.value.total === whole(p.cost)
+        ? { word: treeLine.word, total: treeLine.value.total }
+        : { word: game.guessName(p.guess), total: whole(p.cost) };
+    if (!effort.exact && !exactTree)
+      report.line = `proven optimal over every opener (${p.candidates} openers: ${p.searched} searched to the end, ${p.cut} cut off, ${p.byBound} settled by their bound)`;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    report.proof = formatProof({ mode: game.params.hard === true ? 'hard' : 'normal', answers: listOf(game.lists, 'answers'), guesses: listOf(game.lists, 'guesses'), openers: lines.length, best, seconds, tool: `guesstree ${TOOL_VERSION}` }, lines);
+    report.proof = formatProof(
+      {
+        mode: game.params.hard === true ? 'hard' : 'normal',
+        answers: listOf(game.lists, 'answers'),
+        guesses: listOf(game.lists, 'guesses'),
+        openers: lines.length,
+        best,
+        seconds,
+        tool: `guesstree ${TOOL_VERSION}`,
+      },
+      lines,
+    );
   }
   const widthText = widthsText(effort.widths);
   let settings: Record<string, ParamValue>;
   if (!exactTree) {
-    settings = { effort: effort.name, widths: widthText, ranking: 'reply groups, then sum of squared group sizes', cutoffs: true, candidateShortcut: true };
+    settings = {
+      effort: effort.name,
+      widths: widthText,
+      ranking: 'reply groups, then sum of squared group sizes',
+      cutoffs: true,
+      candidateShortcut: true,
+    };
   } else {
     const proven = prove && r.everyGuess ? 'global' : 'opener';
     settings = {
@@ -291,7 +476,10 @@ function* compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileCo
       proven,
     };
     const how = `${r.candidates} opener${r.candidates === 1 ? '' : 's'}: ${r.searched} searched to the end, ${r.cut} cut off, ${r.byBound} settled by their bound`;
-    report.line = proven === 'global' ? `proven optimal over every opener (${how})` : `proven optimal for the opener ${game.guessName(r.guess)} (${how})`;
+    report.line =
+      proven === 'global'
+        ? `proven optimal over every opener (${how})`
+        : `proven optimal for the opener ${game.guessName(r.guess)} (${how})`;
   }
   // The engine's bound as the header's score: minus the guesses (and 1/4096 per 6th guess).
   if (proof && limits) {
@@ -299,31 +487,61 @@ function* compileWordle(loaded: LoadedGame, game: WordleGame, control: CompileCo
     const out = worstCaseOutcome(game, proof, { tree: r.tree, exact: false }, limits, settings);
     return { ...out, settings: { ...out.settings, opener: game.guessName(out.tree.guess[0]) } };
   }
-  const bound = settings['proven'] === 'global' ? r.cost : r.lowerBound;
-  const objectiveExtra: Record<string, ParamValue> = bound !== null ? { upperBound: -bound / WORDLE_GUESS_COST, upperBoundMean: Math.round((-bound / WORDLE_GUESS_COST / N) * 1e6) / 1e6 } : {};
+  const bound = settings.proven === 'global' ? r.cost : r.lowerBound;
+  const objectiveExtra: Record<string, ParamValue> =
+    bound !== null
+      ? {
+          upperBound: -bound / WORDLE_GUESS_COST,
+          upperBoundMean: Math.round((-bound / WORDLE_GUESS_COST / N) * 1e6) / 1e6,
+        }
+      : {};
   return { tree: r.tree, settings, objectiveExtra };
 }
 
 /** The objective in words, and what the search proved. */
 function describeWordle(header: TreeHeader): string[] {
-  const proven = header.settings['proven'];
+  const proven = header.settings.proven;
   const lines = describeGuessTotals(header);
-  if (proven === 'global') return [lines[0], `proven optimal: no tree needs fewer guesses, whatever its opener (${String(header.settings['openers'])} openers compared)`];
-  if (proven === 'opener') return [...lines, `proven optimal for the opener ${String(header.settings['opener'])}`];
+  if (proven === 'global')
+    return [
+      lines[0],
+      `proven optimal: no tree needs fewer guesses, whatever its opener (${String(header.settings.openers)} openers compared)`,
+    ];
+  if (proven === 'opener') return [...lines, `proven optimal for the opener ${String(header.settings.opener)}`];
   return lines;
 }
 
 export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
   id: 'wordle',
   describe: 'Wordle: answers and allowed guesses, 6 tries, least total guesses (normal or hard mode)',
-  replyHelp: 'the mask: O right place, ? elsewhere, X absent, one letter a position (any case, e.g. OX?XX); OOOOO when solved',
+  replyHelp:
+    'the mask: O right place, ? elsewhere, X absent, one letter a position (any case, e.g. OX?XX); OOOOO when solved',
   options: [
     { name: 'answers', type: 'file', describe: 'the possible secrets, one word a line' },
     { name: 'guesses', type: 'file', describe: 'the allowed guesses (the answers are always allowed too)' },
     { name: 'hard', type: 'boolean', describe: 'hard mode: greens stay in place, revealed letters are reused' },
-    { name: 'opener', type: 'string', compileOnly: true, describe: 'search below this first guess only (with --effort exact: its proven optimum)' },
-    { name: 'prove', type: 'boolean', compileOnly: true, describe: 'prove which opener is optimal: every allowed first guess bounded or searched exactly (implies --effort exact)' },
-    { name: 'openers', type: 'integer', min: 1, max: 1_000_000, compileOnly: true, describe: 'with --effort exact: how many of the best-ranked openers are searched exactly (default 12; more than there are: all)' },
+    {
+      name: 'opener',
+      type: 'string',
+      compileOnly: true,
+      describe: 'search below this first guess only (with --effort exact: its proven optimum)',
+    },
+    {
+      name: 'prove',
+      type: 'boolean',
+      compileOnly: true,
+      describe:
+        'prove which opener is optimal: every allowed first guess bounded or searched exactly (implies --effort exact)',
+    },
+    {
+      name: 'openers',
+      type: 'integer',
+      min: 1,
+      max: 1_000_000,
+      compileOnly: true,
+      describe:
+        'with --effort exact: how many of the best-ranked openers are searched exactly (default 12; more than there are: all)',
+    },
     objectiveOption('total', 'the least total guesses'),
   ],
   efforts: WORDLE_EFFORTS,
@@ -336,29 +554,51 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
         const game = (loaded as LoadedGame).game as WordleGame;
         const treePath = path ?? '(the tree)';
         const c = checkedProof(game, file as TreeFile, treePath);
-        if (!c) throw fail('manifest', `no proof beside ${treePath} (${proofPathOf(treePath)}); make one with: guesstree compile --game wordle --answers FILE --guesses FILE${game.params.hard === true ? ' --hard' : ''} --prove`);
+        if (!c)
+          throw fail(
+            'manifest',
+            `no proof beside ${treePath} (${proofPathOf(treePath)}); make one with: guesstree compile --game wordle --answers FILE --guesses FILE${game.params.hard === true ? ' --hard' : ''} --prove`,
+          );
         return readFileSync(c.path, 'utf8');
       },
     },
   ],
   verifyExtra: {
-    options: [{ name: 'proof', type: 'file', describe: 'a proof file to check against the lists and the tree (default: the one beside the tree, when there is one)' }],
+    options: [
+      {
+        name: 'proof',
+        type: 'file',
+        describe:
+          'a proof file to check against the lists and the tree (default: the one beside the tree, when there is one)',
+      },
+    ],
     run: () => false,
   },
   searchBytes(size, effort, opts) {
     const MiB = 2 ** 20;
     const KiB = 2 ** 10;
     // Exact (and --prove, which implies it): the memo's byte cap (1 GiB) and its entries' sets.
-    if (effort === 'exact' || opts['prove'] === true) return 1280 * MiB + size.guessCount * 16 * KiB;
+    if (effort === 'exact' || opts.prove === true) return 1280 * MiB + size.guessCount * 16 * KiB;
     return effort === 'greedy' ? 16 * MiB + size.guessCount * KiB : 128 * MiB + size.guessCount * 8 * KiB;
   },
   sample(dir) {
     const words = sampleWords(50, 5, 'aeilnorstu', 2);
-    return { answers: writeSample(dir, 'answers.txt', words.slice(0, 20)), guesses: writeSample(dir, 'guesses.txt', words.slice(20)) };
+    return {
+      answers: writeSample(dir, 'answers.txt', words.slice(0, 20)),
+      guesses: writeSample(dir, 'guesses.txt', words.slice(20)),
+    };
   },
   load(opts: GameOptions): LoadedGame {
-    const answers = required(stringOption(opts, 'answers'), 'wordle', '--answers FILE (the possible secrets) and --guesses FILE (the allowed guesses)');
-    const guesses = required(stringOption(opts, 'guesses'), 'wordle', '--answers FILE (the possible secrets) and --guesses FILE (the allowed guesses)');
+    const answers = required(
+      stringOption(opts, 'answers'),
+      'wordle',
+      '--answers FILE (the possible secrets) and --guesses FILE (the allowed guesses)',
+    );
+    const guesses = required(
+      stringOption(opts, 'guesses'),
+      'wordle',
+      '--answers FILE (the possible secrets) and --guesses FILE (the allowed guesses)',
+    );
     return wordleLoaded(opts, loadWordleGame(answers, guesses, flagOption(opts, 'hard')));
   },
   loadFromTree(opts, file, where) {
@@ -368,18 +608,31 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
     if (answersPath !== undefined && guessesPath !== undefined) return { loaded: wordleModule.load(opts), file };
     const answers = answersPath !== undefined ? loadUniformWordList(answersPath) : carriedSecrets(file, where);
     // A list given is the tree's or refused, before any game is built from it.
-    checkTreeMatches(file, { lists: [{ role: 'answers', count: answers.words.length, sha256: answers.sha256 }] }, where);
-    if (guessesPath !== undefined) return { loaded: wordleLoaded(opts, wordleGameOf(answers, guessesPath, hard)), file };
+    checkTreeMatches(
+      file,
+      { lists: [{ role: 'answers', count: answers.words.length, sha256: answers.sha256 }] },
+      where,
+    );
+    if (guessesPath !== undefined)
+      return { loaded: wordleLoaded(opts, wordleGameOf(answers, guessesPath, hard)), file };
     // No guesses list: the game's guesses are the answers and the guesses the tree plays, renumbered.
     const table = carriedGuesses(file, where);
     const words = makeWordList(`${where} (the guesses it carries)`, [...answers.words, ...table.words]);
     const guessesRef = file.header.lists.find((l) => l.role === 'guesses');
     if (!guessesRef) throw fail('tree-file', `${where}: tree has no guesses list`);
     const game = WordleGame.fromLists(answers, words, hard, guessesRef);
-    const guess = Uint32Array.from(file.tree.guess, (g) => words.index.get(table.words[guessSlot(table.index, g)]) as number);
+    const guess = Uint32Array.from(
+      file.tree.guess,
+      (g) => words.index.get(table.words[guessSlot(table.index, g)]) as number,
+    );
     return { loaded: wordleLoaded(opts, game), file: { ...file, tree: { ...file.tree, guess } } };
   },
-  optionsFromHeader: (header, opts) => ({ answers: opts['answers'], guesses: opts['guesses'], hard: header.params['hard'] === true, objective: objectiveFromHeader(header, 'total') }),
+  optionsFromHeader: (header, opts) => ({
+    answers: opts.answers,
+    guesses: opts.guesses,
+    hard: header.params.hard === true,
+    objective: objectiveFromHeader(header, 'total'),
+  }),
   worker: (gameSpec, setup) => {
     const game = WordleGame.fromSpec(gameSpec);
     return {
@@ -415,22 +668,31 @@ function wordleLoaded(opts: GameOptions, base: WordleGame): LoadedGame {
         const beside = proofPathOf(path);
         if (!existsSync(beside) || readFileSync(beside, 'utf8') !== report.proof) writeFileAtomic(beside, report.proof);
         const p = parseProof(report.proof, beside);
-        log(`${loaded.slug}: proof of every opener in ${beside} (${p.lines.length} lines, best ${p.header.best.word} =${p.header.best.total})`);
+        log(
+          `${loaded.slug}: proof of every opener in ${beside} (${p.lines.length} lines, best ${p.header.best.word} =${p.header.best.total})`,
+        );
       }
     },
     checkBeside: (file, path, out) => {
-      const given = typeof opts['proof'] === 'string' ? opts['proof'] : undefined;
+      const given = typeof opts.proof === 'string' ? opts.proof : undefined;
       const c = checkedProof(game, file, path, given);
       if (!c) return;
-      out(`proof: ${c.path}: ${c.proof.lines.length} first guesses (${c.check.exact} exact, ${c.check.atLeast} bounded above the best, ${c.check.none} none); best ${c.check.best.word} =${c.check.best.total}, the tree's total; lists match${c.check.wordsChecked ? '' : '; each word not checked against the allowed list (give --guesses FILE for that)'}`);
+      out(
+        `proof: ${c.path}: ${c.proof.lines.length} first guesses (${c.check.exact} exact, ${c.check.atLeast} bounded above the best, ${c.check.none} none); best ${c.check.best.word} =${c.check.best.total}, the tree's total; lists match${c.check.wordsChecked ? '' : '; each word not checked against the allowed list (give --guesses FILE for that)'}`,
+      );
     },
     describe: worst ? describeWorstCase : describeWordle,
-    merit: worst ? worstCaseMerit : (h: TreeHeader) => Number(h.objective['total']),
+    merit: worst ? worstCaseMerit : (h: TreeHeader) => Number(h.objective.total),
     explorerRules: () => wordMaskRules(game.params.length, WORDLE_ATTEMPTS),
     wordsOf: (tree) => {
       // Indices into the full guesses list: a game rebuilt from a tree's own guesses has other ones.
-      if (game.guessCount !== listOf(game.lists, 'guesses').count) throw new Error('wordle: the words of a tree are taken from a game of the full lists');
-      return { role: 'answers', secrets: game.answers as readonly string[], guesses: guessTable(tree.guess, (g) => game.guessName(g)) };
+      if (game.guessCount !== listOf(game.lists, 'guesses').count)
+        throw new Error('wordle: the words of a tree are taken from a game of the full lists');
+      return {
+        role: 'answers',
+        secrets: game.answers as readonly string[],
+        guesses: guessTable(tree.guess, (g) => game.guessName(g)),
+      };
     },
   };
   return loaded;

@@ -20,7 +20,10 @@ import { readTextFile } from '../../../runtime/wordlist.js';
 import type { CandidateOutcome } from '../compile-api.js';
 
 /** What the proof says of one first guess. */
-export type ProofValue = { readonly kind: 'exact'; readonly total: number } | { readonly kind: 'atLeast'; readonly total: number } | { readonly kind: 'none' };
+export type ProofValue =
+  | { readonly kind: 'exact'; readonly total: number }
+  | { readonly kind: 'atLeast'; readonly total: number }
+  | { readonly kind: 'none' };
 
 export interface ProofHeader {
   readonly mode: 'normal' | 'hard';
@@ -40,7 +43,7 @@ export interface Proof {
 
 /** The proof's file beside a tree file. */
 export function proofPathOf(treePath: string): string {
-  return treePath.endsWith('.gtree') ? treePath.slice(0, -'.gtree'.length) + '.proof.txt' : `${treePath}.proof.txt`;
+  return treePath.endsWith('.gtree') ? `${treePath.slice(0, -'.gtree'.length)}.proof.txt` : `${treePath}.proof.txt`;
 }
 
 /**
@@ -74,10 +77,11 @@ export function formatProof(header: ProofHeader, lines: ReadonlyArray<{ word: st
   const h = header;
   const head = `# guesstree wordle proof; mode ${h.mode}; answers ${h.answers.count} sha256 ${h.answers.sha256}; guesses ${h.guesses.count} sha256 ${h.guesses.sha256}; openers ${h.openers}; best ${h.best.word} ${h.best.total}; seconds ${h.seconds.toFixed(1)}; ${h.tool}`;
   const sorted = lines.map((l, i) => ({ ...l, i })).sort((a, b) => order(a.value) - order(b.value) || a.i - b.i);
-  return [head, ...sorted.map((l) => `${l.word}\t${valueText(l.value)}`)].join('\n') + '\n';
+  return `${[head, ...sorted.map((l) => `${l.word}\t${valueText(l.value)}`)].join('\n')}\n`;
 }
 
-const HEADER_RE = /^# guesstree wordle proof; mode (normal|hard); answers (\d+) sha256 ([0-9a-f]{64}); guesses (\d+) sha256 ([0-9a-f]{64}); openers (\d+); best ([a-z]+) (\d+); seconds (\d+(?:\.\d+)?); (guesstree \S+)$/;
+const HEADER_RE =
+  /^# guesstree wordle proof; mode (normal|hard); answers (\d+) sha256 ([0-9a-f]{64}); guesses (\d+) sha256 ([0-9a-f]{64}); openers (\d+); best ([a-z]+) (\d+); seconds (\d+(?:\.\d+)?); (guesstree \S+)$/;
 const LINE_RE = /^([a-z]+)\t(?:(=|>=)(\d+)|none)$/;
 
 /** Parse a proof file: one line naming the file, line and problem when it is not one. */
@@ -85,9 +89,14 @@ export function parseProof(text: string, where: string): Proof {
   const rows = text.split('\n');
   if (rows[rows.length - 1] === '') rows.pop();
   const first = rows[0];
-  if (first === undefined) throw fail('input', `${where}: empty; a proof file starts with a "# guesstree wordle proof; ..." line`);
+  if (first === undefined)
+    throw fail('input', `${where}: empty; a proof file starts with a "# guesstree wordle proof; ..." line`);
   const m = HEADER_RE.exec(first.replace(/\r$/, ''));
-  if (!m) throw fail('input', `${where}:1: not a proof header: ${safeText(first, 80)} (expected "# guesstree wordle proof; mode ...; answers ...; guesses ...")`);
+  if (!m)
+    throw fail(
+      'input',
+      `${where}:1: not a proof header: ${safeText(first, 80)} (expected "# guesstree wordle proof; mode ...; answers ...; guesses ...")`,
+    );
   const header: ProofHeader = {
     mode: m[1] as 'normal' | 'hard',
     answers: { count: Number(m[2]), sha256: m[3] },
@@ -102,11 +111,16 @@ export function parseProof(text: string, where: string): Proof {
   for (let i = 1; i < rows.length; i++) {
     const row = rows[i].replace(/\r$/, '');
     const l = LINE_RE.exec(row);
-    if (!l) throw fail('input', `${where}:${i + 1}: not a proof line: ${safeText(row, 80)} (expected WORD<TAB>=N, WORD<TAB>>=N or WORD<TAB>none)`);
+    if (!l)
+      throw fail(
+        'input',
+        `${where}:${i + 1}: not a proof line: ${safeText(row, 80)} (expected WORD<TAB>=N, WORD<TAB>>=N or WORD<TAB>none)`,
+      );
     const word = l[1];
     if (seen.has(word)) throw fail('input', `${where}:${i + 1}: "${word}" is listed twice`);
     seen.add(word);
-    const value: ProofValue = l[2] === undefined ? { kind: 'none' } : { kind: l[2] === '=' ? 'exact' : 'atLeast', total: Number(l[3]) };
+    const value: ProofValue =
+      l[2] === undefined ? { kind: 'none' } : { kind: l[2] === '=' ? 'exact' : 'atLeast', total: Number(l[3]) };
     lines.push({ word, value });
   }
   return { header, lines };
@@ -126,7 +140,12 @@ export interface ProofCheck {
  * A proof checked against the game: its mode and lists, one line per allowed guess, its best
  * line (the least exact value, the header's best, above every bound) equal to `treeTotal`.
  */
-export function checkProof(proof: Proof, game: { readonly hard: boolean; readonly lists: readonly ListRef[]; readonly guessWords: readonly string[] | null }, treeTotal: number | null, where: string): ProofCheck {
+export function checkProof(
+  proof: Proof,
+  game: { readonly hard: boolean; readonly lists: readonly ListRef[]; readonly guessWords: readonly string[] | null },
+  treeTotal: number | null,
+  where: string,
+): ProofCheck {
   const h = proof.header;
   const mode = game.hard ? 'hard' : 'normal';
   if (h.mode !== mode) throw fail('input', `${where}:1: a proof for ${h.mode} mode, the game is in ${mode} mode`);
@@ -134,7 +153,10 @@ export function checkProof(proof: Proof, game: { readonly hard: boolean; readonl
     const want = listOf(game.lists, role);
     const have = h[role];
     if (have.sha256 !== want.sha256 || have.count !== want.count) {
-      throw fail('input', `${where}:1: the proof's ${role} (${have.count}, sha256 ${have.sha256.slice(0, 12)}…) are not the game's (${want.count}, sha256 ${want.sha256.slice(0, 12)}…)`);
+      throw fail(
+        'input',
+        `${where}:1: the proof's ${role} (${have.count}, sha256 ${have.sha256.slice(0, 12)}…) are not the game's (${want.count}, sha256 ${want.sha256.slice(0, 12)}…)`,
+      );
     }
   }
   // Without every allowed word (a tree read alone carries only the guesses it plays), the count is
@@ -142,10 +164,14 @@ export function checkProof(proof: Proof, game: { readonly hard: boolean; readonl
   const allowed = game.guessWords === null ? null : new Set(game.guessWords);
   const size = allowed === null ? listOf(game.lists, 'guesses').count : allowed.size;
   proof.lines.forEach((l, i) => {
-    if (allowed !== null && !allowed.has(l.word)) throw fail('input', `${where}:${i + 2}: "${l.word}" is not an allowed guess of the game`);
+    if (allowed !== null && !allowed.has(l.word))
+      throw fail('input', `${where}:${i + 2}: "${l.word}" is not an allowed guess of the game`);
   });
   if (proof.lines.length !== size || h.openers !== size) {
-    throw fail('input', `${where}: ${proof.lines.length} lines (header: ${h.openers} openers), the game allows ${size} first guesses`);
+    throw fail(
+      'input',
+      `${where}: ${proof.lines.length} lines (header: ${h.openers} openers), the game allows ${size} first guesses`,
+    );
   }
   let best: { word: string; total: number } | null = null;
   let exact = 0;
@@ -162,12 +188,24 @@ export function checkProof(proof: Proof, game: { readonly hard: boolean; readonl
   const b = best;
   const line = (w: string): number => proof.lines.findIndex((l) => l.word === w) + 2;
   for (const l of proof.lines) {
-    if (l.value.kind === 'atLeast' && l.value.total <= b.total) throw fail('input', `${where}:${line(l.word)}: "${l.word}" >=${l.value.total} is not above the best total ${b.total}: the proof does not settle it`);
+    if (l.value.kind === 'atLeast' && l.value.total <= b.total)
+      throw fail(
+        'input',
+        `${where}:${line(l.word)}: "${l.word}" >=${l.value.total} is not above the best total ${b.total}: the proof does not settle it`,
+      );
   }
-  if (h.best.total !== b.total || proof.lines.find((l) => l.word === h.best.word)?.value.kind !== 'exact' || (proof.lines.find((l) => l.word === h.best.word)?.value as { total: number }).total !== b.total) {
-    throw fail('input', `${where}:1: the header's best (${h.best.word} ${h.best.total}) is not the best line (${b.word} =${b.total})`);
+  if (
+    h.best.total !== b.total ||
+    proof.lines.find((l) => l.word === h.best.word)?.value.kind !== 'exact' ||
+    (proof.lines.find((l) => l.word === h.best.word)?.value as { total: number }).total !== b.total
+  ) {
+    throw fail(
+      'input',
+      `${where}:1: the header's best (${h.best.word} ${h.best.total}) is not the best line (${b.word} =${b.total})`,
+    );
   }
-  if (treeTotal !== null && treeTotal !== b.total) throw fail('input', `${where}: the best line (${b.word} =${b.total}) is not the tree's total (${treeTotal})`);
+  if (treeTotal !== null && treeTotal !== b.total)
+    throw fail('input', `${where}: the best line (${b.word} =${b.total}) is not the tree's total (${treeTotal})`);
   return { best: h.best, exact, atLeast, none, wordsChecked: allowed !== null };
 }
 
