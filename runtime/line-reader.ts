@@ -34,7 +34,7 @@ export class LineSplitter {
    * kept), until it returns false (the rest of the chunk is then dropped). A line past the cap
    * throws once the lines before it are handed on.
    */
-  push(chunk: string, each: (line: string) => boolean | void): void {
+  push(chunk: string, each: (line: string) => boolean | undefined): void {
     let at = 0;
     for (;;) {
       const nl = chunk.indexOf('\n', at);

@@ -9,7 +9,7 @@
  * a-z is rejected with the file, the line number and the problem.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { fail } from './errors.js';
 import { describeFsError, escapeControls, groupDigits, safeText } from './messages.js';
 
@@ -159,7 +159,9 @@ export function makeWordList(source: string, words: readonly string[]): WordList
     get index(): ReadonlyMap<string, number> {
       if (index === null) {
         index = new Map<string, number>();
-        normalized.forEach((w, i) => index!.set(w, i));
+        normalized.forEach((w, i) => {
+          index!.set(w, i);
+        });
       }
       return index;
     },
@@ -209,7 +211,7 @@ export function readTextFile(
     own = false;
   }
   try {
-    let st;
+    let st: Stats;
     try {
       st = fstatSync(fd);
     } catch (e) {

@@ -55,7 +55,7 @@ for (const effort of values.efforts.split(',')) {
       rows.push(`${effort} | compile failed with status ${r.status}`);
       continue;
     }
-    const entry = readManifest(dir).trees[0]!;
+    const entry = readManifest(dir).trees[0];
     const o = entry.objective;
     rows.push(
       [

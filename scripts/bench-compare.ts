@@ -146,7 +146,6 @@ function measure(
   tag: string,
 ): Promise<Cpu> {
   const timeFile = join(logDir, `${tag}.time`);
-  const log = join(logDir, `${tag}.log`);
   return new Promise((resolvePromise, reject) => {
     const child = spawn('/usr/bin/time', ['-f', '%U %S %e', '-o', timeFile, process.execPath, script, ...args], {
       cwd: side.dir,
@@ -179,10 +178,9 @@ const loads = (): string =>
     .map((x) => x.toFixed(2))
     .join(' ');
 
-async function main(): Promise<number> {
-  let values;
+function parseOptions() {
   try {
-    values = parseArgs({
+    return parseArgs({
       options: {
         base: { type: 'string' },
         quick: { type: 'boolean', default: false },
@@ -197,6 +195,10 @@ async function main(): Promise<number> {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
+}
+
+async function main(): Promise<number> {
+  const values = parseOptions();
   if (values.base === undefined)
     throw new UsageError('--base REV is required (a commit, branch or tag to compare the current tree with)');
   const rounds = Number(values.rounds);

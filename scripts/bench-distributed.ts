@@ -174,7 +174,7 @@ try {
     await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.on('exit', r)))));
     rows.push(row);
   }
-  const base = median(rows.find((r) => r.workers === 1)?.local ?? rows[0]!.local);
+  const base = median(rows.find((r) => r.workers === 1)?.local ?? rows[0].local);
   console.log('');
   console.log('workers | local pool s | queue s | local speed-up | queue speed-up | queue / local | queue overhead');
   for (const r of rows) {

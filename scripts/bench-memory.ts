@@ -189,7 +189,7 @@ try {
     const manifest = JSON.parse(readFileSync(join(trees, 'manifest.json'), 'utf8')) as {
       trees: Array<{ compilePeakMiB: number }>;
     };
-    const peak = manifest.trees[0]!.compilePeakMiB;
+    const peak = manifest.trees[0].compilePeakMiB;
     const holds = estimate >= peak;
     if (!holds) failures++;
     console.log(

@@ -110,7 +110,7 @@ function compareNodes(game: MastermindGame, ranges: readonly string[], every: nu
     let seconds = 0;
     let slowest = 0;
     for (let i = 0; i < inRange.length; i += every) {
-      const x = inRange[i]!;
+      const x = inRange[i];
       const t = process.hrtime.bigint();
       const v = search.solve(x.set, { used: x.history.length, state: x.history });
       if (!v) throw new Error('gap:mastermind: a node of the tree has no plan');

@@ -356,7 +356,10 @@ export function loadPitWords(path: string): PitWords {
   const groups = new Map<number, string[]>();
   for (const w of all) {
     let g = groups.get(w.length);
-    if (g === undefined) groups.set(w.length, (g = []));
+    if (g === undefined) {
+      g = [];
+      groups.set(w.length, g);
+    }
     g.push(w);
   }
   const byLength = new Map<number, readonly string[]>();
@@ -564,7 +567,9 @@ export function formatTable(
     `Lingo pit: seed ${seed}, ${rounds} words per length, word list ${config.words.path}` +
       (split ? ' (+ wordlistN.txt)' : ' (no split files)'),
   );
-  records.forEach((r, i) => lines.push(`  ${label(i)}: ${r.player}`));
+  records.forEach((r, i) => {
+    lines.push(`  ${label(i)}: ${r.player}`);
+  });
   lines.push('');
   const scoreW = 9;
   const meanW = 9;

@@ -88,7 +88,9 @@ for (const g of picks) {
   const nodes0 = engine.nodes;
   const c = candidateOf(engine, g, all, root);
   let floor = c.rootCost;
-  c.parts.forEach((p, j) => (floor += c.results[j]?.cost ?? objective.sizeBound(p.set.length, 1, root.state)));
+  c.parts.forEach((p, j) => {
+    floor += c.results[j]?.cost ?? objective.sizeBound(p.set.length, 1, root.state);
+  });
   let how: 'bound' | 'cut' | 'exact';
   let value = '';
   if (engine.keyBound(floor, all.length, 0) >= budget) {

@@ -82,7 +82,9 @@ function recording(failWhole: boolean): { driver: SearchDriver; calls: string[] 
     moduleTasks: async (_job, tasks, onDone) => {
       calls.push(`tasks ${tasks.map((t) => t.name).join(',')}`);
       const values = tasks.map((t) => `${t.name}:${String(t.args)}`);
-      values.forEach((v, i) => onDone?.(i, v));
+      values.forEach((v, i) => {
+        onDone?.(i, v);
+      });
       return values;
     },
     moduleBlocks: async (_job, name, args, unit) => {

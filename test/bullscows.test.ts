@@ -25,7 +25,7 @@ function reference(secret: string, guess: string): [number, number] {
   let common = 0;
   for (let i = 0; i < guess.length; i++) {
     if (guess[i] === secret[i]) bulls++;
-    if (secret.includes(guess[i]!)) common++;
+    if (secret.includes(guess[i])) common++;
   }
   return [bulls, common - bulls];
 }
@@ -147,7 +147,7 @@ describe('CLI end to end', () => {
       // Walk the tree with the reference replies.
       let node = 0;
       for (const g of guesses.slice(0, -1)) {
-        expect(game.codeText(t.guess[node]!)).toBe(g);
+        expect(game.codeText(t.guess[node])).toBe(g);
         const [b, cw] = reference(secret, g);
         node = childOf(t, node, b * 4 + cw);
         expect(node).toBeGreaterThan(0);
@@ -159,9 +159,9 @@ describe('CLI end to end', () => {
     let node = 0;
     const styles = ['%bA%cB', '%b %c', '%b%c', '%b,%c'];
     for (let i = 0; ; i++) {
-      const g = game.codeText(t.guess[node]!);
+      const g = game.codeText(t.guess[node]);
       const [b, cw] = reference(secret, g);
-      replies.push(styles[i % styles.length]!.replace('%b', String(b)).replace('%c', String(cw)));
+      replies.push(styles[i % styles.length].replace('%b', String(b)).replace('%c', String(cw)));
       if (b === 3) break;
       node = childOf(t, node, b * 4 + cw);
     }

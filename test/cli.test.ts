@@ -566,7 +566,9 @@ describe('bad input: one clear line on stderr and a non-zero status', () => {
       cli(['verify', '--tree', missing, '--wordlist', list], { trees: empty }),
       cli(['verify', '--tree', tree, '--wordlist', other], { trees: empty }),
     ]);
-    cases.forEach(([name], i) => expectOneLineFailure(runs[i], 4, join(dir, name)));
+    cases.forEach(([name], i) => {
+      expectOneLineFailure(runs[i], 4, join(dir, name));
+    });
     const [m, o] = runs.slice(cases.length) as [Run, Run];
     expectOneLineFailure(m, 3, missing, 'no such file');
     expectOneLineFailure(o, 4, tree, 'another words list');
@@ -661,7 +663,9 @@ describe('--help', () => {
         { trees: empty },
       ),
     ]);
-    efforts.forEach((e, i) => expect(runs[i].code, `${e}: ${runs[i].stderr}`).toBe(0));
+    efforts.forEach((e, i) => {
+      expect(runs[i].code, `${e}: ${runs[i].stderr}`).toBe(0);
+    });
     const unknown = runs[efforts.length];
     expectOneLineFailure(unknown, 2, `(choose ${byGame.get('lingo') as string})`);
   });

@@ -52,7 +52,7 @@ function replySets(
   for (const first of firsts) {
     for (const part of partsOf(engine, first, all)) {
       out.push({ set: part.set, history: [first] });
-      const second = part.set[0]!;
+      const second = part.set[0];
       for (const deeper of partsOf(engine, second, part.set))
         if (deeper.set.length > 1) out.push({ set: deeper.set, history: [first, second] });
     }

@@ -87,7 +87,7 @@ describe.each(GAMES.map((m) => [m.id, m] as const))('game module %s', (id, m) =>
       // Walk the tree with the path's guesses and the game's own replies to this secret.
       let node = 0;
       for (let i = 0; i < path!.length; i++) {
-        const g = guessIndex.get(path![i]!);
+        const g = guessIndex.get(path![i]);
         expect(g, `${path![i]} is a guess`).toBeDefined();
         expect(tree.guess[node]).toBe(g);
         const code = game.feedback(g!, s);

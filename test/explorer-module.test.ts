@@ -165,7 +165,7 @@ describe.skipIf(!haveChromium)('a module reply kind, in Chromium', () => {
       });
     }, secrets);
     secrets.forEach((n, s) => {
-      const { rows, status } = got[s]!;
+      const { rows, status } = got[s];
       const path = treePath(s);
       expect([n, rows.map((r) => r[0])]).toEqual([n, path]);
       expect(status).toBe(`${n}: hit on guess ${path.length}`);
@@ -185,7 +185,7 @@ describe.skipIf(!haveChromium)('a module reply kind, in Chromium', () => {
     );
     expect(await page.textContent('#histogram-title')).toMatch(/^Guesses per number: 1 guess 1, 2 guesses 2, /);
     expect(await page.locator('#tree > .node-body > ul.replies > li.end').textContent()).toContain(
-      `hit: ${loaded.game.guessName(file.tree.guess[0]!)}`,
+      `hit: ${loaded.game.guessName(file.tree.guess[0])}`,
     );
     expect(
       await page

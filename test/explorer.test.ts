@@ -43,7 +43,7 @@ function bullsCows(guess: string, secret: string): [number, number] {
   let cows = 0;
   for (let i = 0; i < guess.length; i++) {
     if (guess[i] === secret[i]) bulls++;
-    else if (secret.includes(guess[i]!)) cows++;
+    else if (secret.includes(guess[i])) cows++;
   }
   return [bulls, cows];
 }
@@ -112,7 +112,7 @@ function firstCandidateTree(
     kids: Array<[number, Plan]>;
   }
   const build = (set: string[], depth: number): Plan => {
-    const g = set[0]!;
+    const g = set[0];
     const groups = new Map<number, string[]>();
     if (depth < maxDepth) {
       for (const s of set) {
@@ -131,7 +131,9 @@ function firstCandidateTree(
   const order: Plan[] = [];
   const visit = (p: Plan): void => {
     order.push(p);
-    p.kids.forEach(([, k]) => visit(k));
+    p.kids.forEach(([, k]) => {
+      visit(k);
+    });
   };
   visit(root);
   const id = new Map(order.map((p, i) => [p, i]));
@@ -162,13 +164,13 @@ function referencePaths(input: ExplorerInput): Map<string, string[]> {
     const path: string[] = [];
     let node = 0;
     for (let a = 1; a <= limit; a++) {
-      const g = input.guesses[tree.guess[node]!]!;
+      const g = input.guesses[tree.guess[node]];
       path.push(g);
       const c = referenceCode(rules, g, s);
       if (g === s || a === limit) break;
       let next = -1;
-      for (let e = tree.edgeStart[node]!; e < tree.edgeStart[node + 1]!; e++)
-        if (tree.edgeCode[e] === c) next = tree.edgeChild[e]!;
+      for (let e = tree.edgeStart[node]; e < tree.edgeStart[node + 1]; e++)
+        if (tree.edgeCode[e] === c) next = tree.edgeChild[e];
       if (next < 0) throw new Error(`no branch for ${s}`);
       node = next;
     }
@@ -348,8 +350,8 @@ describe('the page logic, in Node', () => {
       for (let g = 0; g < words.length; g++) {
         for (let s = 0; s < words.length; s++) {
           const want = kernel.feedback(g, s);
-          if (replyOf(rules, words[g]!, words[s]!) !== want)
-            expect({ guess: words[g], secret: words[s], got: replyOf(rules, words[g]!, words[s]!) }).toEqual({
+          if (replyOf(rules, words[g], words[s]) !== want)
+            expect({ guess: words[g], secret: words[s], got: replyOf(rules, words[g], words[s]) }).toEqual({
               guess: words[g],
               secret: words[s],
               got: want,
@@ -410,8 +412,8 @@ describe('the page logic, in Node', () => {
       'not found',
     ]);
     const found = [...lingo.paths].filter(([s, p]) => p[p.length - 1] === s);
-    expect(bins[5]!.count).toBe(lingo.paths.size - found.length);
-    for (let a = 1; a <= 5; a++) expect(bins[a - 1]!.count).toBe(found.filter(([, p]) => p.length === a).length);
+    expect(bins[5].count).toBe(lingo.paths.size - found.length);
+    for (let a = 1; a <= 5; a++) expect(bins[a - 1].count).toBe(found.filter(([, p]) => p.length === a).length);
     const score = found.reduce((t, [, p]) => t + 100 * (6 - p.length), 0);
     expect(stats.count[0]).toBe(lingo.input.secrets.length);
     expect(stats.sum[0]).toBe(score);
@@ -457,10 +459,10 @@ describe('the page logic, in Node', () => {
     expect(html).toBe(renderExplorer(evil));
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(html).not.toContain('<b>');
-    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     expect(scripts).toHaveLength(1);
-    expect(() => new Function(scripts[0]!)).not.toThrow();
-    const data = /<script type="application\/json" id="explorer-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(() => new Function(scripts[0])).not.toThrow();
+    const data = /<script type="application\/json" id="explorer-data">([\s\S]*?)<\/script>/.exec(html)![1];
     expect(JSON.parse(data).title).toBe(evil.title);
     // The only address in the page is the SVG namespace (a name, never fetched).
     expect([...html.matchAll(/\b(?:https?|wss?|ftp):\/\/[^\s"'`)]*/g)].map((m) => m[0])).toEqual([
@@ -543,9 +545,11 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
         return Array.from(document.querySelectorAll('#path li')).map((li) => li.getAttribute('data-guess'));
       });
     }, names);
-    names.forEach((n, i) => expect([n, got[i]]).toEqual([n, c.paths.get(n)]));
+    names.forEach((n, i) => {
+      expect([n, got[i]]).toEqual([n, c.paths.get(n)]);
+    });
     // Typed by a person: any case, then an unknown name.
-    const secret = names[Math.floor(names.length / 2)]!;
+    const secret = names[Math.floor(names.length / 2)];
     await page.fill('#search', '');
     await page
       .locator('#search')
@@ -600,7 +604,7 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     expect(await first.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
     // The secrets reaching that child are those whose exported path gives that reply to the first guess.
     const reply = await first.getAttribute('data-reply');
-    const firstGuess = c.input.guesses[c.input.tree.guess[0]!]!;
+    const firstGuess = c.input.guesses[c.input.tree.guess[0]];
     const expectedCount = [...c.paths].filter(
       ([s, p]) => p.length > 1 && referenceName(c.input.rules, referenceCode(c.input.rules, firstGuess, s)) === reply,
     ).length;
@@ -778,7 +782,7 @@ async function enterReply(
       const mask = referenceName(rules, code);
       for (let p = 0; p < dataOf(rules).length; p++) {
         const tile = page.locator(`#play-tile-${p + 1}`);
-        const want = mask[p]!;
+        const want = mask[p];
         // Cycle X -> ? -> O, by mouse on even positions and by keyboard (Space) on odd ones.
         for (let k = 0; k < 3 && (await tile.getAttribute('data-state')) !== want; k++) {
           if (p % 2 === 0) await tile.click();

@@ -265,7 +265,9 @@ describe('greedy rule', () => {
       const words = normalized(randomWords(rand, 60, 5, 'abcdefghijklmno'));
       const game = gameOf(words, { strategy: 'greedy' });
       const m = await measured(game);
-      words.forEach((w, k) => expect(m.perWord[k], w).toBe(greedyPlay(words, w).misses));
+      words.forEach((w, k) => {
+        expect(m.perWord[k], w).toBe(greedyPlay(words, w).misses);
+      });
     }
   });
 

@@ -44,13 +44,13 @@ function plainMask(secret: string, guess: string): string {
   const out: string[] = guess.split('').map((ch, i) => (ch === secret[i] ? 'O' : 'X'));
   const pool: Record<string, number> = {};
   for (let i = 0; i < secret.length; i++) {
-    if (out[i] !== 'O') pool[secret[i]!] = (pool[secret[i]!] ?? 0) + 1;
+    if (out[i] !== 'O') pool[secret[i]] = (pool[secret[i]] ?? 0) + 1;
   }
   for (let i = 0; i < guess.length; i++) {
     if (out[i] === 'O') continue;
-    const ch = guess[i]!;
+    const ch = guess[i];
     if ((pool[ch] ?? 0) > 0) {
-      pool[ch]!--;
+      pool[ch]--;
       out[i] = '?';
     }
   }
@@ -91,8 +91,8 @@ describe('lingo feedback: kernel matches the reference on random words', () => {
           for (let g = 0; g < n; g++) {
             k.partitionCodes(g, secrets, n, out);
             for (let s = 0; s < n; s++) {
-              const want = plainMask(words[s]!, words[g]!);
-              expect(referenceMask(words[s]!, words[g]!)).toBe(want);
+              const want = plainMask(words[s], words[g]);
+              expect(referenceMask(words[s], words[g])).toBe(want);
               expect(codeToMask(k.feedback(g, s), L)).toBe(want);
               expect(k.feedback(g, s)).toBe(maskToCode(want, L));
               expect(out[s]).toBe(maskToCode(want, L));
@@ -126,10 +126,12 @@ describe('lingo feedback: kernel matches the reference on random words', () => {
           const secrets = Uint32Array.from(picks);
           const out = new Uint32Array(picks.length + 1).fill(0xdeadbeef);
           k.partitionCodes(g, secrets, picks.length, out);
-          picks.forEach((s, i) => expect(codeToMask(out[i]!, L)).toBe(plainMask(words[s]!, words[g]!)));
+          picks.forEach((s, i) => {
+            expect(codeToMask(out[i], L)).toBe(plainMask(words[s], words[g]));
+          });
           expect(out[picks.length]).toBe(0xdeadbeef); // nothing written past n
           // Interleaved single calls still agree (the shared letter counters were reset).
-          for (const s of picks) expect(codeToMask(k.feedback(g, s), L)).toBe(plainMask(words[s]!, words[g]!));
+          for (const s of picks) expect(codeToMask(k.feedback(g, s), L)).toBe(plainMask(words[s], words[g]));
         },
       ),
       { numRuns: 300 },
@@ -222,10 +224,10 @@ function expectPartitionMatches(
   const out = new Uint32Array(secrets.length);
   k.partitionCodes(g, secrets, secrets.length, out);
   for (let i = 0; i < secrets.length; i++) {
-    const s = secrets[i]!;
-    const want = maskToCode(plainMask(words[s]!, words[g]!), L);
+    const s = secrets[i];
+    const want = maskToCode(plainMask(words[s], words[g]), L);
     if (out[i] !== want)
-      expect(`${words[g]} / ${words[s]}: ${codeToMask(out[i]!, L)}`).toBe(
+      expect(`${words[g]} / ${words[s]}: ${codeToMask(out[i], L)}`).toBe(
         `${words[g]} / ${words[s]}: ${codeToMask(want, L)}`,
       );
   }
@@ -252,7 +254,7 @@ describe('lingo feedback: every word length 1..13', () => {
             for (let g = 0; g < words.length; g++) {
               expectPartitionMatches(k, words, L, g, all);
               for (let s = 0; s < words.length; s++) {
-                expect(codeToMask(k.feedback(g, s), L)).toBe(plainMask(words[s]!, words[g]!));
+                expect(codeToMask(k.feedback(g, s), L)).toBe(plainMask(words[s], words[g]));
               }
             }
           },
@@ -306,7 +308,7 @@ describe('lingo feedback: guesses with three or more copies of a letter', () => 
         k.partitionCodes(0, secrets, words.length, out);
         for (let s = 0; s < words.length; s++) {
           expect(out[s]).toBe(k.feedback(0, s));
-          expect(codeToMask(out[s]!, L)).toBe(plainMask(words[s]!, guess));
+          expect(codeToMask(out[s], L)).toBe(plainMask(words[s], guess));
         }
       }),
       { numRuns: 600 },
@@ -327,7 +329,7 @@ describe('lingo feedback: guesses with three or more copies of a letter', () => 
       const k = LingoFeedback.fromWords([guess, secret], L);
       const out = new Uint32Array(2);
       k.partitionCodes(0, Uint32Array.of(0, 1), 2, out);
-      expect(codeToMask(out[1]!, L)).toBe(plainMask(secret, guess));
+      expect(codeToMask(out[1], L)).toBe(plainMask(secret, guess));
       expect(codeToMask(k.feedback(0, 1), L)).toBe(plainMask(secret, guess));
       expect(codeToMask(k.feedback(1, 0), L)).toBe(plainMask(guess, secret));
     }

@@ -333,7 +333,7 @@ describe('without a usable tree: says why once on stderr and searches online', (
       expectOnlyGuesses(g, WORD_SET);
       expect(g.guesses.at(-1)).toBe(secret);
     });
-    expect(games[3]!.stderr).toMatch(
+    expect(games[3].stderr).toMatch(
       /corrupt tree file: node 0 plays guess 1048575, past the game's [\d,]+ guesses; searching online\n$/,
     );
   });
@@ -373,7 +373,6 @@ describe('the online search (in process)', () => {
   // 5-letter words over 13 letters: many near neighbours, so the later guesses matter.
   const words = normalized(randomWords(rng(5), 300, 5, 'abcdeilmnorst'));
   const kernel = LingoFeedback.fromWords(words, 5);
-  const index = new Map(words.map((w, i) => [w, i]));
 
   /** One game through a fresh session (as the player runs it): its guesses. */
   function playOne(s: number): number[] {

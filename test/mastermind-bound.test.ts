@@ -49,9 +49,9 @@ describe('lower bound of the total', () => {
       const optimum = Math.min(...exact.values());
       expect(two.openers.map((o) => o.opener)).toEqual(three.openers.map((o) => o.opener));
       for (let i = 0; i < two.openers.length; i++) {
-        const g = two.openers[i]!.opener;
-        expect(two.openers[i]!.bound).toBeLessThanOrEqual(three.openers[i]!.bound);
-        expect(three.openers[i]!.bound).toBeLessThanOrEqual(exact.get(g)!);
+        const g = two.openers[i].opener;
+        expect(two.openers[i].bound).toBeLessThanOrEqual(three.openers[i].bound);
+        expect(three.openers[i].bound).toBeLessThanOrEqual(exact.get(g)!);
       }
       expect(two.bound).toBe(Math.min(...two.openers.map((o) => o.bound)));
       expect(three.bound).toBeLessThanOrEqual(optimum);
@@ -68,8 +68,8 @@ describe('lower bound of the total', () => {
     expect(capped.bound).toBe(full.bound);
     let stopped = 0;
     for (let i = 0; i < full.openers.length; i++) {
-      const a = full.openers[i]!.bound;
-      const b = capped.openers[i]!.bound;
+      const a = full.openers[i].bound;
+      const b = capped.openers[i].bound;
       expect(b).toBeLessThanOrEqual(a);
       expect(b).toBeGreaterThanOrEqual(Math.min(a, cap));
       if (b < a) stopped++;
@@ -96,7 +96,7 @@ describe('bound:mastermind --write', () => {
     expect(compiled.code, compiled.stderr).toBe(0);
     const before = await cli(['export', '--format', 'paths', ...game], { trees });
     expect(before.code, before.stderr).toBe(0);
-    const entry0 = readManifest(trees).trees[0]!;
+    const entry0 = readManifest(trees).trees[0];
     const arrays0 = readTreeFile(join(trees, entry0.file)).tree;
 
     const run = await runNode(script, ['--pegs', '3', '--colors', '4', '--levels', '2', '--threads', '2', '--write'], {
@@ -109,7 +109,7 @@ describe('bound:mastermind --write', () => {
     expect(run.stdout).toMatch(/^ {2}AAB\t>=\d+$/m);
     expect(run.stderr).toMatch(/opener classes bounded/);
 
-    const entry = readManifest(trees).trees[0]!;
+    const entry = readManifest(trees).trees[0];
     const file = readTreeFile(join(trees, entry.file));
     expect(file.header.settings.totalLowerBound).toBe(bound);
     expect(String(file.header.settings.totalLowerBoundMethod)).toMatch(/level bound over every opener class/);

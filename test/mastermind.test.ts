@@ -38,11 +38,11 @@ function randomStrategy(game: MastermindGame, rand: () => number): TreeArrays {
   const search = mastermindEngine(game, EXACT);
   type P = { value: number; guess: number; codes: Uint32Array; children: P[] };
   const build = (set: Uint32Array): P => {
-    if (set.length === 1 && rand() < 0.7) return { value: 0, guess: set[0]!, codes: new Uint32Array(0), children: [] };
+    if (set.length === 1 && rand() < 0.7) return { value: 0, guess: set[0], codes: new Uint32Array(0), children: [] };
     for (;;) {
       const g = Math.floor(rand() * game.guessCount);
       const parts = partsOf(search, g, set);
-      if (parts.length === 1 && parts[0]!.set.length === set.length) continue;
+      if (parts.length === 1 && parts[0].set.length === set.length) continue;
       return {
         value: 0,
         guess: g,
@@ -392,7 +392,7 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     expect(compiled.stderr).toBe('');
     expect(compiled.code).toBe(0);
     expect(lines(compiled.stdout)).toHaveLength(1);
-    const total = Number(/total guesses ([\d,]+),/.exec(compiled.stdout)![1]!.replace(/,/g, ''));
+    const total = Number(/total guesses ([\d,]+),/.exec(compiled.stdout)![1].replace(/,/g, ''));
     const v = await cli(['verify', '--tree', tree], { trees: trees() });
     expect(v.code).toBe(0);
     expect(v.stdout).toContain(`total guesses: ${total}`);
@@ -430,9 +430,9 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     ]);
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(two).equals(readFileSync(one))).toBe(true);
-    const total = (r: Run) => Number(/total guesses ([\d,]+),/.exec(r.stdout)![1]!.replace(/,/g, ''));
-    expect(total(runs[0]!)).toBeLessThanOrEqual(total(runs[3]!));
-    expect(total(runs[2]!)).toBeLessThanOrEqual(total(runs[3]!));
+    const total = (r: Run) => Number(/total guesses ([\d,]+),/.exec(r.stdout)![1].replace(/,/g, ''));
+    expect(total(runs[0])).toBeLessThanOrEqual(total(runs[3]));
+    expect(total(runs[2])).toBeLessThanOrEqual(total(runs[3]));
     expect(readTreeFile(one).header.settings.effort).toBe('thorough');
     expect(readTreeFile(def).header.settings.effort).toBe('default');
   });

@@ -281,7 +281,11 @@ describe('exact worst-case search', () => {
   it('the core answers yes and no consistently with its memo and a node limit', () => {
     const words = normalized(randomWords(rng(8), 40, 6, AZ));
     const reply = new Uint8Array(40 * 40);
-    words.forEach((g, i) => words.forEach((s, j) => (reply[i * 40 + j] = matches(g, s))));
+    words.forEach((g, i) => {
+      words.forEach((s, j) => {
+        reply[i * 40 + j] = matches(g, s);
+      });
+    });
     const core = new WorstCaseSearch({ guesses: 40, secrets: 40, codes: 7, solved: 6, reply });
     const all = core.allSecrets();
     const exact = proveWorstCase(gameOf(words), QUICK).worstCase;

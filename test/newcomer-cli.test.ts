@@ -119,6 +119,7 @@ describe('2: "solved" is refused for a guess that cannot be the secret', () => {
     expect(r.stdout).not.toMatch(/solved/);
     // The explorer's refusal and play's are one sentence: "impossible reply R to G: no secret in the list gives it after ...".
     const client = readFileSync(join(ROOT, 'compiler', 'emit', 'explorer-client.ts'), 'utf8');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the client's source text is what is checked
     expect(client).toContain('impossible reply ${replyName(rules, code)} to ${gName}: ${none}');
     // A second guess that every reply so far allows is solved when the person says so.
     const fits = [...paths].find(([s, p]) => p.length >= 2 && p[1] === s);
@@ -189,7 +190,7 @@ describe('5: help pages', () => {
   let pages: Map<string, string>;
   beforeAll(async () => {
     const runs = await Promise.all(verbs.map((v) => cli([v, '--help'], { trees: empty })));
-    runs.forEach((r, i) => {
+    runs.forEach((r) => {
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toBe('');
     });
@@ -321,7 +322,9 @@ describe('6: conventions', () => {
       /^guesstree: unknown option of stats: --hardset \(did you mean --hardest\?\)/,
       /^guesstree: unknown option of verify: --frobnicate \(see guesstree verify --help\)$/,
     ];
-    runs.forEach((r, i) => expectOneLine(r, 2, expected[i] as RegExp));
+    runs.forEach((r, i) => {
+      expectOneLine(r, 2, expected[i] as RegExp);
+    });
     // Options some command takes, without a command: name one.
     expectOneLine(
       await cli(['--game', 'lingo'], { trees: empty }),

@@ -26,14 +26,13 @@ import {
   writeList,
   type Run,
 } from './support/e2e.js';
-import type { PitReport, WordRecord } from '../scripts/pit.js';
+import type { PitReport } from '../scripts/pit.js';
 
 const ROUNDS = 10;
 const rand = rng(5);
 const FOUR = normalized([...CLUSTER, ...randomWords(rand, 3, 4)]);
 const LINES = [...FOUR, ...randomWords(rand, 20, 5), 'abc'];
 
-type WordJson = WordRecord;
 type PitJson = PitReport;
 
 let dir: string;

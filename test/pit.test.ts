@@ -10,15 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceMask } from '../runtime/lingo-feedback.js';
-import {
-  absolutizeCommand,
-  parseLengths,
-  playGame,
-  sampleWords,
-  STDERR_KEPT,
-  type PitReport,
-  type WordRecord,
-} from '../scripts/pit.js';
+import { absolutizeCommand, parseLengths, playGame, sampleWords, STDERR_KEPT, type PitReport } from '../scripts/pit.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PIT = join(ROOT, 'dist', 'scripts', 'pit.js');
@@ -163,7 +155,6 @@ function readLog(path: string): StubLog[] {
     .map((l) => JSON.parse(l) as StubLog);
 }
 
-type WordJson = WordRecord;
 type PitJson = PitReport;
 
 /** What the stub should do against `secret`, recomputed with the reference mask rule. */

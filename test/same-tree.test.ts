@@ -28,7 +28,7 @@ function manifestEntry(d: string): { file: string; settings: Record<string, unkn
     trees: Array<{ file: string; settings: Record<string, unknown>; sha256: string }>;
   };
   expect(m.trees).toHaveLength(1);
-  return m.trees[0]!;
+  return m.trees[0];
 }
 
 describe('the same tree is not rewritten', () => {
@@ -69,7 +69,7 @@ describe('the same tree is not rewritten', () => {
     expect(entry.settings.effort).toBe('exact');
     expect(readTreeFile(join(trees, entry.file)).header.settings.effort).toBe('exact');
     expect(entry.sha256).not.toBe(
-      (JSON.parse(before['manifest.json']!.text) as { trees: Array<{ sha256: string }> }).trees[0]!.sha256,
+      (JSON.parse(before['manifest.json'].text) as { trees: Array<{ sha256: string }> }).trees[0].sha256,
     );
     const again = await cli(['export', '--format', 'paths', '--game', 'mastermind', '--pegs', '3', '--colors', '4'], {
       trees,

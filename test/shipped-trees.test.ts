@@ -126,7 +126,7 @@ describe.skipIf(!present)('shipped Lingo trees on the pit list', () => {
         >;
       }>;
     };
-    const per = report.players[0]!.perLength;
+    const per = report.players[0].perLength;
     for (let len = 4; len <= 13; len++) {
       const ex = await runNode(
         CLI,
@@ -134,14 +134,16 @@ describe.skipIf(!present)('shipped Lingo trees on the pit list', () => {
         { trees: TREES, timeoutMs: 120_000 },
       );
       const paths = parsePaths(ex.stdout);
-      const words = per[String(len)]!.words;
+      const words = per[String(len)].words;
       expect(words).toHaveLength(2);
       for (const w of words) {
         const path = paths.get(w.word)!;
         expect(w.guesses).toEqual(path);
         const found = path[path.length - 1] === w.word;
         expect(w.score).toBe(found ? 100 * (6 - path.length) : 0);
-        w.guesses.forEach((g, i) => expect(w.masks[i]).toBe(referenceMask(w.word, g)));
+        w.guesses.forEach((g, i) => {
+          expect(w.masks[i]).toBe(referenceMask(w.word, g));
+        });
       }
     }
     // The player never needed anything but the tree: nothing on stderr.

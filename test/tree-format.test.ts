@@ -130,7 +130,9 @@ function planGuessAt(p: Plan, codes: number[]): number | undefined {
 /** Every root-to-node path of a plan, as code sequences. */
 function planPaths(p: Plan, prefix: number[] = [], out: number[][] = []): number[][] {
   out.push(prefix);
-  p.children.forEach((c, i) => planPaths(c, [...prefix, p.codes[i]], out));
+  p.children.forEach((c, i) => {
+    planPaths(c, [...prefix, p.codes[i]], out);
+  });
   return out;
 }
 
@@ -265,7 +267,9 @@ describe('tree walker', () => {
             edgeChild: codes.map((_, i) => i + 1),
           });
           checkTreeStructure(wide, 'wide');
-          codes.forEach((c, i) => expect(childOf(wide, 0, c)).toBe(i + 1));
+          codes.forEach((c, i) => {
+            expect(childOf(wide, 0, c)).toBe(i + 1);
+          });
           for (const p of probes) expect(childOf(wide, 0, p)).toBe(codes.includes(p) ? codes.indexOf(p) + 1 : NO_CHILD);
         },
       ),

@@ -139,7 +139,9 @@ beforeAll(async () => {
   const compiled = await Promise.all(
     cases.map((c) => cli(['compile', ...c.compile, '--workers', '1', '--out', c.tree as string], { trees })),
   );
-  compiled.forEach((r, i) => expect(r.code, `${cases[i]!.name}: ${r.stderr}`).toBe(0));
+  compiled.forEach((r, i) => {
+    expect(r.code, `${cases[i].name}: ${r.stderr}`).toBe(0);
+  });
   for (const c of cases) withLists.set(c.name, await reference(c));
 }, 60_000);
 
@@ -174,14 +176,14 @@ describe('--tree FILE alone', () => {
       const before = withLists.get(name)!;
       const paths = parsePaths(before.paths!);
       // play: the secret with the longest path, so the dialogue goes deepest.
-      const [secret, path] = [...paths].sort((a, b) => b[1].length - a[1].length)[0]!;
+      const [secret, path] = [...paths].sort((a, b) => b[1].length - a[1].length)[0];
       const runs = await Promise.all(
         c.verbs.map((v) =>
           cli(argvOf(v, c.tree as string), { trees, input: v === 'play' ? replies(c, path, secret) : '' }),
         ),
       );
       c.verbs.forEach((verb, i) => {
-        const r = runs[i]!;
+        const r = runs[i];
         expect({ code: r.code, stderr: r.stderr }, `${name} ${verb}`).toEqual({ code: 0, stderr: '' });
         if (verb === 'html') {
           expect(r.stdout).toMatch(/^<!doctype html>/i);
@@ -202,7 +204,7 @@ describe('--tree FILE alone', () => {
   it('the library opens and verifies a tree that carries its words, without options', () => {
     for (const c of cases.filter((x) => x.name !== 'hangman')) {
       const paths = parsePaths(withLists.get(c.name)!.paths!);
-      const [secret, path] = [...paths][paths.size - 1]!;
+      const [secret, path] = [...paths][paths.size - 1];
       const p = openTree(c.tree as string);
       for (const g of path) {
         expect(p.guess()).toBe(g);
@@ -273,7 +275,7 @@ describe('lists given with --tree', () => {
     ];
     const done = await Promise.all(runs.map(([args]) => cli(args, { trees })));
     runs.forEach(([args, re], i) => {
-      const r = done[i]!;
+      const r = done[i];
       expect({ code: r.code, stdout: r.stdout, lines: lines(r.stderr).length }, args.join(' ')).toEqual({
         code: 4,
         stdout: '',

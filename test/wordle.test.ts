@@ -113,7 +113,9 @@ describe('the feedback table, built on first use', () => {
           expect(game.codeName(before[g * all.length + a])).toBe(referenceMask(game.secretName(a), game.guessName(g)));
       }
     }
-    pair.forEach((c, k) => expect(game.feedback((k * 37) % G, k % game.secretCount)).toBe(c));
+    pair.forEach((c, k) => {
+      expect(game.feedback((k * 37) % G, k % game.secretCount)).toBe(c);
+    });
     expect(game.replyTable?.codes).toBe(table);
   });
 });
@@ -240,8 +242,8 @@ describe('wordle from the CLI', () => {
       expect(c.stdout).toMatch(/proven optimal over every opener/);
       outs.push(out);
     }
-    expect(readFileSync(outs[1]!).equals(readFileSync(outs[0]!))).toBe(true);
-    const file = decodeTreeFile(readFileSync(outs[0]!), outs[0]!);
+    expect(readFileSync(outs[1]).equals(readFileSync(outs[0]))).toBe(true);
+    const file = decodeTreeFile(readFileSync(outs[0]), outs[0]);
     const header = file.header;
     // The default tree, its header as without --prove; the proof of every opener beside it.
     expect(header.settings).toMatchObject({ effort: 'default' });
@@ -292,7 +294,7 @@ describe('wordle from the CLI', () => {
       { trees },
     );
     expect(again.code, again.stderr).toBe(0);
-    expect(readFileSync(join(dir, 'prove-resumed.gtree')).equals(readFileSync(outs[0]!))).toBe(true);
+    expect(readFileSync(join(dir, 'prove-resumed.gtree')).equals(readFileSync(outs[0]))).toBe(true);
     const bad = await cli(['compile', ...game, '--prove', '--opener', 'bakes', '--out', join(dir, 'x.gtree')], {
       trees,
     });
@@ -435,7 +437,7 @@ describe.skipIf(!sharedPresent)('wordle on the original lists (../shared/wordle)
     for (let i = 0; i < 2000; i++) {
       const g = Math.floor(r() * game.guessCount);
       const a = Math.floor(r() * game.secretCount);
-      expect(game.codeName(game.feedback(g, a))).toBe(referenceMask(game.answers![a]!, game.guesses![g]!));
+      expect(game.codeName(game.feedback(g, a))).toBe(referenceMask(game.answers![a], game.guesses![g]));
     }
     const { engine, root } = wordleEngine(game, [1]);
     const v = solveAll(engine, root);

@@ -129,7 +129,6 @@ export async function runCompile(
   log: (line: string) => void,
 ): Promise<CompileResult> {
   const started = process.hrtime.bigint();
-  const { game } = loaded;
   const limit = req.maxMemory ?? defaultMaxMemoryMiB();
   // On a job queue (--queue) the searches run on the workers' machines: only this thread's engine counts here.
   const estimate = compileEstimateMiB(loaded, req.effort, control.executor ? 0 : req.workers);

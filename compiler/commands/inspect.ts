@@ -102,7 +102,10 @@ export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplayS
 
 export function runStats(r: ResolvedTree, hardest: number, out: (line: string) => void): void {
   out(`tree: ${r.path}${sizeOf(r.path)}`);
-  if (r.loaded.stats) return r.loaded.stats(r.file, hardest, reportTo(out));
+  if (r.loaded.stats) {
+    r.loaded.stats(r.file, hardest, reportTo(out));
+    return;
+  }
   const { game } = r.loaded;
   const tree = r.file.tree;
   const s = replayAll(game, tree);
@@ -124,7 +127,7 @@ export function runStats(r: ResolvedTree, hardest: number, out: (line: string) =
     .slice(0, hardest);
   out(`hardest ${order.length} secrets:`);
   for (const { i } of order) {
-    const o = s.outcomes[i]!;
+    const o = s.outcomes[i];
     out(
       `  ${game.secretName(i)}  ${o.foundAt === 0 ? 'not found' : `${o.foundAt} guesses`}: ${o.guesses.map((g) => game.guessName(g)).join(' ')}`,
     );
@@ -134,7 +137,9 @@ export function runStats(r: ResolvedTree, hardest: number, out: (line: string) =
 /** `SECRET<TAB>GUESS1 GUESS2 ...`, one line per secret in list order. */
 export function exportPaths(game: Game, tree: TreeArrays, out: (line: string) => void): void {
   const s = replayAll(game, tree);
-  s.outcomes.forEach((o, i) => out(`${game.secretName(i)}\t${o.guesses.map((g) => game.guessName(g)).join(' ')}`));
+  s.outcomes.forEach((o, i) => {
+    out(`${game.secretName(i)}\t${o.guesses.map((g) => game.guessName(g)).join(' ')}`);
+  });
 }
 
 interface JsonNode {
@@ -262,8 +267,8 @@ export function statsJson(r: ResolvedTree, hardest: number, out: (line: string) 
         : {}),
       hardest: order.map(({ i }) => ({
         secret: game.secretName(i),
-        guesses: s.outcomes[i]!.guesses.map((g) => game.guessName(g)),
-        found: s.outcomes[i]!.foundAt > 0,
+        guesses: s.outcomes[i].guesses.map((g) => game.guessName(g)),
+        found: s.outcomes[i].foundAt > 0,
       })),
     }),
   );

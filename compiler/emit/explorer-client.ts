@@ -318,7 +318,9 @@ export function histogramOf(model: Model, stats: Stats): HistogramBin[] {
     for (let s = 0; s < n; s++) max = Math.max(max, stats.misses[s]);
     const c = new Array<number>(max + 1).fill(0);
     for (let s = 0; s < n; s++) c[stats.misses[s]] = c[stats.misses[s]] + 1;
-    c.forEach((k, m) => bins.push({ label: plural(m, 'miss', 'misses'), count: k }));
+    c.forEach((k, m) => {
+      bins.push({ label: plural(m, 'miss', 'misses'), count: k });
+    });
     if (notFound > 0) bins.push({ label: 'not revealed', count: notFound });
     return bins;
   }
@@ -503,7 +505,9 @@ export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
   const { rules, tree } = model;
   const stats = computeStats(model);
   const byName = new Map<string, number>();
-  model.secrets.forEach((s, i) => byName.set(s.toLowerCase(), i));
+  model.secrets.forEach((s, i) => {
+    byName.set(s.toLowerCase(), i);
+  });
   const ui = pageUi(rules);
   const $ = ui.byId;
   const plural = (k: number, one: string, many: string) => `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
@@ -711,7 +715,9 @@ export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
     const list = h('ul', { class: 'replies', 'aria-label': `replies to ${g}` });
     // Large nodes (a Lingo opener has thousands of replies): 100 rows, then 200 more a click.
     let shown = Math.min(rows.length, 100);
-    rows.slice(0, shown).forEach((r) => list.append(r.el()));
+    rows.slice(0, shown).forEach((r) => {
+      list.append(r.el());
+    });
     body.append(list);
     if (rows.length > shown) {
       const more = h('button', { type: 'button', class: 'more' });
@@ -721,7 +727,9 @@ export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
       label();
       more.addEventListener('click', () => {
         const next = Math.min(rows.length, shown + 200);
-        rows.slice(shown, next).forEach((r) => list.append(r.el()));
+        rows.slice(shown, next).forEach((r) => {
+          list.append(r.el());
+        });
         shown = next;
         if (shown >= rows.length) more.remove();
         else label();
@@ -901,14 +909,16 @@ export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
     const g = currentGuess();
     const gName = guessName(g);
     const code = readReply(gName);
-    if (typeof code === 'string') return drawError(code);
+    if (typeof code === 'string') {
+      drawError(code);
+      return;
+    }
     const kept = consistentWith(model, candidates, gName, code);
     if (kept.length === 0) {
       const after = steps.map((st) => `${guessName(st.guess)} ${replyName(rules, st.code)}`).join(', ');
       const none = rules.impossibleWhy ?? 'no secret in the list gives it';
-      return drawError(
-        `impossible reply ${replyName(rules, code)} to ${gName}: ${none}${after ? ` after ${after}` : ''}`,
-      );
+      drawError(`impossible reply ${replyName(rules, code)} to ${gName}: ${none}${after ? ` after ${after}` : ''}`);
+      return;
     }
     steps = [...steps, { guess: g, code }];
     const wasOnTree = node >= 0;

@@ -43,7 +43,7 @@ export function base64(bytes: Uint8Array): string {
   let i = 0;
   for (; i + 2 < n; i += 3) {
     const x = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
-    chunk += B64[x >>> 18]! + B64[(x >>> 12) & 63]! + B64[(x >>> 6) & 63]! + B64[x & 63]!;
+    chunk += B64[x >>> 18] + B64[(x >>> 12) & 63] + B64[(x >>> 6) & 63] + B64[x & 63];
     if (chunk.length >= 8192) {
       parts.push(chunk);
       chunk = '';
@@ -53,7 +53,7 @@ export function base64(bytes: Uint8Array): string {
     const a = bytes[i];
     const b = i + 1 < n ? bytes[i + 1] : 0;
     const x = (a << 16) | (b << 8);
-    chunk += `${B64[x >>> 18]! + B64[(x >>> 12) & 63]! + (i + 1 < n ? B64[(x >>> 6) & 63]! : '=')}=`;
+    chunk += `${B64[x >>> 18] + B64[(x >>> 12) & 63] + (i + 1 < n ? B64[(x >>> 6) & 63] : '=')}=`;
   }
   parts.push(chunk);
   return parts.join('');

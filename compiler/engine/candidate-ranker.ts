@@ -114,9 +114,6 @@ export interface CandidateGame extends SearchGame {
 }
 
 const PROBE_CACHE_MAX = 20_000;
-/** Exact rankings pack (sort key, pool place) into one double: the place gets this many bits at most. */
-const PLACE_BITS_MAX = 20;
-
 /** See `CandidateRanker.frame`. */
 interface RankFrame {
   readonly n: number;
@@ -139,9 +136,8 @@ export class CandidateRanker implements Ranker<string> {
   private stamp = 0;
   private readonly probesByState = new Map<string, Uint32Array>();
   private readonly top = new TopK();
-  /** The pool of the last `pool` call: poolBuf[0..poolLength). */
+  /** The pool of the last `fillPool` call: poolBuf[0..its returned length). */
   private readonly poolBuf: Uint32Array;
-  private poolLength = 0;
   /** The reply table (secret-major), when the game has one, and its scratch. */
   private readonly table: Uint8Array | null;
   private readonly stride: number;
@@ -256,7 +252,6 @@ export class CandidateRanker implements Ranker<string> {
     const out = this.poolBuf;
     if (set.length > this.settings.candidatePoolMax) {
       out.set(probes, 0);
-      this.poolLength = probes.length;
       return probes.length;
     }
     const stamp = this.stampSet(set, 0, set.length);
@@ -266,7 +261,6 @@ export class CandidateRanker implements Ranker<string> {
       const g = probes[i];
       if (this.inSetStamp[g] !== stamp) out[k++] = g;
     }
-    this.poolLength = k;
     return k;
   }
 
@@ -469,9 +463,8 @@ export class CandidateRanker implements Ranker<string> {
 
   rank(set: Uint32Array, node: SearchNode<string>, width: number, opts: RankOptions = WHOLE_POOL): Ranking {
     if (this.table) return this.rankTable(set, node, width, opts);
-    const { from = 0, to = Infinity, beta = Infinity } = opts;
-    const { n, used, left, ceiling, poolLength, end, complete, nextAttempt } = this.frame(set, node, to);
-    const obj = this.objective;
+    const { from = 0, to = Infinity } = opts;
+    const { n, used, left, ceiling, end, complete, nextAttempt } = this.frame(set, node, to);
     const pool = this.poolBuf;
     const top = this.top;
     top.reset(left === 2 ? 1 : width);
@@ -587,7 +580,6 @@ export class CandidateRanker implements Ranker<string> {
   ): Ranking {
     const { from = 0, to = Infinity, beta = Infinity } = opts;
     const { n, used, left, ceiling, poolLength, end, complete, nextAttempt } = this.frame(set, node, to);
-    const obj = this.objective;
     const pool = this.poolBuf;
     // The pool's candidates (they may win) are the stamped guesses.
     const stamp = set.length > this.settings.candidatePoolMax ? this.stampSet(set, 0, n) : this.stamp;

@@ -73,7 +73,7 @@ export class Partitioner {
       const codes = this.codes;
       this.game.partitionCodes(guess, set, n, codes);
       counts.fill(0);
-      for (let i = 0; i < n; i++) counts[codes[i]]!++;
+      for (let i = 0; i < n; i++) counts[codes[i]]++;
       for (let c = 0; c < counts.length; c++) if (counts[c] > 0) touched[k++] = c;
     } else {
       const codes = this.codes;
@@ -343,7 +343,7 @@ export class SetTable {
     const { starts, items, globals } = out;
     const set = this.set;
     for (let j = 0; j < k; j++) cnt[j] = 0;
-    for (let i = 0; i < n; i++) cnt[T[row + i]]!++;
+    for (let i = 0; i < n; i++) cnt[T[row + i]]++;
     let at = 0;
     for (let j = 0; j < k; j++) {
       starts[j] = at;
@@ -352,7 +352,7 @@ export class SetTable {
     }
     starts[k] = n;
     for (let i = 0; i < n; i++) {
-      const slot = cnt[T[row + i]]!++;
+      const slot = cnt[T[row + i]]++;
       items[slot] = i;
       globals[slot] = set[i];
     }
@@ -370,7 +370,7 @@ export class SetTable {
     const slots = 2 * this.n + 2;
     const off = this.cnt;
     off.fill(0, 0, slots);
-    for (let g = 0; g < G; g++) off[rankOf[2 * groups[g] + (hit[g] >= 0 ? 1 : 0)]]!++;
+    for (let g = 0; g < G; g++) off[rankOf[2 * groups[g] + (hit[g] >= 0 ? 1 : 0)]]++;
     let at = 0;
     for (let r = 0; r < slots; r++) {
       const c = off[r];

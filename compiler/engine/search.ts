@@ -608,7 +608,6 @@ export class SearchEngine<S> {
     if (refine) {
       // Sharper bounds of the parts themselves, before any of them is searched.
       for (let p = 0; p < parts; p++) {
-        const g = f.group[p];
         const b = refine.call(this.ranker, this.partSet(f, p), this.partNode(f, p), f.bound[p]);
         f.rest += b - f.bound[p];
         f.bound[p] = b;
@@ -735,7 +734,6 @@ export class SearchEngine<S> {
 
   /** Pass 3: the open parts, in the effort's order, each under the budget the others leave; false: cut. */
   private searchParts(f: Frame<S>): boolean {
-    const starts = f.starts;
     const order = f.order;
     let open = 0;
     for (let p = 0; p < f.parts; p++) if (f.known[p] === OPEN) order[open++] = p;
@@ -745,7 +743,6 @@ export class SearchEngine<S> {
     const beta = f.beta;
     for (let i = 0; i < open; i++) {
       const p = order[i];
-      const g = f.group[p];
       f.rest -= f.bound[p];
       // The part's key must leave room for the others' costs (and, with depth, for this level).
       const childBeta = cutoffs && beta !== Infinity ? beta - (f.cost + f.rest) * this.slots - level : Infinity;

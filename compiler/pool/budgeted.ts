@@ -239,7 +239,9 @@ class BudgetedRun<S> {
       }
       const c = candidateOf(engine, guess, all, root);
       let floor = c.rootCost;
-      c.parts.forEach((p, j) => (floor += c.results[j]?.cost ?? objective.sizeBound(p.set.length, 1, root.state)));
+      c.parts.forEach((p, j) => {
+        floor += c.results[j]?.cost ?? objective.sizeBound(p.set.length, 1, root.state);
+      });
       if (engine.keyBound(floor, all.length, 0) >= budget) {
         this.settle(index, { atLeast: engine.keyBound(floor, all.length, 0) }, 'bound');
         continue;

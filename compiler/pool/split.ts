@@ -174,14 +174,14 @@ async function solveCandidates<S>(
   };
   await Promise.all(
     todo.map(async (index) => {
-      const batch = batches[index]!;
+      const batch = batches[index];
       const task: Task = {
         kind: 'solve',
         pilot,
         sets: batch.map((u) => u.part.set),
         nodes: batch.map((u) => u.part.node),
       };
-      const first = batch[0]!.part.set;
+      const first = batch[0].part.set;
       const what = (): string =>
         `batch ${index} (node: ${first.length} secrets after 1 guess${job.nameSecret ? `, first ${job.nameSecret(first[0])}` : ''})`;
       const r = await pool.runWithRetry(task, what, onAbort);

@@ -40,7 +40,7 @@ export function taskRunner(init: WorkerInit): (task: Task) => TaskResult {
         const e = task.pilot ? engine().pilotSearch() : engine();
         return {
           kind: 'solved',
-          results: task.sets.map((set, i) => solved(e.solve(set, task.nodes[i]!, task.betas?.[i] ?? Infinity))),
+          results: task.sets.map((set, i) => solved(e.solve(set, task.nodes[i], task.betas?.[i] ?? Infinity))),
         };
       }
       case 'whole': {

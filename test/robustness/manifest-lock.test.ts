@@ -191,7 +191,14 @@ describe('updateManifest: stale and held locks', () => {
       const t0 = Date.now();
       let err: GuesstreeError | undefined;
       try {
-        updateManifest(dir, (m) => ((changed = true), m), { timeoutMs: 300 });
+        updateManifest(
+          dir,
+          (m) => {
+            changed = true;
+            return m;
+          },
+          { timeoutMs: 300 },
+        );
       } catch (e) {
         err = e as GuesstreeError;
       }

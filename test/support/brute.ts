@@ -44,7 +44,7 @@ function groupsOf(game: BruteGame, g: number, set: readonly number[]): Map<numbe
     if (!groups.has(r)) groups.set(r, []);
     groups.get(r)!.push(s);
   }
-  if (groups.size === 1 && [...groups.values()][0]!.length === set.length) return null;
+  if (groups.size === 1 && [...groups.values()][0].length === set.length) return null;
   return groups;
 }
 

@@ -226,8 +226,7 @@ export function dialogue(script: string, args: readonly string[], o: DialogueOpt
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       stdout += d;
       pending += d;
-      let nl: number;
-      while ((nl = pending.indexOf('\n')) >= 0) {
+      for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n')) {
         const line = pending.slice(0, nl);
         pending = pending.slice(nl + 1);
         const guess = o.guessOf(line);

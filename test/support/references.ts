@@ -36,8 +36,8 @@ export function mastermindReference(guess: string, secret: string): [number, num
   const cs = new Map<string, number>();
   for (let i = 0; i < guess.length; i++) {
     if (guess[i] === secret[i]) blacks++;
-    cg.set(guess[i]!, (cg.get(guess[i]!) ?? 0) + 1);
-    cs.set(secret[i]!, (cs.get(secret[i]!) ?? 0) + 1);
+    cg.set(guess[i], (cg.get(guess[i]) ?? 0) + 1);
+    cs.set(secret[i], (cs.get(secret[i]) ?? 0) + 1);
   }
   let common = 0;
   for (const [k, v] of cg) common += Math.min(v, cs.get(k) ?? 0);

@@ -47,14 +47,14 @@ export function bruteBest(
   let top = -Infinity;
   for (let g = 0; g < game.guessCount; g++) {
     if (hard && hardViolation(history, game.guessName(g)) !== null) continue;
-    const v = valueOf(game, g, set, used, hard, history, memo);
+    const v = valueOfGuess(game, g, set, used, hard, history, memo);
     if (v !== null && v > top) top = v;
   }
   memo.set(key, top);
   return top;
 }
 
-function valueOf(
+function valueOfGuess(
   game: WordleGame,
   g: number,
   set: number[],
@@ -84,7 +84,7 @@ export function bruteOpenerScore(
   memo = new Map<string, number>(),
 ): number {
   const all = Array.from({ length: game.secretCount }, (_, i) => i);
-  return valueOf(game, opener, all, 0, hard, [], memo) as number;
+  return valueOfGuess(game, opener, all, 0, hard, [], memo) as number;
 }
 
 /** What the best tree below `opener` needs: total guesses, or null when no tree finds every answer. */

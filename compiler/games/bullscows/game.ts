@@ -188,13 +188,13 @@ export class BullsCowsGame implements Game, CodeGame {
     const tally = (guess: number, counts: Uint32Array): void => {
       if (!bt || !packed || this.maskHi[guess] !== 0) {
         this.partitionCodes(guess, set, n, codes);
-        for (let i = 0; i < n; i++) counts[codes[i]]!++;
+        for (let i = 0; i < n; i++) counts[codes[i]]++;
         return;
       }
       const glo = this.maskLo[guess];
       const pg = packed[guess];
       for (let i = 0; i < n; i++) {
-        counts[bt[pg ^ pk[i]] + popcount32((glo & lo[i]) >>> 0)]!++;
+        counts[bt[pg ^ pk[i]] + popcount32((glo & lo[i]) >>> 0)]++;
       }
     };
     const tallyMask = (guess: number, counts: Uint32Array): number => {
@@ -203,7 +203,7 @@ export class BullsCowsGame implements Game, CodeGame {
         this.partitionCodes(guess, set, n, codes);
         for (let i = 0; i < n; i++) {
           const c = codes[i];
-          counts[c]!++;
+          counts[c]++;
           mask |= 1 << c;
         }
         return mask;
@@ -212,7 +212,7 @@ export class BullsCowsGame implements Game, CodeGame {
       const pg = packed[guess];
       for (let i = 0; i < n; i++) {
         const c = bt[pg ^ pk[i]] + popcount32((glo & lo[i]) >>> 0);
-        counts[c]!++;
+        counts[c]++;
         mask |= 1 << c;
       }
       return mask;

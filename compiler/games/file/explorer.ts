@@ -24,7 +24,9 @@ export function tableRules(data: TablePageData, attempts: number): ExplorerRules
         const t = d as TablePageData & { at?: Record<string, number> };
         if (!t.at) {
           const at: Record<string, number> = {};
-          t.secrets.forEach((n, i) => (at[n] = i));
+          t.secrets.forEach((n, i) => {
+            at[n] = i;
+          });
           t.at = at;
         }
         const row = t.rows[guess];

@@ -61,7 +61,9 @@ export function buildTable(def: CheckedGame): BuiltTable {
       `${def.where}: ${G.toLocaleString('en-US')} guesses × ${S.toLocaleString('en-US')} secrets is over the reply table's limit of ${MAX_TABLE.toLocaleString('en-US')} pairs; use fewer guesses or secrets`,
     );
   const guessIndex = new Map<string, number>();
-  def.guesses.forEach((g, i) => guessIndex.set(g, i));
+  def.guesses.forEach((g, i) => {
+    guessIndex.set(g, i);
+  });
   const secretGuess = new Uint32Array(new SharedArrayBuffer(S * 4));
   for (let s = 0; s < S; s++) secretGuess[s] = guessIndex.get(def.secrets[s]) as number;
   const table = new Uint8Array(new SharedArrayBuffer(S * G));
@@ -158,7 +160,9 @@ export class FileGame implements Game {
     this.objective = fileObjective(this.maxAttempts);
     this.replyTable = { codes: spec.table, stride: spec.guessCount };
     this.guessSecret = new Int32Array(spec.guessCount).fill(-1);
-    spec.secretGuess.forEach((g, s) => (this.guessSecret[g] = s));
+    spec.secretGuess.forEach((g, s) => {
+      this.guessSecret[g] = s;
+    });
     this.names = names;
     this.replyCode = new Map(spec.replies.map((r, i) => [r, i]));
     this.replyCode.set(spec.solvedReply, this.solvedCode);

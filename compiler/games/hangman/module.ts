@@ -11,7 +11,7 @@ import type { ParamValue, TreeHeader } from '../../../runtime/tree-format.js';
 import { loadWordListOfLength, type WordList } from '../../../runtime/wordlist.js';
 import type { EngineParts } from '../../engine/search.js';
 import { EFFORT_DEFAULTS, type Effort } from '../../engine/types.js';
-import { split, whole, type CompileControl, type EngineJob, type PoolPlan } from '../compile-api.js';
+import { split, whole, type CompileControl, type EngineJob, type EngineTree, type PoolPlan } from '../compile-api.js';
 import { replayAll } from '../../replay.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import {
@@ -111,7 +111,7 @@ export function* compileHangman(
     nameGuess: (g) => game.guessName(g),
   });
   let settings: Record<string, ParamValue>;
-  let raw;
+  let raw: EngineTree | null | undefined;
   if (rule === 'greedy') {
     raw = yield* split(job({ rule, exactMax: 0 }));
     settings = { strategy: 'greedy', rule: 'letter missing from the fewest candidates, then a-z' };

@@ -83,7 +83,7 @@ export function hangmanStats(game: HangmanGame, file: TreeFile, hardest: number,
   out(`hardest ${plural(order.length, 'word')} (misses; letters guessed in order, misses in brackets):`);
   const w = Math.max(0, ...order.map(({ i }) => game.secretName(i).length));
   for (const { i, misses } of order) {
-    const o = s.outcomes[i]!;
+    const o = s.outcomes[i];
     const letters = o.guesses
       .map((g) => (game.mask(i, g) === 0 ? `[${game.guessName(g)}]` : game.guessName(g)))
       .join(' ');

@@ -52,12 +52,12 @@ export function* twoLevelCheck(
     });
   }
   const bounds = yield* moduleTasks(job, slices);
-  bounds.forEach((b, i) =>
+  bounds.forEach((b, i) => {
     oneStep.set(
       (b as Float64Array).map((cost) => full - cost),
       i * step,
-    ),
-  );
+    );
+  });
   const reaching: number[] = [];
   let oneStepBest = -Infinity;
   for (let g = 0; g < G; g++) {

@@ -220,12 +220,15 @@ export function checkContest(game: MastermindGame, parsed: ParsedContest, source
       if (r === game.solvedCode) {
         total += depth;
         while (histogram.length <= depth) histogram.push(0);
-        histogram[depth]!++;
+        histogram[depth]++;
         if (depth > maxDepth) maxDepth = depth;
         continue;
       }
       let list = groups.get(r);
-      if (!list) groups.set(r, (list = []));
+      if (!list) {
+        list = [];
+        groups.set(r, list);
+      }
       list.push(set[i]);
     }
     const a = tree.edgeStart[node];

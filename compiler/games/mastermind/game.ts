@@ -102,7 +102,7 @@ export class GatheredSet {
       );
       return;
     }
-    for (let i = 0; i < this.n; i++) counts[this.game.feedback(guess, this.set[i])]!++;
+    for (let i = 0; i < this.n; i++) counts[this.game.feedback(guess, this.set[i])]++;
   }
   /** `tally`, returning the bit mask of the replies added (the replies must be below 31: at most 5 pegs). */
   tallyMask(guess: number, counts: Uint32Array): number {
@@ -121,7 +121,7 @@ export class GatheredSet {
     let mask = 0;
     for (let i = 0; i < this.n; i++) {
       const c = this.game.feedback(guess, this.set[i]);
-      counts[c]!++;
+      counts[c]++;
       mask |= 1 << c;
     }
     return mask;
@@ -142,7 +142,7 @@ export class GatheredSet {
       );
       return;
     }
-    for (let i = 0; i < this.n; i++) counts[this.game.feedback(guess, this.set[i])]!++;
+    for (let i = 0; i < this.n; i++) counts[this.game.feedback(guess, this.set[i])]++;
   }
 }
 
@@ -159,7 +159,7 @@ function maskKernel(
   let mask = 0;
   for (let i = 0; i < n; i++) {
     const c = bt[pg ^ sp[i]] + mt[row + sm[i]];
-    counts[c]!++;
+    counts[c]++;
     mask |= 1 << c;
   }
   return mask;
@@ -175,7 +175,7 @@ function countKernel(
   n: number,
   counts: Uint32Array,
 ): void {
-  for (let i = 0; i < n; i++) counts[bt[pg ^ sp[i]] + mt[row + sm[i]]]!++;
+  for (let i = 0; i < n; i++) counts[bt[pg ^ sp[i]] + mt[row + sm[i]]]++;
 }
 
 export class MastermindGame implements Game {
@@ -262,7 +262,7 @@ export class MastermindGame implements Game {
     const row = new Uint8Array(colors);
     for (let code = 0; code < n; code++) {
       row.fill(0);
-      for (let i = 0; i < pegs; i++) row[this.digits[code * pegs + i]]!++;
+      for (let i = 0; i < pegs; i++) row[this.digits[code * pegs + i]]++;
       const key = row.join(',');
       let m = seen.get(key);
       if (m === undefined) {

@@ -363,7 +363,9 @@ export class WorstCaseSearch {
     this.packBits = new Uint32Array(packs.length * W);
     this.packT = packs.map((p) => p.t);
     this.packGrow = packs.map((_, i) => grow[i] === true);
-    packs.forEach((p, i) => this.packBits.set(p.bits, i * W));
+    packs.forEach((p, i) => {
+      this.packBits.set(p.bits, i * W);
+    });
     this.packAt = this.packAt.map(() => new Uint32Array(packs.length * W));
   }
 

@@ -92,7 +92,9 @@ class MatchCountBound {
     this.words = Math.max(1, Math.ceil(secrets / 32));
     const W = this.words;
     this.packBits = new Uint32Array(packings.length * W);
-    packings.forEach((p, j) => this.packBits.set(p.bits.subarray(0, W), j * W));
+    packings.forEach((p, j) => {
+      this.packBits.set(p.bits.subarray(0, W), j * W);
+    });
     this.packT = Int32Array.from(packings, (p) => p.t);
     this.bits = new Uint32Array(W);
     this.cnt = new Int32Array(guesses * codeCount);

@@ -224,7 +224,9 @@ export class WordleGame implements Game {
     this.codeCount = kernel.codeCount;
     this.solvedCode = kernel.solved;
     this.guessAnswer = new Int32Array(kernel.wordCount).fill(-1);
-    answerGuess.forEach((g, a) => (this.guessAnswer[g] = a));
+    answerGuess.forEach((g, a) => {
+      this.guessAnswer[g] = a;
+    });
     this.guessFilter = hard ? new HardModeFilter(kernel.letters, kernel.length) : undefined;
     this.guesses = words?.guesses ?? null;
     this.answers = words?.answers ?? null;

@@ -381,6 +381,7 @@ function* compileWordle(
     } else if (
       control.checkpoint &&
       !game.params.hard &&
+      // biome-ignore lint/suspicious/noAssignInExpressions: the refutation runs only when the tests before it pass; its verdict is read below
       (refuted = yield* refuteOpeners(proofJob, {
         limits,
         depth: WORDLE_ATTEMPTS - 1,

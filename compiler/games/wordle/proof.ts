@@ -196,8 +196,10 @@ export function checkProof(
   }
   if (
     h.best.total !== b.total ||
-    proof.lines.find((l) => l.word === h.best.word)?.value.kind !== 'exact' ||
-    (proof.lines.find((l) => l.word === h.best.word)?.value as { total: number }).total !== b.total
+    !isExactLine(
+      proof.lines.find((l) => l.word === h.best.word),
+      b.total,
+    )
   ) {
     throw fail(
       'input',
@@ -213,4 +215,9 @@ export function checkProof(
 export function readProof(path: string): Proof {
   if (!existsSync(path)) throw fail('input', `${path}: no such proof file`);
   return parseProof(readTextFile(path, 'proof file'), path);
+}
+
+/** Whether a proof line is there and says the first guess's total is exactly `total`. */
+function isExactLine(line: { readonly value: ProofValue } | undefined, total: number): boolean {
+  return line?.value.kind === 'exact' && line.value.total === total;
 }
