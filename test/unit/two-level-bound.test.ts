@@ -5,11 +5,11 @@
  * same report with 1 and 2 workers.
  */
 import { describe, expect, it } from 'vitest';
-import { makeWordList } from '../runtime/wordlist.js';
-import { LingoGame } from '../compiler/games/lingo/game.js';
-import { openerTwoLevelBound } from '../compiler/engine/two-level-bound.js';
-import { lingoFixture } from './support/e2e.js';
-import { lingoEngine, lingoScore, solveAll } from './support/engine.js';
+import { makeWordList } from '../../runtime/wordlist.js';
+import { LingoGame } from '../../compiler/games/lingo/game.js';
+import { openerTwoLevelBound } from '../../compiler/engine/two-level-bound.js';
+import { lingoFixture } from '../support/e2e.js';
+import { lingoEngine, lingoScore, solveAll } from '../support/engine.js';
 
 const fx = lingoFixture(11, 90, 40);
 
@@ -70,11 +70,11 @@ describe('two-level bound of an opener', () => {
 describe('two-level check over every opener', () => {
   it('the same report with 1 and 2 workers and in this thread; the compiled opener is never ruled out below its tree', async () => {
     // Built JS: the pool's workers run dist/compiler/pool/worker.js.
-    const built = '../dist/compiler/games/lingo/two-level.js';
-    const { twoLevelCheck } = (await import(built)) as typeof import('../compiler/games/lingo/two-level.js');
+    const built = '../../dist/compiler/games/lingo/two-level.js';
+    const { twoLevelCheck } = (await import(built)) as typeof import('../../compiler/games/lingo/two-level.js');
     const { runPlan, searchDriver } = (await import(
-      '../dist/compiler/pool/driver.js' as string
-    )) as typeof import('../compiler/pool/driver.js');
+      '../../dist/compiler/pool/driver.js' as string
+    )) as typeof import('../../compiler/pool/driver.js');
     const { game } = setup(fx.four, 4);
     const d = lingoEngine(game, 'default');
     const tree = solveAll(d.engine, d.root);
@@ -83,8 +83,8 @@ describe('two-level check over every opener', () => {
     const two = await runPlan(twoLevelCheck(game, { goal: score, workers: 2 }), searchDriver({ workers: 2 }));
     expect(two).toEqual(one);
     const { threadExecutor } = (await import(
-      '../dist/compiler/pool/thread-executor.js' as string
-    )) as typeof import('../compiler/pool/thread-executor.js');
+      '../../dist/compiler/pool/thread-executor.js' as string
+    )) as typeof import('../../compiler/pool/thread-executor.js');
     expect(
       await runPlan(
         twoLevelCheck(game, { goal: score, workers: 1 }),

@@ -3,7 +3,7 @@
  * and its standard error over the sampled words, paired by word.
  */
 import { describe, expect, it } from 'vitest';
-import { pairedRatio } from '../scripts/bench-pit.js';
+import { pairedRatio } from '../../scripts/bench-pit.js';
 
 describe('pairedRatio', () => {
   it('a hand-worked case: one length, two words', () => {

@@ -1,7 +1,7 @@
 // Off a terminal a compile with --checkpoint writes a progress line now and then, with an ETA
 // from this run's own rate (units read back with --resume do not count towards it).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { progressLines } from '../compiler/commands/progress.js';
+import { progressLines } from '../../compiler/commands/progress.js';
 
 afterEach(() => vi.useRealTimers());
 

@@ -6,14 +6,14 @@
  * exact search returns.
  */
 import { describe, expect, it } from 'vitest';
-import { SearchEngine } from '../compiler/engine/search.js';
-import { codeParts, type CodeEffort } from '../compiler/engine/code-efforts.js';
-import type { History } from '../compiler/engine/code-ranker.js';
-import type { SearchNode } from '../compiler/engine/types.js';
-import { BullsCowsGame } from '../compiler/games/bullscows/game.js';
-import { MastermindGame } from '../compiler/games/mastermind/game.js';
-import { bruteTotalDepth } from './support/brute.js';
-import { partsOf } from './support/engine.js';
+import { SearchEngine } from '../../compiler/engine/search.js';
+import { codeParts, type CodeEffort } from '../../compiler/engine/code-efforts.js';
+import type { History } from '../../compiler/engine/code-ranker.js';
+import type { SearchNode } from '../../compiler/engine/types.js';
+import { BullsCowsGame } from '../../compiler/games/bullscows/game.js';
+import { MastermindGame } from '../../compiler/games/mastermind/game.js';
+import { bruteTotalDepth } from '../support/brute.js';
+import { partsOf } from '../support/engine.js';
 
 const EXACT: CodeEffort = {
   name: 'exact',

@@ -16,11 +16,11 @@ import {
   type PoolCall,
   type PoolPlan,
   type WholeResult,
-} from '../compiler/games/compile-api.js';
-import { DEFAULT_EFFORT, EFFORT_NAMES, effortHelp, effortIn, effortNamed } from '../compiler/games/efforts.js';
-import { GAMES } from '../compiler/games/registry.js';
-import { flattenPlan } from '../compiler/engine/plan.js';
-import { runPlan, type SearchDriver } from '../compiler/pool/driver.js';
+} from '../../compiler/games/compile-api.js';
+import { DEFAULT_EFFORT, EFFORT_NAMES, effortHelp, effortIn, effortNamed } from '../../compiler/games/efforts.js';
+import { GAMES } from '../../compiler/games/registry.js';
+import { flattenPlan } from '../../compiler/engine/plan.js';
+import { runPlan, type SearchDriver } from '../../compiler/pool/driver.js';
 
 describe('the effort vocabulary', () => {
   it('every game takes its names from it, the default among them, and its help line lists them', () => {

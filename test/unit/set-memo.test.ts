@@ -3,7 +3,7 @@
  * known tree's first guess and payload, found by set and tag, kept across a generation change.
  */
 import { describe, expect, it } from 'vitest';
-import { SetMemo } from '../compiler/engine/set-memo.js';
+import { SetMemo } from '../../compiler/engine/set-memo.js';
 
 describe('SetMemo intervals', () => {
   it('keeps lo, hi, guess and payload per (set, tag); a store replaces the entry', () => {

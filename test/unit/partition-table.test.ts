@@ -4,9 +4,9 @@
  * replies, on random games and random sets (sizes that make its scratch grow and shrink).
  */
 import { describe, expect, it } from 'vitest';
-import { SetTable } from '../compiler/engine/partition.js';
-import type { SearchGame } from '../compiler/engine/types.js';
-import { rng } from './support/e2e.js';
+import { SetTable } from '../../compiler/engine/partition.js';
+import type { SearchGame } from '../../compiler/engine/types.js';
+import { rng } from '../support/e2e.js';
 
 /** Guess s < S names secret s (the solved reply, codes − 1); every other reply is random below it. */
 function randomGame(

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GuesstreeError } from '../runtime/errors.js';
+import { GuesstreeError } from '../../runtime/errors.js';
 import {
   LingoFeedback,
   codeToMask,
@@ -8,8 +8,8 @@ import {
   maskToCode,
   referenceMask,
   solvedCode,
-} from '../runtime/lingo-feedback.js';
-import { LINGO_VECTORS } from './support/references.js';
+} from '../../runtime/lingo-feedback.js';
+import { LINGO_VECTORS } from '../support/references.js';
 
 describe('lingo feedback: harness test vectors', () => {
   for (const [secret, guess, mask] of LINGO_VECTORS) {

@@ -4,13 +4,13 @@
  * way down), under any budget; its plan replays to that cost; the default effort never uses it.
  */
 import { describe, expect, it } from 'vitest';
-import { makeWordList } from '../runtime/wordlist.js';
-import { LingoGame } from '../compiler/games/lingo/game.js';
-import type { Plan } from '../compiler/engine/plan.js';
-import type { Solved } from '../compiler/engine/types.js';
-import { sampleWords } from '../compiler/games/options.js';
-import { CLUSTER, lingoFixture } from './support/e2e.js';
-import { lingoEngine } from './support/engine.js';
+import { makeWordList } from '../../runtime/wordlist.js';
+import { LingoGame } from '../../compiler/games/lingo/game.js';
+import type { Plan } from '../../compiler/engine/plan.js';
+import type { Solved } from '../../compiler/engine/types.js';
+import { sampleWords } from '../../compiler/games/options.js';
+import { CLUSTER, lingoFixture } from '../support/e2e.js';
+import { lingoEngine } from '../support/engine.js';
 
 const fx = lingoFixture(7, 70, 60);
 

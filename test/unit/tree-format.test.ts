@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { pack } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
-import { type Plan, flattenPlan, leafPlan } from '../compiler/engine/plan.js';
-import { GuesstreeError } from '../runtime/errors.js';
+import { type Plan, flattenPlan, leafPlan } from '../../compiler/engine/plan.js';
+import { GuesstreeError } from '../../runtime/errors.js';
 import {
   TREE_FORMAT_VERSION,
   TREE_FORMAT_VERSION_PLAIN,
@@ -19,8 +19,8 @@ import {
   decodeTreeFile,
   encodeTreeFile,
   readTreeFile,
-} from '../runtime/tree-format.js';
-import { NO_CHILD, childOf, edgeCount, nodeDepths } from '../runtime/tree-walker.js';
+} from '../../runtime/tree-format.js';
+import { NO_CHILD, childOf, edgeCount, nodeDepths } from '../../runtime/tree-walker.js';
 
 // ---------------------------------------------------------------------------------------
 // Helpers

@@ -15,12 +15,12 @@ import {
   ruleGuesses,
   WITHIN,
   type GuessPool,
-} from '../compiler/engine/least-worst-case.js';
-import type { Moves } from '../compiler/engine/types.js';
-import { loadWordleGame } from '../compiler/games/wordle/module.js';
-import type { WordleGame } from '../compiler/games/wordle/game.js';
-import { randomWords, removeDir, rng, tempDir, writeList } from './support/e2e.js';
-import { hardViolation } from './support/wordle-brute.js';
+} from '../../compiler/engine/least-worst-case.js';
+import type { Moves } from '../../compiler/engine/types.js';
+import { loadWordleGame } from '../../compiler/games/wordle/module.js';
+import type { WordleGame } from '../../compiler/games/wordle/game.js';
+import { randomWords, removeDir, rng, tempDir, writeList } from '../support/e2e.js';
+import { hardViolation } from '../support/wordle-brute.js';
 
 let dir: string;
 beforeAll(() => {

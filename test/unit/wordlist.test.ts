@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GuesstreeError } from '../runtime/errors.js';
+import { GuesstreeError } from '../../runtime/errors.js';
 import {
   listHash,
   loadUniformWordList,
@@ -13,7 +13,7 @@ import {
   normalizeWords,
   parseWordList,
   readTextFile,
-} from '../runtime/wordlist.js';
+} from '../../runtime/wordlist.js';
 
 /** Run `f`, which must throw a GuesstreeError; return it. */
 function caught(f: () => unknown): GuesstreeError {

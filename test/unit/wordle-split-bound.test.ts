@@ -6,10 +6,10 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CandidateRanker } from '../compiler/engine/candidate-ranker.js';
-import { wordleProbes, type WordleGame } from '../compiler/games/wordle/game.js';
-import { WORDLE_GUESS_COST, wordleModule, wordleParts } from '../compiler/games/wordle/module.js';
-import { randomWords, removeDir, rng, tempDir, writeList } from './support/e2e.js';
+import type { CandidateRanker } from '../../compiler/engine/candidate-ranker.js';
+import { wordleProbes, type WordleGame } from '../../compiler/games/wordle/game.js';
+import { WORDLE_GUESS_COST, wordleModule, wordleParts } from '../../compiler/games/wordle/module.js';
+import { randomWords, removeDir, rng, tempDir, writeList } from '../support/e2e.js';
 
 /** The least one-step bound over `pool`, guess by guess: every secret pays this guess, all but a win one more, all but one of a group one more again. */
 function bruteBound(game: WordleGame, set: Uint32Array, pool: Uint32Array): number {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { everyGuess, LeastWorstCase, symmetricGuesses } from '../compiler/engine/least-worst-case.js';
-import type { SearchGame } from '../compiler/engine/types.js';
-import { BullsCowsGame } from '../compiler/games/bullscows/game.js';
-import { MastermindGame } from '../compiler/games/mastermind/game.js';
+import { everyGuess, LeastWorstCase, symmetricGuesses } from '../../compiler/engine/least-worst-case.js';
+import type { SearchGame } from '../../compiler/engine/types.js';
+import { BullsCowsGame } from '../../compiler/games/bullscows/game.js';
+import { MastermindGame } from '../../compiler/games/mastermind/game.js';
 
 /** Brute force: the least worst case, every guess tried at every node, no bounds, no memo. */
 function bruteDepth(game: SearchGame, set: number[], d: number): boolean {

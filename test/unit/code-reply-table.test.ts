@@ -6,12 +6,12 @@
  * alone, the least sum of size bounds over that many groups: checked here against every split).
  */
 import { describe, expect, it } from 'vitest';
-import { codeParts, type CodeEffort } from '../compiler/engine/code-efforts.js';
-import { sizeLowerBounds } from '../compiler/engine/attempt-objective.js';
-import { CodeRanker, leastSum, type History } from '../compiler/engine/code-ranker.js';
-import type { Ranking, SearchNode } from '../compiler/engine/types.js';
-import { BullsCowsGame } from '../compiler/games/bullscows/game.js';
-import { MastermindGame } from '../compiler/games/mastermind/game.js';
+import { codeParts, type CodeEffort } from '../../compiler/engine/code-efforts.js';
+import { sizeLowerBounds } from '../../compiler/engine/attempt-objective.js';
+import { CodeRanker, leastSum, type History } from '../../compiler/engine/code-ranker.js';
+import type { Ranking, SearchNode } from '../../compiler/engine/types.js';
+import { BullsCowsGame } from '../../compiler/games/bullscows/game.js';
+import { MastermindGame } from '../../compiler/games/mastermind/game.js';
 
 const EXACT: CodeEffort = {
   name: 'exact',
