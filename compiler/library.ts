@@ -27,7 +27,8 @@ import {
 } from '../runtime/tree-format.js';
 import { childOf, NO_CHILD } from '../runtime/tree-walker.js';
 import { headerOf, runCompile } from './commands/compile.js';
-import { runVerify } from './commands/inspect.js';
+import { figuresJson, runVerify } from './commands/inspect.js';
+import { replayAll } from './replay.js';
 import { gameOptionsOf, type RawArgs } from './commands/options.js';
 import { checkGame } from './games/file/contract.js';
 import { loadedOf } from './games/file/module.js';
@@ -103,11 +104,83 @@ export interface TreeArrays {
   readonly edgeChild: Uint32Array;
 }
 
-export interface CompiledTree {
+/**
+ * What a tree's compile recorded that a replay cannot re-derive cheaply; `verify` checks it for
+ * consistency (a bound never beaten by the tree, "proven" only where the bound meets its figure).
+ */
+export interface RecordedFigures {
+  /** No strategy needs fewer guesses in all (Mastermind's `bound:mastermind`, Wordle's search). */
+  readonly totalLowerBound?: number;
+  /** No tree finds every secret in fewer guesses (worst-case trees, match-count). */
+  readonly worstCaseLowerBound?: number;
+  /** Lingo: no tree of the list scores more, in all and a word. */
+  readonly scoreUpperBound?: number;
+  readonly meanScoreUpperBound?: number;
+  /** The compile proved the tree optimal for its objective (or a recorded bound is its figure). */
+  readonly provenOptimal: boolean;
+}
+
+interface ObjectiveBase {
+  /** `total-guesses`, `expected-score` (Lingo), `misses` or `win` (Hangman), `worst-case`. */
+  readonly name: string;
+  readonly secrets: number;
+  readonly recorded: RecordedFigures;
+}
+
+/** Games scored by their guesses: Mastermind, Bulls and Cows, Wordle, match-count, your own games (`file`). */
+export interface GuessesObjective extends ObjectiveBase {
+  readonly game: 'mastermind' | 'bullscows' | 'wordle' | 'matchcount' | 'file';
+  readonly found: number;
+  readonly notFound: number;
+  readonly totalGuesses: number;
+  /** Over the secrets found. */
+  readonly meanGuesses: number;
+  /** The guesses the hardest secret found needs. */
+  readonly worstCase: number;
+}
+
+/** Lingo: 100·(6 − tries) a word found, 0 a word not found in 5 tries (part of the score, not a failure). */
+export interface LingoObjective extends ObjectiveBase {
+  readonly game: 'lingo';
+  readonly found: number;
+  readonly notFound: number;
+  readonly totalScore: number;
+  readonly meanScore: number;
+  /** The tries the hardest word found needs. */
+  readonly worstCase: number;
+  /** A worst-case tree (every word found): its guesses in all and a word. */
+  readonly totalGuesses?: number;
+  readonly meanGuesses?: number;
+}
+
+/** Hangman: the misses, and the words won with the lives. */
+export interface HangmanObjective extends ObjectiveBase {
+  readonly game: 'hangman';
+  readonly totalMisses: number;
+  readonly meanMisses: number;
+  readonly maxMisses: number;
+  readonly lives: number;
+  readonly wins: number;
+  readonly winRate: number;
+}
+
+/** A tree's figures, replayed from the tree (never the header's copy), by game. */
+export type Objective = GuessesObjective | LingoObjective | HangmanObjective;
+
+/** The objective of the game `compile` is given: a game object or built-in id narrows it. */
+export type ObjectiveOf<G> = G extends 'lingo'
+  ? LingoObjective
+  : G extends 'hangman'
+    ? HangmanObjective
+    : G extends 'mastermind' | 'bullscows' | 'wordle' | 'matchcount' | GameDefinition
+      ? GuessesObjective
+      : Objective;
+
+export interface CompiledTree<O extends Objective = Objective> {
   readonly header: TreeHeader;
   readonly tree: TreeArrays;
-  /** The exact objective (header.objective): total, mean, secrets, found, maxAttempts ... */
-  readonly objective: Readonly<Record<string, HeaderValue>>;
+  /** The tree's figures, replayed: positive and named (`totalGuesses`, `meanScore`, `notFound` ...). */
+  readonly objective: O;
   /** The tree file's bytes, as `compile --out` writes them. */
   readonly bytes: Uint8Array;
   /** The file written (`out`, or the tree in trees/ with `save`), else undefined. */
@@ -131,13 +204,16 @@ export interface Player {
   readonly guesses: number;
 }
 
-export interface VerifyResult {
+export interface VerifyResult<O extends Objective = Objective> {
   readonly ok: true;
+  /** The secrets replayed (every one). */
   readonly secrets: number;
-  readonly found: number;
-  readonly total: number;
-  readonly mean: number;
-  readonly maxDepth: number;
+  /** The tree's figures, replayed; every figure of its header was found equal to them. */
+  readonly objective: O;
+  /** Secrets by the guesses that find them (Hangman: by the letters guessed). */
+  readonly histogram: ReadonlyArray<{ readonly guesses: number; readonly secrets: number }>;
+  /** Secrets not found within the game's tries (Lingo: part of its score). */
+  readonly notFound: readonly string[];
   /** What `guesstree verify` prints, line by line. */
   readonly lines: readonly string[];
 }
@@ -187,8 +263,15 @@ function gameOf(
   };
 }
 
+/** The figures of a tree of a loaded game, replayed (the public shape of compiler/objective.ts's). */
+function objectiveOfTree(loaded: LoadedGame, file: TreeFile): Objective {
+  return figuresJson(loaded.game, file.header, replayAll(loaded.game, file.tree)).objective as unknown as Objective;
+}
+
 /** Compile a tree. Nothing is written unless `out` or `save` asks. */
-export async function compile(options: CompileOptions): Promise<CompiledTree> {
+export async function compile<G extends string | GameDefinition>(
+  options: CompileOptions & { readonly game: G },
+): Promise<CompiledTree<ObjectiveOf<G>>> {
   const loaded = loadGame(options, 'compile');
   const effort = effortNamed(loaded.module.efforts, options.effort ?? DEFAULT_EFFORT, loaded.game.id, 'effort').name;
   const workers = options.workers ?? availableParallelism();
@@ -205,7 +288,7 @@ export async function compile(options: CompileOptions): Promise<CompiledTree> {
     return {
       header: file.header,
       tree: file.tree,
-      objective: file.header.objective,
+      objective: objectiveOfTree(loaded, file) as ObjectiveOf<G>,
       bytes: encodeTreeFile(file),
       path: r.path,
     };
@@ -215,7 +298,12 @@ export async function compile(options: CompileOptions): Promise<CompiledTree> {
   const outcome = await compileLoaded(loaded, { effort, workers, options: loaded.options, checkpoint });
   const header = headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra);
   const file: TreeFile = { header, tree: outcome.tree, words: loaded.wordsOf?.(outcome.tree) };
-  return { header, tree: outcome.tree, objective: header.objective, bytes: encodeTreeFile(file) };
+  return {
+    header,
+    tree: outcome.tree,
+    objective: objectiveOfTree(loaded, file) as ObjectiveOf<G>,
+    bytes: encodeTreeFile(file),
+  };
 }
 
 function treeFileOf(source: TreeSource): { file: TreeFile; where: string } {
@@ -263,21 +351,25 @@ function opened(
   return { loaded, file, where };
 }
 
-/** Replay every secret through the tree; throws a GuesstreeError when the tree is incomplete or its header is wrong. */
-export function verify(source: TreeSource, options?: GameOptions): VerifyResult {
+/**
+ * Replay every secret through the tree; throws a GuesstreeError (status 4, naming the field) when
+ * the tree is incomplete, a figure of its header is not the replay's, or a recorded bound does
+ * not fit them. The figures returned are the replay's.
+ */
+export function verify<O extends Objective = Objective>(
+  source: CompiledTree<O> | string | Uint8Array,
+  options?: GameOptions,
+): VerifyResult<O> {
   const { loaded, file, where } = opened(source, options, 'verify');
   const lines: string[] = [];
   const s = runVerify({ loaded, file, path: where }, (l) => lines.push(l));
-  const found = s.secrets - (s.histogram[0] ?? 0);
-  let guesses = 0;
-  for (let a = 1; a < s.histogram.length; a++) guesses += a * s.histogram[a];
+  const figures = figuresJson(loaded.game, file.header, s);
   return {
     ok: true,
     secrets: s.secrets,
-    found,
-    total: Number(file.header.objective.total ?? s.total),
-    mean: found ? guesses / found : 0,
-    maxDepth: s.maxFound,
+    objective: figures.objective as unknown as O,
+    histogram: figures.histogram,
+    notFound: figures.notFound.secrets,
     lines,
   };
 }

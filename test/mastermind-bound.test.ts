@@ -122,13 +122,16 @@ describe('bound:mastermind --write', () => {
     expect(after.stdout).toBe(before.stdout);
     const stats = await cli(['stats', ...game], { trees });
     expect(stats.code, stats.stderr).toBe(0);
-    expect(stats.stdout).toContain(`; no strategy needs fewer than ${bound} guesses)`);
+    expect(stats.stdout).toContain(`; recorded by its compile: no strategy needs fewer than ${bound} guesses)`);
     const json = await cli(['stats', ...game, '--json'], { trees });
-    expect(JSON.parse(json.stdout).totalLowerBound).toBe(bound);
+    expect(JSON.parse(json.stdout).objective.recorded.totalLowerBound).toBe(bound);
     const verify = await cli(['verify', ...game], { trees });
     expect(verify.code, verify.stderr).toBe(0);
     expect(verify.stdout).toMatch(
-      new RegExp(`^total guesses: [\\d,]+; no strategy needs fewer than ${bound} guesses$`, 'm'),
+      new RegExp(
+        `^total guesses: [\\d,]+; recorded by its compile: no strategy needs fewer than ${bound} guesses$`,
+        'm',
+      ),
     );
   }, 60_000);
 });

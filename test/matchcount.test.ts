@@ -456,13 +456,17 @@ describe('CLI: compile, verify, stats, export, play, budget, bad input', () => {
     expect(v.code).toBe(0);
     expect(v.stdout).toContain(`tree: ${join(trees, file)}\n`);
     expect(v.stdout).toContain(`total guesses: ${total}\n`);
-    expect(v.stdout).toContain(`worst case: ${worst} guesses; proven lower bound ${worst} (proven optimal)\n`);
+    expect(v.stdout).toContain(
+      `worst case: ${worst} guesses; recorded by its compile: proven lower bound ${worst} (proven optimal)\n`,
+    );
     expect(v.stdout).toMatch(/^verify: ok/m);
     // The histogram stops at the deepest find, not at 40 guesses.
     expect(v.stdout).toContain(`  ${worst} guesses |`);
     expect(v.stdout).not.toContain(`${worst + 1} guesses |`);
     expect(s.code).toBe(0);
-    expect(s.stdout).toContain(`worst case: ${worst} guesses; proven lower bound ${worst} (proven optimal)\n`);
+    expect(s.stdout).toContain(
+      `worst case: ${worst} guesses; recorded by its compile: proven lower bound ${worst} (proven optimal)\n`,
+    );
     expect(s.stdout).toContain(`mean: ${(total / words.length).toFixed(4)} guesses (total ${total}) over 40 secrets`);
   });
 

@@ -337,7 +337,7 @@ describe('6: conventions', () => {
     expect(before.stdout).toMatch(/^hardest 1 secrets:$/m);
   });
 
-  it('verify --json and stats --json: objective, histogram and failures, equal to an independent replay', async () => {
+  it('verify --json and stats --json: objective, histogram and words not found, equal to an independent replay', async () => {
     const [v, s, vt] = await Promise.all([
       cli(['verify', '--tree', tree, '--wordlist', list, '--json'], { trees: empty }),
       cli(['stats', '--game', 'lingo', '--len', '4', '--wordlist', list, '--json', '--hardest', '3'], { trees }),
@@ -357,19 +357,23 @@ describe('6: conventions', () => {
     for (const r of [v, s]) {
       const j = JSON.parse(r.stdout) as Record<string, unknown> & {
         objective: Record<string, unknown>;
-        failures: { count: number; secrets: string[] };
+        notFound: { count: number; secrets: string[] };
       };
       expect(j.game).toBe('lingo');
       expect(j.params).toEqual({ length: 4, attempts: 5 });
       expect(j.secrets).toBe(WORDS.length);
       expect(j.objective).toMatchObject({
+        game: 'lingo',
         name: 'expected-score',
-        total,
+        totalScore: total,
+        meanScore: Math.round((total / WORDS.length) * 1e6) / 1e6,
         secrets: WORDS.length,
         found: WORDS.length - unfound.length,
+        notFound: unfound.length,
       });
       expect(j.histogram).toEqual(hist);
-      expect(j.failures).toEqual({ count: unfound.length, secrets: unfound });
+      expect(j.notFound).toEqual({ count: unfound.length, secrets: unfound });
+      expect(j).not.toHaveProperty('failures');
     }
     const vj = JSON.parse(v.stdout) as { ok: boolean; tree: string };
     expect(vj).toMatchObject({ ok: true, tree });

@@ -200,7 +200,7 @@ const first: string = player.guess();
 player.reply('higher');
 const left: readonly string[] = player.remaining;
 const checked: VerifyResult = verify(tree.bytes, { game });
-const total: number = checked.total;
+const total: number = checked.objective.secrets;
 const lingo: CompiledTree = await compile({ game: 'lingo', len: 5, effort: 'quick' });
 try {
   openTree('missing.gtree', { game: 'lingo', len: 5 });

@@ -210,7 +210,9 @@ describe('worst-case trees in trees/ and the other verbs', () => {
     const v = await cli(['verify', ...mm, '--objective', 'worst-case'], { trees });
     expect(v.code).toBe(0);
     expect(v.stdout).toContain('mastermind-p3c3-worst-case.gtree');
-    expect(v.stdout).toMatch(/worst case: \d guesses; proven lower bound \d \(proven optimal\)/);
+    expect(v.stdout).toMatch(
+      /worst case: \d guesses; recorded by its compile: proven lower bound \d \(proven optimal\)/,
+    );
     const plain = await cli(['verify', ...mm], { trees });
     expect(plain.stdout).toContain('mastermind-p3c3.gtree');
     expect(plain.stdout).not.toContain('worst-case');
@@ -261,7 +263,9 @@ describe('worst-case trees in trees/ and the other verbs', () => {
     const r = await cli(['verify', '--tree', bad], { trees });
     expect(r.code).toBe(4);
     expect(lines(r.stderr)).toHaveLength(1);
-    expect(r.stderr).toContain(`no tree solves every secret in fewer than ${lb + 1} guesses, but this one needs ${lb}`);
+    expect(r.stderr).toContain(
+      `header.settings.lowerBound is ${lb + 1} (no tree finds every secret in fewer guesses), but this tree finds every one within ${lb}`,
+    );
   });
 
   it('compile --help names the objective of the four games', async () => {

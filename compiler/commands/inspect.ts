@@ -1,12 +1,12 @@
 /** `verify`, `stats` and `export`: read-only views of a tree, replayed against every secret. */
 import { statSync } from 'node:fs';
 import { fail } from '../../runtime/errors.js';
-import type { TreeArrays } from '../../runtime/tree-format.js';
+import type { TreeArrays, TreeHeader } from '../../runtime/tree-format.js';
 import { edgeCount } from '../../runtime/tree-walker.js';
 import type { Game } from '../game.js';
 import { illegalGuesses, replayAll, type ReplaySummary } from '../replay.js';
 import { barChart, reportTo, sizeOf } from './format.js';
-import { guessTotals, objectiveOf } from '../objective.js';
+import { checkHeaderFigures, derivedObjective, guessTotals, objectiveJson, recordedText } from '../objective.js';
 import type { ResolvedTree } from './resolve.js';
 import { count } from '../games/options.js';
 
@@ -23,17 +23,20 @@ function histogramRows(s: ReplaySummary): Array<{ label: string; count: number }
   return rows;
 }
 
-/** Trees whose search proved a lower bound on the worst case (match-count): the worst case and that bound. */
+/**
+ * Trees whose search proved a lower bound on the worst case (match-count, worst-case trees): the
+ * worst case (replayed) and that bound, as its compile recorded it (checked: never above the worst case).
+ */
 function proofLine(r: ResolvedTree, s: ReplaySummary): string | null {
   const lb = r.file.header.settings.lowerBound;
   if (typeof lb !== 'number') return null;
-  return `worst case: ${s.maxFound} guess${s.maxFound === 1 ? '' : 'es'}; proven lower bound ${lb}${lb === s.maxFound ? ' (proven optimal)' : ''}`;
+  return `worst case: ${s.maxFound} guess${s.maxFound === 1 ? '' : 'es'}; ${recordedText(`proven lower bound ${lb}`, true)}${lb === s.maxFound ? ' (proven optimal)' : ''}`;
 }
 
 /** Trees whose header records a proven lower bound on the total (`bound:mastermind`): beside the total. */
 function totalBoundText(r: ResolvedTree): string {
   const lb = r.file.header.settings.totalLowerBound;
-  return typeof lb === 'number' ? `; no strategy needs fewer than ${count(lb)} guesses` : '';
+  return typeof lb === 'number' ? `; ${recordedText(`no strategy needs fewer than ${count(lb)} guesses`, true)}` : '';
 }
 
 /** Replays every secret; prints the exact metric; fails when the tree is incomplete or its header lies. */
@@ -41,7 +44,6 @@ export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplayS
   if (r.loaded.verify) return r.loaded.verify(r.file, r.path, reportTo(out));
   const { game } = r.loaded;
   const s = replayAll(game, r.file.tree);
-  const measured = objectiveOf(game, s);
   out(`tree: ${r.path}`);
   out(
     `game: ${game.id} ${Object.entries(game.params)
@@ -50,22 +52,12 @@ export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplayS
   );
   out('attempts histogram:');
   for (const line of barChart(histogramRows(s))) out(`  ${line}`);
-  // Games with an attempt cap (Lingo, Wordle) can leave secrets unfound; the others find every one.
-  if (game.maxAttempts < game.secretCount)
-    out(`failures: ${count(s.histogram[0])} secrets not found within ${game.maxAttempts} guesses`);
-  else if (s.histogram[0] === 0) out(`every secret is found`);
-  else out(`failures: ${count(s.histogram[0])} secrets not found`);
+  for (const line of foundLines(game, s)) out(line);
   if (game.objective.name !== 'total-guesses')
     out(`total ${game.objective.name === 'expected-score' ? 'score' : 'value'}: ${count(s.total)}`);
   if (game.objective.name === 'total-guesses') {
     const t = guessTotals(s);
     out(`total guesses: ${count(t.totalGuesses)}${totalBoundText(r)}`);
-    const lb = r.file.header.settings.totalLowerBound;
-    if (typeof lb === 'number' && lb > t.totalGuesses)
-      throw fail(
-        'tree-file',
-        `${r.path}: header claims no strategy needs fewer than ${count(lb)} guesses, but this tree needs ${count(t.totalGuesses)}`,
-      );
     out(`mean guesses per secret: ${t.meanGuesses.toFixed(4)}`);
     out(`max depth: ${s.maxFound}`);
   } else {
@@ -75,29 +67,29 @@ export function runVerify(r: ResolvedTree, out: (line: string) => void): ReplayS
   }
   const proof = proofLine(r, s);
   if (proof) out(proof);
-  if (s.missingBranches > 0)
-    throw fail('tree-file', `${r.path}: tree has no branch for ${count(s.missingBranches)} secrets`);
-  if (game.guessFilter) {
-    const bad = illegalGuesses(game, r.file.tree, 1)[0];
-    if (bad) {
-      const after = bad.path.map((p) => `${game.guessName(p.guess)} ${game.codeName(p.code)}`).join(', ');
-      throw fail(
-        'tree-file',
-        `${r.path}: guess ${game.guessName(bad.guess)} breaks the game's guess rule after ${after || 'no reply'}`,
-      );
-    }
-    out('guess rule: every guess of the tree is allowed where it is played');
-  }
-  if (r.file.header.objective.total !== measured.total) {
-    throw fail(
-      'tree-file',
-      `${r.path}: header claims total ${String(r.file.header.objective.total)}, replay gives ${s.total}`,
-    );
-  }
-  checkDepthClaims(r, s);
+  verifyChecks(r, s);
+  if (game.guessFilter) out('guess rule: every guess of the tree is allowed where it is played');
   r.loaded.checkBeside?.(r.file, r.path, out);
-  out('verify: ok (every secret replayed; the header objective matches)');
+  out('verify: ok (every secret replayed; every figure of the header matches, its bounds are consistent)');
   return s;
+}
+
+/**
+ * Secrets not found: within the tries of a game that caps them (Lingo, Wordle) part of the
+ * objective (Lingo scores them 0); a secret the tree has no branch for is a failure.
+ */
+function foundLines(game: Game, s: ReplaySummary): string[] {
+  const lines: string[] = [];
+  if (s.missingBranches > 0) lines.push(`failures: ${count(s.missingBranches)} secrets the tree has no branch for`);
+  const notFound = s.histogram[0] - s.missingBranches;
+  const lingo = game.objective.name === 'expected-score';
+  const what = lingo ? 'words' : 'secrets';
+  if (game.maxAttempts < game.secretCount)
+    lines.push(
+      `not found within ${game.maxAttempts} guesses: ${count(notFound)} ${what}${lingo ? " (part of Lingo's score: 0 points each)" : ''}`,
+    );
+  else if (s.histogram[0] === 0) lines.push('every secret is found');
+  return lines;
 }
 
 export function runStats(r: ResolvedTree, hardest: number, out: (line: string) => void): void {
@@ -114,9 +106,9 @@ export function runStats(r: ResolvedTree, hardest: number, out: (line: string) =
   out(`nodes: ${count(tree.guess.length)} (${count(leaves)} leaves), edges: ${count(tree.edgeCode.length)}`);
   const mean =
     game.objective.name === 'total-guesses'
-      ? `${guessTotals(s).meanGuesses.toFixed(4)} guesses (total ${count(guessTotals(s).totalGuesses)}${totalBoundText(r)})`
-      : (s.total / s.secrets).toFixed(4);
-  out(`mean: ${mean} over ${count(s.secrets)} secrets; opener: ${game.guessName(tree.guess[0])}`);
+      ? `mean: ${guessTotals(s).meanGuesses.toFixed(4)} guesses (total ${count(guessTotals(s).totalGuesses)}${totalBoundText(r)})`
+      : `mean ${game.objective.name === 'expected-score' ? 'score' : 'value'}: ${(s.total / s.secrets).toFixed(4)}`;
+  out(`${mean} over ${count(s.secrets)} secrets; opener: ${game.guessName(tree.guess[0])}`);
   const proof = proofLine(r, s);
   if (proof) out(proof);
   out('depth histogram:');
@@ -161,7 +153,10 @@ export function exportJson(game: Game, tree: TreeArrays): string {
   return JSON.stringify({ game: game.id, params: game.params, lists: game.lists, root: build(0) });
 }
 
-/** `verify --json` and `stats --json`: the shape docs-snippets/json.md documents. */
+/**
+ * `verify --json` and `stats --json` (README's JSON keys): the objective's figures replayed
+ * (derivedObjective), the histogram, and the secrets not found within the game's tries.
+ */
 export interface ResultJson {
   tree: string;
   game: string;
@@ -169,32 +164,47 @@ export interface ResultJson {
   secrets: number;
   objective: Record<string, unknown>;
   histogram: Array<{ guesses: number; secrets: number }>;
-  failures: { count: number; secrets: string[] };
+  notFound: { count: number; secrets: string[] };
 }
 
-function resultJson(r: ResolvedTree, s: ReplaySummary): ResultJson {
-  const { game } = r.loaded;
+/** A replayed tree's figures as JSON and the library give them: the objective, the histogram, the secrets not found. */
+export function figuresJson(
+  game: Game,
+  header: TreeHeader,
+  s: ReplaySummary,
+): Pick<ResultJson, 'objective' | 'histogram' | 'notFound'> {
   const notFound: string[] = [];
   s.outcomes.forEach((o, i) => {
     if (o.foundAt === 0) notFound.push(game.secretName(i));
   });
   return {
+    objective: objectiveJson(derivedObjective(game, s, header)),
+    histogram: histogramRows(s)
+      .map((row, i) => ({ guesses: i + 1, secrets: row.count }))
+      .filter((_, i) => i + 1 <= (s.histogram.length - 1 <= 10 ? s.histogram.length - 1 : Math.max(1, s.maxFound))),
+    notFound: { count: notFound.length, secrets: notFound },
+  };
+}
+
+function resultJson(r: ResolvedTree, s: ReplaySummary): ResultJson {
+  const { game } = r.loaded;
+  return {
     tree: r.path,
     game: game.id,
     params: { ...game.params },
     secrets: s.secrets,
-    objective: { ...objectiveOf(game, s) },
-    histogram: histogramRows(s)
-      .map((row, i) => ({ guesses: i + 1, secrets: row.count }))
-      .filter((_, i) => i + 1 <= (s.histogram.length - 1 <= 10 ? s.histogram.length - 1 : Math.max(1, s.maxFound))),
-    failures: { count: notFound.length, secrets: notFound },
+    ...figuresJson(game, r.file.header, s),
   };
 }
 
-/** The checks of `verify` (complete, guesses allowed, header objective true), as one error each. */
+/**
+ * The checks of `verify`, as one error each: the tree complete, its guesses allowed, every figure
+ * of its header the replay's, and what its compile recorded (bounds, proofs) consistent with them.
+ */
 function verifyChecks(r: ResolvedTree, s: ReplaySummary): void {
   const { game } = r.loaded;
-  if (s.missingBranches > 0) throw fail('tree-file', `${r.path}: tree has no branch for ${s.missingBranches} secrets`);
+  if (s.missingBranches > 0)
+    throw fail('tree-file', `${r.path}: tree has no branch for ${count(s.missingBranches)} secrets`);
   const bad = game.guessFilter ? illegalGuesses(game, r.file.tree, 1)[0] : undefined;
   if (bad) {
     const after = bad.path.map((p) => `${game.guessName(p.guess)} ${game.codeName(p.code)}`).join(', ');
@@ -203,38 +213,12 @@ function verifyChecks(r: ResolvedTree, s: ReplaySummary): void {
       `${r.path}: guess ${game.guessName(bad.guess)} breaks the game's guess rule after ${after || 'no reply'}`,
     );
   }
-  const measured = objectiveOf(game, s);
-  if (r.file.header.objective.total !== measured.total) {
-    throw fail(
-      'tree-file',
-      `${r.path}: header claims total ${String(r.file.header.objective.total)}, replay gives ${s.total}`,
-    );
-  }
-  checkDepthClaims(r, s);
-}
-
-/**
- * A header's claims on the depth, against the replay: its maximum depth; a proven lower bound
- * on the worst case no tree can beat; a worst-case tree finds every secret.
- */
-function checkDepthClaims(r: ResolvedTree, s: ReplaySummary): void {
-  const h = r.file.header;
-  const claimed = h.objective.maxAttempts;
-  if (!r.loaded.game.replayRules && typeof claimed === 'number' && claimed !== s.maxFound)
-    throw fail('tree-file', `${r.path}: header claims max depth ${claimed}, replay gives ${s.maxFound}`);
-  const lb = h.settings.lowerBound;
-  if (typeof lb === 'number' && s.maxFound < lb)
-    throw fail(
-      'tree-file',
-      `${r.path}: header claims no tree solves every secret in fewer than ${lb} guesses, but this one needs ${s.maxFound}`,
-    );
-  if (h.params.objective === 'worst-case' && (s.histogram[0] ?? 0) > 0)
-    throw fail('tree-file', `${r.path}: a worst-case tree leaves ${count(s.histogram[0])} secrets not found`);
+  checkHeaderFigures(game, s, r.file.header, r.path);
 }
 
 export function verifyJson(r: ResolvedTree, out: (line: string) => void): void {
-  const s = replayAll(r.loaded.game, r.file.tree);
-  verifyChecks(r, s);
+  const s = r.loaded.verify ? r.loaded.verify(r.file, r.path, () => {}) : replayAll(r.loaded.game, r.file.tree);
+  if (!r.loaded.verify) verifyChecks(r, s);
   out(JSON.stringify({ ...resultJson(r, s), ok: true }));
 }
 
@@ -262,9 +246,6 @@ export function statsJson(r: ResolvedTree, hardest: number, out: (line: string) 
       edges: tree.edgeCode.length,
       bytes,
       opener: game.guessName(tree.guess[0]),
-      ...(typeof r.file.header.settings.totalLowerBound === 'number'
-        ? { totalLowerBound: r.file.header.settings.totalLowerBound }
-        : {}),
       hardest: order.map(({ i }) => ({
         secret: game.secretName(i),
         guesses: s.outcomes[i].guesses.map((g) => game.guessName(g)),

@@ -9,6 +9,7 @@ import type { TreeArrays, TreeFile } from '../../../runtime/tree-format.js';
 import { childOf, edgeCount, NO_CHILD } from '../../../runtime/tree-walker.js';
 import { writeStdout } from '../../../runtime/stdout.js';
 import { replayAll, type ReplaySummary } from '../../replay.js';
+import { checkHeaderFigures } from '../../objective.js';
 import type { ReportOut } from '../module.js';
 import type { HangmanGame } from './game.js';
 import { ALPHABET_SIZE, HangmanRanker } from './ranker.js';
@@ -50,14 +51,8 @@ export function hangmanVerify(game: HangmanGame, file: TreeFile, path: string, o
   if (s.missingBranches > 0) throw fail('tree-file', `${path}: tree has no branch for ${s.missingBranches} words`);
   const unrevealed = s.histogram[0];
   if (unrevealed > 0) throw fail('tree-file', `${path}: ${plural(unrevealed, 'word')} never fully revealed`);
-  const total = game.objectiveOf(s).total;
-  if (file.header.objective.total !== total) {
-    throw fail(
-      'tree-file',
-      `${path}: header claims total ${String(file.header.objective.total)}, replay gives ${String(total)}`,
-    );
-  }
-  out('verify: ok (every word replayed until revealed; the header objective matches)');
+  checkHeaderFigures(game, s, file.header, path);
+  out('verify: ok (every word replayed until revealed; every figure of the header matches)');
   return s;
 }
 
