@@ -14,6 +14,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../compiler/cli.js';
 import { runVerify } from '../compiler/commands/inspect.js';
+import { explorerInputOf } from '../compiler/emit/explorer-input.js';
 import { findModule } from '../compiler/games/registry.js';
 import { compile, GuesstreeError, verify, type GameDefinition } from '../dist/compiler/library.js';
 import { decodeTreeFile, encodeTreeFile, readTreeFile, type TreeFile } from '../runtime/tree-format.js';
@@ -322,6 +323,29 @@ describe('one objective vocabulary: positive figures named for what they are', (
     expect(l).not.toHaveProperty('meanGuesses');
     expect(l).not.toHaveProperty('total');
   }, 60_000);
+});
+
+describe('the explorer shows the replayed figures and what the compile recorded', () => {
+  it('a header whose figures are forged still gives the summary of the tree', () => {
+    const loaded = findModule('mastermind').load({ pegs: 4, colors: 6 });
+    const file = readTreeFile(MM46);
+    const lying: TreeFile = {
+      ...file,
+      header: {
+        ...file.header,
+        objective: { ...file.header.objective, totalGuesses: 5000, meanGuesses: 3.858, maxAttempts: 5 },
+      },
+    };
+    expect(explorerInputOf(loaded, lying).summary).toEqual([
+      'total guesses 5,625, mean 4.3403 a secret, max depth 6',
+      'recorded by its compile: proven optimal',
+    ]);
+    const mm58 = explorerInputOf(findModule('mastermind').load({ pegs: 5, colors: 8 }), readTreeFile(MM58));
+    expect(mm58.summary).toContain('recorded by its compile: no strategy needs fewer than 173,406 guesses in all');
+    expect(mm58.summary).toContain(
+      'not proven optimal: the best tree found with effort thorough; a better one may exist',
+    );
+  });
 });
 
 describe("the library's objective is typed by game", () => {

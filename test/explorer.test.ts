@@ -424,14 +424,18 @@ describe('the page logic, in Node', () => {
     expect(hs.sum[0]).toBe(misses);
   });
 
-  it("the summary from the header, in each game's words", () => {
+  it("the summary in each game's words, its figures replayed from the tree", () => {
     const summary = (name: string) => cases.find((c) => c.name === name)!.input.summary.join('\n');
     expect(summary('lingo')).toMatch(
       /^mean score \d+\.\d{4} a word \(total [\d,]+\); [\d,]+ words of 61 found, within \d guesses/,
     );
     expect(summary('wordle')).toMatch(/^total guesses \d+, mean \d\.\d{4} a secret, max depth \d/);
-    expect(summary('mastermind')).toMatch(/^total guesses 73, mean 2\.7037 a secret, max depth 4\nproven optimal/);
-    expect(summary('matchcount')).toMatch(/^worst case \d+ guesses, (proven optimal|best lower bound proven \d+)/);
+    expect(summary('mastermind')).toMatch(
+      /^total guesses 73, mean 2\.7037 a secret, max depth 4\nrecorded by its compile: proven optimal/,
+    );
+    expect(summary('matchcount')).toMatch(
+      /^worst case \d+ guesses, recorded by its compile as (proven optimal|best lower bound proven \d+)/,
+    );
     expect(summary('hangman')).toMatch(
       /^mean misses \d\.\d{4} a word \(total [\d,]+, most \d+\); words won with 6 lives: \d+ of 80/,
     );

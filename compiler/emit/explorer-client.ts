@@ -285,7 +285,7 @@ export function meanText(model: Model, stats: Stats, v: number): string {
   const sum = stats.sum[v];
   const lost = count - found;
   if (model.metric === 'misses') return `mean misses ${count ? (sum / count).toFixed(2) : '0'}`;
-  const notFound = lost > 0 && !model.rules.revealing ? `, ${lost} not found` : '';
+  const notFound = lost > 0 && !model.rules.revealing ? `, ${lost.toLocaleString('en-US')} not found` : '';
   if (model.metric === 'score') return `mean score ${count ? (sum / count).toFixed(2) : '0'}${notFound}`;
   return `mean ${found ? (sum / found).toFixed(2) : '-'} guesses${notFound}`;
 }
@@ -463,6 +463,7 @@ export function histogramSvg(bins: readonly HistogramBin[], caption: string): Do
   const height = bins.length * rowH + 8;
   const max = Math.max(1, ...bins.map((b) => b.count));
   const total = bins.reduce((t, b) => t + b.count, 0);
+  const grouped = (k: number) => k.toLocaleString('en-US');
   const svg = h(
     'svg',
     {
@@ -483,7 +484,7 @@ export function histogramSvg(bins: readonly HistogramBin[], caption: string): Do
       h(
         'g',
         { 'data-label': b.label, 'data-count': b.count },
-        h('title', null, `${b.label}: ${b.count}${share}`),
+        h('title', null, `${b.label}: ${grouped(b.count)}${share}`),
         h('text', { x: labelW - 6, y: y + 16, 'text-anchor': 'end', class: 'hl' }, b.label),
         h('rect', {
           x: labelW,
@@ -492,7 +493,7 @@ export function histogramSvg(bins: readonly HistogramBin[], caption: string): Do
           height: rowH - 6,
           class: b.label.startsWith('not') ? 'bar bad' : 'bar',
         }),
-        h('text', { x: labelW + w + 4, y: y + 16, class: 'hc' }, String(b.count)),
+        h('text', { x: labelW + w + 4, y: y + 16, class: 'hc' }, grouped(b.count)),
       ),
     );
   });
@@ -530,9 +531,10 @@ export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
     h('caption', null, what),
     h('tr', null, h('th', { scope: 'col' }, 'outcome'), h('th', { scope: 'col' }, 'secrets')),
   );
-  for (const b of bins) table.append(h('tr', null, h('td', null, b.label), h('td', null, String(b.count))));
+  const grouped = (k: number) => k.toLocaleString('en-US');
+  for (const b of bins) table.append(h('tr', null, h('td', null, b.label), h('td', null, grouped(b.count))));
   $('histogram').replaceChildren(
-    histogramSvg(bins, `${what}: ${bins.map((b) => `${b.label} ${b.count}`).join(', ')}`),
+    histogramSvg(bins, `${what}: ${bins.map((b) => `${b.label} ${grouped(b.count)}`).join(', ')}`),
     table,
   );
 

@@ -134,10 +134,17 @@ function paramText(k: string, v: ParamValue): string {
   return `${k}: ${typeof v === 'boolean' ? (v ? 'yes' : 'no') : typeof v === 'number' ? v.toLocaleString('en-US') : String(v)}`;
 }
 
-/** The page's title, the same pattern for every game: `wordle (length: 5, attempts: 6, hard: no)`. */
+/**
+ * The page's title, the same pattern for every game: `wordle (length: 5, attempts: 6, hard: no)`;
+ * a game file's by its name: `hilo-100 (maxGuesses: 7)` (`jotto`: no guess limit).
+ */
 export function explorerTitle(game: string, params: Readonly<Record<string, ParamValue>>): string {
-  const parts = Object.entries(params).map(([k, v]) => paramText(k, v));
-  return parts.length ? `${game} (${parts.join(', ')})` : game;
+  const named = game === 'file' && typeof params.name === 'string';
+  const parts = Object.entries(params)
+    .filter(([k, v]) => !named || (k !== 'name' && !(k === 'maxGuesses' && v === 0)))
+    .map(([k, v]) => paramText(k, v));
+  const title = named ? String(params.name) : game;
+  return parts.length ? `${title} (${parts.join(', ')})` : title;
 }
 
 function paramsText(params: Readonly<Record<string, ParamValue>>): string {

@@ -81,8 +81,12 @@ export interface LoadedGame {
   readonly cheap?: boolean;
   /** Compile: build the search; the plan's pool calls are run by the compile command's pool. */
   compile(control: CompileControl): PoolPlan<CompileOutcome>;
-  /** The objective of a tree in the game's own words, one line each (compile, verify, the explorer). */
-  describe(header: TreeHeader): string[];
+  /**
+   * The objective of a tree in the game's own words, one line each (compile, the explorer).
+   * `recorded`: the header's figures were replayed, and what its compile proved (a bound, the
+   * optimum) is said to be recorded by it, not just proven.
+   */
+  describe(header: TreeHeader, recorded?: boolean): string[];
   /** A single comparable figure of a tree's objective, higher is better (never replace a tree by a worse one). */
   merit(header: TreeHeader): number;
   companions?(tree: TreeArrays): Companion[];

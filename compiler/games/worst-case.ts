@@ -225,18 +225,21 @@ export function worstCaseOutcome(
 }
 
 /** The objective of a worst-case tree in words: the depth and its proof, then the total. */
-export function describeWorstCase(header: TreeHeader): string[] {
+export function describeWorstCase(header: TreeHeader, recorded = false): string[] {
   const o = header.objective;
   const st = header.settings;
   const worst = Number(o.maxAttempts);
   const lb = Number(st.lowerBound);
   const total = Number(o.totalGuesses);
+  const said = recorded ? 'recorded by its compile' : 'proven';
   const proof =
     lb >= worst
-      ? `proven: no tree solves every secret in fewer than ${worst}`
-      : `proven: no tree solves every secret in fewer than ${lb} (${worst} not proven least)`;
+      ? `${said}: no tree solves every secret in fewer than ${worst}`
+      : `${said}: no tree solves every secret in fewer than ${lb} (${worst} not proven least)`;
   const totalText =
-    st.totalProven === true ? `proven least among trees of worst case ${worst}` : 'least found, not proven';
+    st.totalProven === true
+      ? `${recorded ? 'recorded by its compile as ' : ''}proven least among trees of worst case ${worst}`
+      : 'least found, not proven';
   return [
     `worst case ${worst} guess${worst === 1 ? '' : 'es'}, ${proof}`,
     `total ${count(total)} guesses (${totalText}), mean ${Number(o.meanGuesses).toFixed(4)}`,

@@ -13,6 +13,7 @@ import type { EngineParts } from '../../engine/search.js';
 import { EFFORT_DEFAULTS, type Effort } from '../../engine/types.js';
 import { split, whole, type CompileControl, type EngineJob, type EngineTree, type PoolPlan } from '../compile-api.js';
 import { replayAll } from '../../replay.js';
+import { recordedText } from '../../objective.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import {
   DEFAULT_WORDLIST,
@@ -173,14 +174,14 @@ function slugOf(spec: HangmanSpec): string {
   return `hangman-len${spec.length}-${spec.objective === 'win' ? `win${spec.lives}` : 'misses'}`;
 }
 
-export function describeHangman(header: TreeHeader): string[] {
+export function describeHangman(header: TreeHeader, recorded = false): string[] {
   const o = header.objective;
   const secrets = Number(o.secrets);
   const wins = Number(o.wins);
   const lines = [
     `mean misses ${Number(o.meanMisses).toFixed(4)} a word (total ${count(Number(o.totalMisses))}, most ${String(o.maxMisses)}); words won with ${String(o.lives)} lives: ${count(wins)} of ${count(secrets)} (${((100 * wins) / secrets).toFixed(2)}%)`,
   ];
-  if (header.settings.provenOptimal === true) lines.push('proven optimal');
+  if (header.settings.provenOptimal === true) lines.push(recordedText('proven optimal', recorded));
   return lines;
 }
 

@@ -40,6 +40,7 @@ import {
 } from '../worst-case.js';
 import { LINGO_ATTEMPTS, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH, LingoGame, lingoProbes, type LingoSpec } from './game.js';
 import { wordMaskRules } from '../word-mask-explorer.js';
+import { recordedText } from '../../objective.js';
 
 export interface LingoEffort extends GameEffort {
   /** Probe words tried at every node besides the candidates. */
@@ -235,7 +236,7 @@ function* compileLingo(loaded: LoadedGame, game: LingoGame, control: CompileCont
   return { tree: r.tree, settings: settingsOf(effort, game), objectiveExtra };
 }
 
-export function describeLingo(header: TreeHeader): string[] {
+export function describeLingo(header: TreeHeader, recorded = false): string[] {
   const o = header.objective;
   const secrets = Number(o.secrets);
   const lines = [
@@ -243,7 +244,10 @@ export function describeLingo(header: TreeHeader): string[] {
   ];
   if (typeof o.upperBound === 'number')
     lines.push(
-      `no tree of this list scores more than ${Number(o.upperBoundMean).toFixed(4)} a word (the opener's one-step bound)`,
+      recordedText(
+        `no tree of this list scores more than ${Number(o.upperBoundMean).toFixed(4)} a word (the opener's one-step bound)`,
+        recorded,
+      ),
     );
   return lines;
 }

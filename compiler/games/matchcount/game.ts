@@ -200,10 +200,11 @@ export function compileMatchCount(game: MatchCountGame, effort: MatchCountEffort
   return proveWorstCase(game, effort);
 }
 
-/** What a compile proved, as the CLI says it: one line. */
-export function describeProof(worstCase: number, lowerBound: number, proven: boolean): string {
+/** What a compile proved, as the CLI says it: one line (`recorded`: as the compile recorded it). */
+export function describeProof(worstCase: number, lowerBound: number, proven: boolean, recorded = false): string {
   const guesses = `${worstCase} guess${worstCase === 1 ? '' : 'es'}`;
+  const said = recorded ? ', recorded by its compile as' : ',';
   return proven
-    ? `worst case ${guesses}, proven optimal`
-    : `worst case ${guesses}, best lower bound proven ${lowerBound} (not proven optimal)`;
+    ? `worst case ${guesses}${said} proven optimal`
+    : `worst case ${guesses}${said} best lower bound proven ${lowerBound} (not proven optimal)`;
 }

@@ -58,11 +58,11 @@ function* compileMatch(loaded: LoadedGame, game: MatchCountGame, control: Compil
   };
 }
 
-function describeMatchCount(header: TreeHeader): string[] {
+function describeMatchCount(header: TreeHeader, recorded = false): string[] {
   const o = header.objective;
   const worst = Number(o.maxAttempts);
   const lines = [
-    `${describeProof(worst, Number(header.settings.lowerBound), header.settings.provenOptimal === true)}; total ${Number(o.totalGuesses).toLocaleString('en-US')} guesses (least found, not proven), mean ${Number(o.meanGuesses).toFixed(4)}`,
+    `${describeProof(worst, Number(header.settings.lowerBound), header.settings.provenOptimal === true, recorded)}; total ${Number(o.totalGuesses).toLocaleString('en-US')} guesses (least found, not proven), mean ${Number(o.meanGuesses).toFixed(4)}`,
   ];
   return lines;
 }

@@ -22,7 +22,7 @@ import { CandidateRanker, endgameFamilies } from '../../engine/candidate-ranker.
 import type { EngineParts } from '../../engine/search.js';
 import { EFFORT_DEFAULTS, type Moves } from '../../engine/types.js';
 import { budgeted, type BudgetedTree, type CompileControl, type PoolPlan } from '../compile-api.js';
-import { describeGuessTotals } from '../../objective.js';
+import { describeGuessTotals, recordedText } from '../../objective.js';
 import { safeText } from '../../../runtime/messages.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import { flagOption, required, sampleWords, stringOption, writeSample } from '../options.js';
@@ -500,15 +500,19 @@ function* compileWordle(
 }
 
 /** The objective in words, and what the search proved. */
-function describeWordle(header: TreeHeader): string[] {
+function describeWordle(header: TreeHeader, recorded = false): string[] {
   const proven = header.settings.proven;
-  const lines = describeGuessTotals(header);
+  const lines = describeGuessTotals(header, recorded);
   if (proven === 'global')
     return [
       lines[0],
-      `proven optimal: no tree needs fewer guesses, whatever its opener (${String(header.settings.openers)} openers compared)`,
+      recordedText(
+        `proven optimal: no tree needs fewer guesses, whatever its opener (${String(header.settings.openers)} openers compared)`,
+        recorded,
+      ),
     ];
-  if (proven === 'opener') return [...lines, `proven optimal for the opener ${String(header.settings.opener)}`];
+  if (proven === 'opener')
+    return [...lines, recordedText(`proven optimal for the opener ${String(header.settings.opener)}`, recorded)];
   return lines;
 }
 
