@@ -369,7 +369,7 @@ describe('bad --queue URLs (no Redis needed)', () => {
         const run = await cli(args, { trees: join(dir, 'trees') });
         expect(run.code, `${bad}: ${run.stderr}`).toBe(2);
         expect(run.stderr).toMatch(
-          /^guesstree: --queue \S+: (expected redis:\/\/\[user:password@\]host:port\[\/db\]|port 70000 is out of range \(1 to 65535\))\n$/,
+          /^guesstree: --queue (\S+|\S*\((the rest is )?not shown[^)]+\)): (expected redis:\/\/\[user:password@\]host:port\[\/db\]|port 70000 is out of range \(1 to 65535\))\n$/,
         );
         expect(run.stderr).not.toContain('hunter2');
       }
