@@ -3,12 +3,26 @@
  *   - a queue URL or GUESSTREE_QUEUE of any shape is echoed without what could be a secret;
  *   - a database the server lacks (`/16`) is one line, status 11; a compile whose jobs no
  *     worker takes says so, again and again (the interval shortened by GUESSTREE_QUEUE_NOTICE_MS);
+ *   - a worker refuses hostile jobs in one line each (a game over compile's caps, wrong types,
+ *     hand-tuned settings, a game file outside its --games folders, /dev/zero, /etc/passwd,
+ *     unknown modules), names no other file's hash, and still runs a real compile afterwards.
  * A real redis-server on 127.0.0.1 at a free port, stopped here; skipped in one line without it.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkJobInput } from '../compiler/commands/worker-jobs.js';
+import { codeEffort } from '../compiler/engine/code-efforts.js';
+import { GAMES } from '../compiler/games/registry.js';
+import { compileLoaded, type ExecutorFactory, type PoolJob } from '../compiler/pool/driver.js';
+import type { Task } from '../compiler/pool/messages.js';
+import { taskRunner } from '../compiler/pool/tasks.js';
+import { decode, encode, inputKey, ownVersions, type JobData } from '../compiler/pool/queue-shared.js';
 import { parseQueueUrl, queueFromArgs } from '../compiler/pool/queue-url.js';
+import { escapeControls } from '../runtime/messages.js';
 import { CLI, cli, lines, removeDir, tempDir } from './support/e2e.js';
 import { haveRedis, Proc, startRedis, type RedisServer } from './support/redis.js';
 
@@ -101,16 +115,59 @@ describe('a queue URL is never echoed with a secret, whatever its shape', () => 
   });
 });
 
+describe("every game's own compile inputs pass a worker's checks (no Redis needed)", () => {
+  it.each(GAMES.map((m) => [m.id, m] as const))(
+    '%s, every effort (and the worst-case objective)',
+    async (_id, m) => {
+      const sample = join(dir, `sample-${m.id}`);
+      mkdirSync(sample, { recursive: true });
+      const options = m.sample(sample);
+      const worst = m.options.some((o) => o.name === 'objective' && o.choices?.includes('worst-case'));
+      const games = [m.load(options), ...(worst ? [m.load({ ...options, objective: 'worst-case' })] : [])];
+      const inputs: unknown[] = [];
+      // A remote executor (as --queue's) that runs each task here and keeps each compile input.
+      const capture: ExecutorFactory = Object.assign(
+        (job: PoolJob) => {
+          const run = taskRunner({ ...job, progress: new Int32Array(new SharedArrayBuffer(4)) });
+          inputs.push(
+            decode(encode({ module: job.module, gameSpec: job.gameSpec, setup: job.setup, label: job.label })),
+          );
+          return {
+            workers: 1,
+            aborted: false,
+            nodesSearched: 0,
+            async runWithRetry(task: Task) {
+              return run(task);
+            },
+            async destroy() {},
+          };
+        },
+        { remote: true },
+      );
+      for (const loaded of games)
+        for (const effort of m.efforts.map((e) => e.name))
+          await compileLoaded(loaded, { effort, workers: 1, options: loaded.options, executor: capture });
+      expect(inputs.length).toBeGreaterThan(0);
+      for (const input of inputs) expect(() => checkJobInput(input, [realpathSync(sample)])).not.toThrow();
+    },
+    60_000,
+  );
+});
+
 describe.skipIf(!haveRedis)('the queue on a real redis-server (127.0.0.1)', () => {
   let queue: RedisServer;
   let url: string;
   let trees: string;
+  let games: string;
   const procs: Proc[] = [];
 
   beforeAll(async () => {
     queue = await startRedis(dir, SECRET);
     url = queue.url;
     trees = join(dir, 'trees-q');
+    games = join(dir, 'games');
+    mkdirSync(games);
+    symlinkSync('/etc/passwd', join(games, 'passwd.mjs'));
   });
   afterAll(async () => {
     for (const p of procs.splice(0)) await p.stop();
@@ -155,4 +212,149 @@ describe.skipIf(!haveRedis)('the queue on a real redis-server (127.0.0.1)', () =
     c.child.kill('SIGTERM');
     expect((await c.exited).code).toBe(130);
   }, 30_000);
+
+  it('a worker refuses hostile jobs in one line each, names no other file, and runs a real compile afterwards', async () => {
+    const w = new Proc(
+      spawn(process.execPath, [CLI, 'worker', '--games', games], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, GUESSTREE_QUEUE: url },
+      }),
+    );
+    procs.push(w);
+    await w.waitFor(/^worker: taking jobs from .*; game files from \S+games\)$/m);
+    const jobs = new Queue('compile', {
+      connection: { host: '127.0.0.1', port: queue.port, password: SECRET },
+      prefix: 'guesstree',
+    });
+    const sha = 'a'.repeat(64);
+    const fileSpec = (file: string) => ({
+      kind: 'file',
+      name: 'x',
+      secretCount: 2,
+      guessCount: 2,
+      maxGuesses: 0,
+      replies: ['a'],
+      solvedReply: '=',
+      secretGuess: Uint32Array.of(0, 1),
+      table: null,
+      file,
+      fileSha256: sha,
+      gameSha256: sha,
+    });
+    const fileSetup = { effort: 'default', probes: Uint32Array.of(0, 1), game: sha, maxGuesses: 0 };
+    const mm = (pegs: unknown, colors: unknown, setup: unknown = codeEffort('quick', 1296, 0)) => ({
+      module: 'mastermind',
+      gameSpec: { pegs, colors },
+      setup,
+      label: 'hostile',
+    });
+    const HOSTILE: ReadonlyArray<readonly [string, unknown, RegExp]> = [
+      ['mm88', mm(8, 8, codeEffort('quick', 8 ** 8, 0)), /16,777,216 codes, more than the 65,536 a compile takes/],
+      ['mm-pegs', mm(99, 6), /--pegs 99: expected a whole number from 1 to \d+/],
+      ['mm-string', mm('4', 6), /the job's gameSpec\.pegs: expected a whole number/],
+      [
+        'mm-tuned',
+        mm(4, 6, { ...codeEffort('quick', 1296, 0), openers: 1e9 }),
+        /the job's setup: not the search settings of the quick effort/,
+      ],
+      [
+        'etc-passwd',
+        { module: 'file', gameSpec: fileSpec('/etc/passwd'), setup: fileSetup, label: 'x' },
+        /"\/etc\/passwd" is not in a folder this worker loads games from \(--games\)/,
+      ],
+      [
+        'dev-zero',
+        { module: 'file', gameSpec: fileSpec('/dev/zero'), setup: fileSetup, label: 'x' },
+        /"\/dev\/zero" is not in a folder this worker loads games from/,
+      ],
+      [
+        'link-out',
+        { module: 'file', gameSpec: fileSpec(join(games, 'passwd.mjs')), setup: fileSetup, label: 'x' },
+        /passwd\.mjs" leads out of the folders this worker loads games from \(--games\): a link/,
+      ],
+      [
+        'missing',
+        { module: 'file', gameSpec: fileSpec(join(games, 'none.mjs')), setup: fileSetup, label: 'x' },
+        /this worker has no "\S+none\.mjs" \(no such file or folder\)/,
+      ],
+      [
+        'bogus',
+        { module: 'bogus\u001b[2J', gameSpec: {}, setup: null, label: 'x' },
+        /the job's game module "bogus\\x1B\[2J" is not one of this guesstree's/,
+      ],
+      [
+        'lingo-letters',
+        {
+          module: 'lingo',
+          gameSpec: { kind: 'lingo', length: 5, letters: Uint8Array.of(1, 2, 3, 4, 99), lists: [] },
+          setup: { effort: 'default', probes: Uint32Array.of(0) },
+          label: 'x',
+        },
+        /the job's gameSpec\.letters: a letter code above 25/,
+      ],
+    ];
+    const passwdHash = createHash('sha256').update(readFileSync('/etc/passwd')).digest('hex');
+    let n = 0;
+    for (const [name, input, reason] of HOSTILE) {
+      const run = (++n).toString(16).padStart(16, '0');
+      await queue.redis.set(inputKey(run), encode(input), 'PX', 60_000);
+      const data: JobData = {
+        ...ownVersions(),
+        run,
+        module: String((input as { module: unknown }).module),
+        label: 'hostile',
+        what: name,
+        kind: 'rank',
+        sets: 1,
+        task: encode({
+          kind: 'rank',
+          set: Uint32Array.of(0),
+          node: { used: 0, state: [] },
+          width: 1,
+          from: 0,
+          to: 1,
+        }).toString('base64'),
+      };
+      await jobs.add(name, data, { jobId: `${run}-1`, attempts: 2 });
+      const until = Date.now() + 20_000;
+      let job = await jobs.getJob(`${run}-1`);
+      while ((await job?.getState()) !== 'failed' && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 50));
+        job = await jobs.getJob(`${run}-1`);
+      }
+      expect(await job?.getState(), `${name}: ${w.stderr}`).toBe('failed');
+      job = await jobs.getJob(`${run}-1`);
+      const failed = job?.failedReason ?? '';
+      expect(failed, name).toMatch(/^refused: /);
+      expect(failed, name).toMatch(reason);
+      expect(job?.attemptsMade, `${name} is not retried`).toBe(1);
+      expect(failed).not.toContain(passwdHash.slice(0, 12));
+    }
+    // One line per refused job on the worker's stderr, control characters escaped.
+    const refused = w.lines().filter((l) => / refused: /.test(l));
+    expect(refused).toHaveLength(HOSTILE.length);
+    for (const l of refused) expect(escapeControls(l)).toBe(l);
+    expect(w.stderr).not.toContain(passwdHash.slice(0, 12));
+    await jobs.close();
+    // The worker is alive and well: a real compile on the queue.
+    const ok = await cli(
+      [
+        'compile',
+        '--game',
+        'mastermind',
+        '--pegs',
+        '2',
+        '--colors',
+        '3',
+        '--queue',
+        url,
+        '--out',
+        join(dir, 'ok.gtree'),
+      ],
+      { trees, timeoutMs: 60_000 },
+    );
+    expect(ok.code, ok.stderr).toBe(0);
+    await w.stop();
+    expect((await w.exited).code).toBe(0);
+  }, 120_000);
 });
