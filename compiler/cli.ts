@@ -332,7 +332,9 @@ export async function main(argv: string[]): Promise<void> {
       async (a) => {
         const target = queueFromArgs('worker', a.queue);
         const concurrency = a.concurrency === undefined ? 1 : parseWhole('concurrency', a.concurrency, 1, MAX_WORKERS);
-        await (await import('./commands/worker.js')).runWorker({ target, concurrency }, err);
+        const { gameFolders } = await import('./commands/worker-jobs.js');
+        const games = gameFolders(a.games);
+        await (await import('./commands/worker.js')).runWorker({ target, concurrency, games }, err);
       },
     )
     .demandCommand(1, `name a command: ${VERBS.join(', ')}`)

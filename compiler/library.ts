@@ -26,7 +26,7 @@ import {
   type TreeFile,
 } from '../runtime/tree-format.js';
 import { childOf, NO_CHILD } from '../runtime/tree-walker.js';
-import { headerOf, runCompile } from './commands/compile.js';
+import { checkpointOf, headerOf, runCompile } from './commands/compile.js';
 import { figuresJson, runVerify } from './commands/inspect.js';
 import { replayAll } from './replay.js';
 import { gameOptionsOf, type RawArgs } from './commands/options.js';
@@ -293,8 +293,7 @@ export async function compile<G extends string | GameDefinition>(
       path: r.path,
     };
   }
-  const checkpoint =
-    options.checkpoint === undefined ? undefined : { dir: options.checkpoint, resume: options.resume === true };
+  const checkpoint = checkpointOf(loaded, effort, loaded.options, options.checkpoint, options.resume === true);
   const outcome = await compileLoaded(loaded, { effort, workers, options: loaded.options, checkpoint });
   const header = headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra);
   const file: TreeFile = { header, tree: outcome.tree, words: loaded.wordsOf?.(outcome.tree) };

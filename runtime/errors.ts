@@ -9,6 +9,8 @@ export type ErrorKind =
   | 'wordlist'
   | 'tree-file'
   | 'manifest'
+  // A checkpoint folder of another compile, or of an older guesstree (`--resume`).
+  | 'checkpoint'
   | 'feedback'
   | 'budget'
   | 'limit'
@@ -28,6 +30,7 @@ export const EXIT_STATUS: Readonly<Record<ErrorKind, number>> = {
   wordlist: 3,
   'tree-file': 4,
   manifest: 4,
+  checkpoint: 4,
   feedback: 5,
   budget: 6,
   limit: 7,

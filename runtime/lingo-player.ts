@@ -31,7 +31,8 @@ function parseLength(argv: readonly string[]): number {
 }
 
 function loadTree(len: number, sha256: string, count: number): { tree: TreeArrays | null; why?: string } {
-  const manifest = readManifest();
+  // A bad entry is skipped with one line; its length is then played by the online search.
+  const manifest = readManifest(undefined, (line) => process.stderr.write(`lingo-player: ${line}\n`));
   const lists = [{ role: 'words', count, sha256 }];
   const entry = findEntry(manifest, 'lingo', { length: len, attempts: 5 }, lists);
   if (!entry)

@@ -4,12 +4,15 @@
  * and its header checked. Changes go through updateManifest, under a lock file, so that
  * compiles running at the same time each keep their entry.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from './atomic-write.js';
-import { fail } from './errors.js';
+import { readBounded } from './bounded-read.js';
+import { fail, isGuesstreeError } from './errors.js';
 import { withFileLock, type LockOptions } from './file-lock.js';
+import { describeFsError, escapeControls, groupDigits, safeText } from './messages.js';
+import { count, type FieldSchema, HEADER_SCHEMA, object, record, sha256Hex } from './tree-check.js';
 import type { ListRef, ParamValue, TreeHeader } from './tree-format.js';
 
 /** A manifest entry: the tree's header, plus where the file is and how it was made. */
@@ -29,6 +32,58 @@ export interface ManifestEntry extends TreeHeader {
 
 export interface Manifest {
   readonly trees: ManifestEntry[];
+  /**
+   * Entries that failed the schema, as read: skipped by every reader (one line each on stderr),
+   * written back unchanged when the manifest is rewritten (guesstree never edits what it cannot read).
+   */
+  readonly invalid?: readonly unknown[];
+}
+
+/** The largest manifest read (the shipped one is about 50 KB): larger is refused in one line. */
+export const MANIFEST_MAX_BYTES = 16 * 2 ** 20;
+
+/** A file name alone, inside the trees folder: no separator, not `.` or `..`, no control character. */
+const PLAIN_NAME = 'a plain file name in the trees folder (no /, no .., no control characters)';
+const plainFileName: FieldSchema = {
+  expected: PLAIN_NAME,
+  check(v, path) {
+    const ok =
+      typeof v === 'string' &&
+      v.length > 0 &&
+      v.length <= 255 &&
+      !/[/\\]/.test(v) &&
+      v !== '.' &&
+      v !== '..' &&
+      escapeControls(v) === v;
+    return ok ? undefined : { path, expected: PLAIN_NAME };
+  },
+};
+
+const informational: FieldSchema = {
+  expected: 'a number of at least 0',
+  check: (v, path) =>
+    typeof v === 'number' && Number.isFinite(v) && v >= 0 ? undefined : { path, expected: 'a number of at least 0' },
+};
+
+/** A manifest entry: the tree header's fields (checked as a tree file's are), where the file is, how it was made. */
+const ENTRY_SCHEMA = object(
+  { ...HEADER_SCHEMA.fields, file: plainFileName, bytes: count, sha256: sha256Hex },
+  {
+    ...HEADER_SCHEMA.optional,
+    compileSeconds: informational,
+    compilePeakMiB: informational,
+    compileCores: informational,
+    companions: record(plainFileName),
+  },
+);
+
+/** Lines already said by this process (a compile reads the manifest more than once). */
+const said = new Set<string>();
+
+function sayOnce(line: string, warn: (line: string) => void): void {
+  if (said.has(line)) return;
+  said.add(line);
+  warn(line);
 }
 
 /** The shipped trees folder: GUESSTREE_TREES, else `trees/` at the package root. */
@@ -47,18 +102,56 @@ export function manifestPath(dir = treesDir()): string {
   return join(dir, 'manifest.json');
 }
 
-export function readManifest(dir = treesDir()): Manifest {
+/**
+ * The manifest of `dir`, checked: a file too large, unreadable or not JSON, or without a `trees`
+ * array, is one `manifest` error (status 4); each entry that fails the schema (a `file` outside
+ * the folder, a missing objective, wrong types) is skipped with one line on `warn`, and the others
+ * are used. A missing manifest is an empty one.
+ */
+export function readManifest(
+  dir = treesDir(),
+  warn: (line: string) => void = (line) => process.stderr.write(`guesstree: ${line}\n`),
+): Manifest {
   const path = manifestPath(dir);
+  const where = escapeControls(path);
   if (!existsSync(path)) return { trees: [] };
+  let text: string;
+  try {
+    const r = readBounded(path, MANIFEST_MAX_BYTES);
+    if (r.bytes === undefined)
+      throw fail(
+        'manifest',
+        `${where}: ${groupDigits(r.tooLarge)} bytes, over the limit of ${groupDigits(MANIFEST_MAX_BYTES)} for a manifest`,
+      );
+    text = r.bytes.toString('utf8');
+  } catch (e) {
+    if (isGuesstreeError(e)) throw e;
+    throw fail('manifest', `${where}: cannot read the manifest: ${describeFsError(e, 'read')}`);
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (e) {
-    throw fail('manifest', `${path}: not valid JSON (${(e as Error).message})`);
+    throw fail('manifest', `${where}: not valid JSON (${safeText((e as Error).message, 100).slice(1, -1)})`);
   }
-  const m = parsed as Partial<Manifest> | null;
-  if (!m || !Array.isArray(m.trees)) throw fail('manifest', `${path}: no "trees" array`);
-  return m as Manifest;
+  const m = parsed as { trees?: unknown } | null;
+  if (typeof m !== 'object' || m === null || !Array.isArray(m.trees))
+    throw fail('manifest', `${where}: no "trees" array`);
+  const trees: ManifestEntry[] = [];
+  const invalid: unknown[] = [];
+  m.trees.forEach((e: unknown, i: number) => {
+    const r = ENTRY_SCHEMA.check(e, '');
+    if (!r) {
+      trees.push(e as ManifestEntry);
+      return;
+    }
+    invalid.push(e);
+    const file = (e as { file?: unknown } | null)?.file;
+    const named = typeof file === 'string' ? ` (file ${safeText(file, 60)})` : '';
+    const what = r.path === '' ? `not ${r.expected}` : `field ${r.path}: expected ${r.expected}`;
+    sayOnce(`${where}: entry ${i + 1}${named}: ${what}; skipped`, warn);
+  });
+  return invalid.length ? { trees, invalid } : { trees };
 }
 
 function sameParams(a: Readonly<Record<string, ParamValue>>, b: Readonly<Record<string, ParamValue>>): boolean {
@@ -125,8 +218,11 @@ export function updateManifest(
   return withFileLock(
     manifestLockPath(dir),
     () => {
-      const next = change(readManifest(dir));
-      writeFileAtomic(manifestPath(dir), `${JSON.stringify(next, null, 2)}\n`);
+      const read = readManifest(dir);
+      const next = change(read);
+      // Entries guesstree cannot read are kept as they were, after the others.
+      const trees = [...next.trees, ...(read.invalid ?? [])];
+      writeFileAtomic(manifestPath(dir), `${JSON.stringify({ trees }, null, 2)}\n`);
       // Still under the lock: the files the new entries list move into place.
       afterWrite?.();
       return next;

@@ -161,7 +161,7 @@ describe.skipIf(!haveRedis)('compiles on a BullMQ queue (redis-server on 127.0.0
     expect(a.lines().filter((l) => / done in /.test(l)).length, 'both workers took jobs').toBeGreaterThan(0);
     expect(b.lines().filter((l) => / done in /.test(l)).length, 'both workers took jobs').toBeGreaterThan(0);
     expect(a.lines()[0]).toBe(
-      `worker: taking jobs from redis://***@127.0.0.1:${port} (concurrency 1; guesstree ${TOOL_VERSION}, tree format ${TREE_FORMAT_VERSION}, queue protocol 1)`,
+      `worker: taking jobs from redis://***@127.0.0.1:${port} (concurrency 1; guesstree ${TOOL_VERSION}, tree format ${TREE_FORMAT_VERSION}, queue protocol 1; no game files (--games))`,
     );
     expectNoPassword(run.stdout, run.stderr, a.stderr, b.stderr);
     await expectQueueClean();
@@ -369,7 +369,7 @@ describe('bad --queue URLs (no Redis needed)', () => {
         const run = await cli(args, { trees: join(dir, 'trees') });
         expect(run.code, `${bad}: ${run.stderr}`).toBe(2);
         expect(run.stderr).toMatch(
-          /^guesstree: --queue \S+: (expected redis:\/\/\[user:password@\]host:port\[\/db\]|port 70000 is out of range \(1 to 65535\))\n$/,
+          /^guesstree: --queue (\S+|\S*\((the rest is )?not shown[^)]+\)): (expected redis:\/\/\[user:password@\]host:port\[\/db\]|port 70000 is out of range \(1 to 65535\))\n$/,
         );
         expect(run.stderr).not.toContain('hunter2');
       }

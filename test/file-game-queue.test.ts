@@ -30,7 +30,7 @@ describe.skipIf(!haveRedis)('a file game on the job queue (redis-server on 127.0
 
   const startWorker = async (env: Record<string, string> = {}): Promise<Proc> => {
     const w = new Proc(
-      spawn(process.execPath, [CLI, 'worker', '--queue', (queue as RedisServer).url], {
+      spawn(process.execPath, [CLI, 'worker', '--queue', (queue as RedisServer).url, '--games', dir], {
         stdio: ['ignore', 'ignore', 'pipe'],
         env: { ...process.env, ...env },
       }),
@@ -109,10 +109,10 @@ describe.skipIf(!haveRedis)('a file game on the job queue (redis-server on 127.0
     expect(end?.code, c.stderr).toBe(8);
     expect(lines(c.stderr)).toHaveLength(1);
     expect(c.stderr).toMatch(
-      /^guesstree: file compile: job [0-9a-f]{16}-\d+ \(.+\) was refused by a worker: mm-3-5: this worker has no \S+mm-3-5\.mjs \(the game's module file named in the job\); copy it to the same path\n$/,
+      /^guesstree: file compile: job [0-9a-f]{16}-\d+ \(.+\) was refused by a worker: this worker has no "\S+mm-3-5\.mjs" \(no such file or folder\); copy the game's module file to the same path, in a --games folder\n$/,
     );
     expect(c.stdout).toBe('');
-    expect(w.stderr).toMatch(/^worker: job \S+ \(file \w+.*\) refused: mm-3-5: this worker has no /m);
+    expect(w.stderr).toMatch(/^worker: job \S+ \(file \w+.*\) refused: this worker has no /m);
     expect(w.stderr).not.toMatch(/attempt 2 of 2/);
     await expectQueueClean();
     await w.stop();
@@ -128,7 +128,7 @@ describe.skipIf(!haveRedis)('a file game on the job queue (redis-server on 127.0
     expect(end?.code, c.stderr).toBe(8);
     expect(lines(c.stderr)).toHaveLength(1);
     expect(c.stderr).toMatch(
-      /^guesstree: file compile: job \S+ \(.+\) was refused by a worker: mm-3-5: \S+mm-3-5\.mjs differs from the compiling machine's \(sha256 [0-9a-f]{12}…, expected [0-9a-f]{12}…\)\n$/,
+      /^guesstree: file compile: job \S+ \(.+\) was refused by a worker: mm-3-5: \S+mm-3-5\.mjs differs from the compiling machine's \(its SHA-256 differs\)\n$/,
     );
     expect(w.stderr).toMatch(
       /^worker: job \S+ \(file \w+.*\) refused: mm-3-5: \S+ differs from the compiling machine's/m,

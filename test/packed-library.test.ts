@@ -207,7 +207,7 @@ try {
 } catch (e) {
   if (e instanceof GuesstreeError) {
     const status: number = e.status;
-    const kind: 'usage' | 'input' | 'wordlist' | 'tree-file' | 'manifest' | 'feedback' | 'budget' | 'limit' | 'interrupted' | 'worker' | 'worse' | 'queue' | 'io' = e.kind;
+    const kind: 'usage' | 'input' | 'wordlist' | 'tree-file' | 'manifest' | 'checkpoint' | 'feedback' | 'budget' | 'limit' | 'interrupted' | 'worker' | 'worse' | 'queue' | 'io' = e.kind;
     console.log(status, kind);
   }
 }

@@ -23,6 +23,7 @@ import {
 import {
   decodeTreeFile,
   encodeTreeFile,
+  type ParamValue,
   type TreeArrays,
   type TreeFile,
   type TreeHeader,
@@ -31,7 +32,7 @@ import type { LoadedGame } from '../games/module.js';
 import { DEFAULT_EFFORT, effortNamed } from '../games/efforts.js';
 import { objectiveOf } from '../objective.js';
 import { compileLoaded, type CompileProgress, type RunControl } from '../pool/driver.js';
-import type { CheckpointOptions } from '../pool/checkpoint.js';
+import { openCheckpointFolder, type CheckpointOptions } from '../pool/checkpoint.js';
 import { replayAll } from '../replay.js';
 import { TOOL_VERSION } from '../version.js';
 import { compileEstimateMiB } from './memory-estimate.js';
@@ -122,6 +123,36 @@ export function headerOf(
   };
 }
 
+/**
+ * The checkpoint folder of a compile (undefined without `--checkpoint`), opened for this game,
+ * its lists, effort and search options: `--resume` with another compile's folder is refused.
+ */
+export function checkpointOf(
+  loaded: LoadedGame,
+  effort: string,
+  options: Readonly<Record<string, ParamValue | undefined>>,
+  dir: string | undefined,
+  resume: boolean,
+): CheckpointOptions | undefined {
+  if (dir === undefined) return undefined;
+  const { game } = loaded;
+  // Files are known by the lists' hashes, not their paths: a list moved elsewhere resumes.
+  const files = new Set(loaded.module.options.filter((o) => o.type === 'file').map((o) => o.name));
+  const searchOptions: Record<string, ParamValue> = {};
+  for (const k of Object.keys(options).sort()) {
+    const v = options[k];
+    if (v !== undefined && !files.has(k)) searchOptions[k] = v;
+  }
+  return openCheckpointFolder(dir, resume, {
+    game: game.id,
+    params: game.params,
+    lists: game.lists.map((l) => ({ role: l.role, count: l.count, sha256: l.sha256 })),
+    effort,
+    options: searchOptions,
+    tool: TOOL_VERSION,
+  });
+}
+
 export async function runCompile(
   loaded: LoadedGame,
   req: CompileRequest,
@@ -161,10 +192,9 @@ async function compileWatched(
   const { game } = loaded;
   const effort = effortNamed(loaded.module.efforts, req.effort, game.id).name;
   if (req.resume && req.checkpoint === undefined) throw fail('usage', '--resume needs --checkpoint DIR');
-  const checkpoint: CheckpointOptions | undefined =
-    req.checkpoint === undefined ? undefined : { dir: req.checkpoint, resume: req.resume === true };
   // Folders that cannot be written are found before the search, not after it.
-  if (checkpoint) ensureWritableDir(checkpoint.dir, '--checkpoint');
+  if (req.checkpoint !== undefined) ensureWritableDir(req.checkpoint, '--checkpoint');
+  const checkpoint = checkpointOf(loaded, effort, control.options, req.checkpoint, req.resume === true);
   if (req.out === undefined) ensureWritableDir(treesDir(), 'the trees folder');
   const bar = progressBar(loaded.slug);
   // Off a terminal a resumable (long) compile writes a progress line now and then.

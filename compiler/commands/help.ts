@@ -182,6 +182,12 @@ export function verbInfos(): readonly VerbInfo[] {
           describe: `the queue (${QUEUE_URL}); default: the URL in GUESSTREE_QUEUE (recommended: it keeps the password out of ps)`,
         },
         { name: 'concurrency', type: 'number', describe: 'jobs run at once, each in a thread (default 1)' },
+        {
+          name: 'games',
+          type: 'folder',
+          describe:
+            'a folder whose game module files (compile --game FILE) this worker may load; repeat it for more, or list them in GUESSTREE_GAMES (a:b); without any, file games are refused',
+        },
       ],
       examples: [
         [

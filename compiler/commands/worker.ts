@@ -9,7 +9,9 @@
  * A job from another tool version, tree format or queue protocol is refused with one line:
  * the job fails at once (no retry) and its compile ends naming the job and the reason. So is a
  * job whose game this worker cannot set up (a file game whose module file is missing here or
- * differs by hash).
+ * differs by hash). Nothing of a job is trusted (worker-jobs.ts): its compile input is checked
+ * once, as `compile` checks options, before a thread builds anything from it, and game module
+ * files load only from the folders given with `--games`.
  */
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +19,11 @@ import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Piscina } from 'piscina';
 import type { ThreadJob } from '../pool/queue-thread.js';
+import { escapeControls, groupDigits } from '../../runtime/messages.js';
+import { checkJobInput, JOB_INPUT_MAX_BYTES } from './worker-jobs.js';
 import {
   checkQueue,
+  decode,
   inputKey,
   jobSummary,
   MAX_STALLS,
@@ -58,7 +63,12 @@ export interface WorkerRequest {
   readonly threadFile?: URL | undefined;
   /** What the worker claims to speak (default: this program's; the tests claim another version). */
   readonly versions?: Versions | undefined;
+  /** The folders it loads game module files from (`gameFolders`: real paths); none: it runs no file game. */
+  readonly games?: readonly string[] | undefined;
 }
+
+/** A compile's run id: 16 hex digits (queue.ts), so a job names no other key. */
+const RUN_ID = /^[0-9a-f]{16}$/;
 
 function lockMs(): number {
   const env = Number(process.env.GUESSTREE_QUEUE_LOCK_MS);
@@ -89,6 +99,21 @@ export async function runWorker(req: WorkerRequest, log: (line: string) => void)
   redis.on('error', noteError);
   redis.on('ready', () => (lastError = ''));
 
+  const folders = req.games ?? [];
+  /** Each input checked once (checkJobInput), by its bytes as fetched: null when it passed, else why it is refused. */
+  const verdicts = new WeakMap<Uint8Array, string | null>();
+  const verdictOf = (input: Uint8Array): string | null => {
+    let v = verdicts.get(input);
+    if (v !== undefined) return v;
+    try {
+      checkJobInput(decode<unknown>(input), folders);
+      v = null;
+    } catch (e) {
+      v = e instanceof Error ? e.message : String(e);
+    }
+    verdicts.set(input, v);
+    return v;
+  };
   const inputs = new Map<string, Promise<Uint8Array | null>>();
   const inputOf = async (run: string): Promise<Uint8Array | null> => {
     const cached = inputs.get(run);
@@ -100,7 +125,12 @@ export async function runWorker(req: WorkerRequest, log: (line: string) => void)
       inputs.delete(run);
       return null;
     }
-    const fetched = redis.getBuffer(inputKey(run)).then((b) => {
+    const fetched = redis.strlen(inputKey(run)).then(async (size) => {
+      if (size > JOB_INPUT_MAX_BYTES)
+        throw new UnrecoverableError(
+          `${REFUSED}the compile's input is ${groupDigits(size)} bytes, over the ${groupDigits(JOB_INPUT_MAX_BYTES)} a worker takes`,
+        );
+      const b = await redis.getBuffer(inputKey(run));
       if (!b) return null;
       // Shared memory: the pool's threads read it without a copy per job.
       const shared = new Uint8Array(new SharedArrayBuffer(b.length));
@@ -123,11 +153,11 @@ export async function runWorker(req: WorkerRequest, log: (line: string) => void)
   const process_ = async (job: Job<JobData>, token?: string): Promise<string> => {
     const d = job.data;
     const id = job.id as string;
-    const tag = `job ${id} (${jobSummary(d)})`;
+    const tag = escapeControls(`job ${id} (${jobSummary(d)})`);
     const started = Date.now();
     if (d.protocol !== own.protocol || d.tool !== own.tool || d.treeFormat !== own.treeFormat) {
       const reason = `this worker is guesstree ${own.tool} (tree format ${own.treeFormat}, queue protocol ${own.protocol}), the job comes from guesstree ${d.tool} (tree format ${d.treeFormat}, queue protocol ${d.protocol})`;
-      log(`worker: ${tag} ${REFUSED}${reason}`);
+      log(`worker: ${tag} ${REFUSED}${escapeControls(reason)}`);
       throw new UnrecoverableError(`${REFUSED}${reason}`);
     }
     const release = async (): Promise<never> => {
@@ -136,11 +166,24 @@ export async function runWorker(req: WorkerRequest, log: (line: string) => void)
       throw new WaitingError();
     };
     if (stopping) return release();
-    const input = await inputOf(d.run);
+    const refuse = (reason: string): never => {
+      log(`worker: ${tag} ${REFUSED}${escapeControls(reason)}`);
+      throw new UnrecoverableError(`${REFUSED}${reason}`);
+    };
+    if (typeof d.run !== 'string' || !RUN_ID.test(d.run)) refuse('the job names no compile of guesstree (its run id)');
+    let input: Uint8Array | null;
+    try {
+      input = await inputOf(d.run);
+    } catch (e) {
+      if (e instanceof UnrecoverableError) refuse(e.message.slice(REFUSED.length));
+      throw e;
+    }
     if (!input) {
       log(`worker: ${tag} skipped: its compile is gone`);
       return 'gone';
     }
+    const verdict = verdictOf(input);
+    if (verdict !== null) refuse(verdict);
     if (stopping) return release();
     const abort = new AbortController();
     running.set(id, abort);
@@ -216,7 +259,7 @@ export async function runWorker(req: WorkerRequest, log: (line: string) => void)
   process.on('SIGINT', stop);
   await worker.waitUntilReady();
   log(
-    `worker: taking jobs from ${target.shown} (concurrency ${concurrency}; guesstree ${own.tool}, tree format ${own.treeFormat}, queue protocol ${own.protocol})`,
+    `worker: taking jobs from ${target.shown} (concurrency ${concurrency}; guesstree ${own.tool}, tree format ${own.treeFormat}, queue protocol ${own.protocol}; ${folders.length ? `game files from ${folders.map(escapeControls).join(', ')}` : 'no game files (--games)'})`,
   );
   await worker.run();
   await (stopped ?? Promise.resolve());

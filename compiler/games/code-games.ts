@@ -3,7 +3,15 @@
  * the pool job of a compile (the engine's parts from compiler/engine/code-efforts.ts).
  */
 import type { History } from '../engine/code-ranker.js';
-import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../engine/code-efforts.js';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  CODE_EFFORTS,
+  codeEffort,
+  codeParts,
+  codeSettings,
+  type CodeEffort,
+  type CodeEffortName,
+} from '../engine/code-efforts.js';
 import type { CodeGame } from '../engine/code-ranker.js';
 import {
   proveLeastWorstCase,
@@ -16,6 +24,7 @@ import type { CompileControl, EngineJob, EngineTree, PoolPlan } from './compile-
 import { fail } from '../../runtime/errors.js';
 import type { CompileOutcome, GameOptions, GameSize, OptionSpec } from './module.js';
 import { effortIn } from './efforts.js';
+import { badJob, jobChoice, jobRecord, jobWhole } from './job-check.js';
 import { intOption } from './options.js';
 import { objectiveOption, proveWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseOutcome } from './worst-case.js';
 
@@ -67,6 +76,26 @@ export const CODE_SEARCH_OPTIONS: readonly OptionSpec[] = [
   },
   objectiveOption('total', 'the least total guesses, ties to the least depth'),
 ];
+
+/**
+ * A queue job's search settings of a code game (GameModule.checkJob): exactly what the compile
+ * derives from an effort's name, the game's size and a depth cap within `--max-depth`'s range
+ * (`codeEffort`), nothing tuned by hand.
+ */
+export function checkCodeSetup(setup: unknown, codes: number): CodeEffort {
+  const s = jobRecord(setup, 'setup');
+  const name = jobChoice(
+    s.name,
+    'setup.name',
+    CODE_EFFORTS.map((e) => e.name as CodeEffortName),
+  );
+  const depthMax = CODE_SEARCH_OPTIONS.find((o) => o.name === 'max-depth')?.max ?? 0;
+  const maxDepth = jobWhole(s.maxDepth, 'setup.maxDepth', 0, depthMax);
+  const expected = codeEffort(name, codes, maxDepth);
+  if (!isDeepStrictEqual(s, expected))
+    throw badJob('setup', `not the search settings of the ${name} effort for ${codes.toLocaleString('en-US')} codes`);
+  return expected;
+}
 
 /** A code game's compile for the pool: the workers rebuild the game from `gameSpec` and search with `effort`. */
 export function codeJob(

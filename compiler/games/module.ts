@@ -9,6 +9,7 @@ import type { EngineParts } from '../engine/search.js';
 import type { Game, ReplaySummary } from '../game.js';
 import type { CompileControl, OptionValues, PoolPlan } from './compile-api.js';
 import type { GameEffort } from './efforts.js';
+import type { CheckOptions } from './job-check.js';
 import type { ExplorerMetric, ExplorerRules } from './explorer-rules.js';
 import type { TreeFileWithWords } from './tree-words.js';
 
@@ -166,4 +167,13 @@ export interface GameModule<Spec = unknown, Setup = unknown, State = unknown> {
   optionsFromHeader(header: TreeHeader, opts: GameOptions): GameOptions;
   /** In a worker: the search of a game rebuilt from `gameSpec`, with the compile's `setup` (both plain data). */
   worker(gameSpec: Spec, setup: Setup): WorkerSetup<State>;
+  /**
+   * A queue worker's check of a job's `gameSpec` and `setup` (plain data from Redis, which anyone
+   * who can write to it may have written) before `worker` builds anything from them: the numbers
+   * through `checkOptions` (the compile's own option ranges and `checkCompile`), the lists within
+   * the caps of the list files compile reads, the settings as the compile derives them. Throws
+   * one line naming the field; returns the module files the job would load (a game from a file),
+   * which the worker loads only from its own folders. Absent: the worker refuses the module's jobs.
+   */
+  checkJob?(gameSpec: unknown, setup: unknown, checkOptions: CheckOptions): readonly string[] | undefined;
 }

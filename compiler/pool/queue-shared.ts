@@ -84,7 +84,8 @@ export function decode<T>(bytes: Uint8Array): T {
 /** The message of an error with the target's password (if any) masked, on one line. */
 export function reasonOf(target: QueueTarget, e: unknown): string {
   let text = e instanceof Error ? e.message : String(e);
-  if (target.password) text = text.split(target.password).join('***');
+  for (const secret of [target.password, target.username])
+    if (secret && secret.length >= 3) text = text.split(secret).join('***');
   return (
     text
       .split('\n')
@@ -139,6 +140,10 @@ export async function checkQueue(target: QueueTarget): Promise<void> {
     const info = await Promise.race([
       (async () => {
         await client.connect();
+        // A database the server does not have fails only this SELECT (the connection stays on 0).
+        await client.select(target.db).catch((e: unknown) => {
+          throw fail('queue', `the queue at ${target.shown}: database ${target.db}: ${reasonOf(target, e)}`);
+        });
         return client.info('server');
       })(),
       new Promise<never>((_, reject) => {

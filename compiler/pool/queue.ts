@@ -22,8 +22,10 @@ import { randomBytes } from 'node:crypto';
 import { Queue, QueueEvents, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { fail } from '../../runtime/errors.js';
+import { escapeControls } from '../../runtime/messages.js';
 import type { ExecutorFactory, PoolJob, TaskExecutor } from './driver.js';
 import type { Task, TaskResult } from './messages.js';
+import { QUEUE_ENV } from './queue-url.js';
 import {
   checkQueue,
   decode,
@@ -48,6 +50,17 @@ import {
 const GIVE_UP_MS = 8000;
 /** destroy() waits this long for Redis before dropping the connections. */
 const CLEANUP_MS = 3000;
+/**
+ * A compile whose jobs wait with none of them taken says so after this long, and again after
+ * each further stretch (GUESSTREE_QUEUE_NOTICE_MS, at least 100, shortens it for the tests).
+ */
+const IDLE_NOTICE_MS = 45_000;
+
+function idleNoticeMs(): number {
+  const env = Number(process.env.GUESSTREE_QUEUE_NOTICE_MS);
+  return Number.isInteger(env) && env >= 100 ? env : IDLE_NOTICE_MS;
+}
+
 /** BullMQ's reason for a job that stalled more often than allowed. */
 const STALLED = /stalled more than allowable limit/;
 
@@ -84,6 +97,12 @@ class QueueExecutor implements TaskExecutor {
   private fatal: Error | null = null;
   private closing = false;
   private readonly heartbeat: NodeJS.Timeout;
+  /** Jobs of this run a worker is running now. */
+  private readonly active = new Set<string>();
+  /** When a worker last took or finished a job of this run (or the wait began). */
+  private lastTaken = Date.now();
+  private lastNotice = 0;
+  private readonly idleWatch: NodeJS.Timeout;
   private readonly onSignal = (): void => this.abort();
 
   private constructor(
@@ -106,6 +125,16 @@ class QueueExecutor implements TaskExecutor {
         .catch(() => {});
     }, HEARTBEAT_MS);
     this.heartbeat.unref();
+    const idle = idleNoticeMs();
+    this.idleWatch = setInterval(() => this.noticeIdle(idle), Math.max(50, Math.floor(idle / 5)));
+    this.idleWatch.unref();
+    events.on('active', ({ jobId }) => {
+      if (!this.pending.has(jobId)) return;
+      this.active.add(jobId);
+      this.lastTaken = Date.now();
+    });
+    events.on('waiting', ({ jobId }) => this.active.delete(jobId));
+    events.on('stalled', ({ jobId }) => this.active.delete(jobId));
     events.on('completed', ({ jobId }) => this.completed(jobId));
     events.on('failed', ({ jobId, failedReason }) => this.failed(jobId, failedReason));
     events.on('removed', ({ jobId }) => this.gone(jobId, 'was removed from the queue'));
@@ -169,6 +198,25 @@ class QueueExecutor implements TaskExecutor {
     }
   }
 
+  /**
+   * Jobs wait and none has been taken for `idle` ms: one line on stderr, again after each further
+   * `idle` ms, so a compile with no worker (or only busy ones) never waits without a word.
+   */
+  private noticeIdle(idle: number): void {
+    const now = Date.now();
+    if (this.closing || this.pending.size === 0 || this.active.size > 0) {
+      this.lastTaken = now;
+      return;
+    }
+    if (now - this.lastTaken < idle || now - this.lastNotice < idle) return;
+    this.lastNotice = now;
+    const seconds = Math.round((now - this.lastTaken) / 1000);
+    const jobs = this.pending.size;
+    process.stderr.write(
+      `guesstree: no worker has taken a job for ${seconds} s on ${this.target.shown} (${jobs} job${jobs === 1 ? '' : 's'} waiting); start one with \`guesstree worker\` (the same URL, in ${QUEUE_ENV} or --queue)\n`,
+    );
+  }
+
   get aborted(): boolean {
     return this.signal?.aborted === true;
   }
@@ -217,6 +265,8 @@ class QueueExecutor implements TaskExecutor {
   private settle(id: string): Pending | null {
     const p = this.pending.get(id);
     if (!p) return null;
+    this.active.delete(id);
+    this.lastTaken = Date.now();
     this.pending.delete(id);
     this.outstanding.delete(id);
     return p;
@@ -244,9 +294,11 @@ class QueueExecutor implements TaskExecutor {
       );
   }
 
-  private failed(id: string, reason: string): void {
+  private failed(id: string, failedReason: string): void {
     const p = this.settle(id);
     if (!p) return;
+    // A worker's words (or anyone's who can write to the queue): printed with control characters escaped.
+    const reason = escapeControls(String(failedReason));
     const head = `${this.job.module} compile`;
     let message: string;
     if (reason.startsWith(REFUSED))
@@ -287,6 +339,7 @@ class QueueExecutor implements TaskExecutor {
     if (this.closing) return;
     this.closing = true;
     clearInterval(this.heartbeat);
+    clearInterval(this.idleWatch);
     this.signal?.removeEventListener('abort', this.onSignal);
     this.abort();
     const cleanup = async (): Promise<void> => {

@@ -15,6 +15,7 @@ import type { History } from '../../engine/code-ranker.js';
 import { split, type CompileControl, type PoolPlan } from '../compile-api.js';
 import {
   CODE_SEARCH_OPTIONS,
+  checkCodeSetup,
   checkCompileSize,
   codeSearchBytes,
   codeJob,
@@ -24,6 +25,7 @@ import {
 import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, worstCaseMerit } from '../worst-case.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import { effortIn } from '../efforts.js';
+import { jobRecord, jobWhole } from '../job-check.js';
 import { intOption } from '../options.js';
 import { BULLSCOWS_MAX_DIGITS, BULLSCOWS_MAX_SYMBOLS, BullsCowsGame, bullsCowsCodeCount } from './game.js';
 import { bullsCowsRules } from './explorer.js';
@@ -37,10 +39,14 @@ export interface BullsCowsSpec {
   readonly symbols: number;
 }
 
-function gameOf(opts: GameOptions): BullsCowsGame {
+function sizeOf(opts: GameOptions): { digits: number; symbols: number; codes: number } {
   const digits = intOption(opts, 'digits') ?? BULLSCOWS_DEFAULT_DIGITS;
   const symbols = intOption(opts, 'symbols') ?? Math.max(BULLSCOWS_DEFAULT_SYMBOLS, digits);
-  bullsCowsCodeCount(digits, symbols);
+  return { digits, symbols, codes: bullsCowsCodeCount(digits, symbols) };
+}
+
+function gameOf(opts: GameOptions): BullsCowsGame {
+  const { digits, symbols } = sizeOf(opts);
   return new BullsCowsGame(digits, symbols);
 }
 
@@ -118,6 +124,18 @@ export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
     symbols: Number(header.params.symbols),
     objective: objectiveFromHeader(header, 'total'),
   }),
+  checkCompile(opts) {
+    const { digits, symbols, codes } = sizeOf(opts);
+    checkCompileSize(`bullscows-d${digits}s${symbols}`, codes);
+  },
+  checkJob(gameSpec, setup, checkOptions) {
+    const s = jobRecord(gameSpec, 'gameSpec');
+    const digits = jobWhole(s.digits, 'gameSpec.digits');
+    const symbols = jobWhole(s.symbols, 'gameSpec.symbols');
+    checkOptions({ digits, symbols });
+    checkCodeSetup(setup, bullsCowsCodeCount(digits, symbols));
+    return undefined;
+  },
   worker(gameSpec, setup) {
     const game = new BullsCowsGame(gameSpec.digits, gameSpec.symbols);
     return { parts: codeParts(game, setup), tasks: codeWorstCaseTasks(game) };

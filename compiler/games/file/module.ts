@@ -11,7 +11,7 @@
  * missing or its hash differs from the compiling machine's.
  */
 import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { fail } from '../../../runtime/errors.js';
 import type { ParamValue } from '../../../runtime/tree-format.js';
 import { AttemptObjective } from '../../engine/attempt-objective.js';
@@ -23,7 +23,8 @@ import { budgeted, type CompileControl, type PoolPlan } from '../compile-api.js'
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import { stringOption } from '../options.js';
 import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts.js';
-import { fileSha256, loadGameFile, type CheckedGame } from './contract.js';
+import { badJob, jobChoice, jobIndices, jobRecord, jobWhole } from '../job-check.js';
+import { fileSha256, loadGameFile, MAX_GUESSES_LIMIT, MAX_LIST, type CheckedGame } from './contract.js';
 import { tableRules } from './explorer.js';
 import { FileGame, type FileGameSpec } from './game.js';
 
@@ -222,13 +223,15 @@ function gameOfSpec(spec: FileGameSpec): FileGame {
       `${spec.name}: this worker has no ${path} (the game's module file named in the job); copy it to the same path`,
     );
   const sha = fileSha256(path);
+  // The message names no hash: the file's bytes are nobody's business but this machine's.
   if (sha !== spec.fileSha256)
-    throw fail(
-      'worker',
-      `${spec.name}: ${path} differs from the compiling machine's (sha256 ${sha.slice(0, 12)}…, expected ${String(spec.fileSha256).slice(0, 12)}…)`,
-    );
+    throw fail('worker', `${spec.name}: ${path} differs from the compiling machine's (its SHA-256 differs)`);
   const game = FileGame.fromDefinition(loadGameFile(path).game, { path, sha256: sha });
-  if (game.spec.gameSha256 !== spec.gameSha256)
+  if (
+    game.spec.gameSha256 !== spec.gameSha256 ||
+    game.guessCount !== spec.guessCount ||
+    game.secretCount !== spec.secretCount
+  )
     throw fail('worker', `${spec.name}: ${path} gives another game here (its secrets, guesses or replies differ)`);
   return game;
 }
@@ -250,6 +253,30 @@ export const fileModule: GameModule<FileGameSpec, FileSetup, string> = {
     return loadedOf(game, opts, { path: abs, sha256: fileSha256(abs) });
   },
   optionsFromHeader: (_header, opts) => ({ module: opts.module }),
+  checkJob(gameSpec, setup, checkOptions) {
+    checkOptions({});
+    const s = jobRecord(gameSpec, 'gameSpec');
+    jobChoice(s.kind, 'gameSpec.kind', ['file']);
+    // A job queue's compile sends no table: the worker builds it from the module file.
+    if (s.table !== null) throw badJob('gameSpec.table', 'expected none (a worker loads the module file)');
+    if (typeof s.file !== 'string' || !isAbsolute(s.file)) throw badJob('gameSpec.file', 'expected an absolute path');
+    for (const k of ['fileSha256', 'gameSha256'] as const)
+      if (typeof s[k] !== 'string' || !/^[0-9a-f]{64}$/.test(s[k] as string))
+        throw badJob(`gameSpec.${k}`, 'expected a SHA-256 in hex');
+    const guesses = jobWhole(s.guessCount, 'gameSpec.guessCount', 1, MAX_LIST);
+    jobWhole(s.secretCount, 'gameSpec.secretCount', 1, MAX_LIST);
+    const maxGuesses = jobWhole(s.maxGuesses, 'gameSpec.maxGuesses', 0, MAX_GUESSES_LIMIT);
+    const u = jobRecord(setup, 'setup');
+    jobChoice(
+      u.effort,
+      'setup.effort',
+      FILE_EFFORTS.map((e) => e.name),
+    );
+    jobIndices(u.probes, 'setup.probes', guesses);
+    if (u.game !== s.gameSha256 || u.maxGuesses !== maxGuesses)
+      throw badJob('setup', "not the settings of the job's game");
+    return [s.file];
+  },
   worker: (gameSpec, setup) => ({ parts: fileParts(gameOfSpec(gameSpec), setup) }),
 };
 

@@ -47,6 +47,7 @@ import {
 } from './ranker.js';
 import { hangmanPlay, hangmanStats, hangmanVerify, summaryLines } from './report.js';
 import { carriedSecrets } from '../tree-words.js';
+import { badJob, jobChoice, jobRecord, jobWhole, jobWords } from '../job-check.js';
 import { hangmanRules } from './explorer.js';
 
 /** Sets of at most this many words are solved exactly (default effort, large lists). */
@@ -234,6 +235,21 @@ export const hangmanModule: GameModule<HangmanGameSpec, HangmanSetup, number> = 
       objective: String(p.objective),
       lives: p.objective === 'win' ? Number(p.lives) : undefined,
     };
+  },
+  checkJob(gameSpec, setup, checkOptions) {
+    const s = jobRecord(gameSpec, 'gameSpec');
+    const spec = jobRecord(s.spec, 'gameSpec.spec');
+    const length = jobWhole(spec.length, 'gameSpec.spec.length');
+    const objective = jobChoice(spec.objective, 'gameSpec.spec.objective', HANGMAN_OBJECTIVES);
+    const lives = jobWhole(spec.lives, 'gameSpec.spec.lives');
+    checkOptions({ len: length, objective, lives });
+    jobWords(s.words, 'gameSpec.words', length);
+    const u = jobRecord(setup, 'setup');
+    const rule = jobChoice(u.rule, 'setup.rule', ['search', 'greedy'] as const);
+    const sizes = rule === 'greedy' ? [0] : [HANGMAN_EXACT_LIST_MAX, HANGMAN_EXACT_SET_MAX];
+    if (!sizes.includes(u.exactMax as number))
+      throw badJob('setup.exactMax', `expected ${sizes.join(' or ')} with the ${rule} rule`);
+    return undefined;
   },
   worker(gameSpec, setup) {
     const game = new HangmanGame(gameSpec.words, [], gameSpec.spec);

@@ -25,6 +25,7 @@ import {
   writeSample,
 } from '../options.js';
 import { carriedSecrets } from '../tree-words.js';
+import { jobChoice, jobIndices, jobLetters, jobLists, jobRecord, jobWhole } from '../job-check.js';
 import { everyGuess, proveLeastWorstCase, type WorstCaseLimits } from '../../engine/least-worst-case.js';
 import {
   describeWorstCase,
@@ -294,6 +295,23 @@ export const lingoModule: GameModule<LingoSpec, LingoSetup, string> = {
     wordlist: opts.wordlist,
     objective: objectiveFromHeader(header, 'score'),
   }),
+  checkJob(gameSpec, setup, checkOptions) {
+    const s = jobRecord(gameSpec, 'gameSpec');
+    jobChoice(s.kind, 'gameSpec.kind', ['lingo']);
+    const length = jobWhole(s.length, 'gameSpec.length');
+    checkOptions({ len: length });
+    const words = jobLetters(s.letters, 'gameSpec.letters', length);
+    jobLists(s.lists, 'gameSpec.lists');
+    const u = jobRecord(setup, 'setup');
+    jobChoice(
+      u.effort,
+      'setup.effort',
+      LINGO_EFFORTS.map((e) => e.name),
+    );
+    jobIndices(u.probes, 'setup.probes', words);
+    if (u.maxDepth !== undefined) jobWhole(u.maxDepth, 'setup.maxDepth', 1, LINGO_ATTEMPTS);
+    return undefined;
+  },
   worker(gameSpec, setup) {
     const game = LingoGame.fromSpec(gameSpec);
     const parts = lingoParts(game, setup);

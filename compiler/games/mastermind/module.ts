@@ -11,6 +11,7 @@ import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } fr
 import { split, whole, type CompileControl, type EngineJob, type EngineTree, type PoolPlan } from '../compile-api.js';
 import {
   CODE_SEARCH_OPTIONS,
+  checkCodeSetup,
   checkCompileSize,
   codeSearchBytes,
   codeJob,
@@ -21,6 +22,7 @@ import { describeWorstCase, isWorstCase, markWorstCase, objectiveFromHeader, wor
 import { describeGuessTotals } from '../../objective.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
 import { effortIn } from '../efforts.js';
+import { jobRecord, jobWhole } from '../job-check.js';
 import { intOption, required, stringOption } from '../options.js';
 import { emitContest } from './contest.js';
 import { MastermindGame, MASTERMIND_MAX_COLORS, MASTERMIND_MAX_PEGS, mastermindCodeCount } from './game.js';
@@ -163,6 +165,14 @@ export const mastermindModule: GameModule<{ pegs: number; colors: number }, Mast
     colors: Number(header.params.colors),
     objective: objectiveFromHeader(header, 'total'),
   }),
+  checkJob(gameSpec, setup, checkOptions) {
+    const s = jobRecord(gameSpec, 'gameSpec');
+    const pegs = jobWhole(s.pegs, 'gameSpec.pegs');
+    const colors = jobWhole(s.colors, 'gameSpec.colors');
+    checkOptions({ pegs, colors });
+    checkCodeSetup(setup, mastermindCodeCount(pegs, colors));
+    return undefined;
+  },
   worker(gameSpec, setup) {
     const game = new MastermindGame(gameSpec.pegs, gameSpec.colors);
     return { parts: mastermindParts(game, setup), tasks: codeWorstCaseTasks(game) };

@@ -25,6 +25,7 @@ import { matchCountRules } from './explorer.js';
 import { leetcodeSolution } from './leetcode.js';
 import type { WordList } from '../../../runtime/wordlist.js';
 import { carriedSecrets } from '../tree-words.js';
+import { badJob, jobWords } from '../job-check.js';
 
 export interface ProveResult {
   readonly tree: import('../../../runtime/tree-format.js').TreeArrays;
@@ -133,6 +134,13 @@ export const matchcountModule: GameModule<string[], null> = {
     return { loaded: matchLoaded(opts, carriedSecrets(file, where), where), file };
   },
   optionsFromHeader: (_header, opts) => ({ wordlist: opts.wordlist }),
+  checkJob(gameSpec, setup, checkOptions) {
+    checkOptions({});
+    const words = jobWords(gameSpec, 'gameSpec');
+    if (new Set(words).size !== words.length) throw badJob('gameSpec', 'a word listed twice');
+    if (setup !== null) throw badJob('setup', 'expected none');
+    return undefined;
+  },
   worker(gameSpec) {
     const game = new MatchCountGame(gameSpec, []);
     return {

@@ -15,7 +15,12 @@ import {
   type TreeFile,
   type TreeHeader,
 } from '../../../runtime/tree-format.js';
-import { loadUniformWordList, makeWordList, type WordList } from '../../../runtime/wordlist.js';
+import {
+  loadUniformWordList,
+  makeWordList,
+  WORD_LIST_MAX_LINE_BYTES,
+  type WordList,
+} from '../../../runtime/wordlist.js';
 import { carriedGuesses, carriedSecrets, guessTable } from '../tree-words.js';
 import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker, endgameFamilies } from '../../engine/candidate-ranker.js';
@@ -28,6 +33,7 @@ import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../mod
 import { flagOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts.js';
 import { TOOL_VERSION } from '../../version.js';
+import { badJob, jobBoolean, jobChoice, jobIndices, jobLetters, jobLists, jobRecord, jobWhole } from '../job-check.js';
 import { WORDLE_ATTEMPTS, WordleGame, wordleProbes, type WordleSpec } from './game.js';
 import {
   everyGuess,
@@ -638,6 +644,27 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
     hard: header.params.hard === true,
     objective: objectiveFromHeader(header, 'total'),
   }),
+  checkJob(gameSpec, setup, checkOptions) {
+    const s = jobRecord(gameSpec, 'gameSpec');
+    jobChoice(s.kind, 'gameSpec.kind', ['wordle']);
+    const length = jobWhole(s.length, 'gameSpec.length', 1, WORD_LIST_MAX_LINE_BYTES);
+    checkOptions({ hard: jobBoolean(s.hard, 'gameSpec.hard') || undefined });
+    const guesses = jobLetters(s.letters, 'gameSpec.letters', length);
+    const answers = jobIndices(s.answerGuess, 'gameSpec.answerGuess', guesses).length;
+    if (answers === 0) throw badJob('gameSpec.answerGuess', 'no answers');
+    if (s.table !== null && !(s.table instanceof Uint8Array && s.table.length === answers * guesses))
+      throw badJob('gameSpec.table', `expected null or ${answers} × ${guesses} reply bytes`);
+    jobLists(s.lists, 'gameSpec.lists');
+    const u = jobRecord(setup, 'setup');
+    jobChoice(
+      u.effort,
+      'setup.effort',
+      WORDLE_EFFORTS.map((e) => e.name),
+    );
+    jobIndices(u.probes, 'setup.probes', guesses);
+    if (u.maxDepth !== undefined) jobWhole(u.maxDepth, 'setup.maxDepth', 1, WORDLE_ATTEMPTS);
+    return undefined;
+  },
   worker: (gameSpec, setup) => {
     const game = WordleGame.fromSpec(gameSpec);
     return {
