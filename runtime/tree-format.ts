@@ -19,16 +19,18 @@
  * compressed. A tree without words is written as version 1; both versions are read.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 // The subpath entries load msgpackr's plain JS build, without probing for its native addon:
 // much faster to start, which the pit player needs.
 import { pack } from 'msgpackr/pack';
 import { unpack } from 'msgpackr/unpack';
-import { fail } from './errors.js';
-import { describeFsError, escapeControls } from './messages.js';
+import { fail, type GuesstreeError } from './errors.js';
+import { describeFsError, escapeControls, groupDigits } from './messages.js';
+import { msgpackShapeProblem, type MsgpackLimits } from './msgpack-shape.js';
+import { readFileCapped } from './read-capped.js';
 import { checkHeader } from './tree-check.js';
 import type { TreeArrays } from './tree-walker.js';
+import { WORD_LIST_MAX_BYTES } from './wordlist.js';
 
 export const TREE_MAGIC = 'guesstree-tree';
 /** The version of a tree file that carries its words. */
@@ -37,6 +39,18 @@ export const TREE_FORMAT_VERSION = 2;
 export const TREE_FORMAT_VERSION_PLAIN = 1;
 
 export type ParamValue = number | string | boolean;
+
+/**
+ * The caps of a tree file (the README states them). A file over TREE_FILE_MAX_BYTES is refused
+ * unread; the shipped trees are under 2 MB. Its msgpack holds at most TREE_MSGPACK_LIMITS (a
+ * header of a few hundred values, arrays and words as binary), checked before it is decoded, so
+ * that no count in the file makes the reader allocate more than the file's size allows. The word
+ * lists it carries are capped as word lists are once decompressed (WORD_LIST_MAX_BYTES) and at
+ * TREE_WORDS_MAX_COUNT words. With these, reading any file peaks under 512 MiB (`bench:caps`).
+ */
+export const TREE_FILE_MAX_BYTES = 64 * 2 ** 20;
+export const TREE_MSGPACK_LIMITS: MsgpackLimits = { maxItems: 65_536, maxDepth: 16, maxStringBytes: 65_536 };
+export const TREE_WORDS_MAX_COUNT = 1_000_000;
 
 export interface ListRef {
   /** What the list is to the game: 'words', 'answers', 'guesses'. */
@@ -94,7 +108,8 @@ function packArray(a: Uint32Array): PackedArray {
   return { w, n: a.length, b };
 }
 
-function unpackArray(p: unknown, name: string, where: string): Uint32Array {
+/** A packed array's fields checked (its width, count and bytes agree), nothing decoded yet. */
+function packedArray(p: unknown, name: string, where: string): PackedArray {
   const o = p as Partial<PackedArray> | null;
   if (
     !o ||
@@ -109,10 +124,55 @@ function unpackArray(p: unknown, name: string, where: string): Uint32Array {
   if ((w !== 1 && w !== 2 && w !== 4) || !Number.isInteger(n) || n < 0 || b.length !== n * w) {
     throw fail('tree-file', `${where}: corrupt tree file: array ${name} has a bad size`);
   }
+  return { w, n, b };
+}
+
+/** The values of a checked packed array. */
+function expandArray({ w, n, b }: PackedArray): Uint32Array {
   const out = new Uint32Array(n);
   const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
   for (let i = 0; i < n; i++) out[i] = w === 1 ? b[i] : w === 2 ? dv.getUint16(i * 2, true) : dv.getUint32(i * 4, true);
   return out;
+}
+
+function unpackArray(p: unknown, name: string, where: string): Uint32Array {
+  return expandArray(packedArray(p, name, where));
+}
+
+/** The width packArray gives an array whose largest value is `max`. */
+function widthOf(max: number): number {
+  return max < 0x100 ? 1 : max < 0x10000 ? 2 : 4;
+}
+
+/**
+ * The tree's four arrays, their counts checked against each other before any is decoded: a
+ * tree of N nodes has N - 1 edges (each node but the root is reached once) and, as packArray
+ * writes them, edge starts and children as wide as N - 1 needs. So the decoded arrays (16 bytes
+ * a node) stay within a small multiple of the file's bytes, whatever counts the file claims.
+ */
+function unpackTree(t: Record<string, unknown>, where: string): TreeArrays {
+  const bad = (what: string) => fail('tree-file', `${where}: corrupt tree file: ${what}`);
+  const guess = packedArray(t.guess, 'guess', where);
+  const edgeStart = packedArray(t.edgeStart, 'edgeStart', where);
+  const edgeCode = packedArray(t.edgeCode, 'edgeCode', where);
+  const edgeChild = packedArray(t.edgeChild, 'edgeChild', where);
+  const nodes = guess.n;
+  if (nodes === 0) throw bad('no nodes');
+  if (edgeStart.n !== nodes + 1) throw bad('edge index does not match the node count');
+  if (edgeCode.n !== edgeChild.n) throw bad('edge arrays differ in length');
+  if (edgeChild.n !== nodes - 1)
+    throw bad(
+      `${groupDigits(edgeChild.n)} edges for ${groupDigits(nodes)} nodes (a tree has one edge fewer than nodes)`,
+    );
+  const width = widthOf(nodes - 1);
+  if (edgeStart.w !== width || edgeChild.w !== width)
+    throw bad(`arrays edgeStart and edgeChild are not as wide as ${groupDigits(nodes)} nodes need`);
+  return {
+    guess: expandArray(guess),
+    edgeStart: expandArray(edgeStart),
+    edgeCode: expandArray(edgeCode),
+    edgeChild: expandArray(edgeChild),
+  };
 }
 
 /** Words joined by newlines, brotli at its best quality: the same words give the same bytes. */
@@ -128,24 +188,59 @@ function compressWords(words: readonly string[]): Uint8Array {
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }
 
-/** Words a tree file may carry: lowercase a-z, as word lists are normalized. */
-const WORDS_TEXT = /^[a-z]+(?:\n[a-z]+)*$/;
-/** A compressed word text larger than this once decompressed is refused (512 MiB, the word-list limit). */
-const WORDS_MAX_BYTES = 512 * 1024 * 1024;
+const CHAR_NL = 10;
+const CHAR_a = 97;
+const CHAR_z = 122;
 
-/** The words of a compressed text, and the text's list hash (`listHash` of the words, computed on the bytes). */
-function decompressWords(b: unknown, name: string, where: string): { words: string[]; sha256: string } {
+/** What the words a compressed text must be: their count (when known) and list hash. */
+interface WordsExpected {
+  readonly count?: number;
+  readonly sha256?: string;
+}
+
+/**
+ * The words of a compressed text: decompressed within the word-list cap, checked byte by byte
+ * (lowercase a-z, one a line: no regular expression, however long the text), counted within
+ * TREE_WORDS_MAX_COUNT and, when `expected` says, against a count and a list hash, all before
+ * the text is split into words. `sha256` is the text's list hash (`listHash` of the words).
+ */
+function decompressWords(
+  b: unknown,
+  name: string,
+  where: string,
+  expected: WordsExpected,
+  mismatch: string,
+): { words: string[]; sha256: string } {
   const bad = (what: string) => fail('tree-file', `${where}: corrupt tree file: ${name} ${what}`);
-  if (!(b instanceof Uint8Array)) throw bad('is malformed');
+  if (!(b instanceof Uint8Array)) throw bad('are malformed');
   let bytes: Buffer;
   try {
-    bytes = brotliDecompressSync(b, { maxOutputLength: WORDS_MAX_BYTES });
-  } catch {
+    bytes = brotliDecompressSync(b, { maxOutputLength: WORD_LIST_MAX_BYTES });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      throw bad(
+        `are over the limit of a word list, ${groupDigits(WORD_LIST_MAX_BYTES / 2 ** 20)} MiB, once decompressed`,
+      );
     throw bad('do not decompress');
   }
-  const text = bytes.toString('latin1');
-  if (!WORDS_TEXT.test(text)) throw bad('are not lowercase words, one a line');
-  return { words: text.split('\n'), sha256: createHash('sha256').update(bytes).update('\n').digest('hex') };
+  let count = 0;
+  let lineStart = 0;
+  for (let i = 0; i <= bytes.length; i++) {
+    const c = i === bytes.length ? CHAR_NL : bytes[i];
+    if (c === CHAR_NL) {
+      if (i === lineStart) throw bad('are not lowercase words, one a line (an empty line)');
+      count++;
+      lineStart = i + 1;
+    } else if (c < CHAR_a || c > CHAR_z) throw bad('are not lowercase words, one a line');
+  }
+  if (count > TREE_WORDS_MAX_COUNT)
+    throw bad(`are ${groupDigits(count)} words, over the limit of ${groupDigits(TREE_WORDS_MAX_COUNT)}`);
+  if (expected.count !== undefined && count !== expected.count)
+    throw fail('tree-file', `${where}: corrupt tree file: ${mismatch}`);
+  const sha256 = createHash('sha256').update(bytes).update('\n').digest('hex');
+  if (expected.sha256 !== undefined && sha256 !== expected.sha256)
+    throw fail('tree-file', `${where}: corrupt tree file: ${mismatch}`);
+  return { words: bytes.toString('latin1').split('\n'), sha256 };
 }
 
 function packWords(words: TreeWords): Record<string, unknown> {
@@ -166,13 +261,22 @@ function unpackWords(p: unknown, header: TreeHeader, tree: TreeArrays, where: st
   const role = o.role;
   const ref = header.lists.find((l) => l.role === role);
   if (!ref) throw bad(`it carries a ${escapeControls(role).slice(0, 40)} list the header does not name`);
-  const { words: secrets, sha256 } = decompressWords(o.secrets, 'its secrets', where);
-  if (secrets.length !== ref.count || sha256 !== ref.sha256)
-    throw bad(`the ${role} it carries are not the header's ${role} list (count or sha256 differ)`);
+  const { words: secrets } = decompressWords(
+    o.secrets,
+    'its secrets',
+    where,
+    { count: ref.count, sha256: ref.sha256 },
+    `the ${role} it carries are not the header's ${role} list (count or sha256 differ)`,
+  );
   if (o.guessIndex === undefined && o.guessWords === undefined) return { role, secrets };
   const index = unpackArray(o.guessIndex, 'guessIndex', where);
-  const { words } = decompressWords(o.guessWords, 'its guesses', where);
-  if (words.length !== index.length) throw bad('its guess table has more indices than words or fewer');
+  const { words } = decompressWords(
+    o.guessWords,
+    'its guesses',
+    where,
+    { count: index.length },
+    'its guess table has more indices than words or fewer',
+  );
   const limit = header.lists.find((l) => l.role === 'guesses')?.count;
   for (let i = 0; i < index.length; i++) {
     if (i > 0 && index[i] <= index[i - 1]) throw bad('its guess table is not in ascending order');
@@ -256,8 +360,23 @@ export interface DecodeOptions {
   readonly skipWords?: boolean;
 }
 
+function mib(bytes: number): string {
+  return `${groupDigits(Math.ceil(bytes / 2 ** 20))} MiB`;
+}
+
+function tooLarge(where: string, size: number | undefined): GuesstreeError {
+  const is = size === undefined ? 'is' : `is ${mib(size)},`;
+  const when = size === undefined ? 'refused' : 'refused before reading';
+  return fail('tree-file', `${where}: tree file ${is} over the limit of ${mib(TREE_FILE_MAX_BYTES)}; ${when}`);
+}
+
 /** Decode and check a tree file's bytes. `where` names the file in errors. */
 export function decodeTreeFile(bytes: Uint8Array, where: string, options: DecodeOptions = {}): TreeFile {
+  if (bytes.length > TREE_FILE_MAX_BYTES) throw tooLarge(where, bytes.length);
+  if (bytes.length === 0) throw fail('tree-file', `${where}: not a guesstree tree file (it is empty)`);
+  // The structure is checked before anything is decoded (see TREE_MSGPACK_LIMITS).
+  const shape = msgpackShapeProblem(bytes, TREE_MSGPACK_LIMITS);
+  if (shape !== undefined) throw fail('tree-file', `${where}: not a guesstree tree file (not msgpack: ${shape})`);
   let envelope: unknown;
   try {
     envelope = unpack(bytes);
@@ -279,6 +398,9 @@ export function decodeTreeFile(bytes: Uint8Array, where: string, options: Decode
   }
   const digest = createHash('sha256').update(env.body).digest();
   if (!digest.equals(env.sha256)) throw fail('tree-file', `${where}: corrupt tree file: checksum mismatch`);
+  const bodyShape = msgpackShapeProblem(env.body, TREE_MSGPACK_LIMITS);
+  if (bodyShape !== undefined)
+    throw fail('tree-file', `${where}: corrupt tree file: body is not msgpack: ${bodyShape}`);
   let body: { header?: unknown; tree?: Record<string, unknown>; words?: unknown };
   try {
     body = unpack(env.body) as typeof body;
@@ -288,12 +410,7 @@ export function decodeTreeFile(bytes: Uint8Array, where: string, options: Decode
   const header = checkHeader(body?.header, where) as unknown as TreeHeader;
   const t = body.tree;
   if (!t || typeof t !== 'object') throw fail('tree-file', `${where}: corrupt tree file: no tree`);
-  const tree: TreeArrays = {
-    guess: unpackArray(t.guess, 'guess', where),
-    edgeStart: unpackArray(t.edgeStart, 'edgeStart', where),
-    edgeCode: unpackArray(t.edgeCode, 'edgeCode', where),
-    edgeChild: unpackArray(t.edgeChild, 'edgeChild', where),
-  };
+  const tree = unpackTree(t, where);
   checkTreeStructure(tree, where);
   // Version 2 carries words, version 1 never does.
   if (env.version === TREE_FORMAT_VERSION_PLAIN) {
@@ -313,14 +430,18 @@ export function decodeTreeFile(bytes: Uint8Array, where: string, options: Decode
   return { header, tree, words: unpackWords(body.words, header, tree, where) };
 }
 
+/**
+ * Read and decode a tree file: at most TREE_FILE_MAX_BYTES, a regular file over it refused from
+ * its size, a device or FIFO as soon as it passes it (status 4); a file that cannot be read at
+ * all (missing, a folder) is an `input` error (status 3).
+ */
 export function readTreeFile(path: string, options: DecodeOptions = {}): TreeFile {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(path);
-  } catch (e) {
-    throw fail('input', `${escapeControls(path)}: cannot read tree file: ${describeFsError(e, 'read')}`);
-  }
-  return decodeTreeFile(bytes, path, options);
+  const where = escapeControls(path);
+  const bytes = readFileCapped(path, TREE_FILE_MAX_BYTES, {
+    cannotRead: (e) => fail('input', `${where}: cannot read tree file: ${describeFsError(e, 'read')}`),
+    tooLarge: (size) => tooLarge(where, size),
+  });
+  return decodeTreeFile(bytes, where, options);
 }
 
 /** What a caller expects of a tree; every given field must match the header. */

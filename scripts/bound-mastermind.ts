@@ -8,13 +8,12 @@
  * exactly as before, and `stats` prints the bound beside the total.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { writeFileAtomic } from '../runtime/atomic-write.js';
 import { findEntry, readManifest, treesDir, updateManifest, withEntry } from '../runtime/manifest.js';
-import { decodeTreeFile, encodeTreeFile } from '../runtime/tree-format.js';
+import { encodeTreeFile, readTreeFile } from '../runtime/tree-format.js';
 import {
   boundMethod,
   codeTotalLowerBound,
@@ -123,7 +122,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     const path = join(dir, entry.file);
-    const file = decodeTreeFile(readFileSync(path), path);
+    const file = readTreeFile(path);
     const total = Number(file.header.objective.totalGuesses);
     if (bound > total) throw new Error(`the bound ${bound} is above the tree's total ${total}: the bound is wrong`);
     const header = {

@@ -5,13 +5,14 @@
  * writes nothing and exits 130.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { setMaxListeners } from 'node:events';
 import { availableParallelism, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { stageFileAtomic, writeFileAtomic, type StagedFile } from '../../runtime/atomic-write.js';
 import { fail, isGuesstreeError } from '../../runtime/errors.js';
 import { ensureWritableDir } from '../../runtime/dirs.js';
+import { readFileCapped } from '../../runtime/read-capped.js';
 import {
   entryKey,
   readManifest,
@@ -21,9 +22,10 @@ import {
   type ManifestEntry,
 } from '../../runtime/manifest.js';
 import {
-  decodeTreeFile,
+  readTreeFile,
   encodeTreeFile,
   type ParamValue,
+  TREE_FILE_MAX_BYTES,
   type TreeArrays,
   type TreeFile,
   type TreeHeader,
@@ -266,9 +268,7 @@ function shipTree(
     old.file === file &&
     old.sha256 === sha256 &&
     existsSync(join(dir, file)) &&
-    createHash('sha256')
-      .update(readFileSync(join(dir, file)))
-      .digest('hex') === sha256
+    treeFileSha256(join(dir, file)) === sha256
   )
     return 'unchanged';
   const oldFile = old ? treeOfFile(join(dir, old.file)) : null;
@@ -337,10 +337,21 @@ function shipTree(
   return true;
 }
 
+/** A tree file's SHA-256, read within the tree-file cap, or null when it cannot be read. */
+function treeFileSha256(path: string): string | null {
+  const refused = () => fail('tree-file', path);
+  try {
+    const bytes = readFileCapped(path, TREE_FILE_MAX_BYTES, { cannotRead: refused, tooLarge: refused });
+    return createHash('sha256').update(bytes).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
 /** A tree file, or null when it cannot be read (then the manifest's record stands). */
 function treeOfFile(path: string): TreeFile | null {
   try {
-    return decodeTreeFile(readFileSync(path), path);
+    return readTreeFile(path);
   } catch {
     return null;
   }
