@@ -33,7 +33,7 @@ import { gameOptionsOf, type RawArgs } from './commands/options.js';
 import { checkGame } from './games/file/contract.js';
 import { loadedOf } from './games/file/module.js';
 import type { GameModule, LoadedGame } from './games/module.js';
-import { gameOfTree, withHeaderOptions } from './commands/resolve.js';
+import { gameOfTree, headerGame, withHeaderOptions } from './commands/resolve.js';
 import type { OptionValues } from './games/compile-api.js';
 import { DEFAULT_EFFORT, effortNamed } from './games/efforts.js';
 import { compileLoaded } from './pool/driver.js';
@@ -339,7 +339,7 @@ function opened(
   const { file: read, where } = treeFileOf(source);
   if (options !== undefined && (options === null || typeof options !== 'object'))
     throw fail('usage', 'guesstree: expected an options object with at least { game }');
-  const g = gameOf(options ?? { game: read.header.game }, verb);
+  const g = gameOf(options ?? { game: headerGame(read.header, where) }, verb);
   if ('loaded' in g) {
     checkTreeMatches(read, { game: g.loaded.game.id, params: g.loaded.game.params, lists: g.loaded.game.lists }, where);
     checkTreeForGame(read.tree, g.loaded.game, where);

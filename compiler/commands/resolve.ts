@@ -9,8 +9,15 @@
 import { join } from 'node:path';
 import { fail } from '../../runtime/errors.js';
 import { findEntry, readManifest, treesDir } from '../../runtime/manifest.js';
+import { escapeControls, safeText } from '../../runtime/messages.js';
 import { checkTreeForGame } from '../../runtime/tree-check.js';
-import { checkTreeMatches, readTreeFile, type TreeFile } from '../../runtime/tree-format.js';
+import {
+  checkTreeMatches,
+  readTreeFile,
+  type ParamValue,
+  type TreeFile,
+  type TreeHeader,
+} from '../../runtime/tree-format.js';
 import type { GameModule, GameOptions, LoadedGame } from '../games/module.js';
 import { findModule, GAME_IDS } from '../games/registry.js';
 import { gameOptionsOf, type RawArgs, type Verb } from './options.js';
@@ -24,13 +31,23 @@ export interface ResolvedTree {
   readonly compiledNow?: boolean;
 }
 
-/** The game module the arguments name: --game, else the --tree file's header. */
-export function moduleOf(args: RawArgs, header?: { game: string }): GameModule {
+/** The game a tree header names, one of this tool's, else a `tree-file` error naming the field. */
+export function headerGame(header: { game: string }, where: string): string {
+  if (!GAME_IDS.includes(header.game))
+    throw fail(
+      'tree-file',
+      `${where}: corrupt tree file: header.game: ${safeText(header.game, 64)} is not a game of this tool (${GAME_IDS.join(', ')})`,
+    );
+  return header.game;
+}
+
+/** The game module the arguments name: --game, else the --tree file's header (`where` names the file). */
+export function moduleOf(args: RawArgs, header?: { game: string }, where = 'the tree'): GameModule {
   const given = args.game;
   if (header) {
     if (given !== undefined && given !== header.game)
       throw fail('usage', `--game ${String(given)} given, but the tree is a ${header.game} tree`);
-    return findModule(header.game);
+    return findModule(headerGame(header, where));
   }
   if (given === undefined)
     throw fail('usage', `no game given: use --game (one of ${GAME_IDS.join(', ')}) or --tree FILE`);
@@ -64,9 +81,48 @@ function optionsForTree(
   return withHeaderOptions(m, gameOptionsOf(m, verb, args, warn), file, path);
 }
 
+/** A header value as a message shows it: `missing`, a string quoted and cut, else as it is. */
+function shown(v: ParamValue | undefined): string {
+  return v === undefined ? 'missing' : typeof v === 'string' ? safeText(v, 40) : String(v);
+}
+
+/**
+ * The options a tree's header implies, each checked against the option's own spec (its type,
+ * range, choices: what `compile` takes) and together (the module's compileProblem), before any
+ * list is read or game built from them: a header value out of range is a `tree-file` error
+ * naming the field, never a message about an option nobody typed.
+ */
+export function headerOptions(m: GameModule, header: TreeHeader, given: GameOptions, where: string): GameOptions {
+  const implied = m.optionsFromHeader(header, given);
+  const bad = (field: string, what: string) =>
+    fail('tree-file', `${where}: corrupt tree file: header.params.${field}: ${what}`);
+  const numbers: string[] = [];
+  for (const [k, v] of Object.entries(implied)) {
+    const spec = m.options.find((o) => o.name === k);
+    if (v === undefined || spec === undefined || spec.type === 'file') continue;
+    const field = spec.header ?? spec.name;
+    const raw = header.params[field];
+    if (spec.type === 'integer') {
+      const min = spec.min ?? Number.MIN_SAFE_INTEGER;
+      const max = spec.max ?? Number.MAX_SAFE_INTEGER;
+      if (raw !== v || typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max)
+        throw bad(field, `${shown(raw)}, expected a whole number from ${min} to ${max}`);
+      numbers.push(`${field} ${v}`);
+    } else if (spec.type === 'boolean') {
+      if (typeof v !== 'boolean' || (raw !== undefined && raw !== v))
+        throw bad(field, `${shown(raw)}, expected true or false`);
+    } else if (spec.choices && (!spec.choices.includes(String(v)) || (raw !== undefined && raw !== v)))
+      throw bad(field, `${shown(raw)}, expected one of ${spec.choices.join(', ')}`);
+  }
+  const problem = m.compileProblem?.({ ...given, ...implied });
+  if (problem !== undefined)
+    throw fail('tree-file', `${where}: corrupt tree file: header.params ${numbers.join(', ')}: ${problem}`);
+  return implied;
+}
+
 /** The options `given` with those the tree's header implies; a given one that contradicts the header is refused. */
 export function withHeaderOptions(m: GameModule, given: GameOptions, file: TreeFile, path: string): GameOptions {
-  const implied = m.optionsFromHeader(file.header, given);
+  const implied = headerOptions(m, file.header, given, escapeControls(path));
   for (const [k, v] of Object.entries(implied)) {
     const g = given[k];
     if (g !== undefined && v !== undefined && g !== v)
@@ -106,7 +162,7 @@ export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks
   const treePath = args.tree;
   if (typeof treePath === 'string') {
     const read = readTreeFile(treePath);
-    const m = moduleOf(args, read.header);
+    const m = moduleOf(args, read.header, escapeControls(treePath));
     const { loaded, file } = gameOfTree(m, optionsForTree(m, verb, args, read, treePath, hooks.warn), read, treePath);
     return { loaded, file, path: treePath };
   }

@@ -36,12 +36,19 @@ import { objectiveOption, proveWorstCase, WORST_CASE_TASK, worstCaseLimits, wors
  */
 export const CODE_COMPILE_MAX_CODES = 65_536;
 
+/** Why a code game of `codes` codes is too large to compile, or undefined. */
+export function compileSizeProblem(codes: number): string | undefined {
+  if (codes <= CODE_COMPILE_MAX_CODES) return undefined;
+  return `${codes.toLocaleString('en-US')} codes, more than the ${CODE_COMPILE_MAX_CODES.toLocaleString('en-US')} a compile takes`;
+}
+
 /** Refuse, before any search, a code game too large to compile (one line, status 7). */
 export function checkCompileSize(label: string, codes: number): void {
-  if (codes <= CODE_COMPILE_MAX_CODES) return;
+  const problem = compileSizeProblem(codes);
+  if (problem === undefined) return;
   throw fail(
     'limit',
-    `${label}: ${codes.toLocaleString('en-US')} codes, more than the ${CODE_COMPILE_MAX_CODES.toLocaleString('en-US')} a compile takes (the search grows as codes squared: hours, not seconds, at any effort); choose fewer pegs or colours`,
+    `${label}: ${problem} (the search grows as codes squared: hours, not seconds, at any effort); choose fewer pegs or colours`,
   );
 }
 

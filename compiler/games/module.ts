@@ -22,6 +22,8 @@ export interface OptionSpec {
   readonly min?: number;
   readonly max?: number;
   readonly choices?: readonly string[];
+  /** The tree header's parameter the option is stored as, when it has another name (`len`: `length`). */
+  readonly header?: string;
   /** A search setting: only `compile` takes it (the other options say which game it is). */
   readonly compileOnly?: boolean;
   /** Older names still accepted, each with a one-line deprecation note on stderr. */
@@ -145,6 +147,11 @@ export interface GameModule<Spec = unknown, Setup = unknown, State = unknown> {
   impliedEffort?(opts: GameOptions): ImpliedEffort | undefined;
   /** Before `compile` builds the game: refuse (a one-line error) options too large to compile. */
   checkCompile?(opts: GameOptions): void;
+  /**
+   * Why options, each within its range, still make no game `compile` takes (too many codes, one
+   * option below another), or undefined: a tree header that claims them is refused with this.
+   */
+  compileProblem?(opts: GameOptions): string | undefined;
   /**
    * What one worker's search keeps at its peak, bytes, for a compile with `effort` and the
    * game's options (measured peaks with a margin: commands/memory-estimate.ts, `bench:memory`);

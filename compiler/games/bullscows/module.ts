@@ -17,6 +17,7 @@ import {
   CODE_SEARCH_OPTIONS,
   checkCodeSetup,
   checkCompileSize,
+  compileSizeProblem,
   codeSearchBytes,
   codeJob,
   codeWorstCaseTasks,
@@ -39,9 +40,15 @@ export interface BullsCowsSpec {
   readonly symbols: number;
 }
 
-function sizeOf(opts: GameOptions): { digits: number; symbols: number; codes: number } {
+/** The digits and symbols the options give, with the defaults. */
+function digitsAndSymbols(opts: GameOptions): { digits: number; symbols: number } {
   const digits = intOption(opts, 'digits') ?? BULLSCOWS_DEFAULT_DIGITS;
   const symbols = intOption(opts, 'symbols') ?? Math.max(BULLSCOWS_DEFAULT_SYMBOLS, digits);
+  return { digits, symbols };
+}
+
+function sizeOf(opts: GameOptions): { digits: number; symbols: number; codes: number } {
+  const { digits, symbols } = digitsAndSymbols(opts);
   return { digits, symbols, codes: bullsCowsCodeCount(digits, symbols) };
 }
 
@@ -102,6 +109,13 @@ export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
   ],
   efforts: CODE_EFFORTS,
   searchBytes: codeSearchBytes,
+  compileProblem(opts) {
+    const { digits, symbols } = digitsAndSymbols(opts);
+    if (symbols < digits) return `${symbols} symbols for ${digits} digits: a code holds ${digits} different symbols`;
+    let codes = 1;
+    for (let i = 0; i < digits; i++) codes *= symbols - i;
+    return compileSizeProblem(codes);
+  },
   sample: () => ({ digits: 3, symbols: 5 }),
   load(opts) {
     const worst = isWorstCase(opts);

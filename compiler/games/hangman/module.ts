@@ -191,7 +191,14 @@ export const hangmanModule: GameModule<HangmanGameSpec, HangmanSetup, number> = 
   describe: 'Hangman: guess the letters of a word of the list; least misses, or most words won with lives',
   replyHelp: 'the positions (1 to the length) holding the letter, e.g. 2 5 or 2,5; - (or none, or 0) for a miss',
   options: [
-    { name: 'len', type: 'integer', min: HANGMAN_MIN_LENGTH, max: HANGMAN_MAX_LENGTH, describe: 'word length' },
+    {
+      name: 'len',
+      type: 'integer',
+      min: HANGMAN_MIN_LENGTH,
+      max: HANGMAN_MAX_LENGTH,
+      header: 'length',
+      describe: 'word length',
+    },
     WORDLIST_OPTION,
     {
       name: 'objective',

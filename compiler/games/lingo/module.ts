@@ -259,7 +259,14 @@ export const lingoModule: GameModule<LingoSpec, LingoSetup, string> = {
   replyHelp:
     'the mask: O right place, ? elsewhere, X absent, one letter a position (any case, e.g. OX?XX); OOOOO when solved',
   options: [
-    { name: 'len', type: 'integer', min: LINGO_MIN_LENGTH, max: LINGO_MAX_LENGTH, describe: 'word length' },
+    {
+      name: 'len',
+      type: 'integer',
+      min: LINGO_MIN_LENGTH,
+      max: LINGO_MAX_LENGTH,
+      header: 'length',
+      describe: 'word length',
+    },
     WORDLIST_OPTION,
     objectiveOption(
       'score',

@@ -13,6 +13,7 @@ import {
   CODE_SEARCH_OPTIONS,
   checkCodeSetup,
   checkCompileSize,
+  compileSizeProblem,
   codeSearchBytes,
   codeJob,
   codeWorstCaseTasks,
@@ -141,6 +142,11 @@ export const mastermindModule: GameModule<{ pegs: number; colors: number }, Mast
     const colors = intOption(opts, 'colors');
     if (pegs !== undefined && colors !== undefined)
       checkCompileSize(`mastermind-p${pegs}c${colors}`, mastermindCodeCount(pegs, colors));
+  },
+  compileProblem(opts) {
+    const pegs = intOption(opts, 'pegs');
+    const colors = intOption(opts, 'colors');
+    return pegs === undefined || colors === undefined ? undefined : compileSizeProblem(colors ** pegs);
   },
   load(opts) {
     const worst = isWorstCase(opts);
