@@ -8,9 +8,10 @@
  *   brotliBombTree(base, mib)     a tree that carries words (`base`, its bytes) whose secrets are
  *                                 replaced by `mib` MiB of words brotli-compressed to a few KB
  *   forgedTree(base, edit)        `base` with its header edited and re-encoded (checksum right)
- *   chainTree(base, nodes)        `base`'s header over a chain of `nodes` nodes (each the only
+ *   chainTree(base, nodes, words) `base`'s header over a chain of `nodes` nodes (each the only
  *                                 child of the one before): about 10 bytes a node, the most nodes
- *                                 a file of a given size can hold, so the most memory to decode
+ *                                 a file of a given size can hold, so the most memory to decode;
+ *                                 with `words`, carried as its list (at most 1,000,000 of them)
  */
 import { createHash } from 'node:crypto';
 import { constants as zlib, createBrotliCompress } from 'node:zlib';
@@ -23,6 +24,7 @@ import {
   TREE_MAGIC,
   type TreeFile,
 } from '../runtime/tree-format.js';
+import { listHash } from '../runtime/wordlist.js';
 
 const MiB = 2 ** 20;
 
@@ -83,13 +85,31 @@ export function forgedTree(base: Uint8Array, edit: (header: Record<string, unkno
   return encodeTreeFile({ ...file, header: header as unknown as TreeFile['header'] });
 }
 
-/** `base`'s header over a well-formed chain of `nodes` nodes, every guess 0 and every reply 0. */
-export function chainTree(base: Uint8Array, nodes: number): Uint8Array {
+/**
+ * `base`'s header over a well-formed chain of `nodes` nodes, every reply 0; with `secrets`, the
+ * header's words list is theirs and the file carries them, the guesses cycling through them.
+ */
+export function chainTree(base: Uint8Array, nodes: number, secrets?: readonly string[]): Uint8Array {
   const file = decodeTreeFile(base, 'the base tree');
   const edgeStart = new Uint32Array(nodes + 1);
   for (let v = 0; v < nodes; v++) edgeStart[v + 1] = Math.min(v + 1, nodes - 1);
   const edgeChild = new Uint32Array(nodes - 1);
   for (let e = 0; e < nodes - 1; e++) edgeChild[e] = e + 1;
-  const tree = { guess: new Uint32Array(nodes), edgeStart, edgeCode: new Uint32Array(nodes - 1), edgeChild };
-  return encodeTreeFile({ header: file.header, tree });
+  const guess = new Uint32Array(nodes);
+  if (secrets) for (let v = 0; v < nodes; v++) guess[v] = v % secrets.length;
+  const tree = { guess, edgeStart, edgeCode: new Uint32Array(nodes - 1), edgeChild };
+  if (!secrets) return encodeTreeFile({ header: file.header, tree });
+  const lists = [{ role: 'words', count: secrets.length, sha256: listHash(secrets) }];
+  return encodeTreeFile({ header: { ...file.header, lists }, tree, words: { role: 'words', secrets } });
+}
+
+/** The first `count` words of `length` letters in alphabetical order (aaa…a, aaa…b, …). */
+export function firstWords(count: number, length: number): string[] {
+  const out: string[] = [];
+  const letters = new Uint8Array(length).fill(97);
+  for (let i = 0; i < count; i++) {
+    out.push(String.fromCharCode(...letters));
+    for (let k = length - 1; k >= 0 && ++letters[k] > 122; k--) letters[k] = 97;
+  }
+  return out;
 }
