@@ -1,9 +1,9 @@
 /**
  * Tree files are read within caps, whatever they hold: /dev/zero, a 2,000 MB file, a FIFO that
  * never ends, an envelope with a right checksum around 20 or 64 million empty msgpack maps or a
- * count past the bytes left, a word list that is a brotli bomb (500 MiB in about 200 KB) or
- * holds ten million words, and headers whose game or parameters are forged (a Mastermind tree
- * claiming Lingo or Bulls and Cows, no pegs, 8 pegs of 8 colours). Each is refused with one line
+ * count past the bytes left, a word list that is a brotli bomb (500 MiB in about 200 KB), holds
+ * ten million words or words of another length, and headers whose game or parameters are
+ * forged (a Mastermind tree claiming Lingo or Bulls and Cows, no pegs, 8 pegs of 8 colours). Each is refused with one line
  * naming the file and the problem, status 4, by the CLI, by the library (GuesstreeError with
  * status 4, the host process alive) and by the pit player (which then plays online), each
  * process peaking under 512 MiB. Every hostile file is built here, in a temp folder.
@@ -21,7 +21,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GuesstreeError, openTree, verify } from '../../compiler/library.js';
 import { decodeTreeFile, TREE_FILE_MAX_BYTES } from '../../runtime/tree-format.js';
 import { runMeasured, type MeasuredRun } from '../../scripts/peak-rss.js';
-import { brotliBombTree, emptyMapsTree, envelope, forgedTree } from '../../scripts/tree-bombs.js';
+import {
+  brotliBombTree,
+  chainTree,
+  emptyMapsTree,
+  envelope,
+  firstWords,
+  forgedTree,
+} from '../../scripts/tree-bombs.js';
 import { CLI, lingoFixture, listSha256, PLAYER, removeDir, ROOT, tempDir } from '../support/e2e.js';
 
 /** The bound every process reading a tree file must stay under (README: reliability). */
@@ -100,6 +107,12 @@ beforeAll(async () => {
     await brotliBombTree(readFileSync(WITH_WORDS), 60),
     /corrupt tree file: its secrets are 10,485,\d{3} words, over the limit of 1,000,000/,
   );
+  // A Lingo 13 tree whose carried words (hash and count right) have 12 letters.
+  add(
+    'lingo13-with-12-letter-words',
+    chainTree(readFileSync(join(ROOT, 'trees', 'lingo-len13-8145537c951b.gtree')), 10, firstWords(50, 12)),
+    /corrupt tree file: the words it carries are not all of 13 letters \(word 1, "aaaaaaaaaaaa", has 12\)$/m,
+  );
   add(
     'mastermind-as-lingo',
     forgedTree(mm, (h) => {
@@ -176,6 +189,7 @@ describe('the CLI refuses each hostile tree file in one line, status 4, under 51
     'narrow-arrays',
     'brotli-500MiB',
     'brotli-10M-words',
+    'lingo13-with-12-letter-words',
     'mastermind-as-lingo',
     'mastermind-as-bullscows',
     'mastermind-as-bogus',

@@ -232,7 +232,7 @@ export const hangmanModule: GameModule<HangmanGameSpec, HangmanSetup, number> = 
     hangmanLoaded(opts, (len) => loadWordListOfLength(stringOption(opts, 'wordlist') ?? DEFAULT_WORDLIST, len)),
   loadFromTree(opts, file, where) {
     if (stringOption(opts, 'wordlist') !== undefined) return { loaded: hangmanModule.load(opts), file };
-    return { loaded: hangmanLoaded(opts, () => carriedSecrets(file, where)), file };
+    return { loaded: hangmanLoaded(opts, (len) => carriedSecrets(file, where, len)), file };
   },
   optionsFromHeader: (header, opts) => {
     const p = header.params;

@@ -295,7 +295,7 @@ export const lingoModule: GameModule<LingoSpec, LingoSetup, string> = {
       'lingo',
       `--len (word length, ${LINGO_MIN_LENGTH}..${LINGO_MAX_LENGTH})`,
     );
-    return { loaded: lingoLoaded(opts, len, carriedSecrets(file, where)), file };
+    return { loaded: lingoLoaded(opts, len, carriedSecrets(file, where, len)), file };
   },
   optionsFromHeader: (header, opts) => ({
     len: Number(header.params.length),
