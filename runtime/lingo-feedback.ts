@@ -32,6 +32,21 @@ export function codeToMask(code: number, length: number): string {
   return chars.join('');
 }
 
+/** A mask in any case as maskToCode reads it: `o` and `x` upper-cased, anything else kept as typed (for the message). */
+export function upperMask(text: string): string {
+  return text.replace(/[ox]/g, (c) => c.toUpperCase());
+}
+
+/** An example mask of `length` letters for help lines: `OX?X`, `OX?XX`, `OX?XXX`, … */
+export function exampleMask(length: number): string {
+  return `OX?${'X'.repeat(Math.max(0, length - 3))}`.slice(0, Math.max(1, length));
+}
+
+/** How a person types a mask of `length` letters (play's legend). */
+export function maskHelp(length: number): string {
+  return `reply with the mask: O right place, ? elsewhere, X absent (any case, e.g. ${exampleMask(length)})`;
+}
+
 /** Parse a mask typed by a person or sent by a harness; one-line error when malformed. */
 export function maskToCode(mask: string, length: number, where = 'mask'): number {
   if (mask.length !== length) {

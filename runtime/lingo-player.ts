@@ -3,20 +3,21 @@
  * The Lingo pit player: `node dist/runtime/lingo-player.js LEN`.
  * Reads wordlistLEN.txt (else wordlist.txt) in the working directory, finds the shipped tree
  * whose list hash matches, and plays the harness protocol: a guess and '\n' on stdout per
- * turn, a mask per line on stdin (blank lines skipped), until an all-O mask or end of input.
- * stdout carries guesses only; reasons and errors go to stderr, once.
+ * turn, a mask per line on stdin (any case; blank lines skipped), until an all-O mask or end of
+ * input. stdout carries guesses only; reasons and errors go to stderr, once, each line starting
+ * with `lingo-player:`.
  */
 import { existsSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { isGuesstreeError, fail } from './errors.js';
-import { feedbackCodeCount, maskToCode, solvedCode } from './lingo-feedback.js';
+import { feedbackCodeCount, maskToCode, solvedCode, upperMask } from './lingo-feedback.js';
 import { LineSplitter } from './line-reader.js';
 import { findEntry, readManifest, treesDir } from './manifest.js';
 import { LingoSession } from './lingo-session.js';
 import { checkTreeLimits } from './tree-check.js';
 import { checkTreeMatches, readTreeFile, type TreeArrays } from './tree-format.js';
 import { makeWordList, parseWordList, readTextFile } from './wordlist.js';
-import { safeText } from './messages.js';
+import { escapeControls, safeText } from './messages.js';
 
 function parseLength(argv: readonly string[]): number {
   const arg = argv[argv.length - 1];
@@ -66,6 +67,11 @@ function main(): void {
   const len = parseLength(process.argv.slice(2));
   const split = `wordlist${len}.txt`;
   const path = existsSync(split) ? split : 'wordlist.txt';
+  if (!existsSync(path))
+    throw fail(
+      'wordlist',
+      `lingo-player: no word list: looked for ${split} and wordlist.txt in ${escapeControls(process.cwd())} (the working directory)`,
+    );
   const list = makeWordList(path, parseWordList(readTextFile(path), { source: path, length: len }));
   if (list.words.length === 0) throw fail('wordlist', `${path}: no words of length ${len}`);
   let tree: TreeArrays | null = null;
@@ -89,8 +95,14 @@ function main(): void {
     const mask = raw.trim();
     // A blank line (a harness's stray newline) is not a mask: skipped, still counted for messages.
     if (mask.length === 0) return;
-    const code = maskToCode(mask, len, `lingo-player: stdin line ${lineNo}`);
-    const step = session.reply(code);
+    const where = `lingo-player: stdin line ${lineNo}`;
+    const code = maskToCode(upperMask(mask), len, where);
+    let step: ReturnType<LingoSession['reply']>;
+    try {
+      step = session.reply(code);
+    } catch (e) {
+      throw isGuesstreeError(e) ? fail(e.kind, `${where}: ${e.message}`) : e;
+    }
     if (step.kind === 'over') {
       done = true;
       process.stdin.pause();
@@ -126,7 +138,7 @@ function main(): void {
 
 function exitWith(e: unknown): never {
   if (isGuesstreeError(e)) {
-    process.stderr.write(`${e.message}\n`);
+    process.stderr.write(`${e.message.startsWith('lingo-player: ') ? '' : 'lingo-player: '}${e.message}\n`);
     process.exit(e.exitStatus);
   }
   process.stderr.write(`lingo-player: internal error: ${e instanceof Error ? e.stack : String(e)}\n`);

@@ -44,6 +44,12 @@ export class LingoSession {
     return this.kernelCache;
   }
 
+  /** No word of the list gives these masks to these guesses: one line naming each guess and its mask. */
+  private impossible(steps: ReadonlyArray<{ guess: number; code: number }>): Error {
+    const pairs = steps.map((h) => `${this.words[h.guess]} ${codeToMask(h.code, this.length)}`).join(', ');
+    return fail('feedback', `impossible masks: no word of the list gives them (guess and mask: ${pairs})`);
+  }
+
   get attempts(): number {
     return this.history.length + (this.lastGuess >= 0 ? 1 : 0);
   }
@@ -75,12 +81,7 @@ export class LingoSession {
       const earlier = this.history.filter(
         (h) => maskToCode(referenceMask(word, this.words[h.guess]), this.length) !== h.code,
       );
-      if (earlier.length > 0) {
-        const masks = [...this.history.map((h) => codeToMask(h.code, this.length)), codeToMask(code, this.length)].join(
-          ', ',
-        );
-        throw fail('feedback', `impossible masks: no word of the list gives ${masks} to these guesses`);
-      }
+      if (earlier.length > 0) throw this.impossible([...this.history, { guess, code }]);
     }
     this.history.push({ guess, code });
     this.lastGuess = -1;
@@ -109,9 +110,8 @@ export class LingoSession {
     }
     const search = (this.mode as { search: LingoOnlineSearch }).search;
     if (search.remaining === 0) {
-      const masks = this.history.map((h) => codeToMask(h.code, this.length)).join(', ');
       this.mode = { kind: 'over', solved: false };
-      throw fail('feedback', `impossible masks: no word of the list gives ${masks} to these guesses`);
+      throw this.impossible(this.history);
     }
     this.lastGuess = search.next();
     return switchedReason === undefined

@@ -169,7 +169,9 @@ describe('CLI end to end', () => {
     expect(p.code, p.stderr).toBe(0);
     expect(p.stderr).toBe('');
     const out = lines(p.stdout);
-    expect(out[0]).toBe('reply with bulls then cows: "1 2", "12" or 1A2B; 120 secrets are possible');
+    expect(out[0]).toBe(
+      'reply with bulls then cows: "1 2", "12" or 1A2B; 120 secrets are possible; undo (or u) takes back the last reply',
+    );
     expect(out[out.length - 1]).toBe(`solved in ${replies.length} guess${replies.length === 1 ? '' : 'es'}`);
     expect(p.stdout).toMatch(/^\d+ secrets? still possible/m);
     const bad = await cli(['play', '--tree', tree], { trees: dir, input: '2A1B\n' });

@@ -474,7 +474,7 @@ describe('using it', () => {
     expect(p.code, p.stderr).toBe(0);
     const out = lines(p.stdout);
     expect(out[0]).toBe(
-      'reply with the mask: O right place, ? elsewhere, X absent (any case, e.g. OX?XX); 80 secrets are possible',
+      'reply with the mask: O right place, ? elsewhere, X absent (any case, e.g. OX?X); 80 secrets are possible; undo (or u) takes back the last reply',
     );
     expect(out[2]).toMatch(/^\d+ secrets? still possible/);
     expect(p.stderr).toBe('end of input: the game is left unfinished\n');
@@ -496,7 +496,7 @@ describe('using it', () => {
     });
     expect(h.code, h.stderr).toBe(0);
     expect(lines(h.stdout)[0]).toMatch(
-      /^reply with the positions \(1 to 4\) holding the letter, e\.g\. 2 5 or 2,5; - \(or none, or 0\) for a miss; 80 words are possible$/,
+      /^reply with the positions \(1 to 4\) holding the letter, e\.g\. 2 5 or 2,5; - \(or none, or 0\) for a miss; 80 words are possible; undo \(or u\) takes back the last reply$/,
     );
     expect(h.stdout).toMatch(/^\d+ words? still possible/m);
   });

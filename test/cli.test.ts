@@ -448,7 +448,7 @@ describe('play (stdin is a pipe)', () => {
       // The legend, then each guess and (after a reply that does not end the game) the count still possible.
       const out = lines(g.stdout);
       expect(out[0]).toMatch(
-        /^reply with the mask: O right place, \? elsewhere, X absent \(any case, e\.g\. OX\?XX\); \d+ secrets are possible$/,
+        /^reply with the mask: O right place, \? elsewhere, X absent \(any case, e\.g\. OX\?X\); \d+ secrets are possible; undo \(or u\) takes back the last reply$/,
       );
       expect(out.filter((l) => /^guess /.test(l))).toEqual(p.map((w, k) => `guess ${k + 1}: ${w}`));
       expect(out.filter((l) => /^\d+ secrets? still possible/.test(l))).toHaveLength(

@@ -186,7 +186,7 @@ describe('with a shipped tree for the list', () => {
 
   it('a malformed mask gives exactly one stderr line and a non-zero status', async () => {
     const secret = WORDS[5];
-    const bad = ['XXX', 'XXXXX', 'XX!X', 'ooxx', 'O O O'];
+    const bad = ['XXX', 'XXXXX', 'XX!X', 'ooxy', 'O O O'];
     const games = await Promise.all(
       bad.map((m) => play(cwdAll, { trees, maskFor: (g, n) => (n === 1 ? referenceMask(secret, g) : m) })),
     );

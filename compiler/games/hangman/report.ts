@@ -11,6 +11,7 @@ import { writeStdout } from '../../../runtime/stdout.js';
 import { replayAll, type ReplaySummary } from '../../replay.js';
 import { checkHeaderFigures } from '../../objective.js';
 import type { ReportOut } from '../module.js';
+import { isUndo, UNDO_HELP } from '../undo.js';
 import type { HangmanGame } from './game.js';
 import { ALPHABET_SIZE, HangmanRanker } from './ranker.js';
 
@@ -88,11 +89,24 @@ export function hangmanStats(game: HangmanGame, file: TreeFile, hardest: number,
   out({ chart: missRows(s) });
 }
 
+/** Where a Hangman game stands before a guess: enough to show that guess again after an undo. */
+interface HangmanState {
+  readonly attempt: number;
+  readonly node: number;
+  readonly candidates: Uint32Array;
+  readonly pattern: readonly string[];
+  readonly revealed: number;
+  readonly guessed: number;
+  readonly misses: number;
+  readonly historyLength: number;
+}
+
 /**
  * `play`: shows the word so far and the next letter; the person types the positions holding it
- * (1-based, spaces or commas) or `-` for a miss. Replies that no word of the list can give,
- * positions out of range or already revealed are rejected with the reason (asked again at a
- * terminal; from a pipe the run ends with one line and status 5).
+ * (1-based, spaces or commas) or `-` for a miss, or `undo` (`u`) to take back the last reply.
+ * Replies that no word of the list can give, positions out of range or already revealed are
+ * rejected with the reason (asked again at a terminal; from a pipe the run ends with one line
+ * and status 5).
  */
 export async function hangmanPlay(
   game: HangmanGame,
@@ -104,84 +118,109 @@ export async function hangmanPlay(
   const interactive = (input as { isTTY?: boolean }).isTTY === true;
   const lines = readLines(input);
   const helper = new HangmanRanker(game.masks, game.length, 0);
-  let candidates = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
-  const pattern: string[] = new Array<string>(game.length).fill('_');
-  let revealed = 0;
-  let guessed = 0;
-  let misses = 0;
-  let node = 0;
   const history: string[] = [];
-  out(`${game.replyHelp}; ${game.secretCount} words are possible${interactive ? '; Ctrl-D stops' : ''}`);
+  const before: HangmanState[] = [];
+  let state: HangmanState = {
+    attempt: 1,
+    node: 0,
+    candidates: Uint32Array.from({ length: game.secretCount }, (_, i) => i),
+    pattern: new Array<string>(game.length).fill('_'),
+    revealed: 0,
+    guessed: 0,
+    misses: 0,
+    historyLength: 0,
+  };
+  const guessOf = (st: HangmanState): number => {
+    if (st.node !== NO_CHILD) return tree.guess[st.node];
+    if (st.candidates.length > 1) return helper.greedyLetter(st.candidates);
+    const w = st.candidates[0];
+    let guess = 0;
+    while (guess < ALPHABET_SIZE && (game.mask(w, guess) === 0 || st.guessed & (1 << guess))) guess++;
+    return guess;
+  };
+  out(
+    `${game.replyHelp}; ${game.secretCount.toLocaleString('en-US')} words are possible; ${UNDO_HELP}${interactive ? '; Ctrl-D stops' : ''}`,
+  );
   try {
-    for (let attempt = 1; attempt <= ALPHABET_SIZE; attempt++) {
-      let guess: number;
-      if (node !== NO_CHILD) guess = tree.guess[node];
-      else if (candidates.length > 1) guess = helper.greedyLetter(candidates);
-      else {
-        const w = candidates[0];
-        guess = 0;
-        while (guess < ALPHABET_SIZE && (game.mask(w, guess) === 0 || guessed & (1 << guess))) guess++;
+    while (state.attempt <= ALPHABET_SIZE) {
+      const { attempt, candidates, pattern, revealed, misses } = state;
+      const guess = guessOf(state);
+      const line = `guess ${attempt}: ${game.guessName(guess)}   word: ${pattern.join(' ')}   misses: ${misses}`;
+      // At a terminal the reply is typed on the guess's line.
+      if (interactive) writeStdout(`${line}   positions of ${game.guessName(guess)} (1-${game.length}, or -)> `);
+      else out(line);
+      const next = await lines.next();
+      if (next.done) {
+        err('end of input: the game is left unfinished');
+        return 0;
       }
-      for (;;) {
-        const line = `guess ${attempt}: ${game.guessName(guess)}   word: ${pattern.join(' ')}   misses: ${misses}`;
-        // At a terminal the reply is typed on the guess's line.
-        if (interactive) writeStdout(`${line}   positions of ${game.guessName(guess)} (1-${game.length}, or -)> `);
-        else out(line);
-        const next = await lines.next();
-        if (next.done) {
-          err('end of input: the game is left unfinished');
-          return 0;
+      const reject = (why: string): void => {
+        if (!interactive) throw fail('feedback', why);
+        err(why);
+      };
+      if (isUndo(next.value, (t) => game.parseCode(t))) {
+        const back = before.pop();
+        if (!back) reject('nothing to undo: no reply has been given yet');
+        else {
+          state = back;
+          history.length = back.historyLength;
         }
-        const reject = (why: string): void => {
-          if (!interactive) throw fail('feedback', why);
-          err(why);
-        };
-        let code: number;
-        try {
-          code = game.parseCode(next.value);
-        } catch (e) {
-          if (interactive && isGuesstreeError(e)) {
-            err(e.message);
-            continue;
-          }
-          throw e;
-        }
-        const name = game.codeName(code);
-        if (code & revealed) {
-          const p = Math.log2(code & revealed & -(code & revealed)) + 1;
-          reject(
-            `impossible reply ${name} to ${game.guessName(guess)}: position ${p} is already revealed (${pattern[p - 1]})`,
-          );
+        continue;
+      }
+      let code: number;
+      try {
+        code = game.parseCode(next.value);
+      } catch (e) {
+        if (interactive && isGuesstreeError(e)) {
+          err(e.message);
           continue;
         }
-        const kept = candidates.filter((w) => game.mask(w, guess) === code);
-        if (kept.length === 0) {
-          reject(
-            `impossible reply ${name} to ${game.guessName(guess)}: no word of the list fits ${pattern.join('')}${history.length ? ` after ${history.join(', ')}` : ''} with ${code === 0 ? `no ${game.guessName(guess)}` : `${game.guessName(guess)} exactly at ${name}`}`,
-          );
-          continue;
-        }
-        candidates = kept;
-        out(
-          `${plural(kept.length, 'word')} still possible${kept.length <= 8 ? `: ${Array.from(kept, (w) => game.secretName(w)).join(' ')}` : ''}`,
+        throw e;
+      }
+      const name = game.codeName(code);
+      if (code & revealed) {
+        const p = Math.log2(code & revealed & -(code & revealed)) + 1;
+        reject(
+          `impossible reply ${name} to ${game.guessName(guess)}: position ${p} is already revealed (${pattern[p - 1]})`,
         );
-        guessed |= 1 << guess;
-        history.push(`${game.guessName(guess)} ${name}`);
-        if (code === 0) misses++;
-        revealed |= code;
-        for (let p = 0; p < game.length; p++) if (code & (1 << p)) pattern[p] = game.guessName(guess);
-        if (revealed === game.full) {
-          out(
-            `solved: ${pattern.join('')} in ${plural(attempt, 'guess', 'guesses')} with ${plural(misses, 'miss', 'misses')}`,
-          );
-          return 0;
-        }
-        if (node !== NO_CHILD) {
-          node = childOf(tree, node, code);
-          if (node === NO_CHILD) err('the tree has no branch for this reply; going on with the greedy rule');
-        }
-        break;
+        continue;
       }
+      const kept = candidates.filter((w) => game.mask(w, guess) === code);
+      if (kept.length === 0) {
+        reject(
+          `impossible reply ${name} to ${game.guessName(guess)}: no word of the list fits ${pattern.join('')}${history.length ? ` after ${history.join(', ')}` : ''} with ${code === 0 ? `no ${game.guessName(guess)}` : `${game.guessName(guess)} exactly at ${name}`}`,
+        );
+        continue;
+      }
+      out(
+        `${plural(kept.length, 'word')} still possible${kept.length <= 8 ? `: ${Array.from(kept, (w) => game.secretName(w)).join(' ')}` : ''}`,
+      );
+      history.push(`${game.guessName(guess)} ${name}`);
+      const nextPattern = pattern.slice();
+      for (let p = 0; p < game.length; p++) if (code & (1 << p)) nextPattern[p] = game.guessName(guess);
+      const nextMisses = misses + (code === 0 ? 1 : 0);
+      if ((revealed | code) === game.full) {
+        out(
+          `solved: ${nextPattern.join('')} in ${plural(attempt, 'guess', 'guesses')} with ${plural(nextMisses, 'miss', 'misses')}`,
+        );
+        return 0;
+      }
+      let node = state.node;
+      if (node !== NO_CHILD) {
+        node = childOf(tree, node, code);
+        if (node === NO_CHILD) err('the tree has no branch for this reply; going on with the greedy rule');
+      }
+      before.push(state);
+      state = {
+        attempt: attempt + 1,
+        node,
+        candidates: kept,
+        pattern: nextPattern,
+        revealed: revealed | code,
+        guessed: state.guessed | (1 << guess),
+        misses: nextMisses,
+        historyLength: history.length,
+      };
     }
     return 0;
   } finally {

@@ -2,7 +2,7 @@
  * Lingo as the pit plays it: secrets and guesses are the words of one length, 5 attempts,
  * O/?/X masks, score 100·(6 − attempts) for a word found, 0 otherwise.
  */
-import { LingoFeedback, codeToMask, maskToCode } from '../../../runtime/lingo-feedback.js';
+import { LingoFeedback, codeToMask, maskHelp, maskToCode, upperMask } from '../../../runtime/lingo-feedback.js';
 import type { WordList } from '../../../runtime/wordlist.js';
 import type { ListRef } from '../../../runtime/tree-format.js';
 import type { Game, ScoreByAttempt } from '../../game.js';
@@ -93,9 +93,11 @@ export class LingoGame implements Game {
   }
   /** A mask as a person types it, any case: O right place, ? elsewhere, X absent. */
   parseCode(text: string): number {
-    return maskToCode(text.trim().toUpperCase(), this.params.length);
+    return maskToCode(upperMask(text.trim()), this.params.length);
   }
-  readonly replyHelp = 'reply with the mask: O right place, ? elsewhere, X absent (any case, e.g. OX?XX)';
+  get replyHelp(): string {
+    return maskHelp(this.params.length);
+  }
 }
 
 /**

@@ -69,18 +69,14 @@ function describeMatchCount(header: TreeHeader, recorded = false): string[] {
 }
 
 /**
- * After the tree is written: one line saying what was proven, and a `budget` error when the
- * worst case (proven or best found) is more than --budget.
+ * After the tree is written: a `budget` error when the worst case (proven or best found) is more
+ * than --budget. What was proven is in the compile's result line already (printed once).
  */
-function verdict(header: TreeHeader, path: string, list: string, log: (line: string) => void): void {
+function verdict(header: TreeHeader, path: string, list: string): void {
   const worst = Number(header.objective.maxAttempts);
   const lower = Number(header.settings.lowerBound);
   const proven = header.settings.provenOptimal === true;
   const budget = Number(header.settings.budget);
-  const total = Number(header.objective.totalGuesses);
-  log(
-    `matchcount-len${String(header.params.length)}: ${describeProof(worst, lower, proven)}; total ${total.toLocaleString('en-US')} guess${total === 1 ? '' : 'es'} (least found, not proven); budget ${budget}`,
-  );
   if (worst > budget) {
     const what = proven
       ? `needs ${worst} guesses in the worst case (proven optimal)`
@@ -168,7 +164,7 @@ function matchLoaded(opts: GameOptions, list: WordList, path: string): LoadedGam
     describe: describeMatchCount,
     // Least worst case first, then least total.
     merit: (h) => -Number(h.objective.maxAttempts) * 1e12 - Number(h.objective.totalGuesses),
-    afterCompile: (header, out, log) => verdict(header, out, path, log),
+    afterCompile: (header, out) => verdict(header, out, path),
     explorerRules: () => matchCountRules(game.length),
     wordsOf: () => ({ role: 'words', secrets: list.words }),
   };

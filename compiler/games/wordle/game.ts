@@ -11,7 +11,14 @@
  * kernel the first time a search asks for it (`table`, `replyTable`, `spec`) and shared with the
  * workers; until then (the verbs that only walk a tree) each reply comes from the kernel.
  */
-import { LingoFeedback, codeToMask, encodeLetters, maskToCode } from '../../../runtime/lingo-feedback.js';
+import {
+  LingoFeedback,
+  codeToMask,
+  encodeLetters,
+  maskHelp,
+  maskToCode,
+  upperMask,
+} from '../../../runtime/lingo-feedback.js';
 import type { WordList } from '../../../runtime/wordlist.js';
 import type { ListRef } from '../../../runtime/tree-format.js';
 import type { Game, GuessFilter, ScoreByAttempt } from '../../game.js';
@@ -322,9 +329,11 @@ export class WordleGame implements Game {
   }
   /** A mask as a person types it, any case: O right place, ? elsewhere, X absent. */
   parseCode(text: string): number {
-    return maskToCode(text.trim().toUpperCase(), this.params.length);
+    return maskToCode(upperMask(text.trim()), this.params.length);
   }
-  readonly replyHelp = 'reply with the mask: O right place, ? elsewhere, X absent (any case, e.g. OX?XX)';
+  get replyHelp(): string {
+    return maskHelp(this.params.length);
+  }
 }
 
 /**
