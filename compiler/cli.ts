@@ -13,10 +13,20 @@ import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { writeFileAtomic } from '../runtime/atomic-write.js';
 import { fail, isGuesstreeError } from '../runtime/errors.js';
-import { writeStdout } from '../runtime/stdout.js';
+import { escapeControls } from '../runtime/messages.js';
+import { writeStderr, writeStdout } from '../runtime/stdout.js';
 import { runCompile, compileInMemory } from './commands/compile.js';
 import { exportJson, exportPaths, runStats, runVerify, statsJson, verifyJson } from './commands/inspect.js';
-import { knownOptions, parseWhole, gameOptionsOf, type RawArgs, type Verb } from './commands/options.js';
+import {
+  checkEffortAgrees,
+  knownOptions,
+  parseWhole,
+  gameOptionsOf,
+  type RawArgs,
+  type Verb,
+} from './commands/options.js';
+import { checkVerbArgs, readSpecialInputs, refuseMissingValues, typedUnknown } from './commands/verb-args.js';
+import { importGameFile } from './games/file/contract.js';
 import { reportTo } from './commands/format.js';
 import { runPlay } from './commands/play.js';
 import {
@@ -54,9 +64,7 @@ export interface CliIo {
 // device is one line and status 9 (runtime/stdout.ts).
 const PROCESS_IO: CliIo = {
   write: (text) => writeStdout(text),
-  err: (line) => {
-    process.stderr.write(`${line}\n`);
-  },
+  err: (line) => writeStderr(`${line}\n`),
   get stdin() {
     return process.stdin;
   },
@@ -67,8 +75,9 @@ let io: CliIo = PROCESS_IO;
 const out = (line: string): void => {
   io.write(`${line}\n`);
 };
+// Every message line has its control characters escaped, whatever it echoes (a reply, a name).
 const err = (line: string): void => {
-  io.err(line);
+  io.err(escapeControls(line));
 };
 
 /** --game, --tree and every game option a verb knows (the help pages are commands/help.ts). */
@@ -86,19 +95,24 @@ function verbOptions<T>(y: Argv<T>, verb: AnyVerb) {
     a = a.option(o.name, {
       type: o.type === 'boolean' ? 'boolean' : 'string',
       ...(o.type === 'boolean' ? { default: false } : {}),
-      ...(o.choices ? { choices: [...o.choices] } : {}),
-      ...(o.required ? { demandOption: true } : {}),
+      // Choices and required options are checked by checkVerbArgs, in the tool's words.
     }) as unknown as Argv<T>;
   }
   return a;
 }
 
 /**
- * The parsed arguments with yargs' own keys (camel-case copies, $0, _) left out. `--game PATH`
- * (a game from the user's ES module file) is `--game file --module PATH`.
+ * The parsed arguments with yargs' own keys (camel-case copies, $0, _) left out, the verb's own
+ * options checked. `--game PATH` (a game from the user's module file) is `--game file --module
+ * PATH`; that module is imported here, ahead of the synchronous load.
  */
-function rawArgs(a: Record<string, unknown>): RawArgs {
-  return withGameFile(a);
+async function rawArgs(a: Record<string, unknown>, verb: Verb): Promise<RawArgs> {
+  checkVerbArgs(a, verb);
+  const args = withGameFile(a);
+  await readSpecialInputs(args, verb);
+  if (args.game === 'file' && typeof args.module === 'string' && args.module.trim() !== '')
+    await importGameFile(args.module);
+  return args;
 }
 
 /** The help width: the terminal's, at most 100 (and 100 into a pipe). */
@@ -144,6 +158,9 @@ const FLAGS = new Set([
   ...GAMES.flatMap((m) => m.options.filter((o) => o.type === 'boolean').map((o) => o.name)),
 ]);
 
+/** Every option name some verb knows. */
+const ALL_OPTION_NAMES: ReadonlySet<string> = new Set(VERBS.flatMap((v) => optionNamesOf(v)));
+
 /** The first word that is not an option or an option's value: the command. */
 function commandWord(argv: readonly string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
@@ -181,6 +198,7 @@ function beforeParse(argv: readonly string[]): boolean {
     return true;
   }
   if (first !== undefined && !isVerb(first)) unknownCommand(first);
+  if (!wantsHelp) refuseMissingValues(head, (name) => !FLAGS.has(name) && ALL_OPTION_NAMES.has(name));
   if (wantsHelp) {
     io.write(first ? verbHelp(first as AnyVerb, helpWidth()) : topHelp(helpWidth()));
     return true;
@@ -209,7 +227,7 @@ export async function main(argv: string[]): Promise<void> {
       verbInfo('compile').summary,
       (y) => gameOptions(y, 'compile'),
       async (a) => {
-        const args = rawArgs(a);
+        const args = await rawArgs(a, 'compile');
         if (a.game === undefined)
           throw fail(
             'usage',
@@ -217,6 +235,7 @@ export async function main(argv: string[]): Promise<void> {
           );
         const m = moduleOf(args);
         const opts = gameOptionsOf(m, 'compile', args, err);
+        checkEffortAgrees(opts, a.effort);
         const implied = m.impliedEffort?.(opts);
         if (implied) err(`guesstree: note: ${implied.note}`);
         const workers =
@@ -251,7 +270,7 @@ export async function main(argv: string[]): Promise<void> {
       verbInfo('verify').summary,
       (y) => gameOptions(y, 'verify'),
       async (a) => {
-        const args = rawArgs(a);
+        const args = await rawArgs(a, 'verify');
         if (a.tree === undefined) {
           const m = moduleOf(args);
           if (m.verifyExtra) {
@@ -263,8 +282,13 @@ export async function main(argv: string[]): Promise<void> {
           }
         }
         const r = await resolveTree('verify', args, hooks());
+        // With --tree, what else is given to verify (a contest string) is verified too, after the tree.
+        const extra = a.tree === undefined ? undefined : r.loaded.module.verifyExtra;
+        const given = extra?.options.find((o) => r.loaded.options[o.name] !== undefined);
+        if (given && a.json === true) throw fail('usage', `--json reports a tree; it does not go with --${given.name}`);
         if (a.json === true) verifyJson(r, out);
         else runVerify(r, out);
+        if (extra && given) extra.run(r.loaded.options, reportTo(out));
       },
     )
     .command(
@@ -273,7 +297,7 @@ export async function main(argv: string[]): Promise<void> {
       (y) => gameOptions(y, 'stats'),
       async (a) => {
         const hardest = a.hardest === undefined ? 10 : parseWhole('hardest', a.hardest, 0, 1_000_000);
-        const r = await verifiedTree('stats', rawArgs(a));
+        const r = await verifiedTree('stats', await rawArgs(a, 'stats'));
         if (a.json === true) statsJson(r, hardest, out);
         else runStats(r, hardest, out);
       },
@@ -283,7 +307,7 @@ export async function main(argv: string[]): Promise<void> {
       verbInfo('export').summary,
       (y) => gameOptions(y, 'export'),
       async (a) => {
-        const args = rawArgs(a);
+        const args = await rawArgs(a, 'export');
         const format = String(a.format);
         if (a.out !== undefined && String(a.out).trim() === '') throw fail('usage', '--out "": expected a file name');
         let text: string;
@@ -320,7 +344,7 @@ export async function main(argv: string[]): Promise<void> {
       verbInfo('play').summary,
       (y) => gameOptions(y, 'play'),
       async (a) => {
-        const r = await verifiedTree('play', rawArgs(a));
+        const r = await verifiedTree('play', await rawArgs(a, 'play'));
         if (r.loaded.play) await r.loaded.play(r.file.tree, io.stdin, out, err);
         else await runPlay(r.loaded.game, r.file.tree, io.stdin, out, err);
       },
@@ -330,6 +354,7 @@ export async function main(argv: string[]): Promise<void> {
       verbInfo('worker').summary,
       (y) => verbOptions(y, 'worker'),
       async (a) => {
+        checkVerbArgs(a, 'worker');
         const target = queueFromArgs('worker', a.queue);
         const concurrency = a.concurrency === undefined ? 1 : parseWhole('concurrency', a.concurrency, 1, MAX_WORKERS);
         const { gameFolders } = await import('./commands/worker-jobs.js');
@@ -347,11 +372,11 @@ export async function main(argv: string[]): Promise<void> {
       const unknown = /^Unknown command: (.*)$/.exec(msg ?? '');
       if (unknown) unknownCommand(unknown[1]);
       const unknownArgs = /^Unknown arguments?: (.*)$/.exec(msg ?? '');
-      if (unknownArgs)
-        unknownOptions(
-          unknownArgs[1].split(', ').map((n) => n.replace(/^-+/, '')),
-          verb,
-        );
+      if (unknownArgs) {
+        // Named as typed (yargs rewrites some names, such as __proto__).
+        const typed = typedUnknown(typedOptions(argv), optionNamesOf(verb));
+        unknownOptions(typed.length ? typed : unknownArgs[1].split(', ').map((n) => n.replace(/^-+/, '')), verb);
+      }
       // yargs may spread one message over several lines; the CLI prints one.
       const oneLine = (msg ?? '')
         .split('\n')
@@ -399,7 +424,14 @@ export async function runCli(argv: string[], runIo: CliIo = PROCESS_IO): Promise
       err(`guesstree: ${e.message}`);
       return e.exitStatus;
     }
-    err(`guesstree: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    // A bug: its stack, as it is (not one line).
+    let text: string;
+    try {
+      text = e instanceof Error ? (e.stack ?? e.message) : String(e);
+    } catch {
+      text = 'a thrown value that cannot be printed';
+    }
+    io.err(`guesstree: internal error: ${text}`);
     return INTERNAL_ERROR_STATUS;
   } finally {
     io = before;
@@ -418,7 +450,11 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
+  // A message that cannot be written (`2>/dev/full`) is lost; it does not change the status.
+  process.stderr.on('error', () => {});
   void runCli(hideBin(process.argv)).then((status) => {
-    process.exitCode = status;
+    // The work is done and every result and message written (synchronously): exit now, even if
+    // a game's module left a timer or a handle open that would keep Node running.
+    process.exit(status);
   });
 }

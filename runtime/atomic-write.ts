@@ -103,12 +103,24 @@ function writeViaTemp(target: string, bytes: Uint8Array): void {
 /** Failures of the device rather than of the path: the I/O status, as for stdout. */
 const IO_ERROR_CODES: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EFBIG']);
 
-function writeError(shown: string, e: unknown) {
+function writeError(path: string, shown: string, e: unknown) {
   const code = (e as NodeJS.ErrnoException | null)?.code;
   return fail(
     code !== undefined && IO_ERROR_CODES.has(code) ? 'io' : 'usage',
-    `${shown}: cannot write: ${describeFsError(e, 'write')}`,
+    `${shown}: cannot write: ${code === 'ENOENT' ? missingWhat(path) : describeFsError(e, 'write')}`,
   );
+}
+
+/**
+ * What ENOENT means for a write: the folder is missing, or (under /proc, /sys) it is there but
+ * takes no new file, so the temporary file beside the target cannot be made.
+ */
+function missingWhat(path: string): string {
+  const dir = dirname(path);
+  const st = statOrNull(dir);
+  if (st === null) return describeFsError({ code: 'ENOENT' }, 'write');
+  if (!st.isDirectory()) return describeFsError({ code: 'ENOTDIR' }, 'write');
+  return `the folder ${escapeControls(dir)} exists but takes no new files (a system folder such as /proc or /sys?)`;
 }
 
 /** Where the bytes go: a symbolic link to a regular file is followed, so the link survives. */
@@ -131,7 +143,7 @@ export function writeFileAtomic(path: string, data: Uint8Array | string): void {
     if (st !== null && !st.isFile()) writeInPlace(path, bytes);
     else writeViaTemp(renameTarget(path), bytes);
   } catch (e) {
-    throw writeError(shown, e);
+    throw writeError(path, shown, e);
   }
 }
 
@@ -158,7 +170,7 @@ export function stageFileAtomic(path: string, data: Uint8Array | string): Staged
     if (statOrNull(path)?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
     tmp = writeTemp(target, bytes);
   } catch (e) {
-    throw writeError(shown, e);
+    throw writeError(path, shown, e);
   }
   return {
     path,
@@ -170,7 +182,7 @@ export function stageFileAtomic(path: string, data: Uint8Array | string): Staged
         renameSync(t, target);
       } catch (e) {
         removeQuietly(t);
-        throw writeError(shown, e);
+        throw writeError(path, shown, e);
       }
     },
     discard() {

@@ -1,6 +1,7 @@
 /**
  * Words for one-line error messages: input echoed safely (control characters escaped, long
- * text cut) and file-system error codes turned into plain words, never a stack.
+ * text cut), file-system error codes turned into plain words, never a stack, and the "did you
+ * mean" of a misspelt name.
  */
 
 /** Characters cut text is measured in: code points, so an emoji counts once. */
@@ -138,4 +139,39 @@ export function describeFsError(e: unknown, action: FsAction = 'read'): string {
   const oneLine = escapeControls(text);
   const shown = oneLine.length > 200 ? `${oneLine.slice(0, 199)}…` : oneLine;
   return code !== undefined ? `${code}: ${shown}` : shown;
+}
+
+/** Edit distance (insertions, deletions, substitutions, adjacent swaps). */
+function distance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i];
+      const up = d[i - 1];
+      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** The closest of `names` to `typed`, when close enough to be a slip (else undefined). */
+export function closest(typed: string, names: readonly string[]): string | undefined {
+  // A slip is short: a long typed text is compared with nothing (the table grows as the product).
+  if (typed.length > 64) return undefined;
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const n of names) {
+    const dd = distance(typed.toLowerCase(), n);
+    if (dd < bestD) {
+      bestD = dd;
+      best = n;
+    }
+  }
+  return best !== undefined && bestD <= Math.max(1, Math.floor(Math.min(typed.length, best.length) / 3))
+    ? best
+    : undefined;
 }

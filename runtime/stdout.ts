@@ -5,7 +5,8 @@
  *   tools do;
  * - anything else (ENOSPC for `> /dev/full`, EIO): a one-line `io` error,
  *   `stdout: no space left on the device`, which the CLI prints and exits 9 on.
- * A non-blocking pipe (EAGAIN) is waited on, a few milliseconds at a time.
+ * A non-blocking pipe (EAGAIN) is waited on, a few milliseconds at a time. Messages go to stderr
+ * the same way (writeStderr), a failure there lost quietly.
  */
 import { writeSync } from 'node:fs';
 import { fail } from './errors.js';
@@ -42,5 +43,20 @@ export function writeStdout(text: string | Uint8Array): void {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
     throw fail('io', `stdout: ${describeFsError(e, 'write')}`);
+  }
+}
+
+const STDERR_FD = 2;
+
+/**
+ * Write a message to stderr, synchronously, as stdout's results are (so that it is out before the
+ * process exits). A stderr that cannot be written (`2>/dev/full`, a closed pipe) loses the message
+ * and nothing else: the exit status stays the one the message went with.
+ */
+export function writeStderr(text: string): void {
+  try {
+    writeFully(STDERR_FD, Buffer.from(text, 'utf8'));
+  } catch {
+    // Nowhere left to say it.
   }
 }

@@ -387,6 +387,11 @@ export function decodeTreeFile(bytes: Uint8Array, where: string, options: Decode
   if (!env || typeof env !== 'object' || env.magic !== TREE_MAGIC) {
     throw fail('tree-file', `${where}: not a guesstree tree file (bad magic)`);
   }
+  if (typeof env.version !== 'number')
+    throw fail(
+      'tree-file',
+      `${where}: corrupt tree file: the version field is ${env.version === undefined ? 'missing' : env.version === null ? 'null' : `a ${typeof env.version}`}, not a number (this tool reads versions ${TREE_FORMAT_VERSION_PLAIN} and ${TREE_FORMAT_VERSION})`,
+    );
   if (env.version !== TREE_FORMAT_VERSION && env.version !== TREE_FORMAT_VERSION_PLAIN) {
     throw fail(
       'tree-file',

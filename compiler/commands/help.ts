@@ -11,6 +11,8 @@ import { count } from '../games/options.js';
 import { effortHelp } from '../games/efforts.js';
 import type { Verb } from './options.js';
 
+export { closest } from '../../runtime/messages.js';
+
 export type AnyVerb = Verb | 'worker';
 
 /** An option of a verb itself (not of a game). */
@@ -363,39 +365,6 @@ export function topHelp(width: number): string {
     '  guesstree play --game mastermind --pegs 4 --colors 6',
   );
   return `${lines.join('\n')}\n`;
-}
-
-/** Edit distance (insertions, deletions, substitutions, adjacent swaps). */
-function distance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const row = d[i];
-      const up = d[i - 1];
-      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
-}
-
-/** The closest of `names` to `typed`, when close enough to be a slip (else undefined). */
-export function closest(typed: string, names: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const n of names) {
-    const dd = distance(typed.toLowerCase(), n);
-    if (dd < bestD) {
-      bestD = dd;
-      best = n;
-    }
-  }
-  return best !== undefined && bestD <= Math.max(1, Math.floor(Math.min(typed.length, best.length) / 3))
-    ? best
-    : undefined;
 }
 
 /** Every option name a verb knows: its own, --game/--tree, every game's, help and version. */

@@ -127,3 +127,15 @@ function checkValue(m: GameModule, o: OptionSpec, raw: unknown): string | number
     }
   }
 }
+
+/**
+ * `--exact` is `--effort exact` (Mastermind, Bulls and Cows): given with another effort, the two
+ * contradict each other and neither wins silently.
+ */
+export function checkEffortAgrees(opts: GameOptions, effort: unknown): void {
+  if (opts.exact === true && effort !== undefined && effort !== 'exact')
+    throw fail(
+      'usage',
+      `--exact and --effort ${quote(effort)} contradict each other (--exact is --effort exact): give one of them`,
+    );
+}

@@ -93,7 +93,7 @@ function shown(v: ParamValue | undefined): string {
  * naming the field, never a message about an option nobody typed.
  */
 export function headerOptions(m: GameModule, header: TreeHeader, given: GameOptions, where: string): GameOptions {
-  const implied = m.optionsFromHeader(header, given);
+  const implied = m.optionsFromHeader(header, given, where);
   const bad = (field: string, what: string) =>
     fail('tree-file', `${where}: corrupt tree file: header.params.${field}: ${what}`);
   const numbers: string[] = [];

@@ -170,8 +170,11 @@ export interface GameModule<Spec = unknown, Setup = unknown, State = unknown> {
     file: TreeFileWithWords,
     where: string,
   ): { readonly loaded: LoadedGame; readonly file: TreeFile };
-  /** The options that say which game a tree header describes (the lists' paths come from `opts`). */
-  optionsFromHeader(header: TreeHeader, opts: GameOptions): GameOptions;
+  /**
+   * The options that say which game a tree header describes (the lists' paths come from `opts`);
+   * refuses, naming the tree `where`, when the header cannot say enough (a file game's module).
+   */
+  optionsFromHeader(header: TreeHeader, opts: GameOptions, where?: string): GameOptions;
   /** In a worker: the search of a game rebuilt from `gameSpec`, with the compile's `setup` (both plain data). */
   worker(gameSpec: Spec, setup: Setup): WorkerSetup<State>;
   /**

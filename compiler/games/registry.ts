@@ -3,6 +3,7 @@
  * pool's workers rebuild searches through them; adding a game is one folder and one line here.
  */
 import { fail } from '../../runtime/errors.js';
+import { closest, safeText } from '../../runtime/messages.js';
 import { bullscowsModule } from './bullscows/module.js';
 import { looksLikePath } from './file/contract.js';
 import { fileModule } from './file/module.js';
@@ -27,11 +28,13 @@ export const GAME_IDS: readonly string[] = GAMES.map((g) => g.id);
 
 export function findModule(id: string): GameModule {
   const m = GAMES.find((g) => g.id === id);
-  if (!m)
+  if (!m) {
+    const near = closest(id, GAME_IDS);
     throw fail(
       'usage',
-      `--game ${id}: unknown game (one of ${GAME_IDS.join(', ')}, or a path to your game's ES module: ./my-game.mjs)`,
+      `--game ${safeText(id)}: unknown game${near ? ` (did you mean ${near}?)` : ''} (one of ${GAME_IDS.join(', ')}, or a path to your game's ES module: ./my-game.mjs)`,
     );
+  }
   return m;
 }
 

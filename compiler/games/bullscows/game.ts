@@ -7,6 +7,7 @@
  * the symmetry filter can compare them as sequences.
  */
 import { fail } from '../../../runtime/errors.js';
+import { safeText } from '../../../runtime/messages.js';
 import type { ListRef } from '../../../runtime/tree-format.js';
 import type { Game, ScoreByAttempt } from '../../game.js';
 import type { CodeGame } from '../../engine/code-ranker.js';
@@ -280,24 +281,24 @@ export class BullsCowsGame implements Game, CodeGame {
       /^(\d+)\s*[ ,/]\s*(\d+)$/.exec(t) ??
       (this.pegs <= 9 ? /^(\d)(\d)$/.exec(t) : null);
     const d = this.pegs;
-    if (!m) throw fail('feedback', `reply "${t}": expected bulls then cows, such as "1 2" or 1A2B`);
+    if (!m) throw fail('feedback', `reply ${safeText(t)}: expected bulls then cows, such as "1 2" or 1A2B`);
     const b = Number(m[1]);
     const c = Number(m[2]);
     if (b + c > d)
       throw fail(
         'feedback',
-        `reply "${t}": ${b} bull${b === 1 ? '' : 's'} and ${c} cow${c === 1 ? '' : 's'} are more than ${d} symbols`,
+        `reply ${safeText(t)}: ${b} bull${b === 1 ? '' : 's'} and ${c} cow${c === 1 ? '' : 's'} are more than ${d} symbols`,
       );
     if (b === d - 1 && c === 1)
       throw fail(
         'feedback',
-        `reply "${t}": ${d - 1} bull${d - 1 === 1 ? '' : 's'} and 1 cow cannot happen (the last symbol would be in place too)`,
+        `reply ${safeText(t)}: ${d - 1} bull${d - 1 === 1 ? '' : 's'} and 1 cow cannot happen (the last symbol would be in place too)`,
       );
     const minCommon = Math.max(0, 2 * d - this.symbols);
     if (b + c < minCommon)
       throw fail(
         'feedback',
-        `reply "${t}": two codes of ${d} different symbols out of ${this.symbols} share at least ${minCommon}`,
+        `reply ${safeText(t)}: two codes of ${d} different symbols out of ${this.symbols} share at least ${minCommon}`,
       );
     return b * (d + 1) + c;
   }

@@ -11,15 +11,22 @@
  *   replyHelp   optional: how a person types a reply, one line (play's legend)
  *
  * Every member is checked here; a problem is one line naming the file, the member and what is
- * wrong. The module is loaded synchronously (require of an ES module, Node 20.19+), so workers
- * and the game-module boundary stay synchronous.
+ * wrong. The module is hostile until checked: each member is read once, through a guard (a getter
+ * or a Proxy trap that throws, a thrown non-error, an object whose toString throws all become that
+ * one line), lists are copied index by index (never through the list's own methods), and only the
+ * copies are used after. The module is loaded synchronously (require of an ES module, Node
+ * 20.19+), so workers and the game-module boundary stay synchronous; the CLI imports it first
+ * (importGameFile), so that a module throwing at import is reported without Node's own excerpt.
+ * A CommonJS file (`module.exports = {…}`) is taken as `import()` takes it: its exports are the
+ * default export.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { fail } from '../../../runtime/errors.js';
-import { escapeControls, safeText } from '../../../runtime/messages.js';
+import { pathToFileURL } from 'node:url';
+import { fail, isGuesstreeError } from '../../../runtime/errors.js';
+import { describeFsError, escapeControls, safeText } from '../../../runtime/messages.js';
 
 /** What the user's module exports (the documented contract). */
 export interface GameDefinition {
@@ -73,55 +80,102 @@ function bad(where: string, member: string, what: string): never {
 
 function typeName(v: unknown): string {
   if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
+  try {
+    if (Array.isArray(v)) return 'an array';
+  } catch {
+    return 'a revoked Proxy';
+  }
   return typeof v;
 }
 
-function checkList(where: string, member: string, v: unknown): string[] {
-  if (!Array.isArray(v)) return bad(where, member, `expected an array of strings, got ${typeName(v)}`);
-  if (v.length === 0) return bad(where, member, 'an empty list');
-  if (v.length > MAX_LIST) return bad(where, member, `${v.length} entries, more than ${MAX_LIST}`);
+/**
+ * What a thrown value says, in one line, whatever it is: an Error's message, a string, or the
+ * value's type; never calls anything of the value that can throw its way out (a getter for
+ * `message`, a `toString` that throws, a Proxy).
+ */
+export function describeThrown(e: unknown): string {
+  try {
+    if (typeof e === 'string') return safeText(e.split('\n')[0]?.slice(0, 120) ?? '');
+    if (e === null || e === undefined || typeof e === 'number' || typeof e === 'boolean' || typeof e === 'bigint')
+      return String(e);
+    if (typeof e === 'symbol') return 'a symbol';
+    const message: unknown = (e as { message?: unknown }).message;
+    if (typeof message === 'string') return safeText(message.split('\n')[0]?.slice(0, 120) ?? '');
+    return typeof e === 'function' ? 'a function' : 'an object';
+  } catch {
+    return 'a value that cannot be read';
+  }
+}
+
+/** `o[key]`, read once through a guard: a getter or a Proxy trap that throws is one line naming the member. */
+function member(where: string, o: object, key: string, name = key): unknown {
+  try {
+    return (o as Record<string, unknown>)[key];
+  } catch (e) {
+    throw problem(where, name, `reading it threw: ${describeThrown(e)}`);
+  }
+}
+
+function checkList(where: string, name: string, v: unknown): string[] {
+  if (typeName(v) !== 'an array') return bad(where, name, `expected an array of strings, got ${typeName(v)}`);
+  const list = v as unknown[];
+  const length = member(where, list, 'length', `${name}.length`);
+  if (typeof length !== 'number' || !Number.isInteger(length) || length < 0)
+    return bad(where, name, 'its length is not a whole number');
+  if (length === 0) return bad(where, name, 'an empty list');
+  if (length > MAX_LIST) return bad(where, name, `${length} entries, more than ${MAX_LIST}`);
   const seen = new Map<string, number>();
   const out: string[] = [];
-  v.forEach((x: unknown, i) => {
-    const s = checkEntry(where, member, i, x);
+  // Index by index: an Array subclass's own forEach, map or iterator is never called.
+  for (let i = 0; i < length; i++) {
+    const s = checkEntry(where, name, i, member(where, list, String(i), `${name}[${i}]`));
     const before = seen.get(s);
-    if (before !== undefined) bad(where, `${member}[${i}]`, `duplicate: ${safeText(s)} is also ${member}[${before}]`);
+    if (before !== undefined) bad(where, `${name}[${i}]`, `duplicate: ${safeText(s)} is also ${name}[${before}]`);
     seen.set(s, i);
     out.push(s);
-  });
+  }
   return out;
 }
 
 /** Check a definition (the module's default export, or an object given to the library). */
 export function checkGame(value: unknown, where: string): CheckedGame {
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    return bad(where, 'default export', `expected a plain object (name, secrets, reply), got ${typeName(value)}`);
-  const o = value as Record<string, unknown>;
-  if (o.name === undefined) bad(where, 'name', 'missing');
-  if (typeof o.name !== 'string') bad(where, 'name', `expected a string, got ${typeName(o.name)}`);
-  const name = o.name;
+  const kind = typeName(value);
+  if (kind !== 'object')
+    return bad(where, 'default export', `expected a plain object (name, secrets, reply), got ${kind}`);
+  const o = value as object;
+  const known = ['name', 'secrets', 'guesses', 'reply', 'maxGuesses', 'solvedReply', 'replyHelp'];
+  let keys: string[];
+  try {
+    keys = Object.keys(o);
+  } catch (e) {
+    return bad(where, 'default export', `its members cannot be listed: ${describeThrown(e)}`);
+  }
+  const rawName = member(where, o, 'name');
+  if (rawName === undefined) bad(where, 'name', 'missing');
+  if (typeof rawName !== 'string') return bad(where, 'name', `expected a string, got ${typeName(rawName)}`);
+  const name = rawName;
   if (!/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(name) || name.length > MAX_NAME)
     bad(
       where,
       'name',
       `${safeText(name.slice(0, MAX_NAME))}: use letters, digits and '-' (at most ${MAX_NAME}, not starting with '-')`,
     );
-  if (o.secrets === undefined) bad(where, 'secrets', 'missing');
-  const secrets = checkList(where, 'secrets', o.secrets);
+  const rawSecrets = member(where, o, 'secrets');
+  if (rawSecrets === undefined) bad(where, 'secrets', 'missing');
+  const secrets = checkList(where, 'secrets', rawSecrets);
   let guesses = secrets;
-  if (o.guesses !== undefined && o.guesses !== null) {
-    const given = checkList(where, 'guesses', o.guesses);
+  const rawGuesses = member(where, o, 'guesses');
+  if (rawGuesses !== undefined && rawGuesses !== null) {
+    const given = checkList(where, 'guesses', rawGuesses);
     const has = new Set(given);
     guesses = [...given, ...secrets.filter((s) => !has.has(s))];
   }
-  if (o.reply === undefined) bad(where, 'reply', 'missing');
-  if (typeof o.reply !== 'function')
-    bad(where, 'reply', `expected a function reply(guess, secret), got ${typeName(o.reply)}`);
-  const fn = o.reply as (g: string, s: string) => unknown;
+  const fn = member(where, o, 'reply');
+  if (fn === undefined) bad(where, 'reply', 'missing');
+  if (typeof fn !== 'function') bad(where, 'reply', `expected a function reply(guess, secret), got ${typeName(fn)}`);
   let maxGuesses = 0;
-  if (o.maxGuesses !== undefined && o.maxGuesses !== null) {
-    const m = o.maxGuesses;
+  const m = member(where, o, 'maxGuesses');
+  if (m !== undefined && m !== null) {
     if (typeof m !== 'number' || !Number.isInteger(m) || m < 1 || m > MAX_GUESSES_LIMIT)
       bad(
         where,
@@ -131,35 +185,30 @@ export function checkGame(value: unknown, where: string): CheckedGame {
     maxGuesses = m as number;
   }
   let solvedReply = '=';
-  if (o.solvedReply !== undefined) {
-    const r = o.solvedReply;
+  const r = member(where, o, 'solvedReply');
+  if (r !== undefined) {
     if (typeof r !== 'string') bad(where, 'solvedReply', `expected a string, got ${typeName(r)}`);
     checkReplyText(where, 'solvedReply', r as string);
     solvedReply = r as string;
   }
   let replyHelp: string | undefined;
-  if (o.replyHelp !== undefined) {
-    const r = o.replyHelp;
-    if (typeof r !== 'string' || r.length > 200 || /\p{Cc}/u.test(r))
+  const h = member(where, o, 'replyHelp');
+  if (h !== undefined) {
+    if (typeof h !== 'string' || h.length > 200 || /\p{Cc}/u.test(h))
       bad(where, 'replyHelp', 'expected one line of text (at most 200 characters)');
-    replyHelp = r as string;
+    replyHelp = h as string;
   }
-  const known = new Set(['name', 'secrets', 'guesses', 'reply', 'maxGuesses', 'solvedReply', 'replyHelp']);
-  for (const k of Object.keys(o))
-    if (!known.has(k)) bad(where, safeText(k), `not a member of the contract (${[...known].join(', ')})`);
+  for (const k of keys)
+    if (!known.includes(k)) bad(where, safeText(k), `not a member of the contract (${known.join(', ')})`);
   // Each distinct reply's text is checked once (reply() runs once per pair: millions of times).
   const checked = new Set<string>();
   const reply = (g: string, s: string): string => {
     let r: unknown;
     try {
-      r = fn.call(value, g, s);
+      // Reflect.apply: the function's own `call` or `apply` (which a module may replace) is never used.
+      r = Reflect.apply(fn as (g: string, s: string) => unknown, value, [g, s]);
     } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
-      throw problem(
-        where,
-        'reply',
-        `reply(${safeText(g)}, ${safeText(s)}) threw: ${safeText(why.split('\n')[0]?.slice(0, 120) ?? '')}`,
-      );
+      throw problem(where, 'reply', `reply(${safeText(g)}, ${safeText(s)}) threw: ${describeThrown(e)}`);
     }
     if (typeof r !== 'string')
       throw problem(where, 'reply', `reply(${safeText(g)}, ${safeText(s)}) returned ${typeName(r)}, not a string`);
@@ -188,18 +237,69 @@ export function fileSha256(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
-/** Load and check the game of an ES module file (its default export). */
-export function loadGameFile(path: string): { game: CheckedGame; path: string } {
-  const abs = resolve(path);
-  const where = escapeControls(path);
-  if (!existsSync(abs)) throw fail('input', `${where}: no such file (the game's ES module)`);
-  if (!statSync(abs).isFile()) throw fail('input', `${where}: not a file (the game's ES module)`);
-  let mod: unknown;
+/** What importGameFile found, by absolute path: the import's failure, when it failed. */
+const imported = new Map<string, { readonly failed: boolean; readonly error: unknown }>();
+
+/** The module file, checked to be a file; a missing file, a folder or a symlink loop is one line. */
+function statModule(abs: string, where: string): Stats {
+  let st: Stats;
   try {
-    mod = createRequire(import.meta.url)(abs);
+    st = statSync(abs);
   } catch (e) {
-    const code = (e as { code?: string }).code;
-    const msg = e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e);
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw fail('input', `${where}: no such file (the game's ES module)`);
+    throw fail('input', `${where}: cannot read the game's module: ${describeFsError(e, 'read')}`);
+  }
+  if (!st.isFile()) throw fail('input', `${where}: not a file (the game's ES module)`);
+  return st;
+}
+
+/**
+ * Import the module file ahead of loadGameFile (which then finds it evaluated): a module that
+ * throws at import is reported from here in one line, without the source excerpt Node prints
+ * when a synchronous require() of an ES module meets a thrown non-error. A top-level await that
+ * never settles is one line too. Never throws: loadGameFile reports what went wrong.
+ */
+export async function importGameFile(path: string): Promise<void> {
+  const abs = resolve(path);
+  try {
+    if (!statSync(abs).isFile()) return;
+  } catch {
+    return;
+  }
+  let onIdle = (): void => {};
+  const stuck = new Promise<never>((_, reject) => {
+    onIdle = () => reject(NEVER_SETTLES);
+  });
+  // Nothing else left to run while the import is pending: its top-level await never settles.
+  process.once('beforeExit', onIdle);
+  try {
+    await Promise.race([import(pathToFileURL(abs).href), stuck]);
+    imported.set(abs, { failed: false, error: undefined });
+  } catch (e) {
+    imported.set(abs, { failed: true, error: e });
+  } finally {
+    process.off('beforeExit', onIdle);
+  }
+}
+
+const NEVER_SETTLES = Symbol('the module never finished loading');
+
+/** The module's exports, loaded synchronously (after importGameFile, from Node's caches). */
+function requireModule(abs: string, where: string): unknown {
+  const before = imported.get(abs);
+  try {
+    if (before?.failed) throw before.error;
+    return createRequire(import.meta.url)(abs);
+  } catch (e) {
+    if (e === NEVER_SETTLES)
+      throw fail('input', `${where}: the module's top-level await never settles; compute the lists without await`);
+    let code: unknown;
+    try {
+      code = (e as { code?: unknown } | null)?.code;
+    } catch {
+      code = undefined;
+    }
     if (code === 'ERR_REQUIRE_ASYNC_MODULE')
       throw fail(
         'input',
@@ -210,9 +310,35 @@ export function loadGameFile(path: string): { game: CheckedGame; path: string } 
         'input',
         `${where}: Node cannot load this file type (use .mjs or .js; .ts only when Node strips types)`,
       );
-    throw fail('input', `${where}: cannot load the module: ${safeText(msg.slice(0, 160))}`);
+    if (isGuesstreeError(e)) throw e;
+    const said = describeThrown(e);
+    throw fail('input', `${where}: cannot load the module: ${said.startsWith('"') ? said : `it threw ${said}`}`);
   }
-  const def = (mod as { default?: unknown } | null)?.default;
+}
+
+/**
+ * The game a module exports: an ES module's default export; a CommonJS module's exports (what
+ * Node's import() calls its default), or their `default` when a compiler marked them `__esModule`.
+ */
+function defaultExport(mod: unknown, where: string): unknown {
+  if (mod === null || (typeof mod !== 'object' && typeof mod !== 'function')) return undefined;
+  let isNamespace: boolean;
+  try {
+    isNamespace = (mod as { [Symbol.toStringTag]?: unknown })[Symbol.toStringTag] === 'Module';
+  } catch (e) {
+    throw problem(where, 'module.exports', `reading it threw: ${describeThrown(e)}`);
+  }
+  if (isNamespace) return member(where, mod, 'default', 'default export');
+  const esModule = member(where, mod, '__esModule', 'module.exports.__esModule');
+  return esModule === true ? member(where, mod, 'default', 'module.exports.default') : mod;
+}
+
+/** Load and check the game of a module file (an ES module's default export, a CommonJS module's exports). */
+export function loadGameFile(path: string): { game: CheckedGame; path: string } {
+  const abs = resolve(path);
+  const where = escapeControls(path);
+  statModule(abs, where);
+  const def = defaultExport(requireModule(abs, where), where);
   if (def === undefined)
     throw fail('input', `${where}: default export: missing (export default { name, secrets, reply })`);
   return { game: checkGame(def, where), path: abs };

@@ -100,10 +100,53 @@ export function buildTable(def: CheckedGame): BuiltTable {
       table[row + g] = c;
     }
   }
+  checkSameReplies(def, table, replies, secretGuess);
   // The solved reply is the last code.
   const solved = replies.length;
   for (let s = 0; s < S; s++) table[s * G + secretGuess[s]] = solved;
   return { table, replies, secretGuess };
+}
+
+/** Pairs asked a second time: every pair of a small table, else this many spread over it. */
+export const RECHECKED_PAIRS = 4096;
+
+/**
+ * A reply must depend on the guess and the secret only (a tree is a table of them): sampled pairs
+ * are asked again, in the reverse order, and must give the same reply, else one line names the pair and both replies
+ * (a reply using Math.random(), a counter or the clock).
+ */
+function checkSameReplies(
+  def: CheckedGame,
+  table: Uint8Array,
+  replies: readonly string[],
+  secretGuess: Uint32Array,
+): void {
+  const S = def.secrets.length;
+  const G = def.guesses.length;
+  const pairs = S * G;
+  const asked = Math.min(pairs, RECHECKED_PAIRS);
+  // A stride coprime with the pair count visits `asked` distinct pairs spread over the table.
+  let stride = pairs <= RECHECKED_PAIRS ? 1 : Math.floor(pairs / RECHECKED_PAIRS) | 1;
+  while (gcd(stride, pairs) !== 1) stride += 2;
+  // Asked in the reverse order of the first time, so that a reply alternating with its calls differs.
+  for (let k = asked - 1; k >= 0; k--) {
+    const at = (k * stride) % pairs;
+    const s = Math.floor(at / G);
+    const g = at % G;
+    if (g === secretGuess[s]) continue;
+    const first = replies[table[at]] as string;
+    const again = def.reply(def.guesses[g], def.secrets[s]);
+    if (again !== first)
+      throw fail(
+        'input',
+        `${def.where}: reply: reply(${safeText(def.guesses[g])}, ${safeText(def.secrets[s])}) gave ${safeText(first)}, then ${safeText(again)} when asked again: a reply must depend only on the guess and the secret (not on Math.random(), a counter or the clock)`,
+      );
+  }
+}
+
+function gcd(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
 }
 
 /** The lists a tree header records: the secrets, the guesses and the reply table, hashed. */

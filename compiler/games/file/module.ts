@@ -10,10 +10,12 @@
  * it loads the module file named in the job and refuses the job, in one line, when the file is
  * missing or its hash differs from the compiling machine's.
  */
-import { existsSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { fail } from '../../../runtime/errors.js';
-import type { ParamValue } from '../../../runtime/tree-format.js';
+import { escapeControls, safeText } from '../../../runtime/messages.js';
+import type { ParamValue, TreeHeader } from '../../../runtime/tree-format.js';
 import { AttemptObjective } from '../../engine/attempt-objective.js';
 import { CandidateRanker } from '../../engine/candidate-ranker.js';
 import type { EngineParts } from '../../engine/search.js';
@@ -252,7 +254,11 @@ export const fileModule: GameModule<FileGameSpec, FileSetup, string> = {
     const { game, path: abs } = loadGameFile(path);
     return loadedOf(game, opts, { path: abs, sha256: fileSha256(abs) });
   },
-  optionsFromHeader: (_header, opts) => ({ module: opts.module }),
+  optionsFromHeader(header, opts, where) {
+    // A tree holds no reply function: the module that defines its game is needed beside it.
+    if (opts.module === undefined) throw fail('usage', needsModule(header, where));
+    return { module: opts.module };
+  },
   checkJob(gameSpec, setup, checkOptions) {
     checkOptions({});
     const s = jobRecord(gameSpec, 'gameSpec');
@@ -279,6 +285,33 @@ export const fileModule: GameModule<FileGameSpec, FileSetup, string> = {
   },
   worker: (gameSpec, setup) => ({ parts: fileParts(gameOfSpec(gameSpec), setup) }),
 };
+
+/** Why a file game's tree cannot be read alone, naming the game its header records (and the example that defines it, if one does). */
+function needsModule(header: TreeHeader, where = 'the tree'): string {
+  const name = typeof header.params.name === 'string' ? header.params.name : '';
+  const secrets = header.lists.find((l) => l.role === 'secrets')?.count;
+  const example = name ? exampleDefining(name) : undefined;
+  return `${escapeControls(where)}: a tree of the game ${safeText(name)}${secrets === undefined ? '' : ` (${secrets.toLocaleString('en-US')} secrets)`} from a module file, and a tree holds no reply function: give the module that defines it (--game ./my-game.mjs, or game: './my-game.mjs' in the library)${example ? `; ${escapeControls(example)} defines a game of that name` : ''}`;
+}
+
+/** The module among the package's examples (scripts/examples/) whose game is named `name`. */
+function exampleDefining(name: string): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 5; up++, dir = dirname(dir)) {
+    const examples = join(dir, 'scripts', 'examples');
+    if (!existsSync(join(dir, 'package.json')) || !existsSync(examples)) continue;
+    const named = new RegExp(`\\bname:\\s*['"]${name.replace(/[^A-Za-z0-9-]/g, '\\$&')}['"]`);
+    try {
+      for (const f of readdirSync(examples).sort())
+        if (/\.(m?js|cjs)$/.test(f) && named.test(readFileSync(join(examples, f), 'utf8')))
+          return relative(process.cwd(), join(examples, f)) || join(examples, f);
+    } catch {
+      // Examples that cannot be read: no hint.
+    }
+    return undefined;
+  }
+  return undefined;
+}
 
 /** The contract tests' tiny instance: guess a number 1..12, replies higher / lower. */
 function writeSampleGame(dir: string): string {

@@ -11,6 +11,7 @@
  * a secret is not found by naming it.
  */
 import { fail } from '../../../runtime/errors.js';
+import { safeText } from '../../../runtime/messages.js';
 import type { ListRef, ParamValue, TreeArrays } from '../../../runtime/tree-format.js';
 import { childOf, NO_CHILD } from '../../../runtime/tree-walker.js';
 import type { WordList } from '../../../runtime/wordlist.js';
@@ -118,8 +119,9 @@ export class HangmanGame implements Game {
     return `reply with the positions (1 to ${this.length}) holding the letter, e.g. 2 5 or 2,5; - (or none, or 0) for a miss`;
   }
   parseCode(text: string): number {
-    const t = text.trim().toLowerCase();
-    if (t === '-' || t === 'none' || t === '0') return 0;
+    // Echoed as typed; compared in any case.
+    const t = text.trim();
+    if (t === '-' || t.toLowerCase() === 'none' || t === '0') return 0;
     if (t === '')
       throw fail(
         'feedback',
@@ -130,12 +132,15 @@ export class HangmanGame implements Game {
       if (!/^\d+$/.test(part))
         throw fail(
           'feedback',
-          `reply "${t}": "${part}" is not a position (type positions 1 to ${this.length} separated by spaces, or - for a miss)`,
+          `reply ${safeText(t)}: ${safeText(part)} is not a position (type positions 1 to ${this.length} separated by spaces, or - for a miss)`,
         );
       const p = Number(part);
       if (p < 1 || p > this.length)
-        throw fail('feedback', `reply "${t}": position ${p} is out of range (the word has ${this.length} letters)`);
-      if (code & (1 << (p - 1))) throw fail('feedback', `reply "${t}": position ${p} is given twice`);
+        throw fail(
+          'feedback',
+          `reply ${safeText(t)}: position ${p} is out of range (the word has ${this.length} letters)`,
+        );
+      if (code & (1 << (p - 1))) throw fail('feedback', `reply ${safeText(t)}: position ${p} is given twice`);
       code |= 1 << (p - 1);
     }
     return code;

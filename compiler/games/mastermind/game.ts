@@ -6,6 +6,7 @@
  * the least total number of guesses: scores[a] = -a.
  */
 import { fail } from '../../../runtime/errors.js';
+import { safeText } from '../../../runtime/messages.js';
 import type { ListRef } from '../../../runtime/tree-format.js';
 import type { Game, ScoreByAttempt } from '../../game.js';
 
@@ -390,16 +391,16 @@ export class MastermindGame implements Game {
     const t = text.trim();
     const m = /^(\d)\s*[ ,/]?\s*(\d)$/.exec(t);
     const p = this.pegs;
-    if (!m) throw fail('feedback', `reply "${t}": expected blacks then whites, two digits such as 21`);
+    if (!m) throw fail('feedback', `reply ${safeText(t)}: expected blacks then whites, two digits such as 21`);
     const b = Number(m[1]);
     const w = Number(m[2]);
     if (b + w > p)
       throw fail(
         'feedback',
-        `reply "${t}": ${b} black${b === 1 ? '' : 's'} and ${w} white${w === 1 ? '' : 's'} are more than ${p} pegs`,
+        `reply ${safeText(t)}: ${b} black${b === 1 ? '' : 's'} and ${w} white${w === 1 ? '' : 's'} are more than ${p} pegs`,
       );
     if (b === p - 1 && w === 1)
-      throw fail('feedback', `reply "${t}": ${p - 1} black${p - 1 === 1 ? '' : 's'} and 1 white cannot happen`);
+      throw fail('feedback', `reply ${safeText(t)}: ${p - 1} black${p - 1 === 1 ? '' : 's'} and 1 white cannot happen`);
     return this.replyCode(b, w);
   }
 }

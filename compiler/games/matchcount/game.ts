@@ -6,6 +6,7 @@
  * least total: scores[a] = -a, so a tree's total value is minus the guesses over all secrets.
  */
 import { fail } from '../../../runtime/errors.js';
+import { safeText } from '../../../runtime/messages.js';
 import type { ListRef, ParamValue } from '../../../runtime/tree-format.js';
 import { makeWordList, parseWordList, readTextFile, type WordList } from '../../../runtime/wordlist.js';
 import type { Game, ScoreByAttempt } from '../../game.js';
@@ -144,7 +145,7 @@ export class MatchCountGame implements Game {
     if (!/^\d+$/.test(t) || Number(t) > this.length) {
       throw fail(
         'feedback',
-        `reply "${t}": expected the number of positions that match, a whole number from 0 to ${this.length}`,
+        `reply ${safeText(t)}: expected the number of positions that match, a whole number from 0 to ${this.length}`,
       );
     }
     return Number(t);
