@@ -54,6 +54,11 @@ function loadTree(len: number, sha256: string, count: number): { tree: TreeArray
   return { tree: file.tree };
 }
 
+/** One line on stderr, its control characters escaped whatever it echoes (a manifest's text, a mask). */
+function say(line: string): void {
+  process.stderr.write(`${escapeControls(line)}\n`);
+}
+
 function write(line: string): boolean {
   try {
     writeSync(1, `${line}\n`);
@@ -78,10 +83,10 @@ function main(): void {
   try {
     const found = loadTree(len, list.sha256, list.words.length);
     tree = found.tree;
-    if (found.why) process.stderr.write(`lingo-player: ${found.why}\n`);
+    if (found.why) say(`lingo-player: ${found.why}`);
   } catch (e) {
     if (!isGuesstreeError(e)) throw e;
-    process.stderr.write(`lingo-player: ${e.message}; searching online\n`);
+    say(`lingo-player: ${e.message}; searching online`);
   }
   const session = new LingoSession(len, tree, list.words);
   const words = list.words;
@@ -108,7 +113,7 @@ function main(): void {
       process.stdin.pause();
       return;
     }
-    if (step.switchedReason) process.stderr.write(`lingo-player: ${step.switchedReason}\n`);
+    if (step.switchedReason) say(`lingo-player: ${step.switchedReason}`);
     if (!write(words[step.guess])) done = true;
   };
   // Linear and capped: only new text is scanned for '\n'; a line past the cap ends the player (status 5).
@@ -138,7 +143,7 @@ function main(): void {
 
 function exitWith(e: unknown): never {
   if (isGuesstreeError(e)) {
-    process.stderr.write(`${e.message.startsWith('lingo-player: ') ? '' : 'lingo-player: '}${e.message}\n`);
+    say(`${e.message.startsWith('lingo-player: ') ? '' : 'lingo-player: '}${e.message}`);
     process.exit(e.exitStatus);
   }
   process.stderr.write(`lingo-player: internal error: ${e instanceof Error ? e.stack : String(e)}\n`);

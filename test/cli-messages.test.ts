@@ -13,7 +13,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pack, unpack } from 'msgpackr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, cli, lines, removeDir, ROOT, type Run, tempDir, writeList } from './support/e2e.js';
+import { CLI, cli, lines, PLAYER, removeDir, ROOT, type Run, runNode, tempDir, writeList } from './support/e2e.js';
 
 let dir: string;
 let trees: string;
@@ -75,6 +75,26 @@ describe('control characters typed as a reply are escaped', () => {
       expect(r.stderr).toMatch(/\\x1B\[31[mM]X\\x07/);
       expect(hasRawControl(r.stdout)).toBe(false);
     }
+  });
+});
+
+describe("a manifest's text is escaped wherever it is echoed", () => {
+  it('by the CLI and by the pit player', async () => {
+    const bad = join(dir, 'bad-manifest');
+    mkdirSync(bad);
+    writeFileSync(join(bad, 'manifest.json'), '{"trees": \x1b[2J\x07 }');
+    const v = await cli(['verify', '--game', 'mastermind', '--pegs', '3', '--colors', '3'], { trees: bad });
+    expect(v.code).toBe(4);
+    expect(lines(v.stderr)).toHaveLength(1);
+    expect(v.stderr).toMatch(/manifest\.json: /);
+    expect(hasRawControl(v.stderr)).toBe(false);
+    const pit = join(dir, 'pit');
+    mkdirSync(pit);
+    writeList(join(pit, 'wordlist.txt'), LINGO_WORDS);
+    const p = await runNode(PLAYER, ['4'], { trees: bad, cwd: pit, input: '' });
+    expect(p.code, p.stderr).toBe(0);
+    expect(p.stderr).toMatch(/^lingo-player: .*manifest\.json: .*; searching online\n$/);
+    expect(hasRawControl(p.stderr)).toBe(false);
   });
 });
 
