@@ -15,6 +15,11 @@ export interface MsgpackLimits {
   readonly maxDepth: number;
   /** Bytes of any one string (binary values are bounded by the bytes alone). */
   readonly maxStringBytes: number;
+  /**
+   * Whether extension types are let through (their payloads are bounded by the bytes alone):
+   * the job queue's messages carry typed arrays as msgpackr's extensions; a tree file never does.
+   */
+  readonly anyExtension?: boolean;
 }
 
 /** Undefined when `bytes` is one msgpack value within `limits`, else what is wrong with it. */
@@ -97,10 +102,20 @@ export function msgpackShapeProblem(bytes: Uint8Array, limits: MsgpackLimits): s
         case 0xd4:
           // fixext 1 of type 0 is how msgpackr writes `undefined`; other extensions never appear.
           if (!need(2)) return 'it ends inside a value';
-          if (bytes[at] !== 0) return `extension type ${bytes[at]} at byte ${at} is not one a tree file uses`;
+          if (bytes[at] !== 0 && !limits.anyExtension)
+            return `extension type ${bytes[at]} at byte ${at} is not one a tree file uses`;
           length = 2;
           break;
         default:
+          if (limits.anyExtension) {
+            const ext = extensionLength(t, bytes, at, dv);
+            if (ext === -1) return 'it ends inside a value';
+            if (ext !== undefined) {
+              at += ext.header;
+              length = ext.payload;
+              break;
+            }
+          }
           return `type byte 0x${t.toString(16)} at byte ${at - 1} is not one a tree file uses`;
       }
       if (t >= 0xd9 && t <= 0xdb && length > limits.maxStringBytes)
@@ -119,4 +134,35 @@ export function msgpackShapeProblem(bytes: Uint8Array, limits: MsgpackLimits): s
   }
   if (at !== end) return `${end - at} bytes after the value`;
   return undefined;
+}
+
+/**
+ * The header bytes after the type byte and the payload bytes (type byte included) of the
+ * extension types other than fixext 1: undefined when `t` is not one, -1 when cut short.
+ */
+function extensionLength(
+  t: number,
+  bytes: Uint8Array,
+  at: number,
+  dv: DataView,
+): { header: number; payload: number } | -1 | undefined {
+  const left = bytes.length - at;
+  switch (t) {
+    case 0xd5:
+      return { header: 0, payload: 3 };
+    case 0xd6:
+      return { header: 0, payload: 5 };
+    case 0xd7:
+      return { header: 0, payload: 9 };
+    case 0xd8:
+      return { header: 0, payload: 17 };
+    case 0xc7:
+      return left < 1 ? -1 : { header: 1, payload: bytes[at] + 1 };
+    case 0xc8:
+      return left < 2 ? -1 : { header: 2, payload: dv.getUint16(at) + 1 };
+    case 0xc9:
+      return left < 4 ? -1 : { header: 4, payload: dv.getUint32(at) + 1 };
+    default:
+      return undefined;
+  }
 }

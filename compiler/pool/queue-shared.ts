@@ -16,6 +16,7 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import { Packr } from 'msgpackr';
 import { fail } from '../../runtime/errors.js';
+import { msgpackShapeProblem } from '../../runtime/msgpack-shape.js';
 import { TREE_FORMAT_VERSION } from '../../runtime/tree-format.js';
 import { TOOL_VERSION } from '../version.js';
 import type { QueueTarget } from './queue-url.js';
@@ -77,7 +78,19 @@ export function encode(value: unknown): Buffer {
   return Buffer.from(packr.pack(value));
 }
 
+/**
+ * What a queue message may hold once decoded. Anyone who can write to the queue can write a
+ * message, and the decoder trusts the counts it reads (a megabyte of empty maps is a gigabyte of
+ * objects), so each message is scanned first. A plan nests two levels a guess, so a depth of 256
+ * is far past any tree's; the largest messages (a Wordle or Lingo plan, a word list) hold a few
+ * hundred thousand items.
+ */
+const MESSAGE_LIMITS = { maxItems: 8_000_000, maxDepth: 256, maxStringBytes: 64 * 2 ** 20, anyExtension: true };
+
+/** Decodes a queue message; a message past the limits above is refused before it is decoded. */
 export function decode<T>(bytes: Uint8Array): T {
+  const problem = msgpackShapeProblem(bytes, MESSAGE_LIMITS);
+  if (problem) throw new Error(`a queue message of ${bytes.length} bytes is refused: ${problem}`);
   return packr.unpack(bytes) as T;
 }
 
