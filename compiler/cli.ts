@@ -422,7 +422,7 @@ export async function runCli(argv: string[], runIo: CliIo = PROCESS_IO): Promise
   } catch (e: unknown) {
     if (isGuesstreeError(e)) {
       err(`guesstree: ${e.message}`);
-      return e.exitStatus;
+      return e.status;
     }
     // A bug: its stack, as it is (not one line).
     let text: string;

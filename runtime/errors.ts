@@ -45,17 +45,13 @@ export const EXIT_STATUS: Readonly<Record<ErrorKind, number>> = {
 
 export class GuesstreeError extends Error {
   readonly kind: ErrorKind;
+  /** The exit status of its kind: the CLI exits with it, the library's callers read it. */
+  readonly status: number;
   constructor(kind: ErrorKind, message: string) {
     super(message);
     this.name = 'GuesstreeError';
     this.kind = kind;
-  }
-  get exitStatus(): number {
-    return EXIT_STATUS[this.kind];
-  }
-  /** The same exit status (the library's name for it). */
-  get status(): number {
-    return EXIT_STATUS[this.kind];
+    this.status = EXIT_STATUS[kind];
   }
 }
 

@@ -144,7 +144,7 @@ function main(): void {
 function exitWith(e: unknown): never {
   if (isGuesstreeError(e)) {
     say(`${e.message.startsWith('lingo-player: ') ? '' : 'lingo-player: '}${e.message}`);
-    process.exit(e.exitStatus);
+    process.exit(e.status);
   }
   process.stderr.write(`lingo-player: internal error: ${e instanceof Error ? e.stack : String(e)}\n`);
   process.exit(1);

@@ -777,7 +777,7 @@ async function main(argv: readonly string[]): Promise<void> {
 export function reportAndExit(prog: string, e: unknown): never {
   if (isGuesstreeError(e)) {
     process.stderr.write(`${prog}: ${e.message}\n`);
-    process.exit(e.exitStatus);
+    process.exit(e.status);
   }
   process.stderr.write(`${prog}: ${(e as Error)?.stack ?? String(e)}\n`);
   process.exit(1);

@@ -62,7 +62,7 @@ try {
 } catch (e) {
   if (e?.name !== 'GuesstreeError') throw e;
   process.stderr.write('guesstree: ' + e.message + '\\n');
-  process.exitCode = e.exitStatus;
+  process.exitCode = e.status;
 }
 `;
 
@@ -205,7 +205,7 @@ describe('updateManifest: stale and held locks', () => {
       const waited = Date.now() - t0;
       expect(err).toBeInstanceOf(GuesstreeError);
       expect(err?.kind).toBe('manifest');
-      expect(err?.exitStatus).toBe(4);
+      expect(err?.status).toBe(4);
       expect(err?.message).toMatch(
         new RegExp(
           `^${manifestLockPath(dir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: locked by process ${holder.pid} since \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z; gave up after 0\\.[3-9] s \\(remove the file if no guesstree is running\\)$`,

@@ -24,7 +24,7 @@ beforeAll(() => {
     `import { writeStdout } from ${JSON.stringify(DIST_STDOUT)};\n` +
       `const LINE = ${LINE.toString()};\n` +
       `try {\n  for (let i = 0; i < ${LINES}; i++) writeStdout(LINE(i));\n  process.stderr.write('done\\n');\n} catch (e) {\n` +
-      `  if (e?.name !== 'GuesstreeError') throw e;\n  process.stderr.write('guesstree: ' + e.message + '\\n');\n  process.exitCode = e.exitStatus;\n}\n`,
+      `  if (e?.name !== 'GuesstreeError') throw e;\n  process.stderr.write('guesstree: ' + e.message + '\\n');\n  process.exitCode = e.status;\n}\n`,
   );
 });
 afterAll(() => {

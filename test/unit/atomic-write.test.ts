@@ -95,7 +95,7 @@ describe('writeFileAtomic: success', () => {
 describe('writeFileAtomic: failures are one line in words and leave nothing behind', () => {
   it('an empty path is not a file name', () => {
     expect(caught(() => writeFileAtomic('', 'x')).message).toBe('"": not a file name');
-    expect(caught(() => writeFileAtomic('', 'x')).exitStatus).toBe(2);
+    expect(caught(() => writeFileAtomic('', 'x')).status).toBe(2);
   });
 
   it('a path ending in / is not a file name', () => {
@@ -163,7 +163,7 @@ describe('writeFileAtomic: failures are one line in words and leave nothing behi
       writeFileSync(
         script,
         `import { writeFileAtomic } from ${JSON.stringify(DIST_ATOMIC)};\n` +
-          `try { writeFileAtomic(${JSON.stringify(target)}, new Uint8Array(256 * 1024)); } catch (e) { process.stderr.write(e.message + '\\n'); process.exit(e.exitStatus ?? 99); }\n`,
+          `try { writeFileAtomic(${JSON.stringify(target)}, new Uint8Array(256 * 1024)); } catch (e) { process.stderr.write(e.message + '\\n'); process.exit(e.status ?? 99); }\n`,
       );
       // 'ulimit -f 16': writes past 16 KiB fail with EFBIG (SIGXFSZ ignored, as the shell passes it on).
       const r = spawnSync('/bin/sh', ['-c', `trap '' XFSZ; ulimit -f 16 && exec "${process.execPath}" "${script}"`], {

@@ -20,7 +20,7 @@ function caught(f: () => unknown): GuesstreeError {
     const err = e as GuesstreeError;
     expect(err.message).not.toMatch(/[\n\r]/);
     expect(err.kind).toBe('usage');
-    expect(err.exitStatus).toBe(2);
+    expect(err.status).toBe(2);
     return err;
   }
   throw new Error('expected a GuesstreeError, nothing was thrown');

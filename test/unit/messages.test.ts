@@ -364,7 +364,7 @@ describe('word-list messages echo lines safely', () => {
         throw new Error('expected an error');
       })();
       expect(err.kind).toBe('input');
-      expect(err.exitStatus).toBe(3);
+      expect(err.status).toBe(3);
       expect(err.message).toBe(`${dir}: cannot read tree file: is a directory, not a file`);
     });
   });

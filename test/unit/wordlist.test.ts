@@ -89,7 +89,7 @@ describe('parseWordList: rejected input', () => {
     expect(err.message).toContain('words.txt:3:');
     expect(err.message).toMatch(/upper case/i);
     expect(err.message).toContain('Apple');
-    expect(err.exitStatus).toBe(3);
+    expect(err.status).toBe(3);
 
     expect(caught(() => parse('ABCD')).message).toMatch(/^words\.txt:1: .*upper case/);
     expect(caught(() => parseWordList('abcd\r\nabcD\r\n', { source: 'list.txt' })).message).toMatch(
