@@ -8,11 +8,10 @@
  * with `lingo-player:`.
  */
 import { existsSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
 import { isGuesstreeError, fail } from './errors.js';
 import { feedbackCodeCount, maskToCode, solvedCode, upperMask } from './lingo-feedback.js';
 import { LineSplitter } from './line-reader.js';
-import { findEntry, readManifest, treesDir } from './manifest.js';
+import { findTree } from './manifest.js';
 import { LingoSession } from './lingo-session.js';
 import { checkTreeLimits } from './tree-check.js';
 import { checkTreeMatches, readTreeFile, type TreeArrays } from './tree-format.js';
@@ -32,16 +31,17 @@ function parseLength(argv: readonly string[]): number {
 }
 
 function loadTree(len: number, sha256: string, count: number): { tree: TreeArrays | null; why?: string } {
-  // A bad entry is skipped with one line; its length is then played by the online search.
-  const manifest = readManifest(undefined, (line) => process.stderr.write(`lingo-player: ${line}\n`));
   const lists = [{ role: 'words', count, sha256 }];
-  const entry = findEntry(manifest, 'lingo', { length: len, attempts: 5 }, lists);
-  if (!entry)
+  // A bad entry is skipped with one line; its length is then played by the online search.
+  const found = findTree('lingo', { length: len, attempts: 5 }, lists, (line) =>
+    process.stderr.write(`lingo-player: ${line}\n`),
+  );
+  if (!found)
     return {
       tree: null,
       why: `no shipped tree for ${len}-letter words of this list (sha256 ${sha256.slice(0, 12)}…); searching online`,
     };
-  const path = join(treesDir(), entry.file);
+  const { path } = found;
   // The player has its list (wordlist.txt): the words the tree carries are not decoded.
   const file = readTreeFile(path, { skipWords: true });
   checkTreeMatches(file, { game: 'lingo', params: { length: len }, lists }, path);

@@ -2,9 +2,11 @@
  * trees/manifest.json: one entry per shipped tree. The players and the CLI find a tree by
  * game, parameters and list hashes; nothing else is trusted until the file itself is loaded
  * and its header checked. Changes go through updateManifest, under a lock file, so that
- * compiles running at the same time each keep their entry.
+ * compiles running at the same time each keep their entry. Trees are looked up in the user's
+ * folder (GUESSTREE_TREES, else ./trees), then among the trees the package ships; compiles
+ * write only into the user's folder, so an installed package never writes into its own.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from './atomic-write.js';
@@ -86,16 +88,59 @@ function sayOnce(line: string, warn: (line: string) => void): void {
   warn(line);
 }
 
-/** The shipped trees folder: GUESSTREE_TREES, else `trees/` at the package root. */
+/**
+ * The user's trees folder, where compiles write: GUESSTREE_TREES, else `trees/` in the working
+ * directory (in a clone, run from its root, that is the clone's own trees/).
+ */
 export function treesDir(): string {
   const env = process.env.GUESSTREE_TREES;
-  if (env) return resolve(env);
+  return resolve(env ? env : 'trees');
+}
+
+/** The trees that ship with guesstree: `trees/` at the package's root (only read, never written, when installed). */
+export function shippedTreesDir(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'trees'))) return join(dir, 'trees');
     dir = dirname(dir);
   }
   return join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'trees');
+}
+
+function realFolder(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return resolve(dir);
+  }
+}
+
+/** Where trees are looked up, in order: the user's folder, then the shipped trees (once when they are one folder). */
+export function treesDirs(): string[] {
+  const user = treesDir();
+  const shipped = shippedTreesDir();
+  return realFolder(user) === realFolder(shipped) ? [user] : [user, shipped];
+}
+
+/** A tree the manifest of `dir` lists, and the file's path. */
+export interface FoundTree {
+  readonly entry: ManifestEntry;
+  readonly dir: string;
+  readonly path: string;
+}
+
+/** The tree for exactly this game, parameters and lists: in the user's trees folder first, then among the shipped ones. */
+export function findTree(
+  game: string,
+  params: Readonly<Record<string, ParamValue>>,
+  lists: readonly ListRef[],
+  warn?: (line: string) => void,
+): FoundTree | undefined {
+  for (const dir of treesDirs()) {
+    const entry = findEntry(readManifest(dir, warn), game, params, lists);
+    if (entry) return { entry, dir, path: join(dir, entry.file) };
+  }
+  return undefined;
 }
 
 export function manifestPath(dir = treesDir()): string {

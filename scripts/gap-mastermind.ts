@@ -14,9 +14,8 @@
  * (`--ranges ''`: no part 1; `--no-small`: no part 2).
  */
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { findEntry, readManifest, treesDir } from '../runtime/manifest.js';
+import { findTree } from '../runtime/manifest.js';
 import { checkTreeMatches, readTreeFile, type TreeArrays } from '../runtime/tree-format.js';
 import { childOf } from '../runtime/tree-walker.js';
 import { SearchEngine } from '../compiler/engine/search.js';
@@ -84,19 +83,19 @@ function innerNodes(game: MastermindGame, search: SearchEngine<History>, tree: T
 /** Part 1: sampled nodes of the shipped tree in each size range, solved exactly. */
 function compareNodes(game: MastermindGame, ranges: readonly string[], every: number): void {
   const { pegs, colors } = game;
-  const entry = findEntry(readManifest(), game.id, game.params, game.lists);
-  if (!entry) {
+  const found = findTree(game.id, game.params, game.lists);
+  if (!found) {
     console.log(`no shipped tree for MM(${pegs},${colors}) in trees/manifest.json: nothing to compare`);
     return;
   }
-  const path = join(treesDir(), entry.file);
+  const { path } = found;
   const file = readTreeFile(path);
   checkTreeMatches(file, { game: game.id, params: game.params, lists: game.lists }, path);
   const exact = mastermindEffort('exact', game.secretCount, 0);
   const search = new SearchEngine(mastermindParts(game, exact));
   const nodes = innerNodes(game, search, file.tree);
   console.log(
-    `shipped ${entry.file}: ${nodes.length} inner nodes; each range sampled every ${every}th node in tree order, solved exactly on one core`,
+    `shipped ${found.entry.file}: ${nodes.length} inner nodes; each range sampled every ${every}th node in tree order, solved exactly on one core`,
   );
   console.log(
     'size range | nodes | sampled | their total | exact | gain | gain per node | whole range (est.) | s per node | slowest s',

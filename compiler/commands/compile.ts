@@ -1,7 +1,7 @@
 /**
  * `compile`: search in the pool, replay every secret for the exact objective, write the tree
- * (and, into trees/, its manifest entry and companions). A tree in trees/ is never replaced by
- * a worse one unless `--force` is given. Ctrl-C or SIGTERM stops the workers within a moment,
+ * (and, into the user's trees folder, its manifest entry and companions). A tree in use (the
+ * user's, else the shipped one) is never replaced by a worse one unless `--force` is given. Ctrl-C or SIGTERM stops the workers within a moment,
  * writes nothing and exits 130.
  */
 import { createHash } from 'node:crypto';
@@ -17,6 +17,7 @@ import {
   entryKey,
   readManifest,
   treesDir,
+  treesDirs,
   updateManifest,
   withEntry,
   type ManifestEntry,
@@ -231,10 +232,11 @@ async function compileWatched(
     const dir = treesDir();
     // Games without a list (Mastermind) are named by their parameters alone.
     const file = game.lists[0] ? `${loaded.slug}-${game.lists[0].sha256.slice(0, 12)}.gtree` : `${loaded.slug}.gtree`;
-    path = join(dir, file);
-    written = shipTree(loaded, dir, file, header, bytes, outcome.tree, seconds, req.force === true, (line) =>
+    const shipped = shipTree(loaded, dir, file, header, bytes, outcome.tree, seconds, req.force === true, (line) =>
       process.stderr.write(`${line}\n`),
     );
+    path = shipped.path;
+    if (shipped.unchanged) written = 'unchanged';
   }
   const unchanged = written === 'unchanged' ? ' (the same tree was there already; nothing rewritten)' : '';
   log(
@@ -244,9 +246,10 @@ async function compileWatched(
 }
 
 /**
- * Write a tree into trees/ with its manifest entry and companions, unless the tree there now
- * for the same game, parameters and lists is better (then a one-line `worse` error, unless
- * `force`) or is the very same file (then nothing is rewritten, so a clone stays clean).
+ * Write a tree into the user's trees folder `dir` with its manifest entry and companions, unless
+ * the tree in use for the same game, parameters and lists (that folder's, else the one shipped
+ * with guesstree) is better (then a one-line `worse` error, unless `force`) or is the very same
+ * tree (then nothing is written, so a clone stays clean and an installed package's trees serve).
  */
 function shipTree(
   loaded: LoadedGame,
@@ -258,27 +261,28 @@ function shipTree(
   seconds: number,
   force: boolean,
   note: (line: string) => void,
-): true | 'unchanged' {
-  const manifest = readManifest(dir);
+): { path: string; unchanged: boolean } {
   const key = entryKey(header);
-  const old = manifest.trees.find((e) => entryKey(e) === key);
+  // The tree in use for this key: the user's folder's, else the one guesstree ships (only read).
+  let old: ManifestEntry | undefined;
+  let oldDir = dir;
+  for (const d of treesDirs()) {
+    old = readManifest(d).trees.find((e) => entryKey(e) === key);
+    oldDir = d;
+    if (old) break;
+  }
+  const oldPath = old ? join(oldDir, old.file) : '';
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  if (
-    old &&
-    old.file === file &&
-    old.sha256 === sha256 &&
-    existsSync(join(dir, file)) &&
-    treeFileSha256(join(dir, file)) === sha256
-  )
-    return 'unchanged';
-  const oldFile = old ? treeOfFile(join(dir, old.file)) : null;
+  if (old && old.file === file && old.sha256 === sha256 && existsSync(oldPath) && treeFileSha256(oldPath) === sha256)
+    return { path: oldPath, unchanged: true };
+  const oldFile = old ? treeOfFile(oldPath) : null;
   // The very tree already shipped (same guesses, same replies), only its recorded settings
   // (effort, a proof) differ: keep the file and its entry, so a clone stays clean; --force records this compile's header.
   if (old && oldFile && !force && sameTree(oldFile.tree, tree)) {
     note(
-      `guesstree: note: ${join(dir, old.file)} holds the same tree (same guesses); its recorded settings are kept (--force records this compile's)`,
+      `guesstree: note: ${oldPath} holds the same tree (same guesses); its recorded settings are kept (--force records this compile's)`,
     );
-    return 'unchanged';
+    return { path: oldPath, unchanged: true };
   }
   if (old && !force) {
     const oldHeader = oldFile?.header ?? old;
@@ -287,7 +291,7 @@ function shipTree(
     if (now < before) {
       throw fail(
         'worse',
-        `${loaded.slug}: the new tree (${loaded.describe(header)[0]}) is worse than the one in ${join(dir, old.file)} (${loaded.describe(oldHeader)[0]}); nothing written (--force replaces it)`,
+        `${loaded.slug}: the new tree (${loaded.describe(header)[0]}) is worse than the one in ${oldPath} (${loaded.describe(oldHeader)[0]}); nothing written (--force replaces it)`,
       );
     }
   }
@@ -334,7 +338,7 @@ function shipTree(
   } finally {
     for (const f of staged) f.discard();
   }
-  return true;
+  return { path: join(dir, file), unchanged: false };
 }
 
 /** A tree file's SHA-256, read within the tree-file cap, or null when it cannot be read. */

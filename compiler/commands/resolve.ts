@@ -1,14 +1,14 @@
 /**
  * What `verify`, `stats`, `export` and `play` work on: a tree given by `--tree FILE` (whose
  * header names the game; game options that contradict it are refused, naming both values), or
- * the shipped tree whose game, parameters and list hashes match the game options. When none
+ * the tree whose game, parameters and list hashes match the game options (in the user's trees
+ * folder, then among the shipped ones: runtime/manifest.ts `findTree`). When none
  * matches, a game whose trees are cheap compiles one in memory (saying so); the others say how
  * to make it. A tree read from a file is checked against its game (runtime/tree-check.ts)
  * before any verb sees it.
  */
-import { join } from 'node:path';
 import { fail } from '../../runtime/errors.js';
-import { findEntry, readManifest, treesDir } from '../../runtime/manifest.js';
+import { findTree } from '../../runtime/manifest.js';
 import { escapeControls, safeText } from '../../runtime/messages.js';
 import { checkTreeForGame } from '../../runtime/tree-check.js';
 import {
@@ -170,8 +170,8 @@ export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks
   const opts = gameOptionsOf(m, verb, args, hooks.warn);
   const loaded = m.load(opts);
   const { game } = loaded;
-  const entry = findEntry(readManifest(), game.id, game.params, game.lists);
-  if (!entry) {
+  const found = findTree(game.id, game.params, game.lists);
+  if (!found) {
     if (loaded.cheap && hooks.compileInMemory) {
       hooks.warn(
         `guesstree: no shipped tree for ${loaded.slug} with these lists; compiling one now (${compileCommand(m, opts)} saves it)`,
@@ -191,7 +191,7 @@ export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks
       `no shipped tree for ${loaded.slug}${lists}; make one with: ${compileCommand(m, opts)} (or pass --tree FILE)`,
     );
   }
-  const path = join(treesDir(), entry.file);
+  const { path } = found;
   const file = readTreeFile(path);
   checkTreeMatches(file, { game: game.id, params: game.params, lists: game.lists }, path);
   checkTreeForGame(file.tree, game, path);
