@@ -7,7 +7,6 @@
  * on stderr and a non-zero exit status.
  */
 import { realpathSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
@@ -16,33 +15,18 @@ import { fail, isGuesstreeError } from '../runtime/errors.js';
 import { escapeControls } from '../runtime/messages.js';
 import { writeStderr, writeStdout } from '../runtime/stdout.js';
 import { runCompile, compileInMemory } from './commands/compile.js';
+import { compileSetupOf, executorOf } from './commands/compile-setup.js';
+import { verbOptionsOf } from './commands/verb-options.js';
 import { exportJson, exportPaths, runStats, runVerify, statsJson, verifyJson } from './commands/inspect.js';
-import {
-  checkEffortAgrees,
-  knownOptions,
-  parseWhole,
-  gameOptionsOf,
-  type RawArgs,
-  type Verb,
-} from './commands/options.js';
+import { knownOptions, gameOptionsOf, type RawArgs, type Verb } from './commands/options.js';
 import { checkVerbArgs, readSpecialInputs, refuseMissingValues, typedUnknown } from './commands/verb-args.js';
 import { importGameFile } from './games/file/contract.js';
 import { reportTo } from './commands/format.js';
 import { runPlay } from './commands/play.js';
-import {
-  closest,
-  MAX_WORKERS,
-  optionNamesOf,
-  topHelp,
-  VERB_NAMES,
-  verbHelp,
-  verbInfo,
-  type AnyVerb,
-} from './commands/help.js';
+import { closest, optionNamesOf, topHelp, VERB_NAMES, verbHelp, verbInfo, type AnyVerb } from './commands/help.js';
 import { queueFromArgs } from './pool/queue-url.js';
 import { moduleOf, resolveTree, type ResolvedTree } from './commands/resolve.js';
 import { GAMES, GAME_IDS, withGameFile } from './games/registry.js';
-import { DEFAULT_EFFORT } from './games/efforts.js';
 import { renderExplorer } from './emit/explorer.js';
 import { explorerInputOf } from './emit/explorer-input.js';
 import { TOOL_VERSION } from './version.js';
@@ -233,36 +217,14 @@ export async function main(argv: string[]): Promise<void> {
             'usage',
             `no game given: use --game (one of ${GAME_IDS.filter((g) => g !== 'file').join(', ')}, or a game module file such as ./my-game.mjs)`,
           );
-        const m = moduleOf(args);
-        const opts = gameOptionsOf(m, 'compile', args, err);
-        checkEffortAgrees(opts, a.effort);
-        const implied = m.impliedEffort?.(opts);
-        if (implied) err(`guesstree: note: ${implied.note}`);
-        const workers =
-          a.workers === undefined ? availableParallelism() : parseWhole('workers', a.workers, 1, MAX_WORKERS);
-        const maxMemory =
-          a['max-memory'] === undefined ? undefined : parseWhole('max-memory', a['max-memory'], 1, 2 ** 31);
-        const queue = queueFromArgs('compile', a.queue);
-        if (a.out !== undefined && String(a.out).trim() === '') throw fail('usage', '--out "": expected a file name');
-        m.checkCompile?.(opts);
-        const loaded = m.load(opts);
-        const effort = (a.effort as string | undefined) ?? implied?.effort ?? DEFAULT_EFFORT;
+        const { loaded, request, queue } = compileSetupOf(args, err);
         const done = await runCompile(
           loaded,
-          {
-            out: a.out as string | undefined,
-            effort,
-            workers,
-            checkpoint: a.checkpoint as string | undefined,
-            resume: a.resume === true,
-            maxMemory,
-            force: a.force === true,
-            skipEstimate: a['skip-estimate'] === true,
-          },
-          { options: opts, executor: queue && (await import('./pool/queue.js')).queueExecutor(queue) },
+          request,
+          { options: loaded.options, executor: await executorOf(queue) },
           out,
         );
-        if (done.written) loaded.afterCompile?.(done.header, done.path, out);
+        if (done.written && done.path !== undefined) loaded.afterCompile?.(done.header, done.path, out);
       },
     )
     .command(
@@ -296,7 +258,7 @@ export async function main(argv: string[]): Promise<void> {
       verbInfo('stats').summary,
       (y) => gameOptions(y, 'stats'),
       async (a) => {
-        const hardest = a.hardest === undefined ? 10 : parseWhole('hardest', a.hardest, 0, 1_000_000);
+        const hardest = (verbOptionsOf('stats', a).hardest as number | undefined) ?? 10;
         const r = await verifiedTree('stats', await rawArgs(a, 'stats'));
         if (a.json === true) statsJson(r, hardest, out);
         else runStats(r, hardest, out);
@@ -356,7 +318,8 @@ export async function main(argv: string[]): Promise<void> {
       async (a) => {
         checkVerbArgs(a, 'worker');
         const target = queueFromArgs('worker', a.queue);
-        const concurrency = a.concurrency === undefined ? 1 : parseWhole('concurrency', a.concurrency, 1, MAX_WORKERS);
+        const concurrency =
+          (verbOptionsOf('worker', { concurrency: a.concurrency }).concurrency as number | undefined) ?? 1;
         const { gameFolders } = await import('./commands/worker-jobs.js');
         const games = gameFolders(a.games);
         await (await import('./commands/worker.js')).runWorker({ target, concurrency, games }, err);

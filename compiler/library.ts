@@ -4,39 +4,42 @@
  * `wordlist`, `max-depth`), or a game of your own as a module object (the contract of
  * compiler/games/file/contract.ts) or the path of its ES module file.
  *
- *   compile(options)            the tree, its objective and header (and the file's bytes);
- *                               trees/ is touched only with `save: true`, a file only with `out`
+ *   compile(options)            the tree, its objective and header (and the file's bytes); the
+ *                               trees folder is touched only with `save: true`, a file only with `out`
  *   openTree(tree, options?)    a player: guess(), reply(r), done, solved, remaining
  *   verify(tree, options?)      every secret replayed; the header's objective checked
  *                               (options may leave out what the tree says: its game, its
  *                               parameters, and the lists of a tree that carries its words)
  *   GuesstreeError              every expected failure: `kind` and the CLI's exit `status`
  *
+ * Options are the CLI's (commands/help.ts and the game modules' lists), named as there or in
+ * camelCase, and checked by the same code (commands/compile-setup.ts, options.ts): an unknown
+ * name is refused with the nearest known one, a value of the wrong JavaScript type by name.
+ *
  * The types here are self-contained (the published .d.ts is this file's and the error's only).
  */
-import { availableParallelism } from 'node:os';
 import { fail, GuesstreeError, isGuesstreeError } from '../runtime/errors.js';
+import { safeText } from '../runtime/messages.js';
 import { checkHeader, checkTreeForGame } from '../runtime/tree-check.js';
 import {
   decodeTreeFile,
-  encodeTreeFile,
   checkTreeMatches,
   checkTreeStructure,
   readTreeFile,
   type TreeFile,
 } from '../runtime/tree-format.js';
 import { childOf, NO_CHILD } from '../runtime/tree-walker.js';
-import { checkpointOf, headerOf, runCompile } from './commands/compile.js';
+import { runCompile } from './commands/compile.js';
+import { compileSetupOf, executorOf } from './commands/compile-setup.js';
+import { closest, verbInfo } from './commands/help.js';
 import { figuresJson, runVerify } from './commands/inspect.js';
 import { replayAll } from './replay.js';
-import { gameOptionsOf, type RawArgs } from './commands/options.js';
-import { checkGame } from './games/file/contract.js';
+import { gameOptionsOf, knownOptions, type OptionStyle, type RawArgs, wrongType } from './commands/options.js';
+import { checkGame, importGameFile } from './games/file/contract.js';
 import { loadedOf } from './games/file/module.js';
 import type { GameModule, LoadedGame } from './games/module.js';
 import { gameOfTree, headerGame, withHeaderOptions } from './commands/resolve.js';
 import type { OptionValues } from './games/compile-api.js';
-import { DEFAULT_EFFORT, effortNamed } from './games/efforts.js';
-import { compileLoaded } from './pool/driver.js';
 import { findModule, GAME_IDS, withGameFile } from './games/registry.js';
 
 export { GuesstreeError, isGuesstreeError };
@@ -72,15 +75,24 @@ export interface GameOptions {
 export interface CompileOptions extends GameOptions {
   /** Search effort (default: the game's default). */
   readonly effort?: string;
-  /** Worker threads (default: the core count; the tree does not depend on it). */
+  /** Worker threads, 1 to 256 (default: the core count; the tree does not depend on it). */
   readonly workers?: number;
   /** Also write the tree to this file (atomically). */
   readonly out?: string;
-  /** Also ship the tree into trees/ (GUESSTREE_TREES) with its manifest entry, as the CLI does without --out. */
+  /** Also save the tree into the trees folder (./trees, or GUESSTREE_TREES) with its manifest entry, as the CLI does without --out. */
   readonly save?: boolean;
+  /** With `save`: replace the tree there even by a worse one. */
+  readonly force?: boolean;
   /** Save finished subtrees in this folder as the compile goes (resume with `resume: true`). */
   readonly checkpoint?: string;
+  /** Reuse the subtrees saved in `checkpoint` (which it needs). */
   readonly resume?: boolean;
+  /** MiB the compile may use (default: 3/4 of the machine): a larger estimate is refused up front, a compile past it stopped (status 7). */
+  readonly maxMemory?: number;
+  /** Start even when the estimate is over `maxMemory` (the compile still stops at it). */
+  readonly skipEstimate?: boolean;
+  /** Run the searches as jobs on this queue (`redis://[user:password@]host:port[/db]`, or 'env': GUESSTREE_QUEUE) for `guesstree worker`s. */
+  readonly queue?: string;
 }
 
 /** Header values: numbers, strings, booleans. */
@@ -218,48 +230,92 @@ export interface VerifyResult<O extends Objective = Objective> {
   readonly lines: readonly string[];
 }
 
-const LIBRARY_KEYS = new Set(['game', 'effort', 'workers', 'out', 'save', 'checkpoint', 'resume']);
+/** The library's verbs; `verify` and `openTree` take the game options the CLI's `play` takes. */
+type LibraryVerb = 'compile' | 'verify' | 'openTree';
 
 function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
-/** The game of the options, loaded, with its options checked as the CLI checks them. */
-function loadGame(options: GameOptions, verb: 'compile' | 'verify' | 'play'): LoadedGame {
-  const g = gameOf(options, verb);
-  return 'loaded' in g ? g.loaded : g.module.load(g.opts);
+/** An option's name as the program wrote it: bare when a plain name, else quoted and escaped. */
+function keyText(key: string): string {
+  return /^[A-Za-z0-9_-]{1,40}$/.test(key) ? key : safeText(key, 40);
+}
+
+function camel(name: string): string {
+  return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** Every option name `verb` takes, as the CLI spells it (the game's and, for compile, the verb's own). */
+function namesOf(verb: LibraryVerb): Set<string> {
+  if (verb !== 'compile') return new Set(['game', ...knownOptions('play').map((o) => o.name)]);
+  return new Set([
+    'game',
+    'save',
+    ...verbInfo('compile').options.map((o) => o.name),
+    ...knownOptions('compile').map((o) => o.name),
+  ]);
+}
+
+/**
+ * The options object as the CLI's arguments (`maxMemory` as `max-memory`), every name checked
+ * against the names the CLI knows for the verb (commands/help.ts, the game modules): an unknown
+ * name is refused with the nearest known one; messages name each option as the program wrote it.
+ */
+function argsOf(options: unknown, verb: LibraryVerb): { args: Record<string, unknown>; style: OptionStyle } {
+  if (options === null || typeof options !== 'object' || Array.isArray(options))
+    throw fail('usage', `${verb}: expected an options object${verb === 'compile' ? ' with at least { game }' : ''}`);
+  const known = namesOf(verb);
+  const written = new Map<string, string>();
+  const args: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options)) {
+    const name = kebab(key);
+    if (!known.has(name)) {
+      if (namesOf('compile').has(name))
+        throw fail('usage', `option ${keyText(key)}: only compile takes it, not ${verb}`);
+      const near = closest(name, [...known]);
+      const shown = near !== undefined && !key.includes('-') ? camel(near) : near;
+      throw fail('usage', `unknown option ${keyText(key)}${shown ? ` (did you mean ${shown}?)` : ''}`);
+    }
+    const before = written.get(name);
+    if (before !== undefined) throw fail('usage', `give ${before} or ${keyText(key)}, not both`);
+    written.set(name, keyText(key));
+    if (value !== undefined) args[name] = value;
+  }
+  return { args, style: { name: (o) => written.get(o) ?? camel(o), typed: true, verb } };
+}
+
+/** A game object (`game: { name, secrets, reply }`), loaded; it takes no game options. */
+function gameObjectOf(args: RawArgs, style: OptionStyle, verb: LibraryVerb): LoadedGame | undefined {
+  const game = args.game;
+  if (game === undefined || typeof game === 'string') return undefined;
+  if (game === null || typeof game !== 'object' || Array.isArray(game))
+    wrongType(style.name('game'), `a game id (${GAME_IDS.join(', ')}), a module path or a game object`, game);
+  const gameNames = new Set(knownOptions(verb === 'compile' ? 'compile' : 'play').map((o) => o.name));
+  const extra = Object.keys(args).find((k) => gameNames.has(k));
+  if (extra !== undefined)
+    throw fail('usage', `option ${style.name(extra)}: a game given as an object takes no game options`);
+  const definition = game as GameDefinition;
+  return loadedOf(
+    checkGame(definition, `the game object ${typeof definition.name === 'string' ? definition.name : ''}`.trim()),
+    {},
+    null,
+  );
 }
 
 /** The game the options name: a game object loaded, else a module with its options checked as the CLI checks them. */
 function gameOf(
-  options: GameOptions,
-  verb: 'compile' | 'verify' | 'play',
+  args: RawArgs,
+  style: OptionStyle,
+  verb: 'verify' | 'openTree',
 ): { loaded: LoadedGame } | { module: GameModule; opts: OptionValues } {
-  if (options === null || typeof options !== 'object')
-    throw fail('usage', 'guesstree: expected an options object with at least { game }');
-  const game = options.game;
-  const args: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(options)) if (!LIBRARY_KEYS.has(k) && v !== undefined) args[kebab(k)] = v;
-  if (game !== null && typeof game === 'object') {
-    const extra = Object.keys(args);
-    if (extra.length) throw fail('usage', `option ${extra[0]}: a game given as an object takes no game options`);
-    return {
-      loaded: loadedOf(
-        checkGame(game, `the game object ${typeof game.name === 'string' ? game.name : ''}`.trim()),
-        {},
-        null,
-      ),
-    };
-  }
-  if (typeof game !== 'string')
-    throw fail('usage', `game: expected a game id (${GAME_IDS.join(', ')}), a module path or a game object`);
-  const resolved = withGameFile({ ...args, game });
+  const loaded = gameObjectOf(args, style, verb);
+  if (loaded) return { loaded };
+  const resolved = withGameFile(args);
   const m = findModule(String(resolved.game));
   return {
     module: m,
-    opts: gameOptionsOf(m, verb === 'play' ? 'play' : verb, resolved as RawArgs, (line) =>
-      process.stderr.write(`${line}\n`),
-    ),
+    opts: gameOptionsOf(m, 'play', resolved, (line) => process.stderr.write(`${line}\n`), style),
   };
 }
 
@@ -268,40 +324,45 @@ function objectiveOfTree(loaded: LoadedGame, file: TreeFile): Objective {
   return figuresJson(loaded.game, file.header, replayAll(loaded.game, file.tree)).objective as unknown as Objective;
 }
 
-/** Compile a tree. Nothing is written unless `out` or `save` asks. */
+/**
+ * Compile a tree. Nothing is written unless `out` (that file) or `save` (the trees folder) asks;
+ * every option is checked as the CLI checks it, and an unknown one refused.
+ */
 export async function compile<G extends string | GameDefinition>(
   options: CompileOptions & { readonly game: G },
 ): Promise<CompiledTree<ObjectiveOf<G>>> {
-  const loaded = loadGame(options, 'compile');
-  const effort = effortNamed(loaded.module.efforts, options.effort ?? DEFAULT_EFFORT, loaded.game.id, 'effort').name;
-  const workers = options.workers ?? availableParallelism();
-  if (!Number.isInteger(workers) || workers < 1 || workers > 256)
-    throw fail('usage', `workers ${String(workers)}: expected a whole number from 1 to 256`);
-  if (options.out !== undefined || options.save === true) {
-    const r = await runCompile(
-      loaded,
-      { out: options.out, effort, workers, checkpoint: options.checkpoint, resume: options.resume },
-      { options: loaded.options, executor: undefined },
-      () => {},
-    );
-    const file = readTreeFile(r.path);
-    return {
-      header: file.header,
-      tree: file.tree,
-      objective: objectiveOfTree(loaded, file) as ObjectiveOf<G>,
-      bytes: encodeTreeFile(file),
-      path: r.path,
-    };
-  }
-  const checkpoint = checkpointOf(loaded, effort, loaded.options, options.checkpoint, options.resume === true);
-  const outcome = await compileLoaded(loaded, { effort, workers, options: loaded.options, checkpoint });
-  const header = headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra);
-  const file: TreeFile = { header, tree: outcome.tree, words: loaded.wordsOf?.(outcome.tree) };
+  const { args, style } = argsOf(options, 'compile');
+  if (args.game === undefined)
+    throw fail('usage', `game: missing: give a game id (${GAME_IDS.join(', ')}), a module path or a game object`);
+  const save = args.save;
+  if (save !== undefined && typeof save !== 'boolean') wrongType(style.name('save'), 'true or false', save);
+  if (save === true && args.out !== undefined)
+    throw fail('usage', `give ${style.name('out')} (a file) or ${style.name('save')} (the trees folder), not both`);
+  if (args.force === true && save !== true) throw fail('usage', `${style.name('force')} needs ${style.name('save')}`);
+  const object = gameObjectOf(args, style, 'compile');
+  const resolved = withGameFile(args);
+  // A game file is imported ahead of the synchronous load, as the CLI does (a module that throws: one line).
+  if (resolved.game === 'file' && typeof resolved.module === 'string' && resolved.module.trim() !== '')
+    await importGameFile(resolved.module);
+  const { loaded, request, queue } = compileSetupOf(
+    resolved,
+    (line) => process.stderr.write(`${line}\n`),
+    style,
+    object,
+  );
+  const r = await runCompile(
+    loaded,
+    { ...request, inMemory: save !== true, embedded: true },
+    { options: loaded.options, executor: await executorOf(queue) },
+    () => {},
+  );
+  const file: TreeFile = { header: r.header, tree: r.tree };
   return {
-    header,
-    tree: outcome.tree,
+    header: r.header,
+    tree: r.tree,
     objective: objectiveOfTree(loaded, file) as ObjectiveOf<G>,
-    bytes: encodeTreeFile(file),
+    bytes: r.encoded,
+    path: r.path,
   };
 }
 
@@ -333,13 +394,13 @@ function treeFileOf(source: TreeSource): { file: TreeFile; where: string } {
  */
 function opened(
   source: TreeSource,
-  options: GameOptions | undefined,
-  verb: 'verify' | 'play',
+  options: Partial<GameOptions> | undefined,
+  verb: 'verify' | 'openTree',
 ): { loaded: LoadedGame; file: TreeFile; where: string } {
   const { file: read, where } = treeFileOf(source);
-  if (options !== undefined && (options === null || typeof options !== 'object'))
-    throw fail('usage', 'guesstree: expected an options object with at least { game }');
-  const g = gameOf(options ?? { game: headerGame(read.header, where) }, verb);
+  const { args, style } = argsOf(options === undefined ? {} : options, verb);
+  // Without a game the tree's header names it (checked to be a game of this tool first).
+  const g = gameOf(args.game === undefined ? { ...args, game: headerGame(read.header, where) } : args, style, verb);
   if ('loaded' in g) {
     checkTreeMatches(read, { game: g.loaded.game.id, params: g.loaded.game.params, lists: g.loaded.game.lists }, where);
     checkTreeForGame(read.tree, g.loaded.game, where);
@@ -357,7 +418,7 @@ function opened(
  */
 export function verify<O extends Objective = Objective>(
   source: CompiledTree<O> | string | Uint8Array,
-  options?: GameOptions,
+  options?: Partial<GameOptions>,
 ): VerifyResult<O> {
   const { loaded, file, where } = opened(source, options, 'verify');
   const lines: string[] = [];
@@ -374,8 +435,8 @@ export function verify<O extends Objective = Objective>(
 }
 
 /** A player over the tree: no search while the tree has a branch; off it, the first consistent secret. */
-export function openTree(source: TreeSource, options?: GameOptions): Player {
-  const { loaded, file, where } = opened(source, options, 'play');
+export function openTree(source: TreeSource, options?: Partial<GameOptions>): Player {
+  const { loaded, file, where } = opened(source, options, 'openTree');
   // A tree `verify` refuses is not played (what ships beside it, a Wordle proof, is not the tree's to check here).
   if (loaded.verify) loaded.verify(file, where, () => {});
   else runVerify({ loaded: { ...loaded, checkBeside: undefined }, file, path: where }, () => {});

@@ -261,7 +261,11 @@ describe('every verb on a user game', () => {
     const lib = await compile({ game: 'mastermind', pegs: 3, colors: 4, maxDepth: 6, workers: 1 });
     expect(lib.header.params).toMatchObject({ pegs: 3, colors: 4 });
     expect(Buffer.from(lib.bytes).equals(readFileSync(out))).toBe(true);
-    expect(verify(out, { game: 'mastermind', pegs: 3, colors: 4, maxDepth: 6 }).secrets).toBe(64);
+    expect(verify(out, { game: 'mastermind', pegs: 3, colors: 4 }).secrets).toBe(64);
+    // A search setting is compile's alone, as on the command line.
+    expect(() => verify(out, { game: 'mastermind', pegs: 3, colors: 4, maxDepth: 6 })).toThrow(
+      /^option maxDepth: only compile takes it, not verify$/,
+    );
   }, 60_000);
 });
 

@@ -6,9 +6,12 @@
  * compiles a game given inline, plays it and checks an error's status; the README's example
  * runs and prints what it says; the package's bin runs;
  * a TypeScript file using the shipped .d.ts passes `tsc --noEmit`, and misuses are type errors.
+ * The library's options are checked there as the CLI checks them (unknown names with the nearest
+ * one, wrong types, what one needs, the memory limit), and a compile from the installed package
+ * writes into the project's trees/, never into node_modules, while the shipped trees still serve.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lines, removeDir, ROOT, runNode, tempDir } from './support/e2e.js';
@@ -142,6 +145,145 @@ console.log(JSON.stringify({ resolved: import.meta.resolve('guesstree'), header:
       ) as unknown as string,
     });
   }, 90_000);
+
+  it('options are checked as the CLI checks them: unknown names with the nearest, wrong types, needs, memory', async () => {
+    writeFileSync(
+      join(proj, 'options.mjs'),
+      `import { compile, openTree, verify, GuesstreeError } from 'guesstree';
+const shipped = new URL('./node_modules/guesstree/trees/mastermind-p4c6.gtree', import.meta.url).pathname;
+const mm = { game: 'mastermind', pegs: 2, colors: 3, workers: 1 };
+const cases = {
+  wordList: () => compile({ game: 'lingo', len: 4, wordList: 'w4.txt' }),
+  efort: () => compile({ ...mm, efort: 'quick' }),
+  lenn: () => compile({ game: 'lingo', lenn: 4 }),
+  max_memory: () => compile({ ...mm, max_memory: 400 }),
+  out: () => compile({ ...mm, out: 42 }),
+  workers: () => compile({ ...mm, workers: '2' }),
+  pegs: () => compile({ ...mm, pegs: 9 }),
+  resume: () => compile({ ...mm, resume: true }),
+  both: () => compile({ ...mm, maxMemory: 400, 'max-memory': 400 }),
+  maxMemory: () => compile({ game: 'mastermind', pegs: 4, colors: 6, workers: 1, maxMemory: 1 }),
+  queue: () => compile({ ...mm, queue: 'localhost' }),
+  openTreeEffort: () => openTree(shipped, { effort: 'quick' }),
+  verifyNull: () => verify(shipped, null),
+};
+const out = {};
+for (const [name, run] of Object.entries(cases)) {
+  try {
+    await run();
+    out[name] = 'accepted';
+  } catch (e) {
+    out[name] = { isClass: e instanceof GuesstreeError, status: e.status, exitStatus: 'exitStatus' in e, message: e.message };
+  }
+}
+out.openTree = [openTree(shipped).guess(), openTree(shipped, {}).guess()];
+out.verify = verify(shipped, {}).secrets;
+const kept = await compile({ ...mm, maxMemory: 400, 'skip-estimate': false });
+out.kept = { secrets: verify(kept).secrets, path: kept.path ?? null };
+console.log(JSON.stringify(out));
+`,
+    );
+    const r = await runNode(join(proj, 'options.mjs'), [], { trees, cwd: proj, timeoutMs: 60_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout) as Record<string, unknown>;
+    const refused = (status: number, message: string | RegExp) => ({
+      isClass: true,
+      status,
+      exitStatus: false,
+      message: typeof message === 'string' ? message : (expect.stringMatching(message) as unknown as string),
+    });
+    expect(out).toEqual({
+      wordList: refused(2, 'unknown option wordList (did you mean wordlist?)'),
+      efort: refused(2, 'unknown option efort (did you mean effort?)'),
+      lenn: refused(2, 'unknown option lenn (did you mean len?)'),
+      max_memory: refused(2, 'unknown option max_memory (did you mean maxMemory?)'),
+      out: refused(2, 'out: expected a file name (a string), got the number 42'),
+      workers: refused(2, 'workers: expected a whole number from 1 to 256, got the string "2"'),
+      pegs: refused(2, 'pegs 9: expected a whole number from 1 to 8'),
+      resume: refused(2, 'resume needs checkpoint'),
+      both: refused(2, 'give maxMemory or max-memory, not both'),
+      maxMemory: refused(
+        7,
+        /^mastermind-p4c6: this compile needs about \d+ MiB .*over the limit of 1 MiB \(maxMemory\)/,
+      ),
+      queue: refused(2, /^--queue .*: expected redis:\/\//),
+      openTreeEffort: refused(2, 'option effort: only compile takes it, not openTree'),
+      verifyNull: refused(2, 'verify: expected an options object'),
+      // openTree(path, {}) is openTree(path): the header names the game.
+      openTree: [expect.stringMatching(/^[A-F]{4}$/), (out.openTree as string[])[0]],
+      verify: 1296,
+      kept: { secrets: 9, path: null },
+    });
+    // Nothing was written: no trees folder in the project, none in GUESSTREE_TREES.
+    expect(existsSync(join(proj, 'trees'))).toBe(false);
+    expect(existsSync(trees)).toBe(false);
+  }, 90_000);
+
+  it("a compile from the installed package writes into the project's trees/, never into node_modules; shipped trees serve", async () => {
+    const shippedFiles = readdirSync(join(pkg, 'trees')).sort();
+    const shippedManifest = readFileSync(join(pkg, 'trees', 'manifest.json'));
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    delete env.GUESSTREE_TREES;
+    const bin = join(pkg, 'dist', 'compiler', 'cli.js');
+    const run = (args: string[], extra: NodeJS.ProcessEnv = {}) =>
+      spawnSync(process.execPath, [bin, ...args], {
+        cwd: proj,
+        env: { ...env, ...extra },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    const mine = join(proj, 'trees');
+    const fresh = run(['compile', '--game', 'mastermind', '--pegs', '3', '--colors', '4', '--workers', '1']);
+    expect(fresh.status, fresh.stderr).toBe(0);
+    expect(fresh.stdout.endsWith(` | ${join(mine, 'mastermind-p3c4.gtree')}\n`), fresh.stdout).toBe(true);
+    const listed = (folder: string) =>
+      (JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as { trees: Array<{ file: string }> }).trees.map(
+        (e) => e.file,
+      );
+    expect(listed(mine)).toEqual(['mastermind-p3c4.gtree']);
+    // A tree guesstree ships: the same tree is found there, and nothing is written.
+    const same = run(['compile', '--game', 'mastermind', '--pegs', '4', '--colors', '6', '--workers', '1']);
+    expect(same.status, same.stderr).toBe(0);
+    expect(same.stdout).toContain(
+      `| ${join(pkg, 'trees', 'mastermind-p4c6.gtree')} (the same tree was there already; nothing rewritten)`,
+    );
+    // The verbs find the user's tree and the shipped one.
+    for (const [pegs, colors, where] of [
+      ['3', '4', mine],
+      ['4', '6', join(pkg, 'trees')],
+    ] as const) {
+      const v = run(['verify', '--game', 'mastermind', '--pegs', pegs, '--colors', colors]);
+      expect(v.status, v.stderr).toBe(0);
+      expect(v.stdout.split('\n')[0]).toBe(`tree: ${join(where, `mastermind-p${pegs}c${colors}.gtree`)}`);
+    }
+    // GUESSTREE_TREES: compiles go there, and the shipped trees are still found beside it.
+    const elsewhere = join(dir, 'my-trees');
+    const there = run(['compile', '--game', 'mastermind', '--pegs', '2', '--colors', '4', '--workers', '1'], {
+      GUESSTREE_TREES: elsewhere,
+    });
+    expect(there.status, there.stderr).toBe(0);
+    expect(listed(elsewhere)).toEqual(['mastermind-p2c4.gtree']);
+    const beside = run(['verify', '--game', 'mastermind', '--pegs', '4', '--colors', '6'], {
+      GUESSTREE_TREES: elsewhere,
+    });
+    expect(beside.status, beside.stderr).toBe(0);
+    // The library's save: into the project's trees/ as well.
+    writeFileSync(
+      join(proj, 'save.mjs'),
+      `import { compile } from 'guesstree';
+const t = await compile({ game: 'mastermind', pegs: 2, colors: 5, workers: 1, save: true });
+console.log(t.path);
+`,
+    );
+    const saved = spawnSync(process.execPath, [join(proj, 'save.mjs')], { cwd: proj, env, encoding: 'utf8' });
+    expect(saved.status, saved.stderr).toBe(0);
+    expect(saved.stdout).toBe(`${join(mine, 'mastermind-p2c5.gtree')}\n`);
+    expect(listed(mine)).toEqual(['mastermind-p2c5.gtree', 'mastermind-p3c4.gtree']);
+    // The installed package is as it was unpacked.
+    expect(readdirSync(join(pkg, 'trees')).sort()).toEqual(shippedFiles);
+    expect(readFileSync(join(pkg, 'trees', 'manifest.json')).equals(shippedManifest)).toBe(true);
+  }, 120_000);
 
   it("the README's library example runs and prints what its comment says", async () => {
     const readme = readFileSync(join(pkg, 'README.md'), 'utf8');

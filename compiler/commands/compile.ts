@@ -1,7 +1,8 @@
 /**
  * `compile`: search in the pool, replay every secret for the exact objective, write the tree
- * (and, into the user's trees folder, its manifest entry and companions). A tree in use (the
- * user's, else the shipped one) is never replaced by a worse one unless `--force` is given. Ctrl-C or SIGTERM stops the workers within a moment,
+ * (and, into the user's trees folder, its manifest entry and companions; the library may keep it
+ * in memory). A tree in use (the user's, else the shipped one) is never replaced by a worse one
+ * unless `--force` is given. Ctrl-C or SIGTERM stops the workers within a moment,
  * writes nothing and exits 130.
  */
 import { createHash } from 'node:crypto';
@@ -54,6 +55,15 @@ export interface CompileRequest {
   readonly force?: boolean | undefined;
   /** Start even when the estimate is over the limit (the watchdog still stops the compile at it). */
   readonly skipEstimate?: boolean | undefined;
+  /** Without `out`: keep the tree in memory, write nothing (else it goes into the trees folder). */
+  readonly inMemory?: boolean | undefined;
+  /**
+   * Run inside a program (the library): no progress on stderr, no signal handlers, and the
+   * memory limit throws its `limit` error instead of exiting the process.
+   */
+  readonly embedded?: boolean | undefined;
+  /** An option's name in messages (default: the CLI's, `--max-memory`; the library's `maxMemory`). */
+  readonly optionName?: ((option: string) => string) | undefined;
 }
 
 /** Default memory limit: three quarters of the machine's memory. */
@@ -64,10 +74,15 @@ export function defaultMaxMemoryMiB(): number {
 export { compileEstimateMiB } from './memory-estimate.js';
 
 export interface CompileResult {
-  readonly path: string;
+  /** The file written or already holding this tree; undefined when kept in memory. */
+  readonly path: string | undefined;
   readonly header: TreeHeader;
+  readonly tree: TreeArrays;
+  /** The tree file's bytes. */
+  readonly encoded: Uint8Array;
   readonly bytes: number;
   readonly seconds: number;
+  /** A file holds the tree (written now, or the very same one found there). */
   readonly written: boolean;
 }
 
@@ -80,6 +95,7 @@ export async function withSignals<T>(
   label: string,
   body: (signal: AbortSignal) => Promise<T>,
   onStop: () => void = () => {},
+  stop?: AbortSignal,
 ): Promise<T> {
   const abort = new AbortController();
   // Every pool task listens on this signal: no listener limit (else Node warns on stderr).
@@ -90,17 +106,25 @@ export async function withSignals<T>(
     process.stderr.write(`guesstree: ${sig} received, stopping the workers\n`);
     abort.abort();
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  // `stop`: the caller's own reason to stop (its error is thrown); then no signal handlers (a program's own).
+  const onStopped = (): void => abort.abort();
+  if (stop) stop.addEventListener('abort', onStopped, { once: true });
+  else {
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  }
   try {
     const outcome = await body(abort.signal);
+    if (stop?.aborted) throw stop.reason;
     if (abort.signal.aborted) throw fail('interrupted', `${label}: interrupted; nothing written`);
     return outcome;
   } catch (e) {
+    if (stop?.aborted) throw stop.reason;
     if (abort.signal.aborted && !(isGuesstreeError(e) && e.kind === 'interrupted'))
       throw fail('interrupted', `${label}: interrupted; nothing written`);
     throw e;
   } finally {
+    stop?.removeEventListener('abort', onStopped);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
@@ -164,22 +188,23 @@ export async function runCompile(
 ): Promise<CompileResult> {
   const started = process.hrtime.bigint();
   const limit = req.maxMemory ?? defaultMaxMemoryMiB();
+  const maxName = req.optionName?.('max-memory') ?? '--max-memory';
   // On a job queue (--queue) the searches run on the workers' machines: only this thread's engine counts here.
   const estimate = compileEstimateMiB(loaded, req.effort, control.executor ? 0 : req.workers);
   if (estimate > limit && req.skipEstimate !== true) {
     throw fail(
       'limit',
-      `${loaded.slug}: this compile needs about ${estimate} MiB ${control.executor ? 'here (its searches on the queue)' : `with ${req.workers} worker${req.workers === 1 ? '' : 's'}`}, over the limit of ${limit} MiB (--max-memory); use fewer workers or a smaller list`,
+      `${loaded.slug}: this compile needs about ${estimate} MiB ${control.executor ? 'here (its searches on the queue)' : `with ${req.workers} worker${req.workers === 1 ? '' : 's'}`}, over the limit of ${limit} MiB (${maxName}); use fewer workers or a smaller list`,
     );
   }
-  // From here the compile watches its own memory: past the limit it stops with one line and status 7.
-  const watch = watchMemory(
-    limit,
-    (rss) =>
-      `${loaded.slug}: the compile reached ${Math.ceil(rss)} MiB of memory, over the limit of ${limit} MiB (--max-memory; estimated ${estimate} MiB); stopped, nothing written`,
-  );
+  // From here the compile watches its own memory: past the limit it stops with one line and
+  // status 7 (inside a program: the compile is stopped and throws that line as its error).
+  const overLimit = (rss: number): string =>
+    `${loaded.slug}: the compile reached ${Math.ceil(rss)} MiB of memory, over the limit of ${limit} MiB (${maxName}; estimated ${estimate} MiB); stopped, nothing written`;
+  const stop = req.embedded ? new AbortController() : undefined;
+  const watch = watchMemory(limit, overLimit, stop && ((rss) => stop.abort(fail('limit', overLimit(rss)))));
   try {
-    return await compileWatched(loaded, req, control, log, started);
+    return await compileWatched(loaded, req, control, log, started, stop?.signal);
   } finally {
     watch.stop();
   }
@@ -191,17 +216,18 @@ async function compileWatched(
   control: Pick<RunControl, 'options' | 'executor'>,
   log: (line: string) => void,
   started: bigint,
+  stop: AbortSignal | undefined,
 ): Promise<CompileResult> {
   const { game } = loaded;
   const effort = effortNamed(loaded.module.efforts, req.effort, game.id).name;
-  if (req.resume && req.checkpoint === undefined) throw fail('usage', '--resume needs --checkpoint DIR');
+  const intoTrees = req.out === undefined && req.inMemory !== true;
   // Folders that cannot be written are found before the search, not after it.
   if (req.checkpoint !== undefined) ensureWritableDir(req.checkpoint, '--checkpoint');
   const checkpoint = checkpointOf(loaded, effort, control.options, req.checkpoint, req.resume === true);
-  if (req.out === undefined) ensureWritableDir(treesDir(), 'the trees folder');
-  const bar = progressBar(loaded.slug);
+  if (intoTrees) ensureWritableDir(treesDir(), 'the trees folder');
+  const bar = req.embedded ? null : progressBar(loaded.slug);
   // Off a terminal a resumable (long) compile writes a progress line now and then.
-  const lines = !bar && checkpoint ? progressLines(loaded.slug) : null;
+  const lines = !bar && checkpoint && !req.embedded ? progressLines(loaded.slug) : null;
   const outcome = await withSignals(
     loaded.slug,
     (signal) =>
@@ -215,6 +241,7 @@ async function compileWatched(
         signal,
       }),
     () => (bar ?? lines)?.stop(),
+    stop,
   ).finally(() => (bar ?? lines)?.stop());
   if (bar)
     process.stderr.write(
@@ -223,12 +250,12 @@ async function compileWatched(
   const header = headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra);
   const bytes = encodeTreeFile({ header, tree: outcome.tree, words: loaded.wordsOf?.(outcome.tree) });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  let path: string;
-  let written: boolean | 'unchanged' = true;
+  let path: string | undefined;
+  let unchanged = '';
   if (req.out !== undefined) {
     path = req.out;
     writeFileAtomic(path, bytes);
-  } else {
+  } else if (intoTrees) {
     const dir = treesDir();
     // Games without a list (Mastermind) are named by their parameters alone.
     const file = game.lists[0] ? `${loaded.slug}-${game.lists[0].sha256.slice(0, 12)}.gtree` : `${loaded.slug}.gtree`;
@@ -236,13 +263,20 @@ async function compileWatched(
       process.stderr.write(`${line}\n`),
     );
     path = shipped.path;
-    if (shipped.unchanged) written = 'unchanged';
+    if (shipped.unchanged) unchanged = ' (the same tree was there already; nothing rewritten)';
   }
-  const unchanged = written === 'unchanged' ? ' (the same tree was there already; nothing rewritten)' : '';
   log(
-    `${loaded.slug}: ${loaded.describe(header).join('; ')} | ${outcome.tree.guess.length.toLocaleString('en-US')} nodes | ${bytes.length.toLocaleString('en-US')} bytes | ${seconds.toFixed(1)} s | ${path}${unchanged}`,
+    `${loaded.slug}: ${loaded.describe(header).join('; ')} | ${outcome.tree.guess.length.toLocaleString('en-US')} nodes | ${bytes.length.toLocaleString('en-US')} bytes | ${seconds.toFixed(1)} s | ${path ?? '(kept in memory)'}${unchanged}`,
   );
-  return { path, header, bytes: bytes.length, seconds, written: true };
+  return {
+    path,
+    header,
+    tree: outcome.tree,
+    encoded: bytes,
+    bytes: bytes.length,
+    seconds,
+    written: path !== undefined,
+  };
 }
 
 /**

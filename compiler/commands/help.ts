@@ -22,6 +22,11 @@ export interface VerbOption {
   readonly describe: string;
   readonly choices?: readonly string[];
   readonly required?: boolean;
+  /** A number's range (whole numbers only). */
+  readonly min?: number;
+  readonly max?: number;
+  /** Another option of the verb this one needs (`resume` needs `checkpoint`). */
+  readonly requires?: string;
 }
 
 export interface VerbInfo {
@@ -35,6 +40,8 @@ export interface VerbInfo {
 
 const QUEUE_URL = 'redis://[user:password@]host:port[/db]';
 export const MAX_WORKERS = 256;
+/** The largest --max-memory, MiB. */
+export const MAX_MEMORY_MIB = 2 ** 31;
 
 const JSON_OPTION: VerbOption = {
   name: 'json',
@@ -67,17 +74,22 @@ export function verbInfos(): readonly VerbInfo[] {
         {
           name: 'workers',
           type: 'number',
+          min: 1,
+          max: MAX_WORKERS,
           describe: `worker threads, 1 to ${MAX_WORKERS} (default: the core count; the tree does not depend on it)`,
         },
         { name: 'checkpoint', type: 'folder', describe: 'save finished subtrees in this folder as the compile goes' },
         {
           name: 'resume',
           type: 'boolean',
+          requires: 'checkpoint',
           describe: 'reuse the subtrees saved in --checkpoint (same bytes as an uninterrupted run)',
         },
         {
           name: 'max-memory',
           type: 'number',
+          min: 1,
+          max: MAX_MEMORY_MIB,
           describe: 'MiB the compile may use (default: 3/4 of the machine); larger compiles are refused up front',
         },
         {
@@ -130,7 +142,13 @@ export function verbInfos(): readonly VerbInfo[] {
       games: true,
       options: [
         TREE_OPTION,
-        { name: 'hardest', type: 'number', describe: 'how many of the hardest secrets to list (default 10)' },
+        {
+          name: 'hardest',
+          type: 'number',
+          min: 0,
+          max: 1_000_000,
+          describe: 'how many of the hardest secrets to list (default 10)',
+        },
         JSON_OPTION,
       ],
       examples: [
@@ -183,7 +201,13 @@ export function verbInfos(): readonly VerbInfo[] {
           type: 'url',
           describe: `the queue (${QUEUE_URL}); default: the URL in GUESSTREE_QUEUE (recommended: it keeps the password out of ps)`,
         },
-        { name: 'concurrency', type: 'number', describe: 'jobs run at once, each in a thread (default 1)' },
+        {
+          name: 'concurrency',
+          type: 'number',
+          min: 1,
+          max: MAX_WORKERS,
+          describe: 'jobs run at once, each in a thread (default 1)',
+        },
         {
           name: 'games',
           type: 'folder',

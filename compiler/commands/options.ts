@@ -57,18 +57,68 @@ export function knownOptions(verb: Verb): KnownOption[] {
   return out;
 }
 
-/** Parse a whole number as typed: digits only (a sign allowed), within the safe range. */
-export function parseWhole(flag: string, raw: unknown, min: number, max: number): number {
+/**
+ * How options are named in messages and how their values come: the CLI's `--max-memory 400`
+ * (text, as typed), or the library's `maxMemory: 400` (named as the program wrote it, values
+ * already typed: a number option takes a number, a flag a boolean, the others a string).
+ */
+export interface OptionStyle {
+  /** The option as the user wrote it: `--max-memory`, `maxMemory`. */
+  name(option: string): string;
+  /** Values come typed (the library); else as text (the CLI). */
+  readonly typed: boolean;
+  /** The verb as messages name it (the library's `verify`, `openTree`); default: the CLI's verb. */
+  readonly verb?: string;
+}
+
+export const CLI_STYLE: OptionStyle = { name: (o) => `--${o}`, typed: false };
+
+/** A value of the wrong type, in words: `the number 42`, `the string "5"`, `null`, `an array`. */
+function describeValue(raw: unknown): string {
+  if (raw === null) return 'null';
+  if (Array.isArray(raw)) return 'an array';
+  switch (typeof raw) {
+    case 'string':
+      return `the string "${quote(raw)}"`;
+    case 'number':
+    case 'bigint':
+      return `the ${typeof raw} ${String(raw)}`;
+    case 'boolean':
+      return String(raw);
+    case 'function':
+      return 'a function';
+    case 'object':
+      return 'an object';
+    default:
+      return typeof raw;
+  }
+}
+
+/** A library value of the wrong JavaScript type: one line naming the option, what it takes and what it got. */
+export function wrongType(name: string, expected: string, raw: unknown): never {
+  throw fail('usage', `${name}: expected ${expected}, got ${describeValue(raw)}`);
+}
+
+/** Parse a whole number as typed: digits only (a sign allowed), within the safe range (typed: a number). */
+export function parseWhole(
+  flag: string,
+  raw: unknown,
+  min: number,
+  max: number,
+  style: OptionStyle = CLI_STYLE,
+): number {
+  const name = style.name(flag);
+  if (style.typed && typeof raw !== 'number') wrongType(name, `a whole number from ${min} to ${max}`, raw);
   const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
   if (!/^[+-]?\d+$/.test(text))
-    throw fail('usage', `--${flag} ${quote(raw)}: expected a whole number from ${min} to ${max}`);
+    throw fail('usage', `${name} ${quote(raw)}: expected a whole number from ${min} to ${max}`);
   const v = Number(text);
   if (!Number.isSafeInteger(v) || v < min || v > max)
-    throw fail('usage', `--${flag} ${quote(raw)}: expected a whole number from ${min} to ${max}`);
+    throw fail('usage', `${name} ${quote(raw)}: expected a whole number from ${min} to ${max}`);
   return v;
 }
 
-function quote(raw: unknown): string {
+export function quote(raw: unknown): string {
   const s = Array.isArray(raw) ? raw.map(String).join(' ') : String(raw);
   return s.length > 40 ? `${s.slice(0, 40)}…` : s;
 }
@@ -80,7 +130,13 @@ export type RawArgs = Readonly<Record<string, unknown>>;
  * The game's options from the parsed arguments: its own checked and typed, deprecated names
  * mapped (with a note on `warn`), any other game's option refused by name.
  */
-export function gameOptionsOf(m: GameModule, verb: Verb, args: RawArgs, warn: (line: string) => void): GameOptions {
+export function gameOptionsOf(
+  m: GameModule,
+  verb: Verb,
+  args: RawArgs,
+  warn: (line: string) => void,
+  style: OptionStyle = CLI_STYLE,
+): GameOptions {
   const specs = specsOf(m, verb);
   const out: Record<string, string | number | boolean | undefined> = {};
   const mine = new Set(specs.map((o) => o.name));
@@ -89,40 +145,49 @@ export function gameOptionsOf(m: GameModule, verb: Verb, args: RawArgs, warn: (l
     for (const d of o.deprecated ?? []) {
       const old = args[d.name];
       if (old === undefined) continue;
-      if (raw !== undefined) throw fail('usage', `give --${o.name} or --${d.name} (deprecated), not both`);
+      if (raw !== undefined)
+        throw fail('usage', `give ${style.name(o.name)} or ${style.name(d.name)} (deprecated), not both`);
       warn(`guesstree: note: ${d.note}`);
       raw = old;
       mine.add(d.name);
     }
     if (raw === undefined) continue;
-    if (Array.isArray(raw)) throw fail('usage', `--${o.name} was given ${raw.length} times; give it once`);
-    out[o.name] = checkValue(m, o, raw);
+    if (Array.isArray(raw) && !style.typed)
+      throw fail('usage', `${style.name(o.name)} was given ${raw.length} times; give it once`);
+    out[o.name] = checkValue(m, o, raw, style);
   }
   for (const k of knownOptions(verb)) {
     if (mine.has(k.name) || args[k.name] === undefined) continue;
-    const takes = specs.length ? specs.map((o) => `--${o.name}`).join(', ') : 'no options';
+    const takes = specs.length ? specs.map((o) => style.name(o.name)).join(', ') : 'no options';
+    const forVerb = style.verb ?? verb;
     throw fail(
       'usage',
-      `--${k.name} is not an option of ${m.id}${verb === 'compile' ? '' : ` for ${verb}`} (${m.id} takes ${takes})`,
+      `${style.name(k.name)} is not an option of ${m.id}${forVerb === 'compile' ? '' : ` for ${forVerb}`} (${m.id} takes ${takes})`,
     );
   }
   return out;
 }
 
-function checkValue(m: GameModule, o: OptionSpec, raw: unknown): string | number | boolean {
+function checkValue(m: GameModule, o: OptionSpec, raw: unknown, style: OptionStyle): string | number | boolean {
+  const name = style.name(o.name);
   switch (o.type) {
     case 'boolean':
-      if (typeof raw !== 'boolean') throw fail('usage', `--${o.name} takes no value`);
+      if (typeof raw !== 'boolean') {
+        if (style.typed) wrongType(name, 'true or false', raw);
+        throw fail('usage', `${name} takes no value`);
+      }
       return raw;
     case 'integer':
-      return parseWhole(o.name, raw, o.min ?? Number.MIN_SAFE_INTEGER, o.max ?? Number.MAX_SAFE_INTEGER);
+      return parseWhole(o.name, raw, o.min ?? Number.MIN_SAFE_INTEGER, o.max ?? Number.MAX_SAFE_INTEGER, style);
     case 'string':
     case 'file': {
-      if (typeof raw === 'boolean') throw fail('usage', `--${o.name} needs a value`);
+      if (style.typed && typeof raw !== 'string')
+        wrongType(name, o.type === 'file' ? 'a file name (a string)' : 'a string', raw);
+      if (typeof raw === 'boolean') throw fail('usage', `${name} needs a value`);
       const s = String(raw);
-      if (o.type === 'file' && s.trim() === '') throw fail('usage', `--${o.name} "": expected a file name`);
+      if (o.type === 'file' && s.trim() === '') throw fail('usage', `${name} "": expected a file name`);
       if (o.choices && !o.choices.includes(s))
-        throw fail('usage', `--${o.name} ${quote(s)}: unknown ${o.name} for ${m.id} (choose ${o.choices.join(', ')})`);
+        throw fail('usage', `${name} ${quote(s)}: unknown ${o.name} for ${m.id} (choose ${o.choices.join(', ')})`);
       return s;
     }
   }
@@ -132,10 +197,11 @@ function checkValue(m: GameModule, o: OptionSpec, raw: unknown): string | number
  * `--exact` is `--effort exact` (Mastermind, Bulls and Cows): given with another effort, the two
  * contradict each other and neither wins silently.
  */
-export function checkEffortAgrees(opts: GameOptions, effort: unknown): void {
+export function checkEffortAgrees(opts: GameOptions, effort: unknown, style: OptionStyle = CLI_STYLE): void {
+  const [exact, named] = [style.name('exact'), style.name('effort')];
   if (opts.exact === true && effort !== undefined && effort !== 'exact')
     throw fail(
       'usage',
-      `--exact and --effort ${quote(effort)} contradict each other (--exact is --effort exact): give one of them`,
+      `${exact} and ${named} ${quote(effort)} contradict each other (${exact} is ${named} exact): give one of them`,
     );
 }
