@@ -82,8 +82,19 @@ describe('the library from the packed tarball, in a fresh project', () => {
     ]) {
       expect(() => readFileSync(join(pkg, f as string)), String(f)).not.toThrow();
     }
-    for (const f of ['compiler/library.ts', 'test/file-game.test.ts', 'tsconfig.json'])
+    for (const f of [
+      'compiler/library.ts',
+      'test/file-game.test.ts',
+      'tsconfig.json',
+      'dist/scripts/bench-memory.js',
+      'scripts/build/clean.mjs',
+    ])
       expect(() => readFileSync(join(pkg, f)), f).toThrow();
+    // Built before packing: installing runs nothing.
+    const scripts = (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+      .scripts;
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare'])
+      expect(scripts[hook], `scripts.${hook}`).toBeUndefined();
   });
 
   it("import { compile, openTree } from 'guesstree': compile an inline game, play it, and a GuesstreeError's status", async () => {

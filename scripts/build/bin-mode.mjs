@@ -1,5 +1,5 @@
-// After tsc: make every file package.json names under "bin" executable. npm links the bins of
-// a fresh clone before its prepare script has built them, so it cannot set the mode itself.
+// After tsc: make every file package.json names under "bin" executable (tsc writes them 644; npm
+// sets the mode when it installs the package, not in a clone, where `npm run build` makes them).
 import { chmodSync, readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
