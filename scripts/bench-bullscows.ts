@@ -48,6 +48,8 @@ for (const effort of values.efforts.split(',')) {
         effort,
         '--workers',
         values.workers,
+        // A private trees folder: record the compile there, whatever tree ships.
+        '--force',
       ],
       { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, GUESSTREE_TREES: dir }, encoding: 'utf8' },
     );

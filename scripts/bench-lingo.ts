@@ -45,6 +45,8 @@ if (values.compile) {
         wordlist,
         '--effort',
         values.effort,
+        // A private trees folder (GUESSTREE_TREES, as bench:compare gives): every compile recorded there.
+        ...(process.env.GUESSTREE_TREES ? ['--force'] : []),
       ],
       { stdio: ['ignore', 'inherit', 'inherit'] },
     );

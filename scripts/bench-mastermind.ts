@@ -67,6 +67,8 @@ try {
         String(c.colors),
         '--workers',
         values.workers,
+        // A private trees folder: record the compile there, whatever tree ships.
+        '--force',
         ...c.args,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, GUESSTREE_TREES: dir }, encoding: 'utf8' },

@@ -142,7 +142,8 @@ function cases(): Case[] {
 }
 
 function argsOf(c: Case): string[] {
-  const args = ['compile', '--game', c.game, '--effort', c.effort, '--workers', String(WORKERS)];
+  // A private trees folder a case: --force records each compile there, whatever tree ships.
+  const args = ['compile', '--game', c.game, '--effort', c.effort, '--workers', String(WORKERS), '--force'];
   for (const [k, v] of Object.entries(c.opts)) {
     if (v === undefined || v === false) continue;
     args.push(`--${k}`);

@@ -307,7 +307,15 @@ function shipTree(
   }
   const oldPath = old ? join(oldDir, old.file) : '';
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  if (old && old.file === file && old.sha256 === sha256 && existsSync(oldPath) && treeFileSha256(oldPath) === sha256)
+  // --force writes this compile into the user's folder even when the very tree ships.
+  if (
+    old &&
+    (!force || oldDir === dir) &&
+    old.file === file &&
+    old.sha256 === sha256 &&
+    existsSync(oldPath) &&
+    treeFileSha256(oldPath) === sha256
+  )
     return { path: oldPath, unchanged: true };
   const oldFile = old ? treeOfFile(oldPath) : null;
   // The very tree already shipped (same guesses, same replies), only its recorded settings

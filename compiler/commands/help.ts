@@ -102,7 +102,7 @@ export function verbInfos(): readonly VerbInfo[] {
           name: 'force',
           type: 'boolean',
           describe:
-            "replace the tree in trees/ even by a worse one (or, for the very same tree, record this compile's settings, e.g. a proof)",
+            "write the tree into trees/ even when the one there or shipped is better (for the very same tree: record this compile's settings, e.g. a proof)",
         },
         {
           name: 'queue',

@@ -3,8 +3,8 @@
  * lists, running the built programs in dist/ as child processes, driving a guess/mask dialogue
  * like a harness, and reading `export --format paths`. Assumes `npm run build` has run.
  *
- * Every spawned program gets GUESSTREE_TREES set by the caller, so no test ever reads or
- * writes the repository's trees/ folder.
+ * Every spawned program gets GUESSTREE_TREES set by the caller, so no test ever writes the
+ * repository's trees/ folder (its shipped trees are still found, after GUESSTREE_TREES's).
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
