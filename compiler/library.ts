@@ -295,12 +295,8 @@ function gameObjectOf(args: RawArgs, style: OptionStyle, verb: LibraryVerb): Loa
   const extra = Object.keys(args).find((k) => gameNames.has(k));
   if (extra !== undefined)
     throw fail('usage', `option ${style.name(extra)}: a game given as an object takes no game options`);
-  const definition = game as GameDefinition;
-  return loadedOf(
-    checkGame(definition, `the game object ${typeof definition.name === 'string' ? definition.name : ''}`.trim()),
-    {},
-    null,
-  );
+  // Its members are read only by checkGame, each through a guard (a getter may throw).
+  return loadedOf(checkGame(game as GameDefinition, 'the game object'), {}, null);
 }
 
 /** The game the options name: a game object loaded, else a module with its options checked as the CLI checks them. */

@@ -10,7 +10,7 @@
 import { readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GuesstreeError, openTree } from '../dist/compiler/library.js';
+import { compile, GuesstreeError, openTree } from '../dist/compiler/library.js';
 import { cli, lines, removeDir, ROOT, type Run, tempDir } from './support/e2e.js';
 
 let dir: string;
@@ -233,5 +233,21 @@ describe("a file game's tree needs its module", () => {
     expect(thrown).toBeInstanceOf(GuesstreeError);
     expect((thrown as GuesstreeError).status).toBe(2);
     expect((thrown as Error).message).toMatch(/a tree of the game "hilo-100" .*give the module that defines it/);
+  });
+});
+
+describe('a game object given to the library', () => {
+  it('whose name getter throws is one GuesstreeError naming the member, status 3', async () => {
+    const game = {
+      get name(): string {
+        throw new Error('boom');
+      },
+      secrets: ['ant', 'bee', 'cat'],
+      reply: (g: string, s: string) => (g === s ? 'yes' : 'no'),
+    };
+    const e = await compile({ game }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(GuesstreeError);
+    expect((e as GuesstreeError).status).toBe(3);
+    expect((e as Error).message).toBe('the game object: name: reading it threw: "boom"');
   });
 });
