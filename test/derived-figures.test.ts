@@ -402,3 +402,26 @@ console.log(mean, score, rate, found, total, wrong, tries);
     expect(r.status, r.stdout + r.stderr).toBe(0);
   }, 60_000);
 });
+
+describe('compile judges the tree in use by its replay', () => {
+  it('a tree whose header claims better figures than it has is replaced by a better tree', async () => {
+    const own = join(dir, 'judged');
+    const game = ['--game', 'mastermind', '--pegs', '3', '--colors', '5', '--workers', '1'];
+    const quick = await cli(['compile', ...game, '--effort', 'quick'], { trees: own });
+    expect(quick.code, quick.stderr).toBe(0);
+    const file = join(own, 'mastermind-p3c5.gtree');
+    const shown = readTreeFile(file).header.objective;
+    expect(shown.totalGuesses).toBe(452);
+    // The quick tree (452 guesses) now claims 400; the default effort's tree has 451.
+    writeFileSync(
+      file,
+      readFileSync(
+        forged(file, 'claims-400', { 'objective.total': -400, 'objective.totalGuesses': 400, 'objective.mean': -3.2 }),
+      ),
+    );
+    const better = await cli(['compile', ...game], { trees: own });
+    expect(better.code, better.stderr).toBe(0);
+    expect(better.stderr).not.toMatch(/worse/);
+    expect(readTreeFile(file).header.objective.totalGuesses).toBe(451);
+  });
+});

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { stageFileAtomic, writeFileAtomic, type StagedFile } from '../../runtime/atomic-write.js';
 import { fail, isGuesstreeError } from '../../runtime/errors.js';
 import { ensureWritableDir } from '../../runtime/dirs.js';
+import { checkTreeForGame } from '../../runtime/tree-check.js';
 import { readFileCapped } from '../../runtime/read-capped.js';
 import {
   entryKey,
@@ -34,7 +35,7 @@ import {
 } from '../../runtime/tree-format.js';
 import type { LoadedGame } from '../games/module.js';
 import { DEFAULT_EFFORT, effortNamed } from '../games/efforts.js';
-import { objectiveOf } from '../objective.js';
+import { headerWithDerivedFigures, objectiveOf } from '../objective.js';
 import { compileLoaded, type CompileProgress, type RunControl } from '../pool/driver.js';
 import { openCheckpointFolder, type CheckpointOptions } from '../pool/checkpoint.js';
 import { replayAll } from '../replay.js';
@@ -327,7 +328,8 @@ function shipTree(
     return { path: oldPath, unchanged: true };
   }
   if (old && !force) {
-    const oldHeader = oldFile?.header ?? old;
+    // The tree in use is judged by what its replay gives, not by the figures its header claims.
+    const oldHeader = (oldFile && replayedHeader(loaded, oldFile, oldPath)) ?? oldFile?.header ?? old;
     const before = loaded.merit(oldHeader);
     const now = loaded.merit(header);
     if (now < before) {
@@ -395,6 +397,16 @@ function treeFileSha256(path: string): string | null {
 }
 
 /** A tree file, or null when it cannot be read (then the manifest's record stands). */
+/** A tree file's header with the figures its replay gives; null when it is not a tree of this game. */
+function replayedHeader(loaded: LoadedGame, file: TreeFile, where: string): TreeHeader | null {
+  try {
+    checkTreeForGame(file.tree, loaded.game, where);
+  } catch {
+    return null;
+  }
+  return headerWithDerivedFigures(loaded.game, replayAll(loaded.game, file.tree), file.header);
+}
+
 function treeOfFile(path: string): TreeFile | null {
   try {
     return readTreeFile(path);
