@@ -83,7 +83,8 @@ describe('a module reply kind, in Node', () => {
     // The board: the range still possible narrows to the secret along its path.
     for (let s = 0; s < MAX; s++) {
       let board: string | null = rules.fns.boardStart!(rules.data);
-      for (const g of treePath(s)) board = boardAfter(rules, board, g, replyOf(rules, g, game.secretName(s)));
+      for (const g of treePath(s))
+        board = boardAfter(rules, board, { guess: g, code: replyOf(rules, g, game.secretName(s)) });
       expect([s, board]).toEqual([s, `${s + 1}-${s + 1}`]);
     }
   });

@@ -208,8 +208,8 @@ export function replaySecret(model: Model, secret: number): Outcome {
   return { guesses, codes, found: false, missing: false, node, misses };
 }
 
-/** What one secret adds to the metric: guesses (found ones), Lingo score, or misses. */
-export function metricValue(model: Model, depth: number, found: boolean, misses: number): number {
+/** What one secret adds to the metric, after `depth` guesses: guesses (found ones), Lingo score, or misses. */
+export function metricValue(model: Model, depth: number, { found, misses }: Pick<Outcome, 'found' | 'misses'>): number {
   if (model.metric === 'misses') return misses;
   if (model.metric === 'score') {
     const attempts = model.rules.fixedAttempts ? guessLimitOf(model.rules, depth) : depth;
@@ -253,7 +253,7 @@ export function computeStats(model: Model): Stats {
     if (o.missing) missing++;
     count[o.node] = count[o.node] + 1;
     if (o.found) foundCount[o.node] = foundCount[o.node] + 1;
-    sum[o.node] = sum[o.node] + metricValue(model, o.guesses.length, o.found, o.misses);
+    sum[o.node] = sum[o.node] + metricValue(model, o.guesses.length, o);
   }
   // Secrets by final node (counting sort, stable: secret order within a node).
   const start = new Uint32Array(nodes + 1);
@@ -297,13 +297,13 @@ export function difficulty(model: Model, stats: Stats, s: number): number {
   return stats.depth[s];
 }
 
-/** The k hardest secrets of node v's subtree, hardest first (ties: list order). */
-export function hardestOf(model: Model, stats: Stats, v: number, k: number): number[] {
+/** The secrets of node v's subtree, hardest first (ties: list order). */
+export function hardestFirst(model: Model, stats: Stats, v: number): number[] {
   const from = stats.start[v];
   const to = stats.start[v + stats.size[v]];
   const all = Array.from(stats.order.subarray(from, to));
   all.sort((a, b) => difficulty(model, stats, b) - difficulty(model, stats, a) || a - b);
-  return all.slice(0, k);
+  return all;
 }
 
 /** The distribution: guesses (with "not found" up to fixed attempts), or misses for a revealing kind. */
@@ -334,8 +334,14 @@ export function histogramOf(model: Model, stats: Stats): HistogramBin[] {
   return bins;
 }
 
+/** A reply to a guess, the guess by its name. */
+export interface GuessReply {
+  readonly guess: string;
+  readonly code: number;
+}
+
 /** Secrets (indices) among `candidates` that give `code` to the guess named `guess`. */
-export function consistentWith(model: Model, candidates: readonly number[], guess: string, code: number): number[] {
+export function consistentWith(model: Model, candidates: readonly number[], { guess, code }: GuessReply): number[] {
   return candidates.filter((s) => replyOf(model.rules, guess, model.secrets[s]) === code);
 }
 
@@ -431,15 +437,14 @@ export function pageUi(rules: ExplorerRules): ClientUi {
   return ui;
 }
 
+/** A reply as drawn: with the kind's board after it, in a row of the tree (small) or of a path. */
+export interface ShownReply extends GuessReply {
+  readonly board: string | null;
+  readonly small: boolean;
+}
+
 /** How a reply looks: the kind's own view, or the guess and the reply in words. */
-export function replyView(
-  rules: ExplorerRules,
-  ui: PageUi,
-  guess: string,
-  code: number,
-  board: string | null,
-  small: boolean,
-): PageElement {
+export function replyView(rules: ExplorerRules, ui: PageUi, { guess, code, board, small }: ShownReply): PageElement {
   if (rules.fns.view) return rules.fns.view(rules.data, guess, code, { board, small }, ui);
   const text = rules.fns.describe ? rules.fns.describe(rules.data, guess, code) : replyName(rules, code);
   return h(
@@ -451,7 +456,7 @@ export function replyView(
 }
 
 /** The kind's board after reply `code` to `guess` (null stays null: the kind has none). */
-export function boardAfter(rules: ExplorerRules, board: string | null, guess: string, code: number): string | null {
+export function boardAfter(rules: ExplorerRules, board: string | null, { guess, code }: GuessReply): string | null {
   return board === null || !rules.fns.boardAfter ? board : rules.fns.boardAfter(rules.data, board, guess, code);
 }
 
@@ -500,29 +505,58 @@ export function histogramSvg(bins: readonly HistogramBin[], caption: string): Do
   return svg;
 }
 
+/** What the parts of the page share: the decoded tree, its statistics and the page's element builder. */
+export interface ExplorerPage {
+  readonly model: Model;
+  readonly stats: Stats;
+  readonly ui: ClientUi;
+  /** Secret index by lower-case name (the search box). */
+  readonly byName: ReadonlyMap<string, number>;
+  /** The kind's board before the first guess (null: the kind has none). */
+  readonly blank: string | null;
+}
+
+/** `1,234 secrets`: a count, grouped, with the word that fits it. */
+export function counted(k: number, one: string, many: string): string {
+  return `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
+}
+
 /** The whole page: decode, draw the distribution and the tree's root, wire search and play. */
 export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
   const model = modelOf(data, fns);
-  const { rules, tree } = model;
   const stats = computeStats(model);
   const byName = new Map<string, number>();
   model.secrets.forEach((s, i) => {
     byName.set(s.toLowerCase(), i);
   });
-  const ui = pageUi(rules);
-  const $ = ui.byId;
-  const plural = (k: number, one: string, many: string) => `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
-  const secretsText = (k: number) => plural(k, 'secret', 'secrets');
-  const blank = rules.fns.boardStart ? rules.fns.boardStart(rules.data) : null;
-  const guessName = (g: number) => model.guesses[g];
+  const { rules } = model;
+  const page: ExplorerPage = {
+    model,
+    stats,
+    ui: pageUi(rules),
+    byName,
+    blank: rules.fns.boardStart ? rules.fns.boardStart(rules.data) : null,
+  };
+  drawSummary(page);
+  wireSearch(page);
+  drawTree(page);
+  startPlay(page);
 
-  // The tree's size and the distribution.
+  document.documentElement.setAttribute('data-ready', 'true');
+  window.explorerReadyAt = performance.now();
+}
+
+/** The tree's size and the distribution (a chart, and a table for screen readers). */
+export function drawSummary(page: ExplorerPage): void {
+  const { model, stats } = page;
+  const { rules, tree } = model;
+  const $ = page.ui.byId;
   let leaves = 0;
   for (let v = 0; v < tree.guess.length; v++) if (tree.edgeStart[v] === tree.edgeStart[v + 1]) leaves++;
   $('tree-size').textContent =
-    `${secretsText(model.secrets.length)}, ${plural(model.guesses.length, 'guess', 'guesses')} to choose from; ` +
-    `the tree has ${plural(tree.guess.length, 'node', 'nodes')} (${plural(leaves, 'leaf', 'leaves')}) and ${plural(tree.edgeCode.length, 'edge', 'edges')}` +
-    (stats.missing ? `; ${secretsText(stats.missing)} reach a reply the tree has no branch for` : '');
+    `${counted(model.secrets.length, 'secret', 'secrets')}, ${counted(model.guesses.length, 'guess', 'guesses')} to choose from; ` +
+    `the tree has ${counted(tree.guess.length, 'node', 'nodes')} (${counted(leaves, 'leaf', 'leaves')}) and ${counted(tree.edgeCode.length, 'edge', 'edges')}` +
+    (stats.missing ? `; ${counted(stats.missing, 'secret', 'secrets')} reach a reply the tree has no branch for` : '');
   const bins = histogramOf(model, stats);
   const what = rules.distributionTitle ?? 'Guesses per secret';
   const table = h(
@@ -537,415 +571,505 @@ export function explorerMain(data: PageData, fns: ExplorerReplyFns): void {
     histogramSvg(bins, `${what}: ${bins.map((b) => `${b.label} ${grouped(b.count)}`).join(', ')}`),
     table,
   );
+}
 
-  // One secret's path.
-  const pathRows = (s: number): DomElement[] => {
-    const o = replaySecret(model, s);
-    let pattern = blank;
-    return o.guesses.map((g, i) => {
-      const code = o.codes[i];
-      pattern = boardAfter(rules, pattern, guessName(g), code);
-      return h(
-        'li',
-        { 'data-guess': guessName(g), 'data-reply': replyName(rules, code) },
-        h('span', { class: 'n' }, `${i + 1}.`),
-        replyView(rules, ui, guessName(g), code, pattern, false),
-      );
-    });
-  };
-  const outcomeText = (s: number): string => {
-    const d = stats.depth[s];
-    const name = model.secrets[s];
-    if (rules.fns.outcome)
-      return rules.fns.outcome(rules.data, {
-        secret: name,
-        guesses: d,
-        misses: stats.misses[s],
-        found: stats.found[s] === 1,
-      });
-    if (!stats.found[s])
-      return stats.missing && d < guessLimitOf(rules, tree.guess.length)
-        ? `${name}: the tree has no branch for a reply after ${plural(d, 'guess', 'guesses')}`
-        : `${name}: not found within ${plural(d, 'guess', 'guesses')}`;
-    return `${name}: found on guess ${d}${model.metric === 'score' ? ` (score ${metricValue(model, d, true, 0)})` : ''}`;
-  };
-  const showSecret = (text: string): void => {
-    const q = text.trim().toLowerCase();
-    const status = $('path-status');
-    const path = $('path');
-    const s = byName.get(q);
-    if (q === '') {
-      status.textContent = '';
-      path.replaceChildren();
-      path.removeAttribute('data-secret');
-      return;
-    }
-    if (s === undefined) {
-      status.textContent = `No secret named "${text.trim()}" (${secretsText(model.secrets.length)}; exact name, any case).`;
-      path.replaceChildren();
-      path.removeAttribute('data-secret');
-      return;
-    }
-    status.textContent = outcomeText(s);
-    path.replaceChildren(...pathRows(s));
-    path.setAttribute('data-secret', model.secrets[s]);
-  };
-  const search = $('search');
-  search.setAttribute('placeholder', model.secrets[0] ?? '');
-  search.addEventListener('input', () => showSecret(search.value));
-  $('search-form').addEventListener('submit', (e) => {
-    e.preventDefault();
-    showSecret(search.value);
+/** One secret's path: a row per guess, with its reply. */
+export function pathRows(page: ExplorerPage, s: number): DomElement[] {
+  const { model, ui } = page;
+  const { rules } = model;
+  const o = replaySecret(model, s);
+  let pattern = page.blank;
+  return o.guesses.map((g, i) => {
+    const code = o.codes[i];
+    const guess = model.guesses[g];
+    pattern = boardAfter(rules, pattern, { guess, code });
+    return h(
+      'li',
+      { 'data-guess': guess, 'data-reply': replyName(rules, code) },
+      h('span', { class: 'n' }, `${i + 1}.`),
+      replyView(rules, ui, { guess, code, board: pattern, small: false }),
+    );
   });
+}
 
-  // The tree browser: a node's replies, built when opened.
-  const hardestView = (v: number): DomElement => {
-    const d = h('details', { class: 'hardest' }, h('summary', null, `Hardest ${Math.min(5, stats.count[v])} here`));
-    let built = false;
-    d.addEventListener('toggle', () => {
-      if (built || !d.open) return;
-      built = true;
-      const list = h('ol', { class: 'hardest-list' });
-      for (const s of hardestOf(model, stats, v, 5)) {
-        const o = replaySecret(model, s);
-        const how = rules.revealing
-          ? plural(o.misses, 'miss', 'misses')
-          : o.found
-            ? plural(o.guesses.length, 'guess', 'guesses')
-            : 'not found';
-        list.append(
-          h(
-            'li',
-            { 'data-secret': model.secrets[s] },
-            h('strong', null, model.secrets[s]),
-            ` — ${how}: ${o.guesses.map(guessName).join(' ')}`,
-          ),
-        );
-      }
-      d.append(list);
+/** How one secret's game ends, in a line. */
+export function outcomeText(page: ExplorerPage, s: number): string {
+  const { model, stats } = page;
+  const { rules, tree } = model;
+  const d = stats.depth[s];
+  const name = model.secrets[s];
+  if (rules.fns.outcome)
+    return rules.fns.outcome(rules.data, {
+      secret: name,
+      guesses: d,
+      misses: stats.misses[s],
+      found: stats.found[s] === 1,
     });
-    return d;
-  };
-  const nodeBody = (v: number, pattern: string | null): DomElement => {
-    const g = guessName(tree.guess[v]);
-    const body = h('div', { class: 'node-body', 'data-node': v });
-    body.append(hardestView(v));
-    const rows: Array<{ count: number; code: number; el: () => DomElement }> = [];
-    const a = tree.edgeStart[v];
-    const b = tree.edgeStart[v + 1];
-    for (let e = a; e < b; e++) {
-      const code = tree.edgeCode[e];
-      const child = tree.edgeChild[e];
-      rows.push({
-        count: stats.count[child],
-        code,
-        el: () => {
-          const next = boardAfter(rules, pattern, g, code);
-          const d = h(
-            'details',
-            { class: 'reply-row', 'data-node': child, 'data-reply': replyName(rules, code) },
-            h(
-              'summary',
-              null,
-              replyView(rules, ui, g, code, next, true),
-              h(
-                'span',
-                { class: 'meta' },
-                ` ${secretsText(stats.count[child])} · ${meanText(model, stats, child)} · next `,
-                h('strong', { class: 'next' }, guessName(tree.guess[child])),
-              ),
-            ),
-          );
-          let built = false;
-          d.addEventListener('toggle', () => {
-            if (built || !d.open) return;
-            built = true;
-            d.append(nodeBody(child, next));
-          });
-          return h('li', null, d);
-        },
-      });
-    }
-    // Secrets whose game ends at this node: solved by its guess, or out of guesses.
-    const ends = new Map<number, number[]>();
-    const lost: number[] = [];
-    for (let i = stats.start[v]; i < stats.start[v + 1]; i++) {
-      const s = stats.order[i];
-      if (!stats.found[s]) {
-        lost.push(s);
-        continue;
-      }
-      const c = stats.lastCode[s];
-      const list = ends.get(c) ?? [];
-      list.push(s);
-      ends.set(c, list);
-    }
-    for (const [code, list] of ends) {
-      rows.push({
-        count: list.length,
-        code,
-        el: () => {
-          const next = boardAfter(rules, pattern, g, code);
-          const names = list.map((s) => model.secrets[s]);
-          return h(
-            'li',
-            { class: 'end', 'data-reply': replyName(rules, code) },
-            replyView(rules, ui, g, code, next, true),
-            h(
-              'span',
-              { class: 'meta' },
-              ` ${rules.endWord ?? 'solved'}: ${names.slice(0, 8).join(' ')}${names.length > 8 ? ' …' : ''}`,
-            ),
-          );
-        },
-      });
-    }
-    if (lost.length) {
-      const names = lost.map((s) => model.secrets[s]);
-      rows.push({
-        count: lost.length,
-        code: -1,
-        el: () =>
-          h(
-            'li',
-            { class: 'end lost' },
-            `not found after ${plural(stats.nodeDepth[v], 'guess', 'guesses')}: ${secretsText(names.length)} (${names.slice(0, 8).join(' ')}${names.length > 8 ? ' …' : ''})`,
-          ),
-      });
-    }
-    rows.sort((x, y) => y.count - x.count || x.code - y.code);
-    const list = h('ul', { class: 'replies', 'aria-label': `replies to ${g}` });
-    // Large nodes (a Lingo opener has thousands of replies): 100 rows, then 200 more a click.
-    let shown = Math.min(rows.length, 100);
-    rows.slice(0, shown).forEach((r) => {
-      list.append(r.el());
-    });
-    body.append(list);
-    if (rows.length > shown) {
-      const more = h('button', { type: 'button', class: 'more' });
-      const label = () => {
-        more.textContent = `Show ${Math.min(200, rows.length - shown)} more replies (${rows.length - shown} not shown)`;
-      };
-      label();
-      more.addEventListener('click', () => {
-        const next = Math.min(rows.length, shown + 200);
-        rows.slice(shown, next).forEach((r) => {
-          list.append(r.el());
-        });
-        shown = next;
-        if (shown >= rows.length) more.remove();
-        else label();
-      });
-      body.append(more);
-    }
-    return body;
-  };
-  $('tree').replaceChildren(
-    h(
-      'p',
-      { class: 'root' },
-      'First guess ',
-      h('strong', { class: 'next' }, guessName(tree.guess[0])),
-      ` · ${secretsText(stats.count[0])} · ${meanText(model, stats, 0)}`,
-    ),
-    nodeBody(0, blank),
-  );
+  if (!stats.found[s])
+    return stats.missing && d < guessLimitOf(rules, tree.guess.length)
+      ? `${name}: the tree has no branch for a reply after ${counted(d, 'guess', 'guesses')}`
+      : `${name}: not found within ${counted(d, 'guess', 'guesses')}`;
+  return `${name}: found on guess ${d}${model.metric === 'score' ? ` (score ${metricValue(model, d, { found: true, misses: 0 })})` : ''}`;
+}
 
-  // Play mode: the user types the replies of their own game.
-  interface Step {
-    readonly guess: number;
-    readonly code: number;
+/** The secret the search box names: its path, or why there is none. */
+export function showSecret(page: ExplorerPage, text: string): void {
+  const { model } = page;
+  const q = text.trim().toLowerCase();
+  const status = page.ui.byId('path-status');
+  const path = page.ui.byId('path');
+  const s = page.byName.get(q);
+  if (q === '') {
+    status.textContent = '';
+    path.replaceChildren();
+    path.removeAttribute('data-secret');
+    return;
   }
-  let steps: Step[] = [];
-  let node = 0;
-  let candidates: number[] = [];
-  let over: 'playing' | 'solved' | 'out' = 'playing';
-  const area = $('play-area');
-  const play = $('play');
-  const limit = guessLimitOf(rules, tree.guess.length);
-  const solved = solvedCodeOf(rules);
-  const patternNow = (): string | null => {
-    let p = blank;
-    for (const st of steps) p = boardAfter(rules, p, guessName(st.guess), st.code);
-    return p;
-  };
-  /** Off the tree (a reply it has no branch for): the kind's choice, or a secret still possible. */
-  const fallbackGuess = (): number => {
-    if (rules.fns.offTreeGuess) {
-      const possible = candidates.map((s) => model.secrets[s]);
-      return rules.fns.offTreeGuess(
-        rules.data,
-        model.guesses,
-        possible,
-        steps.map((st) => guessName(st.guess)),
-      );
-    }
-    const name = model.secrets[candidates[0]];
-    const gi = model.guesses.indexOf(name);
-    return Math.max(gi, 0);
-  };
-  const currentGuess = (): number => (node >= 0 ? tree.guess[node] : fallbackGuess());
-  const replay = (): void => {
-    node = 0;
-    candidates = model.secrets.map((_, i) => i);
-    over = 'playing';
-    let revealed = 0;
-    for (const st of steps) {
-      candidates = consistentWith(model, candidates, guessName(st.guess), st.code);
-      revealed |= st.code;
-      if (rules.revealing ? revealed === solved : st.code === solved) {
-        over = 'solved';
-        break;
-      }
-      node = node >= 0 ? childOf(tree, node, st.code) : -1;
-    }
-    if (over === 'playing' && steps.length >= limit) over = 'out';
-  };
-  /** The reply the inputs hold, or why it cannot be one. */
-  const readReply = (g: string): number | string => {
-    if (rules.fns.readReply) return rules.fns.readReply(rules.data, g, patternNow(), ui);
-    const n = rules.fns.codes(rules.data);
-    if (rules.numberReply) {
-      const x = ui.readNumber('play-count', rules.numberReply.what);
-      if (typeof x === 'string') return x;
-      const why = rules.fns.numberError
-        ? rules.fns.numberError(rules.data, g, x)
-        : x < n
-          ? null
-          : `${x} ${rules.numberReply.what}: at most ${n - 1}`;
-      return why ?? x;
-    }
-    const t = $('play-text').value.trim();
-    for (let c = 0; c < n; c++) if (replyName(rules, c) === t) return c;
-    return `"${t}" is not a reply of this game${n <= 12 ? ` (${Array.from({ length: n }, (_, c) => replyName(rules, c)).join(' ')})` : ''}`;
-  };
-  const drawPlay = (message: string, error: string): void => {
-    const g = currentGuess();
-    const gName = guessName(g);
-    const children: DomElement[] = [];
-    const history = h('ol', { id: 'play-history' });
-    let pat = blank;
-    for (const st of steps) {
-      pat = boardAfter(rules, pat, guessName(st.guess), st.code);
-      history.append(
+  if (s === undefined) {
+    status.textContent = `No secret named "${text.trim()}" (${counted(model.secrets.length, 'secret', 'secrets')}; exact name, any case).`;
+    path.replaceChildren();
+    path.removeAttribute('data-secret');
+    return;
+  }
+  status.textContent = outcomeText(page, s);
+  path.replaceChildren(...pathRows(page, s));
+  path.setAttribute('data-secret', model.secrets[s]);
+}
+
+export function wireSearch(page: ExplorerPage): void {
+  const search = page.ui.byId('search');
+  search.setAttribute('placeholder', page.model.secrets[0] ?? '');
+  search.addEventListener('input', () => showSecret(page, search.value));
+  page.ui.byId('search-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    showSecret(page, search.value);
+  });
+}
+
+/** The tree browser: the first guess, and its replies (each node's built when opened). */
+export function drawTree(page: ExplorerPage): void {
+  const { model, stats } = page;
+  page.ui
+    .byId('tree')
+    .replaceChildren(
+      h(
+        'p',
+        { class: 'root' },
+        'First guess ',
+        h('strong', { class: 'next' }, model.guesses[model.tree.guess[0]]),
+        ` · ${counted(stats.count[0], 'secret', 'secrets')} · ${meanText(model, stats, 0)}`,
+      ),
+      nodeBody(page, 0, page.blank),
+    );
+}
+
+/** The hardest secrets below node v, listed when opened. */
+export function hardestView(page: ExplorerPage, v: number): DomElement {
+  const { model, stats } = page;
+  const { rules } = model;
+  const d = h('details', { class: 'hardest' }, h('summary', null, `Hardest ${Math.min(5, stats.count[v])} here`));
+  let built = false;
+  d.addEventListener('toggle', () => {
+    if (built || !d.open) return;
+    built = true;
+    const list = h('ol', { class: 'hardest-list' });
+    for (const s of hardestFirst(model, stats, v).slice(0, 5)) {
+      const o = replaySecret(model, s);
+      const how = rules.revealing
+        ? counted(o.misses, 'miss', 'misses')
+        : o.found
+          ? counted(o.guesses.length, 'guess', 'guesses')
+          : 'not found';
+      list.append(
         h(
           'li',
-          { 'data-guess': guessName(st.guess), 'data-reply': replyName(rules, st.code) },
-          replyView(rules, ui, guessName(st.guess), st.code, pat, false),
+          { 'data-secret': model.secrets[s] },
+          h('strong', null, model.secrets[s]),
+          ` — ${how}: ${o.guesses.map((g) => model.guesses[g]).join(' ')}`,
         ),
       );
     }
-    play.setAttribute('data-state', over);
-    play.setAttribute('data-guess', over === 'playing' ? gName : '');
-    play.setAttribute('data-candidates', String(candidates.length));
-    if (steps.length) children.push(h('div', null, h('h3', null, 'Your replies so far'), history));
-    if (over === 'playing') {
-      const turn = h(
-        'p',
-        { id: 'play-turn' },
-        `Guess ${steps.length + 1}${rules.fixedAttempts ? ` of ${guessLimitOf(rules, tree.guess.length)}` : ''}: `,
-        h('strong', { id: 'play-guess' }, gName),
-      );
-      children.push(turn);
-      const fields = h('fieldset', { id: 'play-reply' }, h('legend', null, 'Your reply'));
-      if (rules.fns.replyInputs) {
-        fields.append(...rules.fns.replyInputs(rules.data, gName, patternNow(), ui));
-      } else if (rules.numberReply) {
-        fields.append(
-          ui.numberField(
-            'play-count',
-            rules.numberReply.label.split('{guess}').join(gName),
-            rules.fns.codes(rules.data) - 1,
+    d.append(list);
+  });
+  return d;
+}
+
+/** One row of a node's replies: how many secrets it holds and its code (the order), built on demand. */
+export interface ReplyRow {
+  readonly count: number;
+  readonly code: number;
+  readonly el: () => DomElement;
+}
+
+/** Node v's replies that go on: each opens to its child's node. */
+export function branchRows(page: ExplorerPage, v: number, pattern: string | null): ReplyRow[] {
+  const { model, stats, ui } = page;
+  const { rules, tree } = model;
+  const g = model.guesses[tree.guess[v]];
+  const rows: ReplyRow[] = [];
+  for (let e = tree.edgeStart[v]; e < tree.edgeStart[v + 1]; e++) {
+    const code = tree.edgeCode[e];
+    const child = tree.edgeChild[e];
+    rows.push({
+      count: stats.count[child],
+      code,
+      el: () => {
+        const next = boardAfter(rules, pattern, { guess: g, code });
+        const d = h(
+          'details',
+          { class: 'reply-row', 'data-node': child, 'data-reply': replyName(rules, code) },
+          h(
+            'summary',
+            null,
+            replyView(rules, ui, { guess: g, code, board: next, small: true }),
+            h(
+              'span',
+              { class: 'meta' },
+              ` ${counted(stats.count[child], 'secret', 'secrets')} · ${meanText(model, stats, child)} · next `,
+              h('strong', { class: 'next' }, model.guesses[tree.guess[child]]),
+            ),
           ),
         );
-      } else {
-        const n = rules.fns.codes(rules.data);
-        const names = n <= 12 ? ` (${Array.from({ length: n }, (_, c) => replyName(rules, c)).join(' ')})` : '';
-        fields.append(
+        let built = false;
+        d.addEventListener('toggle', () => {
+          if (built || !d.open) return;
+          built = true;
+          d.append(nodeBody(page, child, next));
+        });
+        return h('li', null, d);
+      },
+    });
+  }
+  return rows;
+}
+
+/** Node v's replies that end the game: solved by its guess (a row per reply), or out of guesses. */
+export function endRows(page: ExplorerPage, v: number, pattern: string | null): ReplyRow[] {
+  const { model, stats, ui } = page;
+  const { rules, tree } = model;
+  const g = model.guesses[tree.guess[v]];
+  const rows: ReplyRow[] = [];
+  const ends = new Map<number, number[]>();
+  const lost: number[] = [];
+  for (let i = stats.start[v]; i < stats.start[v + 1]; i++) {
+    const s = stats.order[i];
+    if (!stats.found[s]) {
+      lost.push(s);
+      continue;
+    }
+    const c = stats.lastCode[s];
+    const list = ends.get(c) ?? [];
+    list.push(s);
+    ends.set(c, list);
+  }
+  for (const [code, list] of ends) {
+    rows.push({
+      count: list.length,
+      code,
+      el: () => {
+        const next = boardAfter(rules, pattern, { guess: g, code });
+        const names = list.map((s) => model.secrets[s]);
+        return h(
+          'li',
+          { class: 'end', 'data-reply': replyName(rules, code) },
+          replyView(rules, ui, { guess: g, code, board: next, small: true }),
           h(
             'span',
-            { class: 'field' },
-            h('label', { for: 'play-text' }, `Reply to "${gName}"${names}`),
-            ' ',
-            h('input', { id: 'play-text', type: 'text', value: '' }),
+            { class: 'meta' },
+            ` ${rules.endWord ?? 'solved'}: ${names.slice(0, 8).join(' ')}${names.length > 8 ? ' …' : ''}`,
           ),
         );
-      }
-      children.push(fields);
-    }
-    const buttons = h('div', { class: 'buttons' });
-    if (over === 'playing') buttons.append(h('button', { type: 'button', id: 'play-submit' }, 'Submit reply'));
-    buttons.append(
-      h('button', { type: 'button', id: 'play-undo', disabled: steps.length === 0 }, 'Undo'),
-      h('button', { type: 'button', id: 'play-restart' }, 'Restart'),
+      },
+    });
+  }
+  if (lost.length) {
+    const names = lost.map((s) => model.secrets[s]);
+    rows.push({
+      count: lost.length,
+      code: -1,
+      el: () =>
+        h(
+          'li',
+          { class: 'end lost' },
+          `not found after ${counted(stats.nodeDepth[v], 'guess', 'guesses')}: ${counted(names.length, 'secret', 'secrets')} (${names.slice(0, 8).join(' ')}${names.length > 8 ? ' …' : ''})`,
+        ),
+    });
+  }
+  return rows;
+}
+
+/** Node v opened: its hardest secrets and its replies, the most common first. */
+export function nodeBody(page: ExplorerPage, v: number, pattern: string | null): DomElement {
+  const g = page.model.guesses[page.model.tree.guess[v]];
+  const body = h('div', { class: 'node-body', 'data-node': v });
+  body.append(hardestView(page, v));
+  const rows = [...branchRows(page, v, pattern), ...endRows(page, v, pattern)];
+  rows.sort((x, y) => y.count - x.count || x.code - y.code);
+  const list = h('ul', { class: 'replies', 'aria-label': `replies to ${g}` });
+  // Large nodes (a Lingo opener has thousands of replies): 100 rows, then 200 more a click.
+  let shown = Math.min(rows.length, 100);
+  rows.slice(0, shown).forEach((r) => {
+    list.append(r.el());
+  });
+  body.append(list);
+  if (rows.length > shown) {
+    const more = h('button', { type: 'button', class: 'more' });
+    const label = () => {
+      more.textContent = `Show ${Math.min(200, rows.length - shown)} more replies (${rows.length - shown} not shown)`;
+    };
+    label();
+    more.addEventListener('click', () => {
+      const next = Math.min(rows.length, shown + 200);
+      rows.slice(shown, next).forEach((r) => {
+        list.append(r.el());
+      });
+      shown = next;
+      if (shown >= rows.length) more.remove();
+      else label();
+    });
+    body.append(more);
+  }
+  return body;
+}
+
+/** A reply the user typed in play mode, to the guess the page showed. */
+export interface Step {
+  readonly guess: number;
+  readonly code: number;
+}
+
+/** Play mode: the user types the replies of their own game. */
+export interface PlayMode {
+  steps: Step[];
+  /** The tree's node of the guess shown; -1 off the tree. */
+  node: number;
+  candidates: number[];
+  over: 'playing' | 'solved' | 'out';
+}
+
+export function startPlay(page: ExplorerPage): void {
+  const play: PlayMode = { steps: [], node: 0, candidates: [], over: 'playing' };
+  replayPlay(page, play);
+  drawPlay(page, play, '');
+}
+
+/** The kind's board after the replies so far. */
+export function playBoard(page: ExplorerPage, play: PlayMode): string | null {
+  let p = page.blank;
+  for (const st of play.steps)
+    p = boardAfter(page.model.rules, p, { guess: page.model.guesses[st.guess], code: st.code });
+  return p;
+}
+
+/** Off the tree (a reply it has no branch for): the kind's choice, or a secret still possible. */
+export function fallbackGuess(page: ExplorerPage, play: PlayMode): number {
+  const { model } = page;
+  const { rules } = model;
+  if (rules.fns.offTreeGuess) {
+    const possible = play.candidates.map((s) => model.secrets[s]);
+    return rules.fns.offTreeGuess(
+      rules.data,
+      model.guesses,
+      possible,
+      play.steps.map((st) => model.guesses[st.guess]),
     );
-    children.push(buttons);
-    children.push(h('p', { id: 'play-error', class: 'error', role: 'alert' }, error));
-    children.push(h('p', { id: 'play-status', role: 'status' }, message));
-    const few = candidates.length <= 20;
-    children.push(
-      h(
-        'p',
-        { id: 'play-count-text' },
-        over === 'solved' ? '' : `${secretsText(candidates.length)} still possible${few ? ':' : ''}`,
+  }
+  const name = model.secrets[play.candidates[0]];
+  const gi = model.guesses.indexOf(name);
+  return Math.max(gi, 0);
+}
+
+export function currentGuess(page: ExplorerPage, play: PlayMode): number {
+  return play.node >= 0 ? page.model.tree.guess[play.node] : fallbackGuess(page, play);
+}
+
+/** Where the replies so far lead: the node, the secrets still possible, whether the game is over. */
+export function replayPlay(page: ExplorerPage, play: PlayMode): void {
+  const { model } = page;
+  const { rules, tree } = model;
+  const solved = solvedCodeOf(rules);
+  play.node = 0;
+  play.candidates = model.secrets.map((_, i) => i);
+  play.over = 'playing';
+  let revealed = 0;
+  for (const st of play.steps) {
+    play.candidates = consistentWith(model, play.candidates, { guess: model.guesses[st.guess], code: st.code });
+    revealed |= st.code;
+    if (rules.revealing ? revealed === solved : st.code === solved) {
+      play.over = 'solved';
+      break;
+    }
+    play.node = play.node >= 0 ? childOf(tree, play.node, st.code) : -1;
+  }
+  if (play.over === 'playing' && play.steps.length >= guessLimitOf(rules, tree.guess.length)) play.over = 'out';
+}
+
+/** The reply the inputs hold, or why it cannot be one. */
+export function readPlayReply(page: ExplorerPage, play: PlayMode, g: string): number | string {
+  const { ui } = page;
+  const { rules } = page.model;
+  if (rules.fns.readReply) return rules.fns.readReply(rules.data, g, playBoard(page, play), ui);
+  const n = rules.fns.codes(rules.data);
+  if (rules.numberReply) {
+    const x = ui.readNumber('play-count', rules.numberReply.what);
+    if (typeof x === 'string') return x;
+    const why = rules.fns.numberError
+      ? rules.fns.numberError(rules.data, g, x)
+      : x < n
+        ? null
+        : `${x} ${rules.numberReply.what}: at most ${n - 1}`;
+    return why ?? x;
+  }
+  const t = ui.byId('play-text').value.trim();
+  for (let c = 0; c < n; c++) if (replyName(rules, c) === t) return c;
+  return `"${t}" is not a reply of this game${n <= 12 ? ` (${Array.from({ length: n }, (_, c) => replyName(rules, c)).join(' ')})` : ''}`;
+}
+
+/** The inputs of the reply to the guess named `gName`: the kind's own, a number, or a text. */
+export function playReplyFields(page: ExplorerPage, play: PlayMode, gName: string): DomElement {
+  const { ui } = page;
+  const { rules } = page.model;
+  const fields = h('fieldset', { id: 'play-reply' }, h('legend', null, 'Your reply'));
+  if (rules.fns.replyInputs) {
+    fields.append(...rules.fns.replyInputs(rules.data, gName, playBoard(page, play), ui));
+  } else if (rules.numberReply) {
+    fields.append(
+      ui.numberField(
+        'play-count',
+        rules.numberReply.label.split('{guess}').join(gName),
+        rules.fns.codes(rules.data) - 1,
       ),
     );
-    const cands = h('ul', { id: 'play-candidates', class: 'inline' });
-    if (few && over !== 'solved') for (const s of candidates) cands.append(h('li', null, model.secrets[s]));
-    children.push(cands);
-    area.replaceChildren(...children);
-    const submit = area.querySelector('#play-submit');
-    if (submit) submit.addEventListener('click', onSubmit);
-    $('play-undo').addEventListener('click', () => {
-      steps = steps.slice(0, -1);
-      replay();
-      drawPlay('Took back the last reply.', '');
-    });
-    $('play-restart').addEventListener('click', () => {
-      steps = [];
-      replay();
-      drawPlay('New game.', '');
-    });
-  };
-  const onSubmit = (): void => {
-    const g = currentGuess();
-    const gName = guessName(g);
-    const code = readReply(gName);
-    if (typeof code === 'string') {
-      drawError(code);
-      return;
-    }
-    const kept = consistentWith(model, candidates, gName, code);
-    if (kept.length === 0) {
-      const after = steps.map((st) => `${guessName(st.guess)} ${replyName(rules, st.code)}`).join(', ');
-      const none = rules.impossibleWhy ?? 'no secret in the list gives it';
-      drawError(`impossible reply ${replyName(rules, code)} to ${gName}: ${none}${after ? ` after ${after}` : ''}`);
-      return;
-    }
-    steps = [...steps, { guess: g, code }];
-    const wasOnTree = node >= 0;
-    replay();
-    let message: string;
-    if (over === 'solved')
-      message = `Solved in ${plural(steps.length, 'guess', 'guesses')}: ${model.secrets[candidates[0]] ?? gName}.`;
-    else if (over === 'out') message = `Out of guesses; ${secretsText(candidates.length)} still possible.`;
-    else if (wasOnTree && node < 0)
-      message = 'The tree has no branch for this reply; guessing among the secrets still possible.';
-    else message = `Next guess: ${guessName(currentGuess())}.`;
-    drawPlay(message, '');
-    const next =
-      area.querySelector('#play-reply button') ?? area.querySelector('input') ?? area.querySelector('#play-restart');
-    if (next) next.focus();
-  };
-  const drawError = (why: string): void => {
-    $('play-error').textContent = why;
-    play.setAttribute('data-error', why);
-  };
-  replay();
-  drawPlay('', '');
+  } else {
+    const n = rules.fns.codes(rules.data);
+    const names = n <= 12 ? ` (${Array.from({ length: n }, (_, c) => replyName(rules, c)).join(' ')})` : '';
+    fields.append(
+      h(
+        'span',
+        { class: 'field' },
+        h('label', { for: 'play-text' }, `Reply to "${gName}"${names}`),
+        ' ',
+        h('input', { id: 'play-text', type: 'text', value: '' }),
+      ),
+    );
+  }
+  return fields;
+}
 
-  document.documentElement.setAttribute('data-ready', 'true');
-  window.explorerReadyAt = performance.now();
+/** The play area as the game stands, with `message` in its status line. */
+export function drawPlay(page: ExplorerPage, play: PlayMode, message: string): void {
+  const { model, ui } = page;
+  const { rules, tree } = model;
+  const { steps, candidates, over } = play;
+  const area = ui.byId('play-area');
+  const root = ui.byId('play');
+  const gName = model.guesses[currentGuess(page, play)];
+  const children: DomElement[] = [];
+  const history = h('ol', { id: 'play-history' });
+  let pat = page.blank;
+  for (const st of steps) {
+    const guess = model.guesses[st.guess];
+    pat = boardAfter(rules, pat, { guess, code: st.code });
+    history.append(
+      h(
+        'li',
+        { 'data-guess': guess, 'data-reply': replyName(rules, st.code) },
+        replyView(rules, ui, { guess, code: st.code, board: pat, small: false }),
+      ),
+    );
+  }
+  root.setAttribute('data-state', over);
+  root.setAttribute('data-guess', over === 'playing' ? gName : '');
+  root.setAttribute('data-candidates', String(candidates.length));
+  if (steps.length) children.push(h('div', null, h('h3', null, 'Your replies so far'), history));
+  if (over === 'playing') {
+    const turn = h(
+      'p',
+      { id: 'play-turn' },
+      `Guess ${steps.length + 1}${rules.fixedAttempts ? ` of ${guessLimitOf(rules, tree.guess.length)}` : ''}: `,
+      h('strong', { id: 'play-guess' }, gName),
+    );
+    children.push(turn);
+    children.push(playReplyFields(page, play, gName));
+  }
+  const buttons = h('div', { class: 'buttons' });
+  if (over === 'playing') buttons.append(h('button', { type: 'button', id: 'play-submit' }, 'Submit reply'));
+  buttons.append(
+    h('button', { type: 'button', id: 'play-undo', disabled: steps.length === 0 }, 'Undo'),
+    h('button', { type: 'button', id: 'play-restart' }, 'Restart'),
+  );
+  children.push(buttons);
+  // Empty: an error is written into it by drawPlayError.
+  children.push(h('p', { id: 'play-error', class: 'error', role: 'alert' }));
+  children.push(h('p', { id: 'play-status', role: 'status' }, message));
+  const few = candidates.length <= 20;
+  children.push(
+    h(
+      'p',
+      { id: 'play-count-text' },
+      over === 'solved' ? '' : `${counted(candidates.length, 'secret', 'secrets')} still possible${few ? ':' : ''}`,
+    ),
+  );
+  const cands = h('ul', { id: 'play-candidates', class: 'inline' });
+  if (few && over !== 'solved') for (const s of candidates) cands.append(h('li', null, model.secrets[s]));
+  children.push(cands);
+  area.replaceChildren(...children);
+  const submit = area.querySelector('#play-submit');
+  if (submit) submit.addEventListener('click', () => submitPlayReply(page, play));
+  ui.byId('play-undo').addEventListener('click', () => {
+    play.steps = play.steps.slice(0, -1);
+    replayPlay(page, play);
+    drawPlay(page, play, 'Took back the last reply.');
+  });
+  ui.byId('play-restart').addEventListener('click', () => {
+    play.steps = [];
+    replayPlay(page, play);
+    drawPlay(page, play, 'New game.');
+  });
+}
+
+/** The reply typed, taken: the next guess, the end of the game, or why the reply cannot be. */
+export function submitPlayReply(page: ExplorerPage, play: PlayMode): void {
+  const { model } = page;
+  const { rules } = model;
+  const g = currentGuess(page, play);
+  const gName = model.guesses[g];
+  const code = readPlayReply(page, play, gName);
+  if (typeof code === 'string') {
+    drawPlayError(page, code);
+    return;
+  }
+  const kept = consistentWith(model, play.candidates, { guess: gName, code });
+  if (kept.length === 0) {
+    const after = play.steps.map((st) => `${model.guesses[st.guess]} ${replyName(rules, st.code)}`).join(', ');
+    const none = rules.impossibleWhy ?? 'no secret in the list gives it';
+    drawPlayError(
+      page,
+      `impossible reply ${replyName(rules, code)} to ${gName}: ${none}${after ? ` after ${after}` : ''}`,
+    );
+    return;
+  }
+  play.steps = [...play.steps, { guess: g, code }];
+  const wasOnTree = play.node >= 0;
+  replayPlay(page, play);
+  let message: string;
+  if (play.over === 'solved')
+    message = `Solved in ${counted(play.steps.length, 'guess', 'guesses')}: ${model.secrets[play.candidates[0]] ?? gName}.`;
+  else if (play.over === 'out')
+    message = `Out of guesses; ${counted(play.candidates.length, 'secret', 'secrets')} still possible.`;
+  else if (wasOnTree && play.node < 0)
+    message = 'The tree has no branch for this reply; guessing among the secrets still possible.';
+  else message = `Next guess: ${model.guesses[currentGuess(page, play)]}.`;
+  drawPlay(page, play, message);
+  const area = page.ui.byId('play-area');
+  const next =
+    area.querySelector('#play-reply button') ?? area.querySelector('input') ?? area.querySelector('#play-restart');
+  if (next) next.focus();
+}
+
+export function drawPlayError(page: ExplorerPage, why: string): void {
+  page.ui.byId('play-error').textContent = why;
+  page.ui.byId('play').setAttribute('data-error', why);
 }
 
 /** Run the page; a failure is shown on the page (and flagged for tests) rather than lost. */
@@ -983,7 +1107,7 @@ export const CLIENT_FUNCTIONS: ReadonlyArray<(...args: never[]) => unknown> = [
   computeStats,
   meanText,
   difficulty,
-  hardestOf,
+  hardestFirst,
   histogramOf,
   consistentWith,
   h,
@@ -991,6 +1115,27 @@ export const CLIENT_FUNCTIONS: ReadonlyArray<(...args: never[]) => unknown> = [
   replyView,
   boardAfter,
   histogramSvg,
+  counted,
   explorerMain,
+  drawSummary,
+  pathRows,
+  outcomeText,
+  showSecret,
+  wireSearch,
+  drawTree,
+  hardestView,
+  branchRows,
+  endRows,
+  nodeBody,
+  startPlay,
+  playBoard,
+  fallbackGuess,
+  currentGuess,
+  replayPlay,
+  readPlayReply,
+  playReplyFields,
+  drawPlay,
+  submitPlayReply,
+  drawPlayError,
   explorerBoot,
 ];
