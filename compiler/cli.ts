@@ -201,130 +201,131 @@ function beforeParse(argv: readonly string[]): boolean {
   return false;
 }
 
+/** The parsed arguments yargs hands a verb. */
+type VerbArgs = Record<string, unknown>;
+
+/** `compile`: the game's options checked, then a compile run (locally or on a job queue). */
+async function compileVerb(a: VerbArgs): Promise<void> {
+  const args = await rawArgs(a, 'compile');
+  if (a.game === undefined)
+    throw fail(
+      'usage',
+      `no game given: use --game (one of ${GAME_IDS.filter((g) => g !== 'file').join(', ')}, or a game module file such as ./my-game.mjs)`,
+    );
+  const { loaded, request, queue } = compileSetupOf(args, err);
+  const done = await runCompile(loaded, request, { options: loaded.options, executor: await executorOf(queue) }, out);
+  if (done.written && done.path !== undefined) loaded.afterCompile?.(done.header, done.path, out);
+}
+
+/** `verify`: the tree replayed; what else a game verifies (a contest string) without a tree or after it. */
+async function verifyVerb(a: VerbArgs): Promise<void> {
+  const args = await rawArgs(a, 'verify');
+  if (a.tree === undefined) {
+    const m = moduleOf(args);
+    if (m.verifyExtra) {
+      const opts = gameOptionsOf(m, 'verify', args, err);
+      const extra = m.verifyExtra.options.find((o) => opts[o.name] !== undefined);
+      if (extra && a.json === true) throw fail('usage', `--json reports a tree; it does not go with --${extra.name}`);
+      if (m.verifyExtra.run(opts, reportTo(out))) return;
+    }
+  }
+  const r = await resolveTree('verify', args, hooks());
+  // With --tree, what else is given to verify (a contest string) is verified too, after the tree.
+  const extra = a.tree === undefined ? undefined : r.loaded.module.verifyExtra;
+  const given = extra?.options.find((o) => r.loaded.options[o.name] !== undefined);
+  if (given && a.json === true) throw fail('usage', `--json reports a tree; it does not go with --${given.name}`);
+  if (a.json === true) verifyJson(r, out);
+  else runVerify(r, out);
+  if (extra && given) extra.run(r.loaded.options, reportTo(out));
+}
+
+async function statsVerb(a: VerbArgs): Promise<void> {
+  const hardest = (verbOptionsOf('stats', a).hardest as number | undefined) ?? 10;
+  const r = await verifiedTree('stats', await rawArgs(a, 'stats'));
+  if (a.json === true) statsJson(r, hardest, out);
+  else runStats(r, hardest, out);
+}
+
+/** `export`: the formats every game has (paths, json, html), or one of the game's own. */
+async function exportVerb(a: VerbArgs): Promise<void> {
+  const args = await rawArgs(a, 'export');
+  const format = String(a.format);
+  if (a.out !== undefined && String(a.out).trim() === '') throw fail('usage', '--out "": expected a file name');
+  let text: string;
+  if (format === 'paths' || format === 'json' || format === 'html') {
+    const r = await verifiedTree('export', args);
+    const lines: string[] = [];
+    if (format === 'paths') exportPaths(r.loaded.game, r.file.tree, (l) => lines.push(l));
+    else if (format === 'json') lines.push(exportJson(r.loaded.game, r.file.tree));
+    else lines.push(renderExplorer(explorerInputOf(r.loaded, r.file)));
+    text = `${lines.join('\n')}\n`;
+  } else {
+    const header =
+      typeof a.tree === 'string' ? (await import('../runtime/tree-format.js')).readTreeFile(a.tree).header : undefined;
+    const m = moduleOf(args, header);
+    const f = m.exportFormats?.find((x) => x.name === format);
+    if (!f)
+      throw fail(
+        'usage',
+        `--format ${format} is not a format of ${m.id} (${['paths', 'json', 'html', ...(m.exportFormats ?? []).map((x) => x.name)].join(', ')})`,
+      );
+    if (f.needsTree) {
+      const r = await verifiedTree('export', args);
+      text = f.render(r.loaded, r.file, r.path);
+    } else text = f.render(null, null);
+  }
+  if (a.out !== undefined) writeFileAtomic(String(a.out), text);
+  else io.write(text);
+}
+
+async function playVerb(a: VerbArgs): Promise<void> {
+  const r = await verifiedTree('play', await rawArgs(a, 'play'));
+  if (r.loaded.play) await r.loaded.play(r.file.tree, io.stdin, out, err);
+  else await runPlay(r.loaded.game, r.file.tree, io.stdin, out, err);
+}
+
+async function workerVerb(a: VerbArgs): Promise<void> {
+  checkVerbArgs(a, 'worker');
+  const target = queueFromArgs('worker', a.queue);
+  const concurrency = (verbOptionsOf('worker', { concurrency: a.concurrency }).concurrency as number | undefined) ?? 1;
+  const { gameFolders } = await import('./commands/worker-jobs.js');
+  const games = gameFolders(a.games);
+  await (await import('./commands/worker.js')).runWorker({ target, concurrency, games }, err);
+}
+
+/**
+ * What a command line yargs refuses becomes: one line in the tool's words (an unknown command or
+ * option named as typed, with the nearest known name), status 2.
+ */
+function refuseParse(argv: readonly string[], verb: AnyVerb, msg: string | undefined): never {
+  const unknown = /^Unknown command: (.*)$/.exec(msg ?? '');
+  if (unknown) unknownCommand(unknown[1]);
+  const unknownArgs = /^Unknown arguments?: (.*)$/.exec(msg ?? '');
+  if (unknownArgs) {
+    // Named as typed (yargs rewrites some names, such as __proto__).
+    const typed = typedUnknown(typedOptions(argv), optionNamesOf(verb));
+    unknownOptions(typed.length ? typed : unknownArgs[1].split(', ').map((n) => n.replace(/^-+/, '')), verb);
+  }
+  // yargs may spread one message over several lines; the CLI prints one.
+  const oneLine = (msg ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(' ');
+  throw fail('usage', `${oneLine} (see --help)`);
+}
+
 export async function main(argv: string[]): Promise<void> {
   if (beforeParse(argv)) return;
   const verb = commandWord(argv) as AnyVerb;
   await yargs(argv)
     .scriptName('guesstree')
-    .command(
-      'compile',
-      verbInfo('compile').summary,
-      (y) => gameOptions(y, 'compile'),
-      async (a) => {
-        const args = await rawArgs(a, 'compile');
-        if (a.game === undefined)
-          throw fail(
-            'usage',
-            `no game given: use --game (one of ${GAME_IDS.filter((g) => g !== 'file').join(', ')}, or a game module file such as ./my-game.mjs)`,
-          );
-        const { loaded, request, queue } = compileSetupOf(args, err);
-        const done = await runCompile(
-          loaded,
-          request,
-          { options: loaded.options, executor: await executorOf(queue) },
-          out,
-        );
-        if (done.written && done.path !== undefined) loaded.afterCompile?.(done.header, done.path, out);
-      },
-    )
-    .command(
-      'verify',
-      verbInfo('verify').summary,
-      (y) => gameOptions(y, 'verify'),
-      async (a) => {
-        const args = await rawArgs(a, 'verify');
-        if (a.tree === undefined) {
-          const m = moduleOf(args);
-          if (m.verifyExtra) {
-            const opts = gameOptionsOf(m, 'verify', args, err);
-            const extra = m.verifyExtra.options.find((o) => opts[o.name] !== undefined);
-            if (extra && a.json === true)
-              throw fail('usage', `--json reports a tree; it does not go with --${extra.name}`);
-            if (m.verifyExtra.run(opts, reportTo(out))) return;
-          }
-        }
-        const r = await resolveTree('verify', args, hooks());
-        // With --tree, what else is given to verify (a contest string) is verified too, after the tree.
-        const extra = a.tree === undefined ? undefined : r.loaded.module.verifyExtra;
-        const given = extra?.options.find((o) => r.loaded.options[o.name] !== undefined);
-        if (given && a.json === true) throw fail('usage', `--json reports a tree; it does not go with --${given.name}`);
-        if (a.json === true) verifyJson(r, out);
-        else runVerify(r, out);
-        if (extra && given) extra.run(r.loaded.options, reportTo(out));
-      },
-    )
-    .command(
-      'stats',
-      verbInfo('stats').summary,
-      (y) => gameOptions(y, 'stats'),
-      async (a) => {
-        const hardest = (verbOptionsOf('stats', a).hardest as number | undefined) ?? 10;
-        const r = await verifiedTree('stats', await rawArgs(a, 'stats'));
-        if (a.json === true) statsJson(r, hardest, out);
-        else runStats(r, hardest, out);
-      },
-    )
-    .command(
-      'export',
-      verbInfo('export').summary,
-      (y) => gameOptions(y, 'export'),
-      async (a) => {
-        const args = await rawArgs(a, 'export');
-        const format = String(a.format);
-        if (a.out !== undefined && String(a.out).trim() === '') throw fail('usage', '--out "": expected a file name');
-        let text: string;
-        if (format === 'paths' || format === 'json' || format === 'html') {
-          const r = await verifiedTree('export', args);
-          const lines: string[] = [];
-          if (format === 'paths') exportPaths(r.loaded.game, r.file.tree, (l) => lines.push(l));
-          else if (format === 'json') lines.push(exportJson(r.loaded.game, r.file.tree));
-          else lines.push(renderExplorer(explorerInputOf(r.loaded, r.file)));
-          text = `${lines.join('\n')}\n`;
-        } else {
-          const header =
-            typeof a.tree === 'string'
-              ? (await import('../runtime/tree-format.js')).readTreeFile(a.tree).header
-              : undefined;
-          const m = moduleOf(args, header);
-          const f = m.exportFormats?.find((x) => x.name === format);
-          if (!f)
-            throw fail(
-              'usage',
-              `--format ${format} is not a format of ${m.id} (${['paths', 'json', 'html', ...(m.exportFormats ?? []).map((x) => x.name)].join(', ')})`,
-            );
-          if (f.needsTree) {
-            const r = await verifiedTree('export', args);
-            text = f.render(r.loaded, r.file, r.path);
-          } else text = f.render(null, null);
-        }
-        if (a.out !== undefined) writeFileAtomic(String(a.out), text);
-        else io.write(text);
-      },
-    )
-    .command(
-      'play',
-      verbInfo('play').summary,
-      (y) => gameOptions(y, 'play'),
-      async (a) => {
-        const r = await verifiedTree('play', await rawArgs(a, 'play'));
-        if (r.loaded.play) await r.loaded.play(r.file.tree, io.stdin, out, err);
-        else await runPlay(r.loaded.game, r.file.tree, io.stdin, out, err);
-      },
-    )
-    .command(
-      'worker',
-      verbInfo('worker').summary,
-      (y) => verbOptions(y, 'worker'),
-      async (a) => {
-        checkVerbArgs(a, 'worker');
-        const target = queueFromArgs('worker', a.queue);
-        const concurrency =
-          (verbOptionsOf('worker', { concurrency: a.concurrency }).concurrency as number | undefined) ?? 1;
-        const { gameFolders } = await import('./commands/worker-jobs.js');
-        const games = gameFolders(a.games);
-        await (await import('./commands/worker.js')).runWorker({ target, concurrency, games }, err);
-      },
-    )
+    .command('compile', verbInfo('compile').summary, (y) => gameOptions(y, 'compile'), compileVerb)
+    .command('verify', verbInfo('verify').summary, (y) => gameOptions(y, 'verify'), verifyVerb)
+    .command('stats', verbInfo('stats').summary, (y) => gameOptions(y, 'stats'), statsVerb)
+    .command('export', verbInfo('export').summary, (y) => gameOptions(y, 'export'), exportVerb)
+    .command('play', verbInfo('play').summary, (y) => gameOptions(y, 'play'), playVerb)
+    .command('worker', verbInfo('worker').summary, (y) => verbOptions(y, 'worker'), workerVerb)
     .demandCommand(1, `name a command: ${VERBS.join(', ')}`)
     .strict()
     .strictCommands()
@@ -332,21 +333,7 @@ export async function main(argv: string[]): Promise<void> {
     .help(false)
     .fail((msg, e) => {
       if (e) throw e;
-      const unknown = /^Unknown command: (.*)$/.exec(msg ?? '');
-      if (unknown) unknownCommand(unknown[1]);
-      const unknownArgs = /^Unknown arguments?: (.*)$/.exec(msg ?? '');
-      if (unknownArgs) {
-        // Named as typed (yargs rewrites some names, such as __proto__).
-        const typed = typedUnknown(typedOptions(argv), optionNamesOf(verb));
-        unknownOptions(typed.length ? typed : unknownArgs[1].split(', ').map((n) => n.replace(/^-+/, '')), verb);
-      }
-      // yargs may spread one message over several lines; the CLI prints one.
-      const oneLine = (msg ?? '')
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean)
-        .join(' ');
-      throw fail('usage', `${oneLine} (see --help)`);
+      refuseParse(argv, verb, msg);
     })
     .parseAsync();
 }
