@@ -75,47 +75,14 @@ function lockMs(): number {
   return Number.isInteger(env) && env >= 200 ? env : DEFAULT_LOCK_MS;
 }
 
-/** Run a worker until SIGTERM or SIGINT. */
-export async function runWorker(req: WorkerRequest, log: (line: string) => void): Promise<void> {
-  const { target, concurrency } = req;
-  await checkQueue(target);
-  const own = req.versions ?? ownVersions();
-  const lock = lockMs();
-  const pool = new Piscina<ThreadJob, Uint8Array>({
-    filename: fileURLToPath(req.threadFile ?? new URL('../pool/queue-thread.js', import.meta.url)),
-    minThreads: concurrency,
-    maxThreads: concurrency,
-    idleTimeout: 2 ** 31 - 1,
-  });
-  pool.on('error', () => {});
-  const redis = new Redis(redisOptions(target, Infinity)) as StoreClient;
-  redis.defineCommand('guesstreeStore', { numberOfKeys: 2, lua: STORE_RESULT });
-  let lastError = '';
-  const noteError = (e: unknown): void => {
-    const text = reasonOf(target, e);
-    if (text !== lastError) log(`worker: queue error: ${text}`);
-    lastError = text;
-  };
-  redis.on('error', noteError);
-  redis.on('ready', () => (lastError = ''));
-
-  const folders = req.games ?? [];
-  /** Each input checked once (checkJobInput), by its bytes as fetched: null when it passed, else why it is refused. */
-  const verdicts = new WeakMap<Uint8Array, string | null>();
-  const verdictOf = (input: Uint8Array): string | null => {
-    let v = verdicts.get(input);
-    if (v !== undefined) return v;
-    try {
-      checkJobInput(decode<unknown>(input), folders);
-      v = null;
-    } catch (e) {
-      v = e instanceof Error ? e.message : String(e);
-    }
-    verdicts.set(input, v);
-    return v;
-  };
+/**
+ * A compile's input by its run id, or null when its compile is gone: fetched once into shared
+ * memory (the pool's threads read it without a copy per job), the last KEEP_INPUTS kept; one over
+ * JOB_INPUT_MAX_BYTES is refused without being fetched.
+ */
+function inputFetcher(redis: StoreClient): (run: string) => Promise<Uint8Array | null> {
   const inputs = new Map<string, Promise<Uint8Array | null>>();
-  const inputOf = async (run: string): Promise<Uint8Array | null> => {
+  return async (run) => {
     const cached = inputs.get(run);
     if (cached) {
       inputs.delete(run);
@@ -146,82 +113,151 @@ export async function runWorker(req: WorkerRequest, log: (line: string) => void)
     if (!bytes) inputs.delete(run);
     return bytes;
   };
+}
 
-  const running = new Map<string, AbortController>();
-  let stopping = false;
-
-  const process_ = async (job: Job<JobData>, token?: string): Promise<string> => {
-    const d = job.data;
-    const id = job.id as string;
-    const tag = escapeControls(`job ${id} (${jobSummary(d)})`);
-    const started = Date.now();
-    if (d.protocol !== own.protocol || d.tool !== own.tool || d.treeFormat !== own.treeFormat) {
-      const reason = `this worker is guesstree ${own.tool} (tree format ${own.treeFormat}, queue protocol ${own.protocol}), the job comes from guesstree ${d.tool} (tree format ${d.treeFormat}, queue protocol ${d.protocol})`;
-      log(`worker: ${tag} ${REFUSED}${escapeControls(reason)}`);
-      throw new UnrecoverableError(`${REFUSED}${reason}`);
-    }
-    const release = async (): Promise<never> => {
-      if (token) await job.moveToWait(token);
-      log(`worker: ${tag} put back in the queue`);
-      throw new WaitingError();
-    };
-    if (stopping) return release();
-    const refuse = (reason: string): never => {
-      log(`worker: ${tag} ${REFUSED}${escapeControls(reason)}`);
-      throw new UnrecoverableError(`${REFUSED}${reason}`);
-    };
-    if (typeof d.run !== 'string' || !RUN_ID.test(d.run)) refuse('the job names no compile of guesstree (its run id)');
-    let input: Uint8Array | null;
+/** Each input checked once (checkJobInput), by its bytes as fetched: null when it passed, else why it is refused. */
+function inputChecker(folders: readonly string[]): (input: Uint8Array) => string | null {
+  const verdicts = new WeakMap<Uint8Array, string | null>();
+  return (input) => {
+    let v = verdicts.get(input);
+    if (v !== undefined) return v;
     try {
-      input = await inputOf(d.run);
+      checkJobInput(decode<unknown>(input), folders);
+      v = null;
     } catch (e) {
-      if (e instanceof UnrecoverableError) refuse(e.message.slice(REFUSED.length));
-      throw e;
+      v = e instanceof Error ? e.message : String(e);
     }
-    if (!input) {
-      log(`worker: ${tag} skipped: its compile is gone`);
-      return 'gone';
-    }
-    const verdict = verdictOf(input);
-    if (verdict !== null) refuse(verdict);
-    if (stopping) return release();
-    const abort = new AbortController();
-    running.set(id, abort);
-    try {
-      const bytes = await pool.run(
-        { run: d.run, input, task: Buffer.from(d.task, 'base64') },
-        { signal: abort.signal },
-      );
-      const stored = await redis.guesstreeStore(
-        inputKey(d.run),
-        resultsKey(d.run),
-        id,
-        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      );
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      log(
-        stored === 1
-          ? `worker: ${tag} done in ${seconds} s`
-          : `worker: ${tag} done in ${seconds} s; its compile is gone, result dropped`,
-      );
-      return stored === 1 ? 'done' : 'gone';
-    } catch (e) {
-      if (abort.signal.aborted) return release();
-      const reason = reasonOf(target, e);
-      // This worker cannot set up the compile's game (a file game's module missing or not the same).
-      if (reason.startsWith(REFUSED)) {
-        log(`worker: ${tag} ${reason}`);
-        throw new UnrecoverableError(reason);
-      }
-      const attempts = job.opts.attempts ?? 1;
-      log(`worker: ${tag} failed (attempt ${job.attemptsMade + 1} of ${attempts}): ${reason}`);
-      throw e;
-    } finally {
-      running.delete(id);
-    }
+    verdicts.set(input, v);
+    return v;
   };
+}
 
-  const worker = new Worker<JobData, string>(QUEUE_NAME, process_, {
+/** What every job of one worker shares. */
+interface WorkerState {
+  readonly target: QueueTarget;
+  /** What this worker speaks. */
+  readonly own: Versions;
+  readonly pool: Piscina<ThreadJob, Uint8Array>;
+  readonly redis: StoreClient;
+  readonly log: (line: string) => void;
+  readonly inputOf: (run: string) => Promise<Uint8Array | null>;
+  readonly verdictOf: (input: Uint8Array) => string | null;
+  /** The jobs running, by id: aborted when the worker stops. */
+  readonly running: Map<string, AbortController>;
+  /** Set once SIGTERM or SIGINT came: a job not yet running goes back to the queue. */
+  stopping: boolean;
+}
+
+/** One job: refused (another version, a bad run id or input), put back (stopping), or run and its result stored. */
+async function processJob(w: WorkerState, job: Job<JobData>, token?: string): Promise<string> {
+  const { own, log } = w;
+  const d = job.data;
+  const id = job.id as string;
+  const tag = escapeControls(`job ${id} (${jobSummary(d)})`);
+  const started = Date.now();
+  if (d.protocol !== own.protocol || d.tool !== own.tool || d.treeFormat !== own.treeFormat) {
+    const reason = `this worker is guesstree ${own.tool} (tree format ${own.treeFormat}, queue protocol ${own.protocol}), the job comes from guesstree ${d.tool} (tree format ${d.treeFormat}, queue protocol ${d.protocol})`;
+    log(`worker: ${tag} ${REFUSED}${escapeControls(reason)}`);
+    throw new UnrecoverableError(`${REFUSED}${reason}`);
+  }
+  const release = async (): Promise<never> => {
+    if (token) await job.moveToWait(token);
+    log(`worker: ${tag} put back in the queue`);
+    throw new WaitingError();
+  };
+  if (w.stopping) return release();
+  const refuse = (reason: string): never => {
+    log(`worker: ${tag} ${REFUSED}${escapeControls(reason)}`);
+    throw new UnrecoverableError(`${REFUSED}${reason}`);
+  };
+  if (typeof d.run !== 'string' || !RUN_ID.test(d.run)) refuse('the job names no compile of guesstree (its run id)');
+  let input: Uint8Array | null;
+  try {
+    input = await w.inputOf(d.run);
+  } catch (e) {
+    if (e instanceof UnrecoverableError) refuse(e.message.slice(REFUSED.length));
+    throw e;
+  }
+  if (!input) {
+    log(`worker: ${tag} skipped: its compile is gone`);
+    return 'gone';
+  }
+  const verdict = w.verdictOf(input);
+  if (verdict !== null) refuse(verdict);
+  if (w.stopping) return release();
+  const abort = new AbortController();
+  w.running.set(id, abort);
+  try {
+    const bytes = await w.pool.run(
+      { run: d.run, input, task: Buffer.from(d.task, 'base64') },
+      { signal: abort.signal },
+    );
+    const stored = await w.redis.guesstreeStore(
+      inputKey(d.run),
+      resultsKey(d.run),
+      id,
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    );
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    log(
+      stored === 1
+        ? `worker: ${tag} done in ${seconds} s`
+        : `worker: ${tag} done in ${seconds} s; its compile is gone, result dropped`,
+    );
+    return stored === 1 ? 'done' : 'gone';
+  } catch (e) {
+    if (abort.signal.aborted) return release();
+    const reason = reasonOf(w.target, e);
+    // This worker cannot set up the compile's game (a file game's module missing or not the same).
+    if (reason.startsWith(REFUSED)) {
+      log(`worker: ${tag} ${reason}`);
+      throw new UnrecoverableError(reason);
+    }
+    const attempts = job.opts.attempts ?? 1;
+    log(`worker: ${tag} failed (attempt ${job.attemptsMade + 1} of ${attempts}): ${reason}`);
+    throw e;
+  } finally {
+    w.running.delete(id);
+  }
+}
+
+/** Run a worker until SIGTERM or SIGINT. */
+export async function runWorker(req: WorkerRequest, log: (line: string) => void): Promise<void> {
+  const { target, concurrency } = req;
+  await checkQueue(target);
+  const own = req.versions ?? ownVersions();
+  const lock = lockMs();
+  const pool = new Piscina<ThreadJob, Uint8Array>({
+    filename: fileURLToPath(req.threadFile ?? new URL('../pool/queue-thread.js', import.meta.url)),
+    minThreads: concurrency,
+    maxThreads: concurrency,
+    idleTimeout: 2 ** 31 - 1,
+  });
+  pool.on('error', () => {});
+  const redis = new Redis(redisOptions(target, Infinity)) as StoreClient;
+  redis.defineCommand('guesstreeStore', { numberOfKeys: 2, lua: STORE_RESULT });
+  let lastError = '';
+  const noteError = (e: unknown): void => {
+    const text = reasonOf(target, e);
+    if (text !== lastError) log(`worker: queue error: ${text}`);
+    lastError = text;
+  };
+  redis.on('error', noteError);
+  redis.on('ready', () => (lastError = ''));
+
+  const folders = req.games ?? [];
+  const state: WorkerState = {
+    target,
+    own,
+    pool,
+    redis,
+    log,
+    inputOf: inputFetcher(redis),
+    verdictOf: inputChecker(folders),
+    running: new Map(),
+    stopping: false,
+  };
+  const worker = new Worker<JobData, string>(QUEUE_NAME, (job, token) => processJob(state, job, token), {
     connection: redisOptions(target, Infinity),
     prefix: QUEUE_PREFIX,
     // Recorded on each job it takes (BullMQ's processedBy): which machine and process ran it.
@@ -237,10 +273,11 @@ export async function runWorker(req: WorkerRequest, log: (line: string) => void)
     log(`worker: job ${jobId} stalled (its worker stopped mid-job); back in the queue`),
   );
 
+  const { running } = state;
   let stopped: Promise<void> | null = null;
   const stop = (sig: NodeJS.Signals): void => {
     if (stopped) return;
-    stopping = true;
+    state.stopping = true;
     log(
       `worker: ${sig} received, ${running.size ? `putting ${running.size} running job${running.size === 1 ? '' : 's'} back in the queue` : 'stopping'}`,
     );
