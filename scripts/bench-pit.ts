@@ -235,14 +235,20 @@ async function foreign(
       for (const secret of secrets.get(len) ?? []) {
         addGame(
           a,
-          await playGame(command, len, secret, dir, set, { stderr: 'keep', timeoutMs: DEFAULT_GAME_TIMEOUT_MS }),
+          await playGame(
+            { command, len, secret, dir, words: set },
+            { stderr: 'keep', timeoutMs: DEFAULT_GAME_TIMEOUT_MS },
+          ),
           len,
           secret,
         );
         if (peer !== undefined)
           addGame(
             b,
-            await playGame(peer, len, secret, dir, set, { stderr: 'keep', timeoutMs: DEFAULT_GAME_TIMEOUT_MS }),
+            await playGame(
+              { command: peer, len, secret, dir, words: set },
+              { stderr: 'keep', timeoutMs: DEFAULT_GAME_TIMEOUT_MS },
+            ),
             len,
             secret,
           );
@@ -387,16 +393,22 @@ async function main(argv: readonly string[]): Promise<void> {
     // One warm-up of each, not counted (file cache, shell lookup).
     const firstLen = lengths[0];
     const firstSecret = (secrets.get(firstLen) ?? [])[0];
-    await playGame(command, firstLen, firstSecret, dir, words.sets.get(firstLen) ?? new Set(), { stderr });
-    await playGame(BARE_COMMAND, firstLen, firstSecret, dir, new Set(), { stderr });
+    await playGame(
+      { command, len: firstLen, secret: firstSecret, dir, words: words.sets.get(firstLen) ?? new Set() },
+      { stderr },
+    );
+    await playGame({ command: BARE_COMMAND, len: firstLen, secret: firstSecret, dir, words: new Set() }, { stderr });
     for (const len of lengths) {
       const set = words.sets.get(len) ?? new Set<string>();
       for (const secret of secrets.get(len) ?? []) {
-        const g = await playGame(command, len, secret, dir, set, { stderr, timeoutMs: DEFAULT_GAME_TIMEOUT_MS });
+        const g = await playGame(
+          { command, len, secret, dir, words: set },
+          { stderr, timeoutMs: DEFAULT_GAME_TIMEOUT_MS },
+        );
         gameMs.push(g.wallMs);
         score += roundScore(g.attempts, g.found);
         if (g.timedOut || g.exitCode !== 0) abnormal++;
-        const b = await playGame(BARE_COMMAND, len, secret, dir, new Set(), { stderr });
+        const b = await playGame({ command: BARE_COMMAND, len, secret, dir, words: new Set() }, { stderr });
         bareMs.push(b.wallMs);
         progress.onGame(gameMs.length, total, len);
       }

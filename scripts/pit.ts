@@ -102,7 +102,6 @@ export function roundScore(attempts: number, found: boolean): number {
 export interface PlayOptions {
   /** Kill the player this long after its start (default 10 s). */
   readonly timeoutMs?: number;
-  /** The player's stderr: passed through to ours (default) or discarded. */
   /** The player's stderr: passed through, dropped, or kept (its last `STDERR_KEPT` characters in `stderrTail`). */
   readonly stderr?: 'inherit' | 'ignore' | 'keep';
 }
@@ -154,20 +153,26 @@ export function killLivePlayers(): void {
   liveChildren.clear();
 }
 
+/** One game of the pit: who plays, which secret, where. */
+export interface PitGame {
+  /** The player's command line; the game runs it through the shell with the word length appended. */
+  readonly command: string;
+  readonly len: number;
+  readonly secret: string;
+  /** The pit directory: the player's working directory, with its wordlist.txt. */
+  readonly dir: string;
+  /** The words a guess may be (of `len` letters). */
+  readonly words: ReadonlySet<string>;
+}
+
 /**
- * Play one game: start `cmd len` through the shell in `dir`, answer its guesses against
+ * Play one game: start `command len` through the shell in `dir`, answer its guesses against
  * `secret`, close its stdin when the game is over and wait for it to exit (killing it, with
  * its process group, `timeoutMs` after the start). A guess is valid when it has `len`
- * letters and is in `wordSet`. A player killed before the game ended has not found the word.
+ * letters and is in `words`. A player killed before the game ended has not found the word.
  */
-export function playGame(
-  cmd: string,
-  len: number,
-  secret: string,
-  dir: string,
-  wordSet: ReadonlySet<string>,
-  options: PlayOptions = {},
-): Promise<GameResult> {
+export function playGame(game: PitGame, options: PlayOptions = {}): Promise<GameResult> {
+  const { command: cmd, len, secret, dir, words: wordSet } = game;
   const timeoutMs = options.timeoutMs ?? DEFAULT_GAME_TIMEOUT_MS;
   const solvedMask = 'O'.repeat(len);
   const invalidMask = 'X'.repeat(len);
@@ -504,10 +509,13 @@ export async function runPit(config: PitConfig): Promise<PlayerRecord[]> {
       for (const rec of records) rec.perLength[String(len)] = { score: 0, mean: 0, words: [] };
       for (const secret of secrets.get(len) ?? []) {
         for (const [i, rec] of records.entries()) {
-          const g = await playGame(commands[i], len, secret, dir, set, {
-            timeoutMs: config.timeoutMs,
-            stderr: config.quiet ? 'ignore' : 'inherit',
-          });
+          const g = await playGame(
+            { command: commands[i], len, secret, dir, words: set },
+            {
+              timeoutMs: config.timeoutMs,
+              stderr: config.quiet ? 'ignore' : 'inherit',
+            },
+          );
           if (!started[i]) {
             // A command that cannot even start would fail every game: stop at the first one.
             if (g.attempts === 0 && !g.timedOut && g.exitCode !== 0) {

@@ -482,7 +482,10 @@ describe('playGame (imported)', () => {
     try {
       const order = sortedUnique(FOUR);
       writeFileSync(join(dir, 'wordlist4.txt'), `${order.join('\n')}\n`);
-      const r = await playGame(`node ${stubPath} plain`, 4, 'hole', dir, new Set(order), { stderr: 'ignore' });
+      const r = await playGame(
+        { command: `node ${stubPath} plain`, len: 4, secret: 'hole', dir, words: new Set(order) },
+        { stderr: 'ignore' },
+      );
       const exp = expectedGame(order, 'hole', []);
       expect(r.guesses).toEqual(exp.guesses);
       expect(r.masks).toEqual(exp.masks);
@@ -506,7 +509,10 @@ describe('playGame (imported)', () => {
         script,
         "process.stdout.write('hole\\n'); process.stderr.write('x'.repeat(5000) + '\\nfirst line\\nplayer: the reason\\n'); process.exit(3);\n",
       );
-      const r = await playGame(`node ${script}`, 4, 'bolt', dir, new Set(['hole', 'bolt']), { stderr: 'keep' });
+      const r = await playGame(
+        { command: `node ${script}`, len: 4, secret: 'bolt', dir, words: new Set(['hole', 'bolt']) },
+        { stderr: 'keep' },
+      );
       expect(r.exitCode).toBe(3);
       expect(r.timedOut).toBe(false);
       expect(r.stderrTail.length).toBe(STDERR_KEPT);
