@@ -280,8 +280,9 @@ async function exportVerb(a: VerbArgs): Promise<void> {
 
 async function playVerb(a: VerbArgs): Promise<void> {
   const r = await verifiedTree('play', await rawArgs(a, 'play'));
-  if (r.loaded.play) await r.loaded.play(r.file.tree, io.stdin, out, err);
-  else await runPlay(r.loaded.game, r.file.tree, io.stdin, out, err);
+  const streams = { input: io.stdin, out, err };
+  if (r.loaded.play) await r.loaded.play(r.file.tree, streams);
+  else await runPlay(r.loaded.game, r.file.tree, streams);
 }
 
 async function workerVerb(a: VerbArgs): Promise<void> {

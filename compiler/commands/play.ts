@@ -11,6 +11,7 @@ import type { TreeArrays } from '../../runtime/tree-format.js';
 import { writeStdout } from '../../runtime/stdout.js';
 import { childOf, NO_CHILD } from '../../runtime/tree-walker.js';
 import type { Game } from '../game.js';
+import type { PlayStreams } from '../games/module.js';
 import { isUndo, UNDO_HELP } from '../games/undo.js';
 
 /** One-step fallback: the consistent secret whose guess splits the others into the most groups. */
@@ -52,13 +53,8 @@ interface PlayState {
   readonly historyLength: number;
 }
 
-export async function runPlay(
-  game: Game,
-  tree: TreeArrays,
-  input: NodeJS.ReadableStream,
-  out: (line: string) => void,
-  err: (line: string) => void,
-): Promise<number> {
+export async function runPlay(game: Game, tree: TreeArrays, streams: PlayStreams): Promise<number> {
+  const { input, out, err } = streams;
   const interactive = (input as { isTTY?: boolean }).isTTY === true;
   const lines = readLines(input);
   const history: string[] = [];

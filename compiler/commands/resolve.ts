@@ -69,18 +69,6 @@ export function compileCommand(m: GameModule, opts: GameOptions): string {
   return parts.join(' ');
 }
 
-/** Game options for a tree file: the header's, checked against any the user gave. */
-function optionsForTree(
-  m: GameModule,
-  verb: Verb,
-  args: RawArgs,
-  file: TreeFile,
-  path: string,
-  warn: (line: string) => void,
-): GameOptions {
-  return withHeaderOptions(m, gameOptionsOf(m, verb, args, warn), file, path);
-}
-
 /** A header value as a message shows it: `missing`, a string quoted and cut, else as it is. */
 function shown(v: ParamValue | undefined): string {
   return v === undefined ? 'missing' : typeof v === 'string' ? safeText(v, 40) : String(v);
@@ -163,7 +151,9 @@ export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks
   if (typeof treePath === 'string') {
     const read = readTreeFile(treePath);
     const m = moduleOf(args, read.header, escapeControls(treePath));
-    const { loaded, file } = gameOfTree(m, optionsForTree(m, verb, args, read, treePath, hooks.warn), read, treePath);
+    // The game options are the header's, checked against any the user gave.
+    const opts = withHeaderOptions(m, gameOptionsOf(m, verb, args, hooks.warn), read, treePath);
+    const { loaded, file } = gameOfTree(m, opts, read, treePath);
     return { loaded, file, path: treePath };
   }
   const m = moduleOf(args);

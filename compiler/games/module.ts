@@ -73,6 +73,13 @@ export interface GameSize {
   readonly codeCount: number;
 }
 
+/** What `play` talks through: the replies typed, the guesses and results (stdout), the messages (stderr). */
+export interface PlayStreams {
+  readonly input: NodeJS.ReadableStream;
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+}
+
 /** A game built from options: the game for replay and play, and what the verbs do with it. */
 export interface LoadedGame {
   readonly module: GameModule;
@@ -102,12 +109,7 @@ export interface LoadedGame {
   /** A game's own `verify`, `stats` (after the command's `tree:` line) and `play` (Hangman); absent: the generic ones. */
   verify?(file: TreeFile, path: string, out: ReportOut): ReplaySummary;
   stats?(file: TreeFile, hardest: number, out: ReportOut): void;
-  play?(
-    tree: TreeArrays,
-    input: NodeJS.ReadableStream,
-    out: (line: string) => void,
-    err: (line: string) => void,
-  ): Promise<number>;
+  play?(tree: TreeArrays, streams: PlayStreams): Promise<number>;
   /** How the explorer page computes and draws replies. */
   explorerRules(): ExplorerRules;
   /** What the explorer's tree browser counts per secret (default: guesses). */

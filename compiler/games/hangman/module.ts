@@ -279,7 +279,7 @@ function hangmanLoaded(opts: GameOptions, listOf: (length: number) => WordList):
     merit: (h) => Number(h.objective.total),
     verify: (file, path, out) => hangmanVerify(game, file, path, out),
     stats: (file, hardest, out) => hangmanStats(game, file, hardest, out),
-    play: (tree, input, out, err) => hangmanPlay(game, tree, input, out, err),
+    play: (tree, streams) => hangmanPlay(game, tree, streams),
     explorerRules: () => hangmanRules(spec.length, spec.lives),
     explorerMetric: 'misses',
     wordsOf: () => ({ role: 'words', secrets: list.words }),

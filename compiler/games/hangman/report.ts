@@ -10,7 +10,7 @@ import { childOf, edgeCount, NO_CHILD } from '../../../runtime/tree-walker.js';
 import { writeStdout } from '../../../runtime/stdout.js';
 import { replayAll, type ReplaySummary } from '../../replay.js';
 import { checkHeaderFigures } from '../../objective.js';
-import type { ReportOut } from '../module.js';
+import type { PlayStreams, ReportOut } from '../module.js';
 import { isUndo, UNDO_HELP } from '../undo.js';
 import type { HangmanGame } from './game.js';
 import { ALPHABET_SIZE, HangmanRanker } from './ranker.js';
@@ -108,13 +108,8 @@ interface HangmanState {
  * rejected with the reason (asked again at a terminal; from a pipe the run ends with one line
  * and status 5).
  */
-export async function hangmanPlay(
-  game: HangmanGame,
-  tree: TreeArrays,
-  input: NodeJS.ReadableStream,
-  out: (line: string) => void,
-  err: (line: string) => void,
-): Promise<number> {
+export async function hangmanPlay(game: HangmanGame, tree: TreeArrays, streams: PlayStreams): Promise<number> {
+  const { input, out, err } = streams;
   const interactive = (input as { isTTY?: boolean }).isTTY === true;
   const lines = readLines(input);
   const helper = new HangmanRanker(game.masks, game.length, 0);
