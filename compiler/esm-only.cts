@@ -6,7 +6,6 @@
 class GuesstreeError extends Error {
   readonly kind = 'usage';
   readonly status = 2;
-  readonly exitStatus = 2;
   readonly code = 'ERR_REQUIRE_ESM';
   constructor(message: string) {
     super(message);
