@@ -23,6 +23,9 @@ export interface LockOptions {
   readonly kind?: ErrorKind;
 }
 
+/** LockOptions with the defaults filled in. */
+type LockSettings = Required<LockOptions>;
+
 export const DEFAULT_STALE_MS = 30_000;
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
@@ -130,7 +133,8 @@ function unlinkIfPresent(path: string, kind: ErrorKind): void {
  * Remove the stale lock `seen`, unless it changed meanwhile. True when this call removed it
  * or it was gone; false when another process is breaking it (try again shortly).
  */
-function breakStale(lockPath: string, seen: Holder, staleMs: number, kind: ErrorKind): boolean {
+function breakStale(lockPath: string, seen: Holder, lock: LockSettings): boolean {
+  const { staleMs, kind } = lock;
   const guard = `${lockPath}.break`;
   if (tryCreate(guard, kind) === null) {
     // A breaker that died holding the guard leaves it behind: it goes stale the same way.
@@ -169,14 +173,15 @@ function timeoutMessage(lockPath: string, h: Holder | null, waitedMs: number): s
 }
 
 /** Take the lock, waiting as long as `timeoutMs`; returns the token that proves ownership. */
-function acquire(lockPath: string, staleMs: number, timeoutMs: number, kind: ErrorKind): string {
+function acquire(lockPath: string, lock: LockSettings): string {
+  const { staleMs, timeoutMs, kind } = lock;
   const started = Date.now();
   let waitMs = 2;
   for (;;) {
     const token = tryCreate(lockPath, kind);
     if (token !== null) return token;
     const holder = readHolder(lockPath, kind);
-    if (holder !== null && isStale(holder, staleMs) && breakStale(lockPath, holder, staleMs, kind)) continue;
+    if (holder !== null && isStale(holder, staleMs) && breakStale(lockPath, holder, lock)) continue;
     const waited = Date.now() - started;
     if (waited >= timeoutMs) throw fail(kind, timeoutMessage(lockPath, holder, waited));
     // Released meanwhile (holder null): try again almost at once, else back off a little.
@@ -191,8 +196,11 @@ function acquire(lockPath: string, staleMs: number, timeoutMs: number, kind: Err
 
 /** Run `body` holding the lock file `lockPath`; the lock is released however `body` ends. */
 export function withFileLock<T>(lockPath: string, body: () => T, opts: LockOptions = {}): T {
-  const kind = opts.kind ?? 'manifest';
-  const token = acquire(lockPath, opts.staleMs ?? DEFAULT_STALE_MS, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, kind);
+  const token = acquire(lockPath, {
+    staleMs: opts.staleMs ?? DEFAULT_STALE_MS,
+    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    kind: opts.kind ?? 'manifest',
+  });
   try {
     return body();
   } finally {

@@ -33,7 +33,7 @@ function parseLength(argv: readonly string[]): number {
 function loadTree(len: number, sha256: string, count: number): { tree: TreeArrays | null; why?: string } {
   const lists = [{ role: 'words', count, sha256 }];
   // A bad entry is skipped with one line; its length is then played by the online search.
-  const found = findTree('lingo', { length: len, attempts: 5 }, lists, (line) =>
+  const found = findTree({ game: 'lingo', params: { length: len, attempts: 5 }, lists }, (line) =>
     process.stderr.write(`lingo-player: ${line}\n`),
   );
   if (!found)
@@ -88,7 +88,7 @@ function main(): void {
     if (!isGuesstreeError(e)) throw e;
     say(`lingo-player: ${e.message}; searching online`);
   }
-  const session = new LingoSession(len, tree, list.words);
+  const session = new LingoSession({ length: len, tree, words: list.words });
   const words = list.words;
   // The online search's time guard counts the first guess from the process start.
   if (!write(words[session.start(0)])) return;

@@ -18,6 +18,18 @@ type Mode =
 
 export type StepResult = { kind: 'guess'; guess: number; switchedReason?: string } | { kind: 'over'; solved: boolean };
 
+/** What a session plays with. */
+export interface LingoSessionOptions {
+  /** The word length. */
+  readonly length: number;
+  /** The tree to walk; null: the online search from the first guess. */
+  readonly tree: TreeArrays | null;
+  /** The list, in its order: the tree's word indices. */
+  readonly words: readonly string[];
+  /** One kernel already built over `words` (a caller that plays many games), else built when needed. */
+  readonly kernel?: LingoFeedback;
+}
+
 export class LingoSession {
   private readonly length: number;
   private readonly solved: number;
@@ -29,8 +41,7 @@ export class LingoSession {
   private readonly history: Array<{ guess: number; code: number }> = [];
   private lastGuess = -1;
 
-  /** `kernel`: one already built over `words` (a caller that plays many games), else built when needed. */
-  constructor(length: number, tree: TreeArrays | null, words: readonly string[], kernel?: LingoFeedback) {
+  constructor({ length, tree, words, kernel }: LingoSessionOptions) {
     this.length = length;
     this.solved = solvedCode(length);
     this.words = words;

@@ -131,13 +131,11 @@ export interface FoundTree {
 
 /** The tree for exactly this game, parameters and lists: in the user's trees folder first, then among the shipped ones. */
 export function findTree(
-  game: string,
-  params: Readonly<Record<string, ParamValue>>,
-  lists: readonly ListRef[],
+  key: Pick<ManifestEntry, 'game' | 'params' | 'lists'>,
   warn?: (line: string) => void,
 ): FoundTree | undefined {
   for (const dir of treesDirs()) {
-    const entry = findEntry(readManifest(dir, warn), game, params, lists);
+    const entry = findEntry(readManifest(dir, warn), key);
     if (entry) return { entry, dir, path: join(dir, entry.file) };
   }
   return undefined;
@@ -215,9 +213,7 @@ function sameLists(a: readonly ListRef[], b: readonly ListRef[]): boolean {
 /** The entry for exactly this game, parameters and lists, if one is shipped. */
 export function findEntry(
   manifest: Manifest,
-  game: string,
-  params: Readonly<Record<string, ParamValue>>,
-  lists: readonly ListRef[],
+  { game, params, lists }: Pick<ManifestEntry, 'game' | 'params' | 'lists'>,
 ): ManifestEntry | undefined {
   return manifest.trees.find((e) => e.game === game && sameParams(e.params, params) && sameLists(e.lists, lists));
 }

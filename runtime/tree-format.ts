@@ -28,7 +28,7 @@ import { fail, type GuesstreeError } from './errors.js';
 import { describeFsError, escapeControls, groupDigits } from './messages.js';
 import { msgpackShapeProblem, type MsgpackLimits } from './msgpack-shape.js';
 import { readFileCapped } from './read-capped.js';
-import { checkHeader } from './tree-check.js';
+import { checkHeader, type TreeLimits } from './tree-check.js';
 import type { TreeArrays } from './tree-walker.js';
 import { WORD_LIST_MAX_BYTES } from './wordlist.js';
 
@@ -192,10 +192,16 @@ const CHAR_NL = 10;
 const CHAR_a = 97;
 const CHAR_z = 122;
 
-/** What the words a compressed text must be: their count (when known) and list hash. */
+/** What the words of a compressed text must be, and how a message names them. */
 interface WordsExpected {
+  /** What they are, for messages: `its secrets`. */
+  readonly name: string;
+  /** Their count, when known. */
   readonly count?: number;
+  /** Their list hash, when known. */
   readonly sha256?: string;
+  /** What a count or hash that differs means: the message's end. */
+  readonly mismatch: string;
 }
 
 /**
@@ -204,13 +210,8 @@ interface WordsExpected {
  * TREE_WORDS_MAX_COUNT and, when `expected` says, against a count and a list hash, all before
  * the text is split into words. `sha256` is the text's list hash (`listHash` of the words).
  */
-function decompressWords(
-  b: unknown,
-  name: string,
-  where: string,
-  expected: WordsExpected,
-  mismatch: string,
-): { words: string[]; sha256: string } {
+function decompressWords(b: unknown, where: string, expected: WordsExpected): { words: string[]; sha256: string } {
+  const { name, mismatch } = expected;
   const bad = (what: string) => fail('tree-file', `${where}: corrupt tree file: ${name} ${what}`);
   if (!(b instanceof Uint8Array)) throw bad('are malformed');
   let bytes: Buffer;
@@ -253,7 +254,7 @@ function packWords(words: TreeWords): Record<string, unknown> {
 }
 
 /** The body's words, checked against the header (role, count, hash) and the tree (every guess in the table). */
-function unpackWords(p: unknown, header: TreeHeader, tree: TreeArrays, where: string): TreeWords {
+function unpackWords(p: unknown, { header, tree }: Pick<TreeFile, 'header' | 'tree'>, where: string): TreeWords {
   const bad = (what: string) => fail('tree-file', `${where}: corrupt tree file: ${what}`);
   const o = p as Record<string, unknown> | null;
   if (!o || typeof o !== 'object' || Array.isArray(o) || typeof o.role !== 'string')
@@ -261,22 +262,19 @@ function unpackWords(p: unknown, header: TreeHeader, tree: TreeArrays, where: st
   const role = o.role;
   const ref = header.lists.find((l) => l.role === role);
   if (!ref) throw bad(`it carries a ${escapeControls(role).slice(0, 40)} list the header does not name`);
-  const { words: secrets } = decompressWords(
-    o.secrets,
-    'its secrets',
-    where,
-    { count: ref.count, sha256: ref.sha256 },
-    `the ${role} it carries are not the header's ${role} list (count or sha256 differ)`,
-  );
+  const { words: secrets } = decompressWords(o.secrets, where, {
+    name: 'its secrets',
+    count: ref.count,
+    sha256: ref.sha256,
+    mismatch: `the ${role} it carries are not the header's ${role} list (count or sha256 differ)`,
+  });
   if (o.guessIndex === undefined && o.guessWords === undefined) return { role, secrets };
   const index = unpackArray(o.guessIndex, 'guessIndex', where);
-  const { words } = decompressWords(
-    o.guessWords,
-    'its guesses',
-    where,
-    { count: index.length },
-    'its guess table has more indices than words or fewer',
-  );
+  const { words } = decompressWords(o.guessWords, where, {
+    name: 'its guesses',
+    count: index.length,
+    mismatch: 'its guess table has more indices than words or fewer',
+  });
   const limit = header.lists.find((l) => l.role === 'guesses')?.count;
   for (let i = 0; i < index.length; i++) {
     if (i > 0 && index[i] <= index[i - 1]) throw bad('its guess table is not in ascending order');
@@ -326,7 +324,13 @@ export function encodeTreeFile(file: TreeFile): Uint8Array {
   });
 }
 
-export function checkTreeStructure(tree: TreeArrays, where: string, guessLimit?: number, codeLimit?: number): void {
+/** The structure, and (when given) the guesses and reply codes below the game's counts. */
+export function checkTreeStructure(
+  tree: TreeArrays,
+  where: string,
+  limits: Partial<Pick<TreeLimits, 'guessCount' | 'codeCount'>> = {},
+): void {
+  const { guessCount: guessLimit, codeCount: codeLimit } = limits;
   const { guess, edgeStart, edgeCode, edgeChild } = tree;
   const nodes = guess.length;
   const bad = (what: string) => fail('tree-file', `${where}: corrupt tree file: ${what}`);
@@ -432,7 +436,7 @@ export function decodeTreeFile(bytes: Uint8Array, where: string, options: Decode
       `${where}: corrupt tree file: a version ${TREE_FORMAT_VERSION} file carries its words, this one has none`,
     );
   if (options.skipWords === true) return { header, tree };
-  return { header, tree, words: unpackWords(body.words, header, tree, where) };
+  return { header, tree, words: unpackWords(body.words, { header, tree }, where) };
 }
 
 /**

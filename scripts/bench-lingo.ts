@@ -69,7 +69,7 @@ rows.push(
 for (const len of lengths) {
   const list = loadWordListOfLength(wordlist, len);
   const game = LingoGame.fromList(list, len);
-  const entry = findEntry(manifest, 'lingo', game.params, game.lists);
+  const entry = findEntry(manifest, { game: 'lingo', params: game.params, lists: game.lists });
   if (!entry) {
     rows.push(`${len} | ${list.words.length} | no shipped tree for this list`);
     allAboveWinner = allAboveTarget = false;

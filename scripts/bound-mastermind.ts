@@ -114,7 +114,7 @@ async function main(): Promise<void> {
 
   if (values.write) {
     const dir = treesDir();
-    const entry = findEntry(readManifest(dir), 'mastermind', { pegs, colors }, []);
+    const entry = findEntry(readManifest(dir), { game: 'mastermind', params: { pegs, colors }, lists: [] });
     if (!entry) {
       console.error(
         `bound:mastermind: ${join(dir, 'manifest.json')} lists no MM(${pegs},${colors}) tree; nothing written`,

@@ -83,7 +83,7 @@ function innerNodes(game: MastermindGame, search: SearchEngine<History>, tree: T
 /** Part 1: sampled nodes of the shipped tree in each size range, solved exactly. */
 function compareNodes(game: MastermindGame, ranges: readonly string[], every: number): void {
   const { pegs, colors } = game;
-  const found = findTree(game.id, game.params, game.lists);
+  const found = findTree({ game: game.id, params: game.params, lists: game.lists });
   if (!found) {
     console.log(`no shipped tree for MM(${pegs},${colors}) in trees/manifest.json: nothing to compare`);
     return;

@@ -215,7 +215,7 @@ describe('the shipped tree (trees/bullscows-d4s10.gtree)', () => {
   const trees = join(ROOT, 'trees');
   it('totals the proven optimum 26,274 (mean 5.2131) with maximum depth 7, as its export replays', async () => {
     const game = new BullsCowsGame(4, 10);
-    const entry = findEntry(readManifest(trees), 'bullscows', game.params, game.lists);
+    const entry = findEntry(readManifest(trees), { game: 'bullscows', params: game.params, lists: game.lists });
     if (!entry || !existsSync(join(trees, entry.file))) {
       console.log('bullscows: no shipped tree in trees/; that check is skipped');
       return;

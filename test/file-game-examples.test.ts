@@ -40,7 +40,7 @@ describe('the example games and their shipped trees', () => {
       const entry = manifest.trees.find((e) => e.game === 'file' && e.params.name === id);
       expect(entry, `no shipped tree of ${id}`).toBeDefined();
       if (!entry) return;
-      expect(findEntry(manifest, 'file', entry.params, entry.lists)?.file).toBe(entry.file);
+      expect(findEntry(manifest, { game: 'file', params: entry.params, lists: entry.lists })?.file).toBe(entry.file);
       expect(readFileSync(out).equals(readFileSync(join(TREES, entry.file)))).toBe(true);
       const v = await runNode(CLI, ['verify', '--game', example(name)], { trees: TREES });
       expect(v.code, v.stderr).toBe(0);

@@ -550,7 +550,7 @@ describe('shipped trees for the default dictionary (the acceptance list)', () =>
       const greedyWins = greedy.perWord.filter((m) => m < 6).length;
       for (const objective of ['misses', 'win'] as const) {
         const game = HangmanGame.fromList(list, { length: len, objective, lives: 6 });
-        const entry = findEntry(manifest, 'hangman', game.params, game.lists);
+        const entry = findEntry(manifest, { game: 'hangman', params: game.params, lists: game.lists });
         expect(entry, `no shipped ${objective} tree for length ${len}`).toBeDefined();
         const path = join(TREES, entry!.file);
         const file = readTreeFile(path);

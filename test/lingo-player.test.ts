@@ -376,7 +376,7 @@ describe('the online search (in process)', () => {
 
   /** One game through a fresh session (as the player runs it): its guesses. */
   function playOne(s: number): number[] {
-    const session = new LingoSession(5, null, words, kernel);
+    const session = new LingoSession({ length: 5, tree: null, words, kernel });
     const guesses = [session.start()];
     for (;;) {
       const step = session.reply(kernel.feedback(guesses.at(-1) as number, s));

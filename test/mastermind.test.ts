@@ -552,7 +552,7 @@ describe('shipped Mastermind trees', () => {
   ] as const) {
     it(`MM(${pegs},${colors}): shipped, replays to its header, and its contest string verifies to the same N`, () => {
       const game = new MastermindGame(pegs, colors);
-      const entry = findEntry(manifest, 'mastermind', game.params, game.lists);
+      const entry = findEntry(manifest, { game: 'mastermind', params: game.params, lists: game.lists });
       expect(entry, `no shipped tree for MM(${pegs},${colors})`).toBeDefined();
       const path = join(TREES, entry!.file);
       const file = readTreeFile(path);

@@ -40,7 +40,7 @@ describe.skipIf(!present)('shipped Lingo trees on the pit list', () => {
     it(`length ${len}: shipped, verified, above the contest winner, paths replay`, async () => {
       const list = loadWordListOfLength(PIT_LIST, len);
       const game = LingoGame.fromList(list, len);
-      const entry = findEntry(manifest, 'lingo', game.params, game.lists);
+      const entry = findEntry(manifest, { game: 'lingo', params: game.params, lists: game.lists });
       expect(entry, `no shipped tree for length ${len}`).toBeDefined();
       const path = join(TREES, entry!.file);
       const file = readTreeFile(path);
@@ -89,7 +89,7 @@ describe.skipIf(!present)('shipped Lingo trees on the pit list', () => {
       expect(file.header.settings.lowerBound).toBe(s.maxFound);
       expect(file.header.settings.depthProven).toBe(true);
       // The default tree of the same length is a separate entry the player loads.
-      expect(findEntry(manifest, 'lingo', game.params, game.lists)?.file).not.toBe(entry.file);
+      expect(findEntry(manifest, { game: 'lingo', params: game.params, lists: game.lists })?.file).not.toBe(entry.file);
     }
   });
   it('the sum of the means beats the winner (2,581.6)', () => {

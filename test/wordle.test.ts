@@ -453,7 +453,7 @@ describe.skipIf(!sharedPresent)('wordle on the original lists (../shared/wordle)
       [true, 8122],
     ] as const) {
       const game = loadWordleGame(join(SHARED, 'answers.txt'), join(SHARED, 'allowed.txt'), hard);
-      const entry = findEntry(readManifest(trees), 'wordle', game.params, game.lists);
+      const entry = findEntry(readManifest(trees), { game: 'wordle', params: game.params, lists: game.lists });
       if (!entry) {
         console.log(`wordle: no shipped ${hard ? 'hard' : 'normal'}-mode tree in ${trees}; that check is skipped`);
         continue;

@@ -160,7 +160,7 @@ export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks
   const opts = gameOptionsOf(m, verb, args, hooks.warn);
   const loaded = m.load(opts);
   const { game } = loaded;
-  const found = findTree(game.id, game.params, game.lists);
+  const found = findTree({ game: game.id, params: game.params, lists: game.lists });
   if (!found) {
     if (loaded.cheap && hooks.compileInMemory) {
       hooks.warn(

@@ -171,7 +171,7 @@ describe('flattenPlan', () => {
   it('flattens the small plan into preorder arrays', () => {
     const t = flattenPlan(SMALL_PLAN);
     expect(asArrays(t)).toEqual(SMALL_ARRAYS);
-    expect(() => checkTreeStructure(t, 'small', 301, 243)).not.toThrow();
+    expect(() => checkTreeStructure(t, 'small', { guessCount: 301, codeCount: 243 })).not.toThrow();
   });
 
   it('a single leaf is one node with no edges', () => {
@@ -608,11 +608,11 @@ describe('checkTreeStructure', () => {
     a: { guess: number[]; edgeStart: number[]; edgeCode: number[]; edgeChild: number[] },
     guessLimit?: number,
     codeLimit?: number,
-  ) => treeFileError(() => checkTreeStructure(arrays(a), 'bad.tree', guessLimit, codeLimit));
+  ) => treeFileError(() => checkTreeStructure(arrays(a), 'bad.tree', { guessCount: guessLimit, codeCount: codeLimit }));
 
   it('accepts the small tree, with and without limits', () => {
     expect(() => checkTreeStructure(arrays(SMALL_ARRAYS), 'ok')).not.toThrow();
-    expect(() => checkTreeStructure(arrays(SMALL_ARRAYS), 'ok', 301, 21)).not.toThrow();
+    expect(() => checkTreeStructure(arrays(SMALL_ARRAYS), 'ok', { guessCount: 301, codeCount: 21 })).not.toThrow();
   });
 
   const CORRUPT: Array<[string, typeof SMALL_ARRAYS, RegExp]> = [
