@@ -104,13 +104,20 @@ export function checkCodeSetup(setup: unknown, codes: number): CodeEffort {
   return expected;
 }
 
-/** A code game's compile for the pool: the workers rebuild the game from `gameSpec` and search with `effort`. */
+/** What a code game's pool job is: its module, the game's spec and the search's effort, a label for messages. */
+export interface CodeJobSpec {
+  readonly module: string;
+  /** What the workers rebuild the game from. */
+  readonly gameSpec: unknown;
+  /** The search's settings, the workers' setup. */
+  readonly setup: CodeEffort;
+  readonly label: string;
+}
+
+/** A code game's compile for the pool: the workers rebuild the game from `gameSpec` and search with `setup`. */
 export function codeJob(
-  module: string,
   game: CodeGame & { secretName(secret: number): string },
-  gameSpec: unknown,
-  effort: CodeEffort,
-  label: string,
+  { module, gameSpec, setup: effort, label }: CodeJobSpec,
 ): EngineJob<History> {
   return {
     module,
@@ -173,7 +180,7 @@ export function* compileCodeWorstCase({
     `no tree finds every code within ${limits.maxDepth} guesses`,
   );
   const effort = codeEffort(known, game.secretCount, proof.depth);
-  const r = yield* search(codeJob(module, game, gameSpec, effort, label), effort);
+  const r = yield* search(codeJob(game, { module, gameSpec, setup: effort, label }), effort);
   const searched = r ? { tree: r.tree, exact: effort.exact } : null;
   const out = worstCaseOutcome(game, proof, searched, limits, codeSettings(effort, null, effort.exact, symmetry));
   return { ...out, settings: { ...out.settings, opener: game.codeText(out.tree.guess[0]) } };

@@ -80,7 +80,12 @@ export function* compileBullsCows(game: BullsCowsGame, control: CompileControl):
   checkCompileSize(label, game.secretCount);
   // One root class: its reply sets go to the pool, exact or not.
   const r = yield* split(
-    codeJob('bullscows', game, { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec, effort, label),
+    codeJob(game, {
+      module: 'bullscows',
+      gameSpec: { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec,
+      setup: effort,
+      label,
+    }),
   );
   if (!r) throw fail('budget', `${label}: the search found no strategy within --max-depth ${maxDepth}`);
   return { tree: r.tree, settings: codeSettings(effort, game.codeText(r.tree.guess[0]), effort.exact, SYMMETRY) };

@@ -53,7 +53,12 @@ export function* searchMastermind(
       'usage',
       `--checkpoint: the exact search of ${label} runs as one piece of work and cannot be checkpointed`,
     );
-  const job = codeJob('mastermind', game, { pegs: game.pegs, colors: game.colors }, effort, label);
+  const job = codeJob(game, {
+    module: 'mastermind',
+    gameSpec: { pegs: game.pegs, colors: game.colors },
+    setup: effort,
+    label,
+  });
   const r = yield* codeSearch(job, effort);
   if (!r)
     throw fail(
