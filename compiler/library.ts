@@ -295,8 +295,19 @@ function gameObjectOf(args: RawArgs, style: OptionStyle, verb: LibraryVerb): Loa
   const extra = Object.keys(args).find((k) => gameNames.has(k));
   if (extra !== undefined)
     throw fail('usage', `option ${style.name(extra)}: a game given as an object takes no game options`);
-  // Its members are read only by checkGame, each through a guard (a getter may throw).
-  return loadedOf(checkGame(game as GameDefinition, 'the game object'), {}, null);
+  // Every member is read through a guard (a getter may throw): checkGame names the one that does.
+  return loadedOf(checkGame(game as GameDefinition, gameObjectPlace(game)), {}, null);
+}
+
+/** "the game object NAME" for messages; its name read through a guard (checkGame reports a throw). */
+function gameObjectPlace(game: object): string {
+  try {
+    const name: unknown = (game as { name?: unknown }).name;
+    if (typeof name === 'string' && name !== '') return `the game object ${keyText(name)}`;
+  } catch {
+    // checkGame reads it again and says what it threw.
+  }
+  return 'the game object';
 }
 
 /** The game the options name: a game object loaded, else a module with its options checked as the CLI checks them. */
