@@ -1,7 +1,7 @@
 /**
- * "A CLI users can trust": each case of the issue through the real CLI, stdout and stderr
- * checked apart. Numbers in the test names are the issue's; 19 (the pit player and blank
- * lines) is in test/lingo-player.test.ts.
+ * "A CLI users can trust": data loss, misleading output and usability cases through the real
+ * CLI, stdout and stderr checked apart. The test names number the cases; the pit player and
+ * blank lines are in test/lingo-player.test.ts.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The explorer page as a newcomer reads it (issue 34, item 8), exported by the CLI
+ * The explorer page as a newcomer reads it, exported by the CLI
  * (`export --format html`) and opened in Chromium (Debian's /usr/bin/chromium driven by
  * playwright-core, as test/explorer.test.ts does; skipped in one line when it is absent):
  * parameters in words (no raw `false`), one title pattern for every game, the tree's reply rows

@@ -1,5 +1,5 @@
 /**
- * A game from the user's own ES module file (issue 33): the contract's one-line errors, every verb
+ * A game from the user's own ES module file: the contract's one-line errors, every verb
  * through the real CLI on the hilo example, the library's compile() giving the CLI's bytes, and
  * --checkpoint / --resume. The library comes from dist/: its compiles run in the pool's built
  * worker (dist/compiler/pool/worker-entry.cjs), which the TypeScript sources do not have.

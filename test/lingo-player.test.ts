@@ -310,7 +310,7 @@ describe('without a usable tree: says why once on stderr and searches online', (
       header: { ...other.header, lists: [{ role: 'words', count: 3, sha256: '0'.repeat(64) }] },
       tree: other.tree,
     });
-    // Checksummed, but its opener is past the list (#29): the tree's numbers are checked too.
+    // Checksummed, but its opener is past the list: the tree's numbers are checked too.
     const pastList = encodeTreeFile({
       header: other.header,
       tree: { ...other.tree, guess: other.tree.guess.map((g, i) => (i === 0 ? 1048575 : g)) },

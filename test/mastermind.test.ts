@@ -579,8 +579,8 @@ describe('shipped Mastermind trees', () => {
         expect(check.maxDepth).toBeLessThanOrEqual(6);
       } else {
         // Below every published figure: the best one-step rule (entropy, about 180,217, depth 8)
-        // and the contest's Java entry (182,697, depth 9), within 7 guesses. Issue 4 asks for
-        // 177,500, which this tree does not reach (see the closing note).
+        // and the contest's Java entry (182,697, depth 9), within 7 guesses. The original
+        // target was 177,500, which this tree does not reach.
         expect(check.total).toBeLessThan(180_217);
         expect(check.maxDepth).toBeLessThanOrEqual(7);
       }

@@ -4,7 +4,7 @@
  * engine's least-worst-case solver over the match-count parts against both, the
  * CLI end to end on generated lists (compile, verify, stats, export, play, the budget status,
  * bad input), the exported LeetCode solution against a Master emulator, and, when
- * ../shared/matchcount/ is present, the issue's acceptance checks on the shared lists, read
+ * ../shared/matchcount/ is present, the worst cases required of the shared lists, read
  * from `export --format paths`.
  */
 import { spawnSync } from 'node:child_process';

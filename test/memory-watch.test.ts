@@ -1,5 +1,5 @@
 /**
- * Issue 34, item 1: the compile watches its own memory. A child compile given a low
+ * The compile watches its own memory (--max-memory, status 7). A child compile given a low
  * --max-memory (and --skip-estimate, so the up-front estimate lets it start), of a game whose
  * module keeps taking memory (test/fixtures/memory-growth), stops with one
  * line on stderr and status 7 once its resident memory passes the limit, writing nothing; the

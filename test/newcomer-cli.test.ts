@@ -1,6 +1,6 @@
 /**
- * What a newcomer meets first (issue 34, items 2, 5, 6, 7, 9), through the built CLI and the pit
- * player on small seeded lists: `play` refuses "solved" for a guess that cannot be the secret;
+ * What a newcomer meets first, through the built CLI and the pit player on small seeded lists:
+ * `play` refuses "solved" for a guess that cannot be the secret;
  * help pages (--game first, one section per game, numbers shown as numbers, examples one
  * copyable line each, every game's reply syntax in play --help); -h, `help [verb]`, "did you
  * mean", --version, verify/stats --json; the messages (format lists, compile without a game,

@@ -1,6 +1,6 @@
 /**
  * The queue's URL never prints what lies between '//' and the last '@', and it can come from
- * GUESSTREE_QUEUE instead of argv (issue 29, cases 3 and 4).
+ * GUESSTREE_QUEUE instead of argv, where `ps` cannot show it.
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

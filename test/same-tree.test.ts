@@ -1,5 +1,5 @@
 /**
- * Issue 34, item 3: a compile that gives the very tree already in trees/ (same guesses) leaves
+ * A compile that gives the very tree already in trees/ (same guesses) leaves
  * the folder and the manifest untouched, even when only the recorded settings differ (the
  * `compile --help` example: `--exact` where `default` was recorded); `--force` records them.
  * Through the real CLI, on a temp GUESSTREE_TREES.

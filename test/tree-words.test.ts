@@ -1,5 +1,5 @@
 /**
- * Tree files that carry their words (issue 34, item 4): `--tree FILE` alone is enough for every
+ * Tree files that carry their words (format version 2): `--tree FILE` alone is enough for every
  * verb (verify, stats, export paths/json/html, play) of a Wordle tree (normal and hard), a
  * match-count tree, and Lingo and Hangman trees compiled from a user's --wordlist; the output is
  * the same as with the lists given. A list given that is not the tree's is refused; an old

@@ -1,5 +1,5 @@
 /**
- * Endless or huge input is capped (issue #29, cases 5, 6 and 7), through the built programs:
+ * Endless or huge input is capped, through the built programs:
  * word lists (64 MiB, 4 KiB a line) for every game's list options, status 3; reply lines of
  * `play` (Lingo's generic play and Hangman's own) and the pit player (64 Ki characters), status 5;
  * each one line on stderr, at once, while pipes, FIFOs and /dev/stdin still work.

@@ -1,5 +1,5 @@
 /**
- * A full disk is the I/O status (issue #29, case 8), through the built CLI: `--out` on a full
+ * A full disk is the I/O status (9), through the built CLI: `--out` on a full
  * device (/dev/full) and a manifest that cannot be written are status 9 in one line, like a full
  * stdout; when the manifest cannot be written, neither the new tree nor its companions are left
  * in the trees folder. The manifest's failure is injected by test/support/fail-write.cjs (ENOSPC

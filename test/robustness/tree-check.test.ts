@@ -1,5 +1,5 @@
 /**
- * Tree files checked against their game by every verb (issue #29, cases 1, 2 and 9), through the
+ * Tree files checked against their game by every verb, through the
  * built CLI: checksummed trees (re-encoded with the project's own encoder) whose guess, reply
  * code, header field types or claimed game are wrong are refused by verify, stats, export (every
  * format) and play with one `corrupt tree file` line and status 4, never a stack trace.

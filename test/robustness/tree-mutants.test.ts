@@ -1,5 +1,5 @@
 /**
- * Property (issue #29): mutants of a tree of every game never get past the checks. Mutants are
+ * Property: mutants of a tree of every game never get past the checks. Mutants are
  * drawn by fast-check with a fixed seed: truncations and byte flips of the file, and, re-encoded
  * with the project's own encoder (so the checksum is right), bit flips of the arrays, array
  * values set past their limits, arrays one longer or shorter, and header fields of every wrong
