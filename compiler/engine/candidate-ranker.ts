@@ -402,12 +402,10 @@ export class CandidateRanker implements Ranker<string> {
     const { gc, first, next } = this.terms(used);
     const nextAttempt = n * (obj.costAt(used + 2) - obj.costAt(used));
     const game = this.game;
-    this.prepareRows(buf, off, n);
     let pair = -1;
     for (let i = 0; i < n; i++) {
       const g = game.guessOfSecret(buf[off + i]);
-      this.tableStats(g, n, 2);
-      const col = this.tCollisions;
+      const col = this.partitioner.collisionsOf(g, buf, off, n, 2);
       if (col === 0) {
         out.guess = g;
         out.cost = n * gc + (n - 1) * first;

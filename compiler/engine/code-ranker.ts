@@ -13,6 +13,7 @@ import type { AttemptObjective } from './attempt-objective.js';
 import { sizeLowerBounds, treeCapacity } from './attempt-objective.js';
 import { canonicalGuesses, historySymmetry, permutations, type HistorySymmetry } from './symmetry.js';
 import { popcount32 } from './bits.js';
+import { Partitioner } from './partition.js';
 import { Stamps } from './stamps.js';
 import { EMPTY_RANKED, TopK, type RankBuffers } from './top-k.js';
 import {
@@ -95,7 +96,6 @@ export class CodeRanker implements Ranker<History> {
   /** Per depth, the last sets `candidateSplitsAll` looked at and what it found. */
   private readonly splitters: Array<{ sets: Array<Uint32Array | null>; found: Int32Array; next: number } | undefined> =
     [];
-  private readonly counts: Uint32Array;
   private readonly estimate: Float64Array;
   private readonly candidateAdjust: number;
   private readonly top = new TopK();
@@ -120,6 +120,8 @@ export class CodeRanker implements Ranker<History> {
   private readonly classKey: Float64Array;
   /** replies[guess · secretCount + secret]: the reply, when the game is small enough (else null). */
   private readonly replies: Uint8Array | null;
+  /** The singleton check (`separates`), over `replies` when there is the table (symmetric: it reads as secret-major). */
+  private readonly splits: Partitioner;
   /** Where the rows of a set's secrets start in `replies`. */
   private readonly bases: Uint32Array;
   /**
@@ -148,7 +150,6 @@ export class CodeRanker implements Ranker<History> {
     this.branches = game.replyCodes.length;
     this.lb = objective.sizeTable();
     this.perms = permutations(game.pegs);
-    this.counts = new Uint32Array(game.codeCount);
     const N = game.secretCount;
     this.estimate = new Float64Array(N + 1);
     for (let m = 1; m <= N; m++) {
@@ -180,6 +181,7 @@ export class CodeRanker implements Ranker<History> {
     this.classBound = new Float64Array(dedupe ? classes : 0);
     this.classKey = new Float64Array(dedupe ? classes : 0);
     this.replies = replyTable ? tableOfReplies(game) : null;
+    this.splits = new Partitioner(game, 'first-seen', this.replies ? { codes: this.replies, stride: N } : null);
     this.bases = new Uint32Array(this.replies ? N : 0);
     this.pairRow = (game.guessCount + 1) >> 1;
     this.pairs =
@@ -248,42 +250,8 @@ export class CodeRanker implements Ranker<History> {
 
   /** The first candidate of `set` (in set order) whose replies split the rest into singletons, or -1. */
   private firstSplitter(set: Uint32Array): number {
-    const table = this.replies;
-    if (table) {
-      const N = this.game.secretCount;
-      const counts = this.tallied;
-      for (let i = 0; i < set.length; i++) {
-        const row = set[i] * N;
-        let ok = true;
-        let j = 0;
-        for (; j < set.length; j++) {
-          const c = table[row + set[j]];
-          if (counts[c]++ !== 0) {
-            ok = false;
-            j++;
-            break;
-          }
-        }
-        for (let k = 0; k < j; k++) counts[table[row + set[k]]] = 0;
-        if (ok) return set[i];
-      }
-      return -1;
-    }
-    const counts = this.counts;
-    const counter = this.game.replyCounter(set);
-    let found = -1;
-    for (let i = 0; i < set.length && found < 0; i++) {
-      const g = set[i];
-      counter.count(g, counts);
-      let ok = true;
-      for (let c = 0; c < counts.length; c++)
-        if (counts[c] > 1) {
-          ok = false;
-          break;
-        }
-      if (ok) found = g;
-    }
-    return found;
+    for (let i = 0; i < set.length; i++) if (this.splits.separates(set[i], set, 0, set.length)) return set[i];
+    return -1;
   }
 
   /**

@@ -191,13 +191,9 @@ export class ExactTail<S> {
   /** The first candidate (in set order) whose replies over the set are all different, or −1. */
   private singletonCandidate(set: Uint32Array): number {
     const n = set.length;
-    const p = this.partitioner;
-    p.begin(set);
     for (let i = 0; i < n; i++) {
       const g = this.game.guessOfSecret(set[i]);
-      const k = p.count(g);
-      p.clear();
-      if (k === n) return g;
+      if (this.partitioner.separates(g, set, 0, n)) return g;
     }
     return -1;
   }

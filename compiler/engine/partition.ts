@@ -8,6 +8,9 @@
  * Distinct replies are listed in `touched`, in ascending code order (`ascending`: the counts
  * are scanned, for small code spaces and rankers that sum floats in reply order) or in order
  * of first appearance in the set (the counts of a large code space are never scanned whole).
+ *
+ * "Does this guess split the set into singletons" is asked in one place: `collisions` (over a
+ * reply table) and the Partitioner's `collisionsOf`/`separates` (its table, else the kernel).
  */
 import { Stamps } from './stamps.js';
 import type { ReplyCounter, ReplyTable, SearchGame } from './types.js';
@@ -31,6 +34,53 @@ export interface SplitBuffers {
   readonly items: Uint32Array;
 }
 
+/**
+ * Secrets of `set[off .. off + n)` whose reply to `guess` an earlier one already got, counted
+ * up to `limit` (the reading stops there): 0 when the guess splits the set into singletons (the
+ * winning reply included). Replies from a secret-major table; `stamps`: one per reply code.
+ */
+export function collisions(
+  table: ReplyTable,
+  guess: number,
+  set: Uint32Array,
+  off: number,
+  n: number,
+  limit: number,
+  stamps: Stamps,
+): number {
+  const T = table.codes;
+  const stride = table.stride;
+  const marks = stamps.marks;
+  const gen = stamps.next();
+  let col = 0;
+  for (let i = 0; i < n; i++) {
+    const c = T[set[off + i] * stride + guess];
+    if (marks[c] !== gen) marks[c] = gen;
+    else if (++col >= limit) return col;
+  }
+  return col;
+}
+
+/**
+ * Every reply of `game` as one byte table, secret-major: the game's own (`replyTable`), else
+ * one built when every reply fits a byte and secrets × guesses is at most `maxEntries`; null
+ * otherwise.
+ */
+export function byteReplyTable(game: SearchGame, maxEntries: number): ReplyTable | null {
+  if (game.replyTable) return game.replyTable;
+  const G = game.guessCount;
+  const N = game.secretCount;
+  if (game.codeCount > 256 || G * N > maxEntries) return null;
+  const codes = new Uint8Array(N * G);
+  const secrets = Uint32Array.from({ length: N }, (_, i) => i);
+  const row = new Uint32Array(N);
+  for (let g = 0; g < G; g++) {
+    game.partitionCodes(g, secrets, N, row);
+    for (let s = 0; s < N; s++) codes[s * G + g] = row[s];
+  }
+  return { codes, stride: G };
+}
+
 export class Partitioner {
   readonly game: SearchGame;
   /** counts[code] after `count` (until `clear`). */
@@ -42,15 +92,46 @@ export class Partitioner {
   private counter: ReplyCounter | null = null;
   private set: Uint32Array = new Uint32Array(0);
   private k = 0;
-  private readonly table: ReplyTable | null;
+  /** The replies read by look-up when there is a table (else computed by the game's kernel). */
+  readonly table: ReplyTable | null;
+  /** One per reply code (`collisionsOf`), made when first needed. */
+  private stamps: Stamps | null = null;
 
-  constructor(game: SearchGame, order: 'ascending' | 'first-seen' = 'first-seen') {
+  /** `table`: the replies as a secret-major byte table (default: the game's own, if any). */
+  constructor(
+    game: SearchGame,
+    order: 'ascending' | 'first-seen' = 'first-seen',
+    table: ReplyTable | null = game.replyTable ?? null,
+  ) {
     this.game = game;
-    this.table = game.replyTable ?? null;
+    this.table = table;
     this.counts = new Uint32Array(game.codeCount);
     this.touched = new Uint32Array(Math.min(game.codeCount, game.secretCount) + 1);
     this.codes = new Uint32Array(game.secretCount);
     this.scan = order === 'ascending';
+  }
+
+  /** `collisions` of `guess` over `buf[off .. off + n)`, up to `limit`, from the table or the kernel. */
+  collisionsOf(guess: number, buf: Uint32Array, off: number, n: number, limit: number): number {
+    if (!this.stamps) this.stamps = new Stamps(this.game.codeCount);
+    const stamps = this.stamps;
+    if (this.table) return collisions(this.table, guess, buf, off, n, limit, stamps);
+    const codes = this.codes;
+    this.replies(guess, buf, off, n, codes);
+    const marks = stamps.marks;
+    const gen = stamps.next();
+    let col = 0;
+    for (let i = 0; i < n; i++) {
+      const c = codes[i];
+      if (marks[c] !== gen) marks[c] = gen;
+      else if (++col >= limit) return col;
+    }
+    return col;
+  }
+
+  /** Whether `guess` gives every secret of `buf[off .. off + n)` its own reply: it splits them into singletons. */
+  separates(guess: number, buf: Uint32Array, off: number, n: number): boolean {
+    return this.collisionsOf(guess, buf, off, n, 1) === 0;
   }
 
   /** Prepare to count the replies of many guesses over `set`. */
