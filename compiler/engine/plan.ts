@@ -18,6 +18,11 @@ export function leafPlan(guess: number, value: number): Plan {
   return { value, guess, codes: EMPTY_CODES, children: [] };
 }
 
+/** A plan playing `guess` whose non-solved replies `codes` (ascending) lead to `children` (a leaf when there are none). */
+export function branchPlan(guess: number, value: number, codes: Uint32Array, children: readonly Plan[]): Plan {
+  return { value, guess, codes: children.length ? codes : EMPTY_CODES, children };
+}
+
 /** A plan with its cost and depth (the engine's `Solved`). */
 export interface CostedPlan {
   readonly cost: number;

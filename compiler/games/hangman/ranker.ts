@@ -18,7 +18,7 @@
  * turns them into the word's unguessed letters, a-z, and drops the reply that reveals a word.
  */
 import type { TreeArrays } from '../../../runtime/tree-format.js';
-import { EMPTY_CODES, flattenPlan, leafPlan, type Plan } from '../../engine/plan.js';
+import { branchPlan, flattenPlan, leafPlan, type Plan } from '../../engine/plan.js';
 import { EMPTY_RANKED, rankedList } from '../../engine/top-k.js';
 import type { Moves, Objective, Ranker, Ranking, RankedGuess, SearchNode, Solved } from '../../engine/types.js';
 
@@ -214,10 +214,10 @@ export function finishHangmanTree(raw: TreeArrays, masks: Uint16Array, length: n
     const left: number[] = [];
     for (let l = 0; l < ALPHABET_SIZE; l++) if (mask(w, l) !== 0 && !(guessed & (1 << l))) left.push(l);
     if (left.length === 0) throw new Error(`hangman tree: word ${w} is already revealed`);
-    let plan: Plan = { value: 0, guess: left[left.length - 1], codes: EMPTY_CODES, children: [] };
+    let plan = leafPlan(left[left.length - 1], 0);
     for (let i = left.length - 2; i >= 0; i--) {
       const l = left[i];
-      plan = { value: 0, guess: l, codes: Uint32Array.of(mask(w, l)), children: [plan] };
+      plan = branchPlan(l, 0, Uint32Array.of(mask(w, l)), [plan]);
     }
     return plan;
   };
@@ -240,7 +240,7 @@ export function finishHangmanTree(raw: TreeArrays, masks: Uint16Array, length: n
       codes.push(raw.edgeCode[e]);
       children.push(node(child, now));
     }
-    return { value: 0, guess: l, codes: Uint32Array.from(codes), children };
+    return branchPlan(l, 0, Uint32Array.from(codes), children);
   };
   return flattenPlan(node(0, 0));
 }
