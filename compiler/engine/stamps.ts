@@ -9,13 +9,17 @@ export class Stamps {
   readonly marks: Int32Array;
   private gen = 0;
 
-  constructor(size: number) {
+  /** `generations`: how many `next` gives before the marks are zeroed and it starts again at 1 (tests lower it). */
+  constructor(
+    size: number,
+    private readonly generations = STAMP_MAX,
+  ) {
     this.marks = new Int32Array(size);
   }
 
   /** A fresh generation: no slot is marked in it. */
   next(): number {
-    if (this.gen >= STAMP_MAX - 1) {
+    if (this.gen >= this.generations - 1) {
       this.marks.fill(0);
       this.gen = 0;
     }
