@@ -1,5 +1,5 @@
 /**
- * The match-count bench lists (`bench:matchcount`, `bench:matchcount-solvers`): every list of
+ * The match-count bench lists (`bench:matchcount`): every list of
  * ../shared/matchcount/ and generated lists of 100 random 6-letter words, each seeded.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

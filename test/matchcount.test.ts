@@ -1,7 +1,6 @@
 /**
  * Match-count (LeetCode 843, `--game matchcount --words FILE [--budget N]`): the list rules,
  * the exact worst-case search against brute force and against a plain reference search, the
- * engine's least-worst-case solver over the match-count parts against both, the
  * CLI end to end on generated lists (compile, verify, stats, export, play, the budget status,
  * bad input), the exported LeetCode solution against a Master emulator, and, when
  * ../shared/matchcount/ is present, the worst cases required of the shared lists, read
@@ -17,13 +16,6 @@ import { proveWorstCase, PROVER_DEFAULTS, type ProverSettings } from '../compile
 import { flattenPlan } from '../compiler/engine/plan.js';
 import { loadMatchCountList, MatchCountGame } from '../compiler/games/matchcount/game.js';
 import { replayAll } from '../compiler/replay.js';
-import { everyGuess, LeastWorstCase, WORST_CASE_LIMITS } from '../compiler/engine/least-worst-case.js';
-import {
-  MATCHCOUNT_NO_STATE,
-  matchCountLimits,
-  matchCountWorstCaseParts,
-  solveMatchCountWorstCase,
-} from '../compiler/games/matchcount/worst-case-parts.js';
 import {
   cli,
   lines,
@@ -295,109 +287,17 @@ describe('exact worst-case search', () => {
     const g = core.guessWithin(all, exact);
     for (const grp of core.split(all, g).groups) expect(core.solve(grp, exact - 1)).toBe(SOLVABLE);
   });
-});
-
-describe("the engine's least-worst-case solver on match-count (worst-case-parts.ts)", () => {
-  it('equals brute force and the prover on 150 small lists, proves it, and its tree replays within it', () => {
-    const rand = rng(4321);
-    let cuts = 0;
-    for (let i = 0; i < 150; i++) {
-      const words = smallRandomList(rand);
-      const game = gameOf(words);
-      const exact = bruteWorst(words);
-      const prover = proveWorstCase(game, QUICK);
-      const solver = new LeastWorstCase(matchCountWorstCaseParts(game), {
-        ...matchCountLimits(game, QUICK),
-        rebuildNodes: 2_000,
-      });
-      const r = solver.run();
-      cuts += solver.boundCuts;
-      expect({ i, words, solver: r.depth, lb: r.lowerBound, proven: r.proven, prover: prover.worstCase }).toEqual({
-        i,
-        words,
-        solver: exact,
-        lb: exact,
-        proven: true,
-        prover: exact,
-      });
-      expect(r.plan).not.toBeNull();
-      const s = replayAll(game, flattenPlan(r.plan!));
-      expect(s.histogram[0]).toBe(0);
-      expect(s.missingBranches).toBe(0);
-      expect(s.maxFound).toBe(exact);
-      let total = 0;
-      for (let a = 1; a < s.histogram.length; a++) total += a * s.histogram[a];
-      expect(r.total).toBe(total);
-      if (words.length <= 9) expect(total, words.join(' ')).toBeGreaterThanOrEqual(bruteTotal(words, exact));
-    }
-    // The prover's bounds did refute sets before the scan of the pool.
-    expect(cuts).toBeGreaterThan(0);
-  });
-
-  it('without the lower-bound hook and the table kernel (the game as it is) gives the same least worst case', () => {
-    const rand = rng(77);
-    for (let i = 0; i < 20; i++) {
-      const words = normalized(randomWords(rand, 14, 3, AZ.slice(0, 4)));
-      const game = gameOf(words);
-      const plain = new LeastWorstCase(
-        { game, moves: MATCHCOUNT_NO_STATE, pool: everyGuess<null>(game) },
-        { ...WORST_CASE_LIMITS, maxDepth: words.length },
-      ).run();
-      const hooked = solveMatchCountWorstCase(game, QUICK);
-      expect({ plain: plain.depth, hooked: hooked.depth, proven: plain.proven && hooked.proven }).toEqual({
-        plain: bruteWorst(words),
-        hooked: bruteWorst(words),
-        proven: true,
-      });
-    }
-  });
-
-  it("proves the prover's worst case on structured lists, where the packings grown at each set decide", () => {
-    const rand = rng(2026);
-    for (let i = 0; i < 6; i++) {
-      // Shared-prefix lists: four letters in common, the last two from a small alphabet.
-      const tails = normalized(randomWords(rand, 24 + 4 * i, 2, AZ.slice(0, 6 + i)));
-      const words = tails.map((t) => `aaaa${t}`);
-      const game = gameOf(words);
-      const prover = proveWorstCase(game, QUICK);
-      const r = solveMatchCountWorstCase(game, QUICK);
-      expect({ words, depth: r.depth, lb: r.lowerBound, proven: r.proven }).toEqual({
-        words,
-        depth: prover.worstCase,
-        lb: prover.lowerBound,
-        proven: prover.proven,
-      });
-    }
-    const words = normalized(randomWords(rng(20), 20, 4, AZ.slice(0, 3)));
-    expect(solveMatchCountWorstCase(gameOf(words), QUICK).depth).toBe(bruteWorst(words));
-  });
-
-  it('starts at the packing bound: words differing in every position are proven without a search', () => {
-    const words = [...'abcdefghijklmnopqrst'].map((c) => c.repeat(6));
-    const r = solveMatchCountWorstCase(gameOf(words));
-    expect({ worst: r.depth, lb: r.lowerBound, proven: r.proven }).toEqual({ worst: 20, lb: 20, proven: true });
-    // The plain capacity bound (1 + 6 + 36 secrets within 3 guesses) starts far lower and searches.
-    const game = gameOf(words);
-    const plain = new LeastWorstCase(
-      { game, moves: MATCHCOUNT_NO_STATE, pool: everyGuess<null>(game) },
-      { ...WORST_CASE_LIMITS, maxDepth: 20 },
-    );
-    expect(plain.capacityBound(20)).toBeLessThan(20);
-  });
 
   it('a spent rebuild budget still gives a tree within the proven worst case', () => {
     const words = normalized(randomWords(rng(12), 40, 5, AZ.slice(0, 6)));
     const game = gameOf(words);
-    const wide = solveMatchCountWorstCase(game, QUICK);
-    const spent = new LeastWorstCase(matchCountWorstCaseParts(game), {
-      ...matchCountLimits(game, QUICK),
-      rebuildNodes: 0,
-    }).run();
+    const wide = proveWorstCase(game, QUICK);
+    const spent = proveWorstCase(game, { ...QUICK, totalNodes: 0 });
     expect(spent.proven).toBe(true);
-    expect(spent.depth).toBe(wide.depth);
-    const s = replayAll(game, flattenPlan(spent.plan!));
+    expect(spent.worstCase).toBe(wide.worstCase);
+    const s = replayAll(game, flattenPlan(spent.plan));
     expect(s.histogram[0]).toBe(0);
-    expect(s.maxFound).toBe(wide.depth);
+    expect(s.maxFound).toBe(wide.worstCase);
   });
 });
 

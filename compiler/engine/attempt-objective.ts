@@ -29,7 +29,12 @@ export interface AttemptCosts {
   readonly secretCount: number;
 }
 
-/** Most secrets a tree of `depthLeft` levels can hold: 1 + K + K² + ... */
+/**
+ * Most secrets a tree of `depthLeft` levels can hold with `branches` replies a node besides the
+ * winning one: 1 + K + K² + ... (the engine's one capacity bound: size bounds, the code ranker,
+ * the least worst case). Infinity once past 1e12, far above any set's size, so every sum
+ * returned is an exact integer.
+ */
 export function treeCapacity(depthLeft: number, branches: number): number {
   let cap = 0;
   let level = 1;

@@ -10,17 +10,16 @@
  *
  *   within(set, d, node): can every secret of `set` be found within d more guesses?
  *     - one secret: one guess; n secrets never need more than n (guess candidates one by one);
- *       a set larger than a tree of d levels can hold (1 + K + K² + …, K replies besides the
- *       winning one) cannot; nor can a set whose parts' `lowerBound` (optional, a game's own
- *       proven bound: match-count's packings and capacities) exceeds d;
+ *       a set larger than a tree of d levels can hold (`treeCapacity`: 1 + K + K² + …, K
+ *       replies besides the winning one) cannot;
  *     - a memo per (state key, set), the engine's one memo of solved sets (`SetMemo`, tag
  *       string the state key): the largest d proven too few and the least d proven enough with
  *       its guess, so iterative deepening reuses every earlier answer; it keeps at most
  *       `memoMaxEntries` sets in two generations of half as many each (the older dropped when
  *       the newer fills), and at most `memoMaxBytes` by its estimate;
- *     - d = 2: some guess must split the set into singletons (found by one scan, outside the
- *       memo; a set the candidates do not split and no guess splits is kept apart, in a
- *       `SetMemo` of its own);
+ *     - d = 2: some guess must split the set into singletons (the `Partitioner`'s `separates`,
+ *       outside the memo; a set the candidates do not split and no guess splits is kept apart,
+ *       in a `SetMemo` of its own);
  *     - else every pool guess that tells something and whose largest group fits in d − 1
  *       levels, fewest in its largest group first (a candidate first, then the most groups),
  *       its groups solved with d − 1 largest first (nested pools: cheapest first, by size times
@@ -29,19 +28,24 @@
  *       splits); a later guess that leaves a core whole in one group fails without a scan.
  *   A node budget bounds the proof; it says UNDECIDED when it runs out.
  *
- * The proof: D from the capacity bound (or the parts' bound, when higher) upwards; each NOT_WITHIN raises the proven lower bound,
- * the first WITHIN is the least worst case. The tree is rebuilt top-down for a small total: at
- * each node, among the guesses whose groups are all proven within the guesses left, the best
- * few by an estimate are compared by their subtrees' totals.
+ * The proof: D from the capacity bound upwards; each NOT_WITHIN raises the proven lower bound,
+ * the first WITHIN is the least worst case. The tree is rebuilt top-down for a small total by
+ * `worst-case-tree.ts` (shared with match-count's prover), over this solver's splits and checks.
+ * Replies are counted and split by the engine's `Partitioner`, over one byte table when the
+ * replies fit (`byteReplyTable`: the game's, else one built here).
  *
  * Deterministic: the same parts and limits give the same answers and the same tree.
  */
 import type { TreeArrays } from '../../runtime/tree-format.js';
-import { EMPTY_CODES, flattenPlan, type Plan } from './plan.js';
+import { treeCapacity } from './attempt-objective.js';
 import type { CodeGame, History } from './code-ranker.js';
+import { byteReplyTable, Partitioner } from './partition.js';
+import { flattenPlan, type Plan } from './plan.js';
 import { rangeHash, SetMemo, type Interval } from './set-memo.js';
+import { Stamps } from './stamps.js';
 import { canonicalGuesses, historySymmetry, permutations } from './symmetry.js';
-import type { Moves, SearchGame, SearchNode } from './types.js';
+import type { Moves, ReplyTable, SearchGame, SearchNode } from './types.js';
+import { type ProofParts, type TreeLimits, WorstCaseTree } from './worst-case-tree.js';
 
 export const NOT_WITHIN = 0;
 export const WITHIN = 1;
@@ -61,32 +65,15 @@ export interface WorstCaseParts<S> {
   readonly game: SearchGame;
   readonly moves: Moves<S>;
   readonly pool: GuessPool<S>;
-  /**
-   * Optional: a proven lower bound on the guesses any tree needs to find every secret of `set`
-   * (ascending, at least 3 secrets) at `node`, for a game that knows more than the capacity bound
-   * (match-count: its packings and per-set capacities). `d`: the depth asked about; the bound may
-   * stop looking once it exceeds d. Called once per set the memo does not decide, before the
-   * scan of the pool, and once for the whole game to start the iterative deepening.
-   *
-   * `fit` (optional to fill; the solver sets fit[0] to Infinity first): when the bound is at
-   * most d, fit[0] may be set to the most secrets of any subset of `set` that d − 1 guesses can
-   * find below `node` (match-count: the capacity of the set's own groups), and the solver then
-   * drops a guess whose largest group is larger without searching its groups.
-   */
-  readonly lowerBound?: (set: Uint32Array, node: SearchNode<S>, d: number, fit: Float64Array) => number;
 }
 
-export interface WorstCaseLimits {
+export interface WorstCaseLimits extends TreeLimits {
   /** Sets searched by the proof before it gives up (UNDECIDED). */
   readonly proofNodes: number;
   /** When the proof gave up: sets searched for a tree one guess deeper and beyond (default: proofNodes). */
   readonly upperNodes?: number;
   /** The deepest worst case looked for (Lingo: 5 tries). */
   readonly maxDepth: number;
-  /** Guesses compared by their whole subtrees in the rebuild, by guesses used (past the end: 1). */
-  readonly widths: readonly number[];
-  /** Node budget of one feasibility check in the rebuild. */
-  readonly checkNodes: number;
   /**
    * Sets the rebuild's feasibility checks search in all (default: no limit); once spent, a check
    * answers from the memo alone (a guess the proof did not settle is left out).
@@ -153,18 +140,6 @@ export function ruleGuesses(
   };
 }
 
-/** Most secrets a tree of `d` levels can find with `k` replies a node besides the winning one. */
-export function capacity(d: number, k: number): number {
-  let cap = 0;
-  let level = 1;
-  for (let i = 0; i < d; i++) {
-    cap += level;
-    level *= k;
-    if (cap > 1e15) return Infinity;
-  }
-  return cap;
-}
-
 interface Known {
   /** Proven: d < lo is too few. */
   lo: number;
@@ -186,17 +161,10 @@ const UNSPLIT_ENTRY: Interval<null> = { lo: 0, hi: Infinity, guess: -1, payload:
 /** Largest reply table the solver builds for itself (secrets × guesses bytes). */
 export const WORST_CASE_MAX_TABLE = 1 << 26;
 
-interface Built {
-  readonly plan: Plan;
-  readonly total: number;
-  readonly depth: number;
-}
-
-/** Estimated total of a group of m secrets (the rebuild's ranking only). */
-function estimate(m: number): number {
-  if (m <= 1) return m;
-  if (m === 2) return 3;
-  return m * (1 + Math.log(m) / Math.log(3));
+/** A guess's reply groups over a set but the winning one, with their replies (views of one array). */
+interface Groups {
+  readonly codes: number[];
+  readonly groups: Uint32Array[];
 }
 
 export class LeastWorstCase<S> {
@@ -204,11 +172,6 @@ export class LeastWorstCase<S> {
   readonly moves: Moves<S>;
   readonly pool: GuessPool<S>;
   readonly limits: WorstCaseLimits;
-  private readonly bound: ((set: Uint32Array, node: SearchNode<S>, d: number, fit: Float64Array) => number) | null;
-  /** The bound's answer of the largest group that fits (read at once: children reuse it). */
-  private readonly fit = new Float64Array(1);
-  /** Sets refuted by the parts' lower bound alone (for measurements). */
-  boundCuts = 0;
   /** Replies a node can have besides the winning one. */
   private readonly branches: number;
   /** Proven intervals of sets, tagged by their node's state key (tag number 0, no payload). */
@@ -225,30 +188,24 @@ export class LeastWorstCase<S> {
   /** Sets searched so far. */
   nodes = 0;
   private nodeLimit = Infinity;
-  /** Sets the rebuild's checks may still search (`WorstCaseLimits.rebuildNodes`). */
-  private rebuildLeft = Infinity;
-  // Scratch of the scans (a scan never recurses).
-  private readonly codes: Uint32Array;
-  private readonly counts: Uint32Array;
-  private readonly stamp: Uint32Array;
-  private readonly slot: Uint32Array;
-  private epoch = 0;
+  /** The engine's reply counts and splits, over the reply table when there is one. */
+  private readonly partitioner: Partitioner;
+  /** The rebuild for a small total and the proof's tree (`worst-case-tree.ts`). */
+  private readonly tree: WorstCaseTree<Uint32Array, SearchNode<S>>;
   /**
    * Sets no guess of the game splits into singletons (free pools only: that holds at every
    * node), most recently found first: a guess that leaves one of them, all in the set, in one
    * reply group fails with two guesses left, without a scan of the pool.
    */
   private readonly freeCores: Uint32Array[] = [];
-  /** Stamps of the secrets of one set (coresWithin). */
-  private readonly member: Uint32Array;
-  private memberEpoch = 0;
+  /** The secrets of one set (coresWithin). */
+  private readonly members: Stamps;
   /** Guesses refuted at three guesses left by a core alone (for measurements). */
   coreCuts = 0;
   /** Sets found unsplittable by a memo lookup alone, without a scan (for measurements). */
   unsplitHits = 0;
-  /** Every guess's replies, secret-major (`table[secret * stride + guess]`), when they fit in bytes. */
-  private readonly table: Uint8Array | null;
-  private readonly stride: number;
+  /** Every guess's replies as bytes, secret-major: the game's table, else the solver's own when it fits. */
+  private readonly table: ReplyTable | null;
   private readonly allGuesses: Uint32Array;
 
   constructor(parts: WorstCaseParts<S>, limits: WorstCaseLimits = WORST_CASE_LIMITS) {
@@ -256,47 +213,15 @@ export class LeastWorstCase<S> {
     this.moves = parts.moves;
     this.pool = parts.pool;
     this.limits = limits;
-    this.bound = parts.lowerBound ?? null;
     this.memo = new SetMemo<null>(limits.memoMaxEntries, limits.memoMaxBytes ?? Infinity);
     const g = parts.game;
     this.branches = g.solvedCode >= 0 ? g.codeCount - 1 : g.codeCount;
-    this.codes = new Uint32Array(g.secretCount);
-    this.counts = new Uint32Array(g.codeCount);
-    this.stamp = new Uint32Array(g.codeCount);
-    this.slot = new Uint32Array(g.codeCount);
-    this.member = new Uint32Array(g.secretCount);
+    this.members = new Stamps(g.secretCount);
     this.allGuesses = Uint32Array.from({ length: g.guessCount }, (_, i) => i);
-    if (g.replyTable) {
-      this.table = g.replyTable.codes;
-      this.stride = g.replyTable.stride;
-    } else if (g.codeCount <= 256 && g.guessCount * g.secretCount <= WORST_CASE_MAX_TABLE) {
-      // One byte per (secret, guess): the d = 2 scans read it directly.
-      const G = g.guessCount;
-      const table = new Uint8Array(g.secretCount * G);
-      const secrets =
-        this.allGuesses.length >= g.secretCount
-          ? this.allGuesses.subarray(0, g.secretCount)
-          : Uint32Array.from({ length: g.secretCount }, (_, i) => i);
-      const row = new Uint32Array(g.secretCount);
-      for (let guess = 0; guess < G; guess++) {
-        g.partitionCodes(guess, secrets, g.secretCount, row);
-        for (let s2 = 0; s2 < g.secretCount; s2++) table[s2 * G + guess] = row[s2];
-      }
-      this.table = table;
-      this.stride = G;
-    } else {
-      this.table = null;
-      this.stride = 0;
-    }
-  }
-
-  /** A fresh stamp for the scratch table; the table is cleared before the stamps would wrap (Uint32). */
-  private nextEpoch(): number {
-    if (this.epoch >= 0xfffffffe) {
-      this.stamp.fill(0);
-      this.epoch = 0;
-    }
-    return ++this.epoch;
+    // One byte per (secret, guess): the scans and the d = 2 checks read it directly.
+    this.table = byteReplyTable(g, WORST_CASE_MAX_TABLE);
+    this.partitioner = new Partitioner(g, 'first-seen', this.table);
+    this.tree = new WorstCaseTree(this.proofParts(), limits);
   }
 
   /** Merge [lo, hi] (hi with its guess) into the memo's entry of `set` with state key `tag` (`hash`: rangeHash of both). */
@@ -328,38 +253,24 @@ export class LeastWorstCase<S> {
   }
 
   /**
-   * One scan of guess g over set: the number of groups besides the winning reply, the largest
-   * of them, and whether it can win (allocation-free).
+   * Guess g over the set the partitioner began: the number of groups besides the winning reply,
+   * the largest of them, and whether it can win (allocation-free).
    */
-  private scan(g: number, set: Uint32Array, out: Int32Array): void {
-    const n = set.length;
-    const codes = this.codes;
-    this.game.partitionCodes(g, set, n, codes);
-    const e = this.nextEpoch();
-    const stamp = this.stamp;
-    const counts = this.counts;
+  private tally(g: number, out: Int32Array): void {
+    const p = this.partitioner;
+    const k = p.count(g);
+    const counts = p.counts;
+    const touched = p.touched;
     const solved = this.game.solvedCode;
-    let groups = 0;
     let largest = 0;
     let hit = 0;
-    for (let i = 0; i < n; i++) {
-      const c = codes[i];
-      if (c === solved) {
-        hit = 1;
-        continue;
-      }
-      let k: number;
-      if (stamp[c] !== e) {
-        stamp[c] = e;
-        k = 1;
-        groups++;
-      } else {
-        k = counts[c] + 1;
-      }
-      counts[c] = k;
-      if (k > largest) largest = k;
+    for (let i = 0; i < k; i++) {
+      const c = touched[i];
+      if (c === solved) hit = 1;
+      else if (counts[c] > largest) largest = counts[c];
     }
-    out[0] = groups;
+    p.clear();
+    out[0] = k - hit;
     out[1] = largest;
     out[2] = hit;
   }
@@ -367,6 +278,11 @@ export class LeastWorstCase<S> {
   /** The guesses of a node whose parent plays from `parent` (the pool's own when it is not nested). */
   private poolOf(node: SearchNode<S>, parent: Uint32Array | undefined): Uint32Array {
     return this.pool.nested ? this.pool.guesses(node, parent) : this.pool.guesses(node);
+  }
+
+  /** Guess g splits `set` into singletons (and the winning reply)? */
+  private separates(g: number, set: Uint32Array): boolean {
+    return this.partitioner.separates(g, set, 0, set.length);
   }
 
   /** Some guess splits `set` into singletons (and the winning reply)? -1 when none. */
@@ -424,12 +340,8 @@ export class LeastWorstCase<S> {
 
   /** The kept cores whose secrets are all in `set` (most recently found first). */
   private coresWithin(set: Uint32Array): Uint32Array[] {
-    const mark = this.member;
-    if (this.memberEpoch >= 0xfffffffe) {
-      mark.fill(0);
-      this.memberEpoch = 0;
-    }
-    const e = ++this.memberEpoch;
+    const mark = this.members.marks;
+    const e = this.members.next();
     for (let i = 0; i < set.length; i++) mark[set[i]] = e;
     const out: Uint32Array[] = [];
     for (const core of this.freeCores) {
@@ -442,8 +354,7 @@ export class LeastWorstCase<S> {
 
   /** Guess g leaves some core (each a subset of the set) whole in one reply group, not the winning one? The core found moves to the front. */
   private coreIn(g: number, cores: Uint32Array[]): boolean {
-    const table = this.table as Uint8Array;
-    const stride = this.stride;
+    const { codes: table, stride } = this.table as ReplyTable;
     const solved = this.game.solvedCode;
     for (let k = 0; k < cores.length; k++) {
       const core = cores[k];
@@ -462,73 +373,25 @@ export class LeastWorstCase<S> {
     return false;
   }
 
-  /** Guess g leaves no two secrets of `set` with one reply (but the winning one). */
-  private separates(g: number, set: Uint32Array): boolean {
-    const n = set.length;
-    const stamp = this.stamp;
+  /** The reply groups of g over set (besides the winning reply), replies ascending (views of one array). */
+  private split(g: number, set: Uint32Array): Groups {
+    const sp = this.partitioner.split(g, set);
     const solved = this.game.solvedCode;
-    const e = this.nextEpoch();
-    const table = this.table;
-    if (table) {
-      const stride = this.stride;
-      for (let i = 0; i < n; i++) {
-        const c = table[set[i] * stride + g];
-        if (c === solved) continue;
-        if (stamp[c] === e) return false;
-        stamp[c] = e;
-      }
-      return true;
+    const codes: number[] = [];
+    const groups: Uint32Array[] = [];
+    for (let j = 0; j < sp.codes.length; j++) {
+      if (sp.codes[j] === solved) continue;
+      codes.push(sp.codes[j]);
+      groups.push(sp.items.subarray(sp.starts[j], sp.starts[j + 1]));
     }
-    const codes = this.codes;
-    this.game.partitionCodes(g, set, n, codes);
-    for (let i = 0; i < n; i++) {
-      const c = codes[i];
-      if (c === solved) continue;
-      if (stamp[c] === e) return false;
-      stamp[c] = e;
-    }
-    return true;
+    return { codes, groups };
   }
 
-  /** The reply groups of g over set (besides the winning reply), largest first, with their codes (views of one array). */
-  private groupsOf(g: number, set: Uint32Array): { codes: number[]; groups: Uint32Array[] } {
-    const n = set.length;
-    const codes = this.codes;
-    this.game.partitionCodes(g, set, n, codes);
-    const solved = this.game.solvedCode;
-    const stamp = this.stamp;
-    const counts = this.counts;
-    const slot = this.slot;
-    const e = this.nextEpoch();
-    const seen: number[] = [];
-    let rest = 0;
-    for (let i = 0; i < n; i++) {
-      const c = codes[i];
-      if (c === solved) continue;
-      rest++;
-      if (stamp[c] !== e) {
-        stamp[c] = e;
-        counts[c] = 0;
-        seen.push(c);
-      }
-      counts[c] = counts[c] + 1;
-    }
-    seen.sort((a, b) => counts[b] - counts[a] || a - b);
-    const flat = new Uint32Array(rest);
-    const groups: Uint32Array[] = [];
-    let off = 0;
-    for (const c of seen) {
-      slot[c] = off;
-      groups.push(flat.subarray(off, off + counts[c]));
-      off += counts[c];
-    }
-    for (let i = 0; i < n; i++) {
-      const c = codes[i];
-      if (c === solved) continue;
-      flat[slot[c]] = set[i];
-      slot[c] = slot[c] + 1;
-    }
-    return { codes: seen, groups };
+  /** The reply groups of g over set (besides the winning reply), largest first, then by reply. */
+  private groupsBySize(g: number, set: Uint32Array): Groups {
+    const { codes, groups } = this.split(g, set);
+    const order = groups.map((_, i) => i).sort((a, b) => groups[b].length - groups[a].length || a - b);
+    return { codes: order.map((i) => codes[i]), groups: order.map((i) => groups[i]) };
   }
 
   /**
@@ -553,47 +416,20 @@ export class LeastWorstCase<S> {
   }
 
   /**
-   * Can every secret of `set` (ascending) be found within d more guesses? `parent`: the guesses
-   * of the node's parent (nested pools filter them). Throws Budget past the node limit.
+   * The guesses of `pool` that tell something at `set` and whose largest group holds at most
+   * `cap` secrets, fewest in the largest group first, then one that can win, then the most
+   * groups, then pool order (indices into `pool`).
    */
-  private within(set: Uint32Array, d: number, node: SearchNode<S>, parent?: Uint32Array): boolean {
-    const n = set.length;
-    if (n <= 1) return d >= n;
-    if (d <= 1) return false;
-    if (n <= d) return true;
-    if (n > capacity(d, this.branches)) return false;
-    // Two guesses left: one scan, before the memo (splitterOf looks up only the sets it must scan the pool for).
-    if (d === 2) return this.splitterOf(set, node, parent) >= 0;
-    const tag = this.moves.key(node.state);
-    const hash = rangeHash(set, 0, n, 0, tag);
-    const id = this.memo.find(set, 0, n, 0, tag, hash);
-    if (id >= 0) {
-      if (this.memo.hi(id) <= d) return true;
-      if (this.memo.lo(id) > d) return false;
-    }
-    // A set the parts' bound refutes counts as searched: the bound costs about a scan of the pool.
-    if (++this.nodes > this.nodeLimit) throw new Budget();
-    let cap = capacity(d - 1, this.branches);
-    if (this.bound) {
-      this.fit[0] = Infinity;
-      const lb = this.bound(set, node, d, this.fit);
-      if (lb > d) {
-        this.boundCuts++;
-        this.remember(set, tag, hash, lb, Infinity, -1);
-        return false;
-      }
-      if (this.fit[0] < cap) cap = this.fit[0];
-    }
-    const pool = this.poolOf(node, parent);
+  private candidates(set: Uint32Array, pool: Uint32Array, cap: number): number[] {
     const m = pool.length;
     const largest = new Float64Array(m);
     const keep: number[] = [];
     const info = new Int32Array(3);
     const groupsOf = new Int32Array(m);
     const hitOf = new Uint8Array(m);
+    this.partitioner.begin(set);
     for (let j = 0; j < m; j++) {
-      const g = pool[j];
-      this.scan(g, set, info);
+      this.tally(pool[j], info);
       const groups = info[0];
       const big = info[1];
       const hit = info[2];
@@ -605,6 +441,31 @@ export class LeastWorstCase<S> {
       keep.push(j);
     }
     keep.sort((a, b) => largest[a] - largest[b] || hitOf[b] - hitOf[a] || groupsOf[b] - groupsOf[a] || a - b);
+    return keep;
+  }
+
+  /**
+   * Can every secret of `set` (ascending) be found within d more guesses? `parent`: the guesses
+   * of the node's parent (nested pools filter them). Throws Budget past the node limit.
+   */
+  private within(set: Uint32Array, d: number, node: SearchNode<S>, parent?: Uint32Array): boolean {
+    const n = set.length;
+    if (n <= 1) return d >= n;
+    if (d <= 1) return false;
+    if (n <= d) return true;
+    if (n > treeCapacity(d, this.branches)) return false;
+    // Two guesses left: one scan, before the memo (splitterOf looks up only the sets it must scan the pool for).
+    if (d === 2) return this.splitterOf(set, node, parent) >= 0;
+    const tag = this.moves.key(node.state);
+    const hash = rangeHash(set, 0, n, 0, tag);
+    const id = this.memo.find(set, 0, n, 0, tag, hash);
+    if (id >= 0) {
+      if (this.memo.hi(id) <= d) return true;
+      if (this.memo.lo(id) > d) return false;
+    }
+    if (++this.nodes > this.nodeLimit) throw new Budget();
+    const pool = this.poolOf(node, parent);
+    const keep = this.candidates(set, pool, treeCapacity(d - 1, this.branches));
     // Three guesses left: cores of unsplittable sets refute a guess without its groups. Free
     // pools keep theirs for the whole proof; others only below this node, tested against its guesses.
     const cores = d === 3 && this.table ? (this.pool.free ? this.coresWithin(set) : []) : null;
@@ -615,7 +476,7 @@ export class LeastWorstCase<S> {
         this.coreCuts++;
         continue;
       }
-      const { codes, groups } = this.groupsOf(g, set);
+      const { codes, groups } = this.groupsBySize(g, set);
       const { order, children } = this.groupOrder(g, codes, groups, node, pool);
       let ok = true;
       for (const i of order) {
@@ -656,7 +517,7 @@ export class LeastWorstCase<S> {
     const all = Uint32Array.from({ length: this.game.secretCount }, (_, i) => i);
     const root: SearchNode<S> = { used: 0, state: this.moves.root };
     const pool = this.pool.guesses(root);
-    const { codes, groups } = this.groupsOf(guess, all);
+    const { codes, groups } = this.groupsBySize(guess, all);
     const { order, children } = this.groupOrder(guess, codes, groups, root, pool);
     let result = WITHIN;
     for (const i of order) {
@@ -667,138 +528,51 @@ export class LeastWorstCase<S> {
     return result;
   }
 
-  /** The least depth the capacity bound allows for n secrets. */
-  capacityBound(n: number): number {
-    let d = Math.min(n, 1);
-    while (capacity(d, this.branches) < n) d++;
-    return d;
-  }
-
-  private leaf(secret: number, used: number): Built {
-    const g = this.game.guessOfSecret(secret);
-    return { plan: { value: used + 1, guess: g, codes: EMPTY_CODES, children: [] }, total: used + 1, depth: used + 1 };
-  }
-
-  /** A node guessing g over set, its groups built by `child`; the plan's value is its total. */
-  private assemble(
-    set: Uint32Array,
-    g: number,
-    node: SearchNode<S>,
-    child: (grp: Uint32Array, at: SearchNode<S>) => Built,
-  ): Built {
-    const { codes, groups } = this.groupsOf(g, set);
-    const used = node.used;
-    let hit = false;
-    for (let i = 0; i < set.length; i++) if (this.game.guessOfSecret(set[i]) === g) hit = true;
-    let total = hit ? used + 1 : 0;
-    let depth = hit ? used + 1 : 0;
-    // Children in ascending reply order (the plan's layout).
-    const order = codes.map((_, i) => i).sort((a, b) => codes[a] - codes[b]);
-    const children: Plan[] = [];
-    const sorted: number[] = [];
-    for (const i of order) {
-      const at: SearchNode<S> = { used: used + 1, state: this.moves.after(node.state, g, codes[i]) };
-      const b = child(groups[i], at);
-      children.push(b.plan);
-      sorted.push(codes[i]);
-      total += b.total;
-      depth = Math.max(depth, b.depth);
+  /** The guess the proof plays at a set it proved within d (re-proving what the memo has dropped). */
+  private proofGuess(set: Uint32Array, d: number, node: SearchNode<S>): number {
+    let g = -1;
+    if (d === 2) g = this.splitterOf(set, node);
+    else if (set.length > d) {
+      const k = this.known(set, node);
+      if (k && k.hi <= d) g = k.guess;
+      else if (this.decide(set, d, node, Infinity) === WITHIN) g = (this.known(set, node) as Known).guess;
     }
+    return g < 0 ? this.game.guessOfSecret(set[0]) : g;
+  }
+
+  /** The solver as the tree reads it: sorted lists of secrets at search nodes. */
+  private proofParts(): ProofParts<Uint32Array, SearchNode<S>> {
+    const game = this.game;
+    const p = this.partitioner;
+    const solved = game.solvedCode;
     return {
-      plan: { value: total, guess: g, codes: children.length ? Uint32Array.from(sorted) : EMPTY_CODES, children },
-      total,
-      depth,
+      size: (set) => set.length,
+      firstGuess: (set) => game.guessOfSecret(set[0]),
+      used: (node) => node.used,
+      after: (node, g, c) => ({ used: node.used + 1, state: this.moves.after(node.state, g, c) }),
+      split: (set, g) => this.split(g, set),
+      guesses: (node) => this.pool.guesses(node),
+      // In the order of first appearance over the set (the order the estimates are summed in).
+      groupSizes: (set, g, sizes) => {
+        p.begin(set);
+        const k = p.count(g);
+        let m = 0;
+        for (let i = 0; i < k; i++) if (p.touched[i] !== solved) sizes[m++] = p.counts[p.touched[i]];
+        p.clear();
+        return m;
+      },
+      missCost: (n) => n,
+      within: (set, d, node, budget) => this.decide(set, d, node, budget) === WITHIN,
+      searched: () => this.nodes,
+      proofGuess: (set, d, node) => this.proofGuess(set, d, node),
     };
   }
 
-  /** The tree the proof found for `set` within d (re-proving what the memo has dropped). */
-  private proofPlan(set: Uint32Array, d: number, node: SearchNode<S>): Built {
-    const n = set.length;
-    if (n === 1) return this.leaf(set[0], node.used);
-    let g = -1;
-    if (d === 2 || n > d) {
-      if (d === 2) g = this.splitterOf(set, node);
-      else {
-        const k = this.known(set, node);
-        if (k && k.hi <= d) g = k.guess;
-        else if (this.decide(set, d, node, Infinity) === WITHIN) g = (this.known(set, node) as Known).guess;
-      }
-    }
-    if (g < 0) g = this.game.guessOfSecret(set[0]);
-    return this.assemble(set, g, node, (grp, at) => this.proofPlan(grp, d - 1, at));
-  }
-
-  /**
-   * Rebuild for a small total: every secret of `set` found within d more guesses. Among the
-   * guesses whose groups are all proven within d − 1 (each check with a node budget), the best
-   * `width` by estimate are compared by their subtrees' totals; ties go to the better estimate.
-   */
-  private rebuild(set: Uint32Array, d: number, node: SearchNode<S>): Built {
-    const n = set.length;
-    if (n === 1) return this.leaf(set[0], node.used);
-    if (n === 2)
-      return this.assemble(set, this.game.guessOfSecret(set[0]), node, (grp, at) => this.leaf(grp[0], at.used));
-    const width = Math.max(1, this.limits.widths[node.used] ?? 1);
-    const pool = this.pool.guesses(node);
-    const est = new Float64Array(pool.length);
-    const order: number[] = [];
-    const codes = this.codes;
-    const solved = this.game.solvedCode;
-    for (let j = 0; j < pool.length; j++) {
-      const g = pool[j];
-      this.game.partitionCodes(g, set, n, codes);
-      const e = this.nextEpoch();
-      const counts = this.counts;
-      let hit = 0;
-      let groups = 0;
-      for (let i = 0; i < n; i++) {
-        const c = codes[i];
-        if (c === solved) {
-          hit = 1;
-          continue;
-        }
-        if (this.stamp[c] !== e) {
-          this.stamp[c] = e;
-          counts[c] = 0;
-          groups++;
-        }
-        counts[c] = counts[c] + 1;
-      }
-      if (!hit && groups <= 1) continue;
-      let s = hit ? 0 : n;
-      const e2 = this.nextEpoch();
-      for (let i = 0; i < n; i++) {
-        const c = codes[i];
-        if (c === solved || this.stamp[c] === e2) continue;
-        this.stamp[c] = e2;
-        s += estimate(counts[c]);
-      }
-      est[j] = s;
-      order.push(j);
-    }
-    order.sort((a, b) => est[a] - est[b] || a - b);
-    const feasible: number[] = [];
-    for (const j of order) {
-      if (feasible.length >= width) break;
-      const g = pool[j];
-      const { codes: cs, groups } = this.groupsOf(g, set);
-      let ok = true;
-      for (let i = 0; i < groups.length && ok; i++) {
-        const at: SearchNode<S> = { used: node.used + 1, state: this.moves.after(node.state, g, cs[i]) };
-        const before = this.nodes;
-        ok =
-          this.decide(groups[i], d - 1, at, Math.max(0, Math.min(this.limits.checkNodes, this.rebuildLeft))) === WITHIN;
-        this.rebuildLeft -= this.nodes - before;
-      }
-      if (ok) feasible.push(g);
-    }
-    if (feasible.length === 0) return this.proofPlan(set, d, node);
-    let best: Built | null = null;
-    for (const g of feasible) {
-      const b = this.assemble(set, g, node, (grp, at) => this.rebuild(grp, d - 1, at));
-      if (best === null || b.total < best.total) best = b;
-    }
-    return best as Built;
+  /** The least depth the capacity bound allows for n secrets. */
+  private capacityBound(n: number): number {
+    let d = Math.min(n, 1);
+    while (treeCapacity(d, this.branches) < n) d++;
+    return d;
   }
 
   /** The least worst case over every secret, proven where the budget allows, and its tree. */
@@ -807,8 +581,6 @@ export class LeastWorstCase<S> {
     const root: SearchNode<S> = { used: 0, state: this.moves.root };
     const { maxDepth, proofNodes } = this.limits;
     let lb = this.capacityBound(all.length);
-    if (this.bound && all.length > 2)
-      lb = Math.max(lb, Math.min(this.bound(all, root, maxDepth, this.fit), maxDepth + 1));
     let found = -1;
     let stopped = false;
     for (let d = lb; d <= maxDepth; d++) {
@@ -832,12 +604,12 @@ export class LeastWorstCase<S> {
     }
     if (found < 0)
       return { plan: null, depth: 0, total: 0, lowerBound: lb, proven: !stopped, nodes: this.nodes, stopped };
-    this.rebuildLeft = this.limits.rebuildNodes ?? Infinity;
-    const built = this.rebuild(all, found, root);
+    this.tree.left = this.limits.rebuildNodes ?? Infinity;
+    const built = this.tree.rebuild(all, found, root);
     return {
       plan: built.plan,
       depth: built.depth,
-      total: built.total,
+      total: built.cost,
       lowerBound: lb,
       proven: lb === built.depth,
       nodes: this.nodes,

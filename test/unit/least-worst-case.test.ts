@@ -73,16 +73,3 @@ describe('least worst case', () => {
     expect(r.proven).toBe(true);
   });
 });
-
-describe('least worst case: scratch stamps', () => {
-  it('gives the same answers when its stamps wrap around 2^32', () => {
-    const game = new MastermindGame(3, 3);
-    const want = new LeastWorstCase({ game, moves: HISTORY, pool: everyGuess<readonly number[]>(game) }, LIMITS).run();
-    const solver = new LeastWorstCase({ game, moves: HISTORY, pool: everyGuess<readonly number[]>(game) }, LIMITS);
-    (solver as unknown as { epoch: number }).epoch = 2 ** 32 - 40;
-    const got = solver.run();
-    expect(got.depth).toBe(want.depth);
-    expect(got.lowerBound).toBe(want.lowerBound);
-    expect(got.total).toBe(want.total);
-  });
-});

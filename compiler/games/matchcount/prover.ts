@@ -12,16 +12,17 @@
  *      optional deadline) can stop it; then D = upper bound - 1, -2, ... looks for better trees
  *      with a second budget (a "no" there proves the tree found optimal after all). The result
  *      says what is proven.
- *   5. The tree is rebuilt top-down for a small total: at each node, among the guesses whose
- *      every reply group is proven solvable within the guesses left, the best few by an
- *      estimate are compared by the totals of their whole subtrees (widths by depth).
+ *   5. The tree is rebuilt top-down for a small total by the engine's `worst-case-tree.ts`
+ *      (shared with the engine's least-worst-case solver) over the core's bitsets: at each node,
+ *      among the guesses whose every reply group is proven solvable within the guesses left, the
+ *      best few by an estimate are compared by the totals of their whole subtrees (widths by depth).
  * Deterministic for a given game and settings unless a deadline is set.
  */
 import { fail } from '../../../runtime/errors.js';
 import type { Game } from '../../game.js';
-import { EMPTY_CODES, type Plan } from '../../engine/plan.js';
-import { TopK } from '../../engine/top-k.js';
-import { NOT_SOLVABLE, UNDECIDED, SOLVABLE, WorstCaseSearch, type Packing, type ReplyTable } from './prover-core.js';
+import type { CostedPlan, Plan } from '../../engine/plan.js';
+import { type ProofParts, WorstCaseTree } from '../../engine/worst-case-tree.js';
+import { NOT_SOLVABLE, SOLVABLE, WorstCaseSearch, type Packing, type ReplyTable } from './prover-core.js';
 
 export interface ProverSettings {
   /** Node budget of the proof (iterative deepening on the worst case, upwards from the lower bound). */
@@ -92,14 +93,9 @@ export function replyTable(game: Game): ReplyTable {
 /**
  * The lower-bound witnesses of a search over every secret `all`: a greedy packing per split-off
  * bound of `packings` (t = 1 also by conflicts, the larger kept); those that give the root's
- * best bound are set to grow at every node. Returns the root's lower bound and those packings.
- * Shared by the prover and the engine's least-worst-case solver (`worst-case-parts.ts`).
+ * best bound are set to grow at every node. Returns the root's lower bound.
  */
-export function preparePackings(
-  core: WorstCaseSearch,
-  all: Uint32Array,
-  packings: readonly number[],
-): { bound: number; useful: Packing[] } {
+function preparePackings(core: WorstCaseSearch, all: Uint32Array, packings: readonly number[]): number {
   const n = core.size(all);
   const packs: Packing[] = [];
   for (const t of packings) {
@@ -125,22 +121,133 @@ export function preparePackings(
     useful,
     useful.map(() => true),
   );
-  return { bound: lb, useful };
+  return lb;
 }
 
-interface Built {
-  plan: Plan;
-  total: number;
-  depth: number;
+/** The prover's sets (bitsets of its core) as the tree reads them, at nodes numbered by guesses used. */
+class ProverTreeParts implements ProofParts<Uint32Array, number> {
+  private readonly all: Uint32Array;
+  private readonly counts: Uint32Array;
+  private readonly touched: Uint32Array;
+  /** The set `groupSizes` last read and its members. */
+  private last: Uint32Array | null = null;
+  private members: number[] = [];
+
+  constructor(
+    private readonly game: Game,
+    private readonly core: WorstCaseSearch,
+    private readonly table: ReplyTable,
+  ) {
+    this.all = Uint32Array.from({ length: game.guessCount }, (_, i) => i);
+    this.counts = new Uint32Array(table.codes);
+    this.touched = new Uint32Array(Math.min(table.codes, table.secrets) + 1);
+  }
+
+  size(set: Uint32Array): number {
+    return this.core.size(set);
+  }
+
+  firstGuess(set: Uint32Array): number {
+    for (let w = 0; w < set.length; w++) {
+      const x = set[w];
+      if (x !== 0) return this.game.guessOfSecret(w * 32 + (31 - Math.clz32(x & -x)));
+    }
+    throw new Error('worst-case prover: an empty set has no first secret');
+  }
+
+  used(node: number): number {
+    return node;
+  }
+
+  after(node: number): number {
+    return node + 1;
+  }
+
+  split(set: Uint32Array, guess: number): { codes: number[]; groups: Uint32Array[] } {
+    return this.core.split(set, guess);
+  }
+
+  guesses(): Uint32Array {
+    return this.all;
+  }
+
+  /** Replies ascending (the order the estimates are summed in). */
+  groupSizes(set: Uint32Array, guess: number, sizes: Uint32Array): number {
+    if (this.last !== set) {
+      this.last = set;
+      this.members = this.core.members(set);
+    }
+    const { reply, secrets, solved } = this.table;
+    const counts = this.counts;
+    const touched = this.touched;
+    const row = guess * secrets;
+    let k = 0;
+    for (const s of this.members) {
+      const c = reply[row + s];
+      if (c === solved) continue;
+      if (counts[c] === 0) {
+        // Kept ascending (insertion: a guess has few replies).
+        let j = k++;
+        while (j > 0 && touched[j - 1] > c) {
+          touched[j] = touched[j - 1];
+          j--;
+        }
+        touched[j] = c;
+      }
+      counts[c]++;
+    }
+    for (let j = 0; j < k; j++) {
+      sizes[j] = counts[touched[j]];
+      counts[touched[j]] = 0;
+    }
+    return k;
+  }
+
+  missCost(): number {
+    return 1;
+  }
+
+  /** Solved within d? With a node budget (0: from the memo alone). */
+  within(set: Uint32Array, d: number, _node: number, budget: number): boolean {
+    const core = this.core;
+    const n = core.size(set);
+    if (n <= d) return true;
+    if (d <= 1) return n <= 1;
+    const k = core.known(set);
+    if (k) {
+      if (k.hi <= d) return true;
+      if (k.lo >= d) return false;
+    }
+    if (budget <= 0) return false;
+    core.nodeLimit = core.nodes + budget;
+    const r = core.solve(set, d);
+    core.nodeLimit = Infinity;
+    return r === SOLVABLE;
+  }
+
+  searched(): number {
+    return this.core.nodes;
+  }
+
+  /** The memo's guess (re-proving a set the memo has dropped); for a set no larger than d, the core's candidate. */
+  proofGuess(set: Uint32Array, d: number): number {
+    const core = this.core;
+    const k = core.known(set);
+    if (k && k.hi <= d && k.guess >= 0) return k.guess;
+    if (core.size(set) <= d) return core.candidateGuess(set);
+    core.nodeLimit = Infinity;
+    if (core.solve(set, d) !== SOLVABLE)
+      throw new Error('worst-case prover: a set the proof solved is no longer solvable');
+    return core.guessWithin(set, d);
+  }
 }
 
 export class WorstCaseProver {
   readonly game: Game;
   readonly settings: ProverSettings;
   readonly core: WorstCaseSearch;
-  private readonly scores: Float64Array;
-  private checkBudgetLeft = 0;
-  private readonly top = new TopK();
+  /** The proof's tree and the rebuild for a small total (`engine/worst-case-tree.ts`). */
+  private readonly tree: WorstCaseTree<Uint32Array, number>;
 
   constructor(game: Game, settings: ProverSettings = PROVER_DEFAULTS) {
     this.game = game;
@@ -157,145 +264,15 @@ export class WorstCaseProver {
     const table = replyTable(game);
     // About 100 MB of memo at most.
     this.core = new WorstCaseSearch(table, words <= 4 ? 1 << 21 : words <= 16 ? 1 << 19 : 1 << 17);
-    this.scores = game.objective.scores;
+    this.tree = new WorstCaseTree(new ProverTreeParts(game, this.core, table), settings);
   }
 
   /** The editorial heuristic's tree: smallest largest group, a candidate on ties. */
-  private greedy(set: Uint32Array, used: number): Built {
+  private greedy(set: Uint32Array, used: number): CostedPlan {
     const core = this.core;
-    const n = core.size(set);
-    if (n === 1) return this.leaf(core.members(set)[0] as number, used);
+    if (core.size(set) === 1) return this.tree.leaf(this.game.guessOfSecret(core.members(set)[0] as number));
     const g = core.greedyGuess(set);
-    return this.assemble(set, g, used, (grp) => this.greedy(grp, used + 1));
-  }
-
-  private leaf(secret: number, used: number): Built {
-    const g = this.game.guessOfSecret(secret);
-    return {
-      plan: { value: this.scores[used + 1], guess: g, codes: EMPTY_CODES, children: [] },
-      total: used + 1,
-      depth: used + 1,
-    };
-  }
-
-  /** A node guessing g over set, its groups built by `child`. */
-  private assemble(set: Uint32Array, g: number, used: number, child: (grp: Uint32Array) => Built): Built {
-    const { codes, groups, hit } = this.core.split(set, g);
-    let value = hit ? this.scores[used + 1] : 0;
-    let total = hit ? used + 1 : 0;
-    let depth = hit ? used + 1 : 0;
-    const children: Plan[] = [];
-    for (const grp of groups) {
-      const b = child(grp);
-      children.push(b.plan);
-      value += b.plan.value;
-      total += b.total;
-      depth = Math.max(depth, b.depth);
-    }
-    return {
-      plan: { value, guess: g, codes: children.length ? Uint32Array.from(codes) : EMPTY_CODES, children },
-      total,
-      depth,
-    };
-  }
-
-  /** Solved within d? With a node budget; UNKNOWN when it runs out. */
-  private check(set: Uint32Array, d: number, budget: number): number {
-    const core = this.core;
-    const n = core.size(set);
-    if (n <= d) return SOLVABLE;
-    if (d <= 1) return n <= 1 ? SOLVABLE : NOT_SOLVABLE;
-    const k = core.known(set);
-    if (k) {
-      if (k.hi <= d) return SOLVABLE;
-      if (k.lo >= d) return NOT_SOLVABLE;
-    }
-    if (budget <= 0) return UNDECIDED;
-    const before = core.nodes;
-    core.nodeLimit = before + budget;
-    const r = core.solve(set, d);
-    core.nodeLimit = Infinity;
-    this.checkBudgetLeft -= core.nodes - before;
-    return r;
-  }
-
-  /** The plan the proof found: the memo's guesses (re-proving a set the memo has dropped). */
-  private proofPlan(set: Uint32Array, d: number, used: number): Built {
-    const core = this.core;
-    const n = core.size(set);
-    if (n === 1) return this.leaf(core.members(set)[0] as number, used);
-    let g: number;
-    const k = core.known(set);
-    if (k && k.hi <= d && k.guess >= 0) g = k.guess;
-    else if (n <= d) g = core.candidateGuess(set);
-    else {
-      core.nodeLimit = Infinity;
-      if (core.solve(set, d) !== SOLVABLE)
-        throw new Error('worst-case prover: a set the proof solved is no longer solvable');
-      g = core.guessWithin(set, d);
-    }
-    return this.assemble(set, g, used, (grp) => this.proofPlan(grp, d - 1, used + 1));
-  }
-
-  /** Estimated total of a group of m secrets (ranking only). */
-  private static estimate(m: number): number {
-    if (m <= 1) return m;
-    if (m === 2) return 3;
-    return m * (1 + Math.log(m) / Math.log(3));
-  }
-
-  /**
-   * Rebuild for a small total: every secret of `set` found within `d` more guesses. Among the
-   * guesses whose groups are all proven solvable within d - 1, the best `width` by estimate
-   * are compared by their subtrees' totals; ties go to the better estimate.
-   */
-  private rebuild(set: Uint32Array, d: number, used: number): Built {
-    const core = this.core;
-    const game = this.game;
-    const n = core.size(set);
-    const members = core.members(set);
-    if (n === 1) return this.leaf(members[0], used);
-    if (n === 2) {
-      const g = game.guessOfSecret(members[0]);
-      return this.assemble(set, g, used, (grp) => this.leaf(core.members(grp)[0] as number, used + 1));
-    }
-    const width = Math.max(1, this.settings.widths[used] ?? 1);
-    // Every guess that tells something, best estimate first, a candidate first on ties (the
-    // engine's one top-k selection, unbounded: a full sort by estimate, then hit, then guess).
-    const order = this.top;
-    order.reset(Infinity);
-    for (let g = 0; g < game.guessCount; g++) {
-      const { groups, hit } = core.split(set, g);
-      if (!hit && groups.length === 1) continue; // tells nothing
-      let est = 0;
-      for (const grp of groups) est += WorstCaseProver.estimate(core.size(grp));
-      order.push(g, g, 0, est + (hit ? 0 : 1), hit ? 0 : 1);
-    }
-    const options = order.result();
-    const feasible: number[] = [];
-    for (let i = 0; i < options.length; i++) {
-      if (feasible.length >= width) break;
-      const o = { g: options.guess[i] };
-      const { groups } = core.split(set, o.g);
-      let ok = true;
-      // Largest groups first: they are the likeliest to fail.
-      const bySize = groups.map((grp) => ({ grp, m: core.size(grp) })).sort((a, b) => b.m - a.m);
-      for (const { grp } of bySize) {
-        const budget = Math.min(this.settings.checkNodes, this.checkBudgetLeft);
-        if (this.check(grp, d - 1, budget) !== SOLVABLE) {
-          ok = false;
-          break;
-        }
-      }
-      if (ok) feasible.push(o.g);
-    }
-    if (feasible.length === 0) return this.proofPlan(set, d, used);
-    let best: Built | null = null;
-    for (const g of feasible) {
-      const b = this.assemble(set, g, used, (grp) => this.rebuild(grp, d - 1, used + 1));
-      if (best === null || b.total < best.total) best = b;
-    }
-    return best as Built;
+    return this.tree.assemble(set, g, used, (grp) => this.greedy(grp, used + 1));
   }
 
   run(): ProverResult {
@@ -303,7 +280,7 @@ export class WorstCaseProver {
     const all = core.allSecrets();
     const n = this.game.secretCount;
     if (n === 1) {
-      const leaf = this.leaf(0, 0);
+      const leaf = this.tree.leaf(this.game.guessOfSecret(0));
       return {
         plan: leaf.plan,
         worstCase: 1,
@@ -317,7 +294,7 @@ export class WorstCaseProver {
       };
     }
     const started = Date.now();
-    let lb = preparePackings(core, all, this.settings.packings).bound;
+    let lb = preparePackings(core, all, this.settings.packings);
     const greedy = this.greedy(all, 0);
     let ub = greedy.depth;
     let solvedAt = -1;
@@ -361,10 +338,10 @@ export class WorstCaseProver {
     if (lb === ub) stopped = false;
     const proofSeconds = (Date.now() - started) / 1000;
     // The tree: rebuilt for a small total within the least worst case found.
-    this.checkBudgetLeft = this.settings.totalNodes;
-    let built: Built;
+    this.tree.left = this.settings.totalNodes;
+    let built: CostedPlan;
     if (solvedAt >= 0) {
-      built = this.rebuild(all, solvedAt, 0);
+      built = this.tree.rebuild(all, solvedAt, 0);
     } else {
       // The heuristic's tree is the best known: its worst case bounds the rebuild, whose
       // checks must then prove every group (the greedy tree itself is the fallback).
@@ -375,7 +352,7 @@ export class WorstCaseProver {
       worstCase: built.depth,
       lowerBound: lb,
       proven: lb === built.depth,
-      total: built.total,
+      total: built.cost,
       greedyWorstCase: greedy.depth,
       nodes: core.nodes,
       stopped,
@@ -384,12 +361,11 @@ export class WorstCaseProver {
   }
 
   /** Within the greedy tree's worst case: a rebuild when the checks can prove it, else the greedy tree. */
-  private rebuildOrGreedy(all: Uint32Array, ub: number, greedy: Built): Built {
+  private rebuildOrGreedy(all: Uint32Array, ub: number, greedy: CostedPlan): CostedPlan {
     // Is the whole set provably solvable within ub by the core (cheaply)? Then rebuild.
-    const r = this.check(all, ub, Math.min(this.settings.checkNodes * 10, this.checkBudgetLeft));
-    if (r === SOLVABLE) {
-      const b = this.rebuild(all, ub, 0);
-      if (b.total <= greedy.total && b.depth <= ub) return b;
+    if (this.tree.check(all, ub, 0, this.settings.checkNodes * 10)) {
+      const b = this.tree.rebuild(all, ub, 0);
+      if (b.cost <= greedy.cost && b.depth <= ub) return b;
     }
     return greedy;
   }
