@@ -108,6 +108,8 @@ export class WorstCaseSearch {
   private sizeHit: Uint8Array[] = [];
   private sizeStart: Int32Array[] = [];
   private sizeGuesses: number[] = [];
+  /** Set by `groupBound`: the memo already solves the group within d - 1. */
+  private easy = false;
 
   /** Nodes expanded so far (counted against `nodeLimit`). */
   nodes = 0;
@@ -690,14 +692,7 @@ export class WorstCaseSearch {
   /** Split-off and capacity bounds of the set at `level` (its counts must be filled). */
   private ownBound(level: number, n: number, dMax: number): number {
     this.fillCounts(level, n);
-    const G = this.guessCount;
-    const mc = this.maxClass[level] as Int32Array;
-    let maxSplit = 0;
-    for (let g = 0; g < G; g++) {
-      const s = n - (mc[g] as number);
-      if (s > maxSplit) maxSplit = s;
-    }
-    let lb = maxSplit === 0 ? n : 1 + Math.ceil((n - 1) / maxSplit);
+    let lb = this.splitOffBound(level, n);
     const caps = this.capacities(level, n, Math.min(dMax, n));
     for (let k = 1; k < caps.length; k++) {
       if ((caps[k] as number) >= n) {
@@ -706,6 +701,18 @@ export class WorstCaseSearch {
       }
     }
     return lb;
+  }
+
+  /** The split-off bound of the set at `level` (its counts filled): every guess splits off at most s secrets, so 1 + ceil((n - 1) / s). */
+  private splitOffBound(level: number, n: number): number {
+    const G = this.guessCount;
+    const mc = this.maxClass[level] as Int32Array;
+    let maxSplit = 0;
+    for (let g = 0; g < G; g++) {
+      const s = n - (mc[g] as number);
+      if (s > maxSplit) maxSplit = s;
+    }
+    return maxSplit === 0 ? n : 1 + Math.ceil((n - 1) / maxSplit);
   }
 
   /** Class sizes of every guess over the set at `level`: counts, largest class, hit, evenness. */
@@ -794,6 +801,10 @@ export class WorstCaseSearch {
     return caps;
   }
 
+  /**
+   * Can the set at `level` be solved within d guesses? Its bounds (memo, packings, split-off,
+   * capacities) first, then the guesses that pass `screen`, most promising first (`tryGuess`).
+   */
   private node(level: number, d: number): number {
     const W = this.words;
     this.ensureLevels(level + 2);
@@ -811,8 +822,7 @@ export class WorstCaseSearch {
       if (d <= lo) return NOT_SOLVABLE;
       if (d >= (this.hiOf[slot] as number)) return SOLVABLE;
     }
-    const pb = this.enterPackings(level, n) - 1;
-    if (pb > lo) lo = pb;
+    lo = Math.max(lo, this.enterPackings(level, n) - 1);
     if (d <= lo) {
       this.record(sets, off, n, lo, n, -1);
       return NOT_SOLVABLE;
@@ -824,39 +834,66 @@ export class WorstCaseSearch {
       return UNDECIDED;
     }
     this.nodes++;
-    const sets2 = sets;
-    const G = this.guessCount;
-    const K = this.codeCount;
     this.fillCounts(level, n);
-    const cnt = this.counts[level] as Int32Array;
-    const mc = this.maxClass[level] as Int32Array;
-    const hitA = this.hit[level] as Uint8Array;
-    const even = this.evenness[level] as Float64Array;
-    // Split-off bound on the set itself.
-    let maxSplit = 0;
-    for (let g = 0; g < G; g++) {
-      const s = n - (mc[g] as number);
-      if (s > maxSplit) maxSplit = s;
-    }
-    const own = maxSplit === 0 ? n : 1 + Math.ceil((n - 1) / maxSplit);
-    if (own - 1 > lo) lo = own - 1;
+    lo = Math.max(lo, this.splitOffBound(level, n) - 1);
     if (d <= lo) {
-      this.record(sets2, off, n, lo, n, -1);
+      this.record(sets, off, n, lo, n, -1);
       return NOT_SOLVABLE;
     }
     const caps = this.capacities(level, n, d);
     if ((caps[d] as number) < n) {
-      this.record(sets2, off, n, Math.max(lo, d), n, -1);
+      this.record(sets, off, n, Math.max(lo, d), n, -1);
       return NOT_SOLVABLE;
     }
-    const limit = caps[d - 1] as number;
+    const m = this.screen(level, n, d, caps);
+    if (m < 0) {
+      // A guess whose every group is known to be solvable within d - 1.
+      this.record(sets, off, n, lo, d, -1 - m);
+      return SOLVABLE;
+    }
+    const order = (this.order[level] as Int32Array).subarray(0, m);
+    const worst = this.worst[level] as Int32Array;
+    const mc = this.maxClass[level] as Int32Array;
+    const hitA = this.hit[level] as Uint8Array;
+    const even = this.evenness[level] as Float64Array;
+    order.sort(
+      (a, b) =>
+        (worst[a] as number) - (worst[b] as number) ||
+        (mc[a] as number) - (mc[b] as number) ||
+        (hitA[b] as number) - (hitA[a] as number) ||
+        (even[a] as number) - (even[b] as number) ||
+        a - b,
+    );
+    const groupOrder: number[] = [];
+    for (let oi = 0; oi < m; oi++) {
+      const g = order[oi] as number;
+      const r = this.tryGuess(level, g, d, groupOrder);
+      if (r === NOT_SOLVABLE) continue;
+      this.record(this.sets, off, n, lo, r === SOLVABLE ? d : n, r === SOLVABLE ? g : -1);
+      return r;
+    }
+    this.record(this.sets, off, n, Math.max(lo, d), n, -1);
+    return NOT_SOLVABLE;
+  }
+
+  /**
+   * The guesses worth trying at the set at `level` (within d, `caps` its capacities): those whose
+   * largest group fits cap(d - 1) and whose groups' lower bounds (`classLb`) all fit d - 1, each
+   * with its worst group bound (`worst`), into `order`; returns how many. A guess whose every
+   * group the memo already solves within d - 1 ends the screen: returns -1 - that guess.
+   */
+  private screen(level: number, n: number, d: number, caps: Int32Array): number {
+    const G = this.guessCount;
+    const K = this.codeCount;
+    const cnt = this.counts[level] as Int32Array;
+    const mc = this.maxClass[level] as Int32Array;
+    const hitA = this.hit[level] as Uint8Array;
     const order = this.order[level] as Int32Array;
     const worst = this.worst[level] as Int32Array;
     const clb = this.classLb[level] as Int32Array;
-    const childOff = (level + 1) * W;
-    const masks = this.masks;
     const cs = this.codeStart;
     const cl = this.codeList;
+    const limit = caps[d - 1] as number;
     let m = 0;
     for (let g = 0; g < G; g++) {
       const mx = mc[g] as number;
@@ -871,29 +908,15 @@ export class WorstCaseSearch {
         let lb = size;
         if (size >= 2) {
           lb = 2;
-          for (let k = 2; k < d; k++) {
-            if ((caps[k] as number) >= size) break;
-            lb = k + 1;
-          }
-          if (size > d - 1 && lb <= d - 1) {
+          for (let k = 2; k < d && (caps[k] as number) < size; k++) lb = k + 1;
+          if (size > d - 1) {
             // Not trivially solvable: the packings and the memo may know better.
-            const mm = (g * K + c) * W;
-            for (let w = 0; w < W; w++)
-              sets2[childOff + w] = ((sets2[off + w] as number) & (masks[mm + w] as number)) >>> 0;
-            const pbc = this.packBoundOf(this.packAt[level] as Uint32Array, sets2, childOff);
-            if (pbc > lb) lb = pbc;
             let easy = false;
             if (lb <= d - 1) {
-              const s2 = this.find(sets2, childOff);
-              if (s2 >= 0) {
-                const klo = (this.loOf[s2] as number) + 1;
-                if (klo > lb) lb = klo;
-                if ((this.hiOf[s2] as number) <= d - 1) easy = true;
-              }
+              lb = this.groupBound(level, g, c, lb, d);
+              easy = this.easy;
             }
             if (!easy) allEasy = false;
-          } else if (size > d - 1) {
-            allEasy = false;
           }
         }
         clb[g * K + c] = lb;
@@ -901,57 +924,66 @@ export class WorstCaseSearch {
         if (wst > d - 1) break;
       }
       if (wst > d - 1) continue;
-      if (allEasy) {
-        this.record(sets2, off, n, lo, d, g);
-        return SOLVABLE;
-      }
+      if (allEasy) return -1 - g;
       worst[g] = wst;
       order[m++] = g;
     }
-    const ord = order.subarray(0, m);
-    ord.sort(
+    return m;
+  }
+
+  /**
+   * The lower bound of guess g's group of reply c at the set at `level` (its child set written
+   * at level + 1), from `lb` up by the packings and the memo; notes in `easy` whether the memo
+   * already solves it within d - 1.
+   */
+  private groupBound(level: number, g: number, c: number, lb: number, d: number): number {
+    const W = this.words;
+    const sets = this.sets;
+    const off = level * W;
+    const childOff = off + W;
+    const mm = (g * this.codeCount + c) * W;
+    for (let w = 0; w < W; w++) sets[childOff + w] = ((sets[off + w] as number) & (this.masks[mm + w] as number)) >>> 0;
+    lb = Math.max(lb, this.packBoundOf(this.packAt[level] as Uint32Array, sets, childOff));
+    this.easy = false;
+    if (lb > d - 1) return lb;
+    const s2 = this.find(sets, childOff);
+    if (s2 < 0) return lb;
+    this.easy = (this.hiOf[s2] as number) <= d - 1;
+    return Math.max(lb, (this.loOf[s2] as number) + 1);
+  }
+
+  /**
+   * Guess g at the set at `level`: its groups solved within d - 1, the highest lower bound
+   * first, then the largest (`groupOrder`: scratch). SOLVABLE, NOT_SOLVABLE or UNDECIDED.
+   */
+  private tryGuess(level: number, g: number, d: number, groupOrder: number[]): number {
+    const W = this.words;
+    const K = this.codeCount;
+    const cnt = this.counts[level] as Int32Array;
+    const clb = this.classLb[level] as Int32Array;
+    const cs = this.codeStart;
+    const cl = this.codeList;
+    groupOrder.length = 0;
+    for (let i = cs[g] as number; i < (cs[g + 1] as number); i++) {
+      const c = cl[i] as number;
+      if ((cnt[g * K + c] as number) > 0) groupOrder.push(c);
+    }
+    groupOrder.sort(
       (a, b) =>
-        (worst[a] as number) - (worst[b] as number) ||
-        (mc[a] as number) - (mc[b] as number) ||
-        (hitA[b] as number) - (hitA[a] as number) ||
-        (even[a] as number) - (even[b] as number) ||
+        (clb[g * K + b] as number) - (clb[g * K + a] as number) ||
+        (cnt[g * K + b] as number) - (cnt[g * K + a] as number) ||
         a - b,
     );
-    const groupOrder: number[] = [];
-    for (let oi = 0; oi < m; oi++) {
-      const g = ord[oi] as number;
-      groupOrder.length = 0;
-      for (let i = cs[g] as number; i < (cs[g + 1] as number); i++) {
-        const c = cl[i] as number;
-        if ((cnt[g * K + c] as number) > 0) groupOrder.push(c);
-      }
-      groupOrder.sort(
-        (a, b) =>
-          (clb[g * K + b] as number) - (clb[g * K + a] as number) ||
-          (cnt[g * K + b] as number) - (cnt[g * K + a] as number) ||
-          a - b,
-      );
-      let ok = true;
-      for (const c of groupOrder) {
-        const s3 = this.sets;
-        const mm = (g * K + c) * W;
-        for (let w = 0; w < W; w++) s3[childOff + w] = ((s3[off + w] as number) & (masks[mm + w] as number)) >>> 0;
-        const r = this.node(level + 1, d - 1);
-        if (r === UNDECIDED) {
-          this.record(this.sets, off, n, lo, n, -1);
-          return UNDECIDED;
-        }
-        if (r === NOT_SOLVABLE) {
-          ok = false;
-          break;
-        }
-      }
-      if (ok) {
-        this.record(this.sets, off, n, lo, d, g);
-        return SOLVABLE;
-      }
+    const off = level * W;
+    const childOff = off + W;
+    for (const c of groupOrder) {
+      const sets = this.sets;
+      const mm = (g * K + c) * W;
+      for (let w = 0; w < W; w++)
+        sets[childOff + w] = ((sets[off + w] as number) & (this.masks[mm + w] as number)) >>> 0;
+      const r = this.node(level + 1, d - 1);
+      if (r !== SOLVABLE) return r;
     }
-    this.record(this.sets, off, n, Math.max(lo, d), n, -1);
-    return NOT_SOLVABLE;
+    return SOLVABLE;
   }
 }
