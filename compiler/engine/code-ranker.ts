@@ -120,7 +120,7 @@ export class CodeRanker implements Ranker<History> {
   private readonly classKey: Float64Array;
   /** replies[guess · secretCount + secret]: the reply, when the game is small enough (else null). */
   private readonly replies: Uint8Array | null;
-  /** The singleton check (`separates`), over `replies` when there is the table (symmetric: it reads as secret-major). */
+  /** The singleton check (`firstSeparatingCandidate`), over `replies` when there is the table (symmetric: it reads as secret-major). */
   private readonly splits: Partitioner;
   /** Where the rows of a set's secrets start in `replies`. */
   private readonly bases: Uint32Array;
@@ -250,8 +250,7 @@ export class CodeRanker implements Ranker<History> {
 
   /** The first candidate of `set` (in set order) whose replies split the rest into singletons, or -1. */
   private firstSplitter(set: Uint32Array): number {
-    for (let i = 0; i < set.length; i++) if (this.splits.separates(set[i], set, 0, set.length)) return set[i];
-    return -1;
+    return this.splits.firstSeparatingCandidate(set, 0, set.length);
   }
 
   /**

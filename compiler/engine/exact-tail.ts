@@ -190,12 +190,7 @@ export class ExactTail<S> {
 
   /** The first candidate (in set order) whose replies over the set are all different, or −1. */
   private singletonCandidate(set: Uint32Array): number {
-    const n = set.length;
-    for (let i = 0; i < n; i++) {
-      const g = this.game.guessOfSecret(set[i]);
-      if (this.partitioner.separates(g, set, 0, n)) return g;
-    }
-    return -1;
+    return this.partitioner.firstSeparatingCandidate(set, 0, set.length);
   }
 
   /** The node's table, scratch and scan order. */

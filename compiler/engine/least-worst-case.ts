@@ -17,7 +17,7 @@
  *       its guess, so iterative deepening reuses every earlier answer; it keeps at most
  *       `memoMaxEntries` sets in two generations of half as many each (the older dropped when
  *       the newer fills), and at most `memoMaxBytes` by its estimate;
- *     - d = 2: some guess must split the set into singletons (the `Partitioner`'s `separates`,
+ *     - d = 2: some guess must split the set into singletons (the `Partitioner`'s `firstSeparating`,
  *       outside the memo; a set the candidates do not split and no guess splits is kept apart,
  *       in a `SetMemo` of its own);
  *     - else every pool guess that tells something and whose largest group fits in d − 1
@@ -280,21 +280,14 @@ export class LeastWorstCase<S> {
     return this.pool.nested ? this.pool.guesses(node, parent) : this.pool.guesses(node);
   }
 
-  /** Guess g splits `set` into singletons (and the winning reply)? */
-  private separates(g: number, set: Uint32Array): boolean {
-    return this.partitioner.separates(g, set, 0, set.length);
-  }
-
   /** Some guess splits `set` into singletons (and the winning reply)? -1 when none. */
   private splitterOf(set: Uint32Array, node: SearchNode<S>, parent?: Uint32Array): number {
     const n = set.length;
     if (n > this.branches + 1) return -1;
     // Candidates first: one that splits the rest into singletons finds a secret at depth 1.
-    for (let i = 0; i < n; i++) {
-      const g = this.game.guessOfSecret(set[i]);
-      if (this.separates(g, set)) return g;
-    }
-    if (n > this.branches) return -1;
+    const p = this.partitioner;
+    const candidate = p.firstSeparatingCandidate(set, 0, n);
+    if (candidate >= 0 || n > this.branches) return candidate;
     const tag = this.moves.key(node.state);
     const hash = rangeHash(set, 0, n, 0, tag);
     if (this.unsplit.find(set, 0, n, 0, tag, hash) >= 0) {
@@ -302,18 +295,14 @@ export class LeastWorstCase<S> {
       return -1;
     }
     const pool = this.pool.free ? this.allGuesses : this.poolOf(node, parent);
-    for (let j = 0; j < pool.length; j++) {
-      const g = pool[j];
-      if (this.separates(g, set)) return g;
-    }
-    this.unsplit.set(set, 0, n, 0, tag, UNSPLIT_ENTRY, hash);
-    return -1;
+    const g = p.firstSeparating(pool, pool.length, set, 0, n);
+    if (g < 0) this.unsplit.set(set, 0, n, 0, tag, UNSPLIT_ENTRY, hash);
+    return g;
   }
 
   /** Some guess of `list` splits `set` into singletons? */
   private anySeparates(set: Uint32Array, list: Uint32Array): boolean {
-    for (let j = 0; j < list.length; j++) if (this.separates(list[j], set)) return true;
-    return false;
+    return this.partitioner.firstSeparating(list, list.length, set, 0, set.length) >= 0;
   }
 
   /**
@@ -389,9 +378,19 @@ export class LeastWorstCase<S> {
 
   /** The reply groups of g over set (besides the winning reply), largest first, then by reply. */
   private groupsBySize(g: number, set: Uint32Array): Groups {
-    const { codes, groups } = this.split(g, set);
-    const order = groups.map((_, i) => i).sort((a, b) => groups[b].length - groups[a].length || a - b);
-    return { codes: order.map((i) => codes[i]), groups: order.map((i) => groups[i]) };
+    const { codes: all, starts, items } = this.partitioner.split(g, set);
+    const solved = this.game.solvedCode;
+    const order: number[] = [];
+    for (let j = 0; j < all.length; j++) if (all[j] !== solved) order.push(j);
+    order.sort((a, b) => starts[b + 1] - starts[b] - (starts[a + 1] - starts[a]) || a - b);
+    const codes = new Array<number>(order.length);
+    const groups = new Array<Uint32Array>(order.length);
+    for (let i = 0; i < order.length; i++) {
+      const j = order[i];
+      codes[i] = all[j];
+      groups[i] = items.subarray(starts[j], starts[j + 1]);
+    }
+    return { codes, groups };
   }
 
   /**

@@ -9,8 +9,8 @@
  * are scanned, for small code spaces and rankers that sum floats in reply order) or in order
  * of first appearance in the set (the counts of a large code space are never scanned whole).
  *
- * "Does this guess split the set into singletons" is asked in one place: `collisions` (over a
- * reply table) and the Partitioner's `collisionsOf`/`separates` (its table, else the kernel).
+ * "Does this guess split the set into singletons" is asked in one place: the Partitioner's
+ * `collisionsOf` and `firstSeparating` (its table, else the kernel), stopping at the first repeat.
  */
 import { Stamps } from './stamps.js';
 import type { ReplyCounter, ReplyTable, SearchGame } from './types.js';
@@ -32,33 +32,6 @@ export interface SplitBuffers {
   readonly starts: Uint32Array;
   /** At least the set's size. */
   readonly items: Uint32Array;
-}
-
-/**
- * Secrets of `set[off .. off + n)` whose reply to `guess` an earlier one already got, counted
- * up to `limit` (the reading stops there): 0 when the guess splits the set into singletons (the
- * winning reply included). Replies from a secret-major table; `stamps`: one per reply code.
- */
-export function collisions(
-  table: ReplyTable,
-  guess: number,
-  set: Uint32Array,
-  off: number,
-  n: number,
-  limit: number,
-  stamps: Stamps,
-): number {
-  const T = table.codes;
-  const stride = table.stride;
-  const marks = stamps.marks;
-  const gen = stamps.next();
-  let col = 0;
-  for (let i = 0; i < n; i++) {
-    const c = T[set[off + i] * stride + guess];
-    if (marks[c] !== gen) marks[c] = gen;
-    else if (++col >= limit) return col;
-  }
-  return col;
 }
 
 /**
@@ -94,8 +67,12 @@ export class Partitioner {
   private k = 0;
   /** The replies read by look-up when there is a table (else computed by the game's kernel). */
   readonly table: ReplyTable | null;
-  /** One per reply code (`collisionsOf`), made when first needed. */
+  private readonly tableCodes: Uint8Array | null;
+  private readonly stride: number;
+  /** One per reply code (`collisionsOf`, `firstSeparating`), made when first needed. */
   private stamps: Stamps | null = null;
+  /** A set's own guesses (`firstSeparatingCandidate`). */
+  private candidates = new Uint32Array(0);
 
   /** `table`: the replies as a secret-major byte table (default: the game's own, if any). */
   constructor(
@@ -105,22 +82,36 @@ export class Partitioner {
   ) {
     this.game = game;
     this.table = table;
+    this.tableCodes = table ? table.codes : null;
+    this.stride = table ? table.stride : 0;
     this.counts = new Uint32Array(game.codeCount);
     this.touched = new Uint32Array(Math.min(game.codeCount, game.secretCount) + 1);
     this.codes = new Uint32Array(game.secretCount);
     this.scan = order === 'ascending';
   }
 
-  /** `collisions` of `guess` over `buf[off .. off + n)`, up to `limit`, from the table or the kernel. */
+  /**
+   * Secrets of `buf[off .. off + n)` whose reply to `guess` an earlier one already got, counted
+   * up to `limit` (the reading stops there): 0 when the guess splits them into singletons (the
+   * winning reply included). From the table, else the kernel.
+   */
   collisionsOf(guess: number, buf: Uint32Array, off: number, n: number, limit: number): number {
     if (!this.stamps) this.stamps = new Stamps(this.game.codeCount);
-    const stamps = this.stamps;
-    if (this.table) return collisions(this.table, guess, buf, off, n, limit, stamps);
+    const marks = this.stamps.marks;
+    const gen = this.stamps.next();
+    let col = 0;
+    const T = this.tableCodes;
+    if (T) {
+      const stride = this.stride;
+      for (let i = 0; i < n; i++) {
+        const c = T[buf[off + i] * stride + guess];
+        if (marks[c] !== gen) marks[c] = gen;
+        else if (++col >= limit) return col;
+      }
+      return col;
+    }
     const codes = this.codes;
     this.replies(guess, buf, off, n, codes);
-    const marks = stamps.marks;
-    const gen = stamps.next();
-    let col = 0;
     for (let i = 0; i < n; i++) {
       const c = codes[i];
       if (marks[c] !== gen) marks[c] = gen;
@@ -129,9 +120,41 @@ export class Partitioner {
     return col;
   }
 
-  /** Whether `guess` gives every secret of `buf[off .. off + n)` its own reply: it splits them into singletons. */
-  separates(guess: number, buf: Uint32Array, off: number, n: number): boolean {
-    return this.collisionsOf(guess, buf, off, n, 1) === 0;
+  /**
+   * The first guess of `guesses[0 .. count)` that gives every secret of `buf[off .. off + n)` its
+   * own reply (splits them into singletons), or −1. One call scans the list: most guesses fail
+   * on their first few secrets, so the scan stays in one loop.
+   */
+  firstSeparating(guesses: ArrayLike<number>, count: number, buf: Uint32Array, off: number, n: number): number {
+    const T = this.tableCodes;
+    if (!T) {
+      for (let j = 0; j < count; j++) if (this.collisionsOf(guesses[j], buf, off, n, 1) === 0) return guesses[j];
+      return -1;
+    }
+    if (!this.stamps) this.stamps = new Stamps(this.game.codeCount);
+    const stamps = this.stamps;
+    const marks = stamps.marks;
+    const stride = this.stride;
+    for (let j = 0; j < count; j++) {
+      const g = guesses[j];
+      const gen = stamps.next();
+      let i = 0;
+      for (; i < n; i++) {
+        const c = T[buf[off + i] * stride + g];
+        if (marks[c] === gen) break;
+        marks[c] = gen;
+      }
+      if (i === n) return g;
+    }
+    return -1;
+  }
+
+  /** The first of the set's own guesses (its secrets' guesses, in set order) that splits `buf[off .. off + n)` into singletons, or −1. */
+  firstSeparatingCandidate(buf: Uint32Array, off: number, n: number): number {
+    if (this.candidates.length < n) this.candidates = new Uint32Array(this.game.secretCount);
+    const cands = this.candidates;
+    for (let i = 0; i < n; i++) cands[i] = this.game.guessOfSecret(buf[off + i]);
+    return this.firstSeparating(cands, n, buf, off, n);
   }
 
   /** Prepare to count the replies of many guesses over `set`. */
