@@ -18,7 +18,6 @@ const ALLOWED = new Set([
   'compiler/engine/code-ranker.ts: CodeRanker.rank',
   'compiler/engine/candidate-ranker.ts: CandidateRanker.rankTable',
   // Match-count's prover, the same work.
-  'compiler/games/matchcount/prover-core.ts: WorstCaseSearch.node',
   // Wordle's compile plan.
   'compiler/games/wordle/module.ts: compileWordle',
   // The pool's split of a search over candidates.
