@@ -42,7 +42,7 @@ import { replayAll } from '../replay.js';
 import { TOOL_VERSION } from '../version.js';
 import { compileEstimateMiB } from './memory-estimate.js';
 import { watchMemory } from './memory-watch.js';
-import { progressBar, progressLines } from './progress.js';
+import { progressBar, progressLineMs, progressLines } from './progress.js';
 
 export interface CompileRequest {
   readonly out?: string | undefined;
@@ -227,8 +227,8 @@ async function compileWatched(
   const checkpoint = checkpointOf(loaded, effort, control.options, req.checkpoint, req.resume === true);
   if (intoTrees) ensureWritableDir(treesDir(), 'the trees folder');
   const bar = req.embedded ? null : progressBar(loaded.slug);
-  // Off a terminal a resumable (long) compile writes a progress line now and then.
-  const lines = !bar && checkpoint && !req.embedded ? progressLines(loaded.slug) : null;
+  // Off a terminal a long compile writes a progress line now and then (a short one writes none).
+  const lines = bar || req.embedded ? null : progressLines(loaded.slug, progressLineMs());
   const outcome = await withSignals(
     loaded.slug,
     (signal) =>

@@ -1,9 +1,12 @@
 /**
- * The compile's progress bar on stderr (cli-progress), only when stderr is a terminal
- * (GUESSTREE_PROGRESS=1 forces it, for tests). It is drawn from the start of the compile, fitted
- * to the terminal's width, and redrawn as time passes even while no unit of work finishes.
+ * A compile's progress on stderr: the bar (cli-progress) when stderr is a terminal
+ * (GUESSTREE_PROGRESS=1 forces it, for tests), drawn from the start of the compile, fitted to the
+ * terminal's width and redrawn as time passes even while no unit of work finishes; else a line
+ * now and then (`progressLines`, every 5 minutes; GUESSTREE_PROGRESS_MS sets the interval).
  */
 import { SingleBar } from 'cli-progress';
+import { fail } from '../../runtime/errors.js';
+import { safeText } from '../../runtime/messages.js';
 import type { CompileProgress } from '../pool/driver.js';
 
 export interface ProgressView {
@@ -76,14 +79,42 @@ export function progressBar(label: string, stream: NodeJS.WriteStream = process.
   };
 }
 
-/** How often a compile with --checkpoint off a terminal writes its progress line. */
+/** How often a compile off a terminal writes its progress line. */
 export const PROGRESS_LINE_MS = 300_000;
 
+/** The environment variable that sets the progress lines' interval, milliseconds (tests use a short one). */
+export const PROGRESS_MS_ENV = 'GUESSTREE_PROGRESS_MS';
+const PROGRESS_MS_MIN = 10;
+const PROGRESS_MS_MAX = 86_400_000;
+
 /**
- * The progress of a long compile off a terminal (a compile with --checkpoint whose stderr is a
- * file or a pipe): one line every `everyMs`, the first after `everyMs` (a short compile writes
- * none), with the units settled and an ETA from the rate of this run (units read back with
- * --resume do not count towards it).
+ * The interval of the progress lines: GUESSTREE_PROGRESS_MS when set (whole milliseconds, 10 to
+ * 86,400,000; anything else is refused with one line), else 5 minutes.
+ */
+export function progressLineMs(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env[PROGRESS_MS_ENV];
+  if (text === undefined || text === '') return PROGRESS_LINE_MS;
+  const ms = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(ms >= PROGRESS_MS_MIN && ms <= PROGRESS_MS_MAX))
+    throw fail(
+      'usage',
+      `${PROGRESS_MS_ENV}=${safeText(text)}: expected whole milliseconds from ${PROGRESS_MS_MIN} to ${PROGRESS_MS_MAX.toLocaleString('en-US')}`,
+    );
+  return ms;
+}
+
+/** A count with thousands separators: 12,972. */
+function count(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+/**
+ * The progress of a compile off a terminal (stderr a file or a pipe): one line every `everyMs`,
+ * the first after `everyMs` (a short compile writes none). With a known total: the units settled
+ * and an ETA from the rate of this run in the current unit (units read back with --resume do
+ * not count towards it; a new unit, a new phase, starts its own rate). Without one: what was
+ * counted and the time elapsed. The sets the searches went through so far, when the pool counts
+ * them, show that a long task is alive.
  */
 export function progressLines(
   label: string,
@@ -98,17 +129,23 @@ export function progressLines(
     const now = Date.now();
     const elapsed = (now - started) / 1000;
     const best = state.best ? ` | best ${state.best}` : '';
+    const searched = state.searched ? ` | ${count(state.searched)} sets searched` : '';
     if (state.total <= 0) {
-      stream.write(
-        `${label}: ${state.unit === 'preparing' ? 'preparing' : `${state.done} ${state.unit}`}${best} | ${clock(elapsed)} elapsed\n`,
-      );
+      // A task that counts nothing reports its seconds: the line has them already.
+      const what =
+        state.unit === 'preparing' || state.unit === 's'
+          ? state.unit === 's'
+            ? 'searching'
+            : 'preparing'
+          : `${count(state.done)} ${state.unit}`;
+      stream.write(`${label}: ${what}${best}${searched} | ${clock(elapsed)} elapsed\n`);
       return;
     }
     const run = state.done - base.done;
     const rate = run > 0 ? run / ((now - base.at) / 1000) : 0;
     const eta = rate > 0 ? (state.total - state.done) / rate : NaN;
     stream.write(
-      `${label}: ${state.done} of ${state.total} ${state.unit} settled${best} | ${clock(elapsed)} elapsed | ETA ${clock(eta)}\n`,
+      `${label}: ${count(state.done)} of ${count(state.total)} ${state.unit} settled${best}${searched} | ${clock(elapsed)} elapsed | ETA ${clock(eta)}\n`,
     );
   };
   const timer = setInterval(write, everyMs);

@@ -187,6 +187,8 @@ export class LeastWorstCase<S> {
   private readonly unsplit = new SetMemo<null>(UNSPLIT_MAX);
   /** Sets searched so far. */
   nodes = 0;
+  /** Told of the sets searched, 4,096 at a time (a pool's progress counter), when set. */
+  onSearched: ((sets: number) => void) | null = null;
   private nodeLimit = Infinity;
   /** The engine's reply counts and splits, over the reply table when there is one. */
   private readonly partitioner: Partitioner;
@@ -463,6 +465,7 @@ export class LeastWorstCase<S> {
       if (this.memo.lo(id) > d) return false;
     }
     if (++this.nodes > this.nodeLimit) throw new Budget();
+    if ((this.nodes & 4095) === 0 && this.onSearched) this.onSearched(4096);
     const pool = this.poolOf(node, parent);
     const keep = this.candidates(set, pool, treeCapacity(d - 1, this.branches));
     // Three guesses left: cores of unsplittable sets refute a guess without its groups. Free
@@ -662,8 +665,10 @@ export function openersWithin<S>(
   d: number,
   openers: readonly number[],
   budget: number,
+  onSearched?: (sets: number) => void,
 ): OpenersVerdict {
   const solver = new LeastWorstCase(parts, limits);
+  solver.onSearched = onSearched ?? null;
   const verdicts = openers.map((g) => solver.firstGuessWithin(g, d, budget));
   return { verdicts, nodes: solver.nodes };
 }
@@ -675,8 +680,14 @@ export interface WorstCaseProof extends Omit<WorstCaseResult, 'plan'> {
 }
 
 /** The least worst case of a game and a tree of that depth, as a pool task returns it. */
-export function proveLeastWorstCase<S>(parts: WorstCaseParts<S>, limits: WorstCaseLimits): WorstCaseProof {
-  const r = new LeastWorstCase(parts, limits).run();
+export function proveLeastWorstCase<S>(
+  parts: WorstCaseParts<S>,
+  limits: WorstCaseLimits,
+  onSearched?: (sets: number) => void,
+): WorstCaseProof {
+  const solver = new LeastWorstCase(parts, limits);
+  solver.onSearched = onSearched ?? null;
+  const r = solver.run();
   return {
     tree: r.plan ? flattenPlan(r.plan) : null,
     depth: r.depth,

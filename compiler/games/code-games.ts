@@ -22,7 +22,7 @@ import {
 import type { Game } from '../game.js';
 import type { CompileControl, EngineJob, EngineTree, PoolPlan } from './compile-api.js';
 import { fail } from '../../runtime/errors.js';
-import type { CompileOutcome, GameOptions, GameSize, OptionSpec } from './module.js';
+import type { CompileOutcome, GameOptions, GameSize, ModuleTaskFn, OptionSpec } from './module.js';
 import { effortIn } from './efforts.js';
 import { badJob, jobChoice, jobRecord, jobWhole } from './job-check.js';
 import { intOption } from './options.js';
@@ -134,10 +134,10 @@ export function codeJob(
 const HISTORY = { root: [] as History, after: (h: History, g: number): History => [...h, g], key: () => '' };
 
 /** A code game's worker task: the least worst case over one guess per symmetry class. */
-export function codeWorstCaseTasks(game: CodeGame): Record<string, (args: unknown) => unknown> {
+export function codeWorstCaseTasks(game: CodeGame): Record<string, ModuleTaskFn> {
   return {
-    [WORST_CASE_TASK]: (limits) =>
-      proveLeastWorstCase({ game, moves: HISTORY, pool: symmetricGuesses(game) }, limits as WorstCaseLimits),
+    [WORST_CASE_TASK]: (limits, searched) =>
+      proveLeastWorstCase({ game, moves: HISTORY, pool: symmetricGuesses(game) }, limits as WorstCaseLimits, searched),
   };
 }
 

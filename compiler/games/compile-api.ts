@@ -30,6 +30,8 @@ export interface CompileProgress {
   readonly unit: string;
   /** The best candidate so far, in the game's words. */
   readonly best: string | null;
+  /** Sets the pool's searches went through so far (absent: not counted), so a long task shows it is alive. */
+  readonly searched?: number | undefined;
 }
 
 /** A compile's search: the module that rebuilds it in workers, and the same parts built here. */

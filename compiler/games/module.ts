@@ -120,8 +120,14 @@ export interface LoadedGame {
 export interface WorkerSetup<State = unknown> {
   /** Absent for a game searched only by its own tasks (the worst-case prover). */
   readonly parts?: EngineParts<State>;
-  readonly tasks?: Readonly<Record<string, (args: unknown) => unknown>>;
+  readonly tasks?: Readonly<Record<string, ModuleTaskFn>>;
 }
+
+/**
+ * A task of the module's own, run in a worker: its value from its arguments. `searched`, when
+ * given, is told of the sets it searches as it goes (the compile's progress), a few thousand at a time.
+ */
+export type ModuleTaskFn = (args: unknown, searched?: (sets: number) => void) => unknown;
 
 /**
  * A game module. `Spec` and `Setup` are the plain data its compile sends its workers (the game,

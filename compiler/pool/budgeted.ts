@@ -14,9 +14,11 @@ import {
   candidateDepth,
   candidateOf,
   rankRoot,
+  liveProgress,
   rootOf,
   type Candidate,
   type DriverControl,
+  type LiveProgress,
   type Part,
   type Root,
 } from './root.js';
@@ -87,27 +89,44 @@ export async function compileBudgeted<S>(
   const root = rootOf(job.parts);
   if (root.leaf) return leafBudgeted(root.leaf);
   return withExecutor(job, control, async (pool) => {
-    const { guesses, lowerBound, everyGuess } = spec.only
-      ? { guesses: [...spec.only], lowerBound: null, everyGuess: false }
-      : choicesOf(await rankRoot(pool, job.label, root.engine, root.all, root.root, spec.width), spec);
-    const run = new BudgetedRun(job, control, spec, pool, root, guesses);
-    await run.run();
-    const winner = run.winner();
-    if (!winner) return null;
-    return {
-      tree: winner.tree.tree,
-      cost: winner.tree.cost,
-      depth: winner.tree.depth,
-      lowerBound,
-      guess: winner.guess,
-      candidates: guesses.length,
-      everyGuess,
-      byBound: run.byBound,
-      cut: run.cut,
-      searched: run.searched,
-      outcomes: run.outcomes,
-    };
+    const live = liveProgress(control, pool);
+    try {
+      return await budgetedIn(pool, live, job, control, spec, root);
+    } finally {
+      live.stop();
+    }
   });
+}
+
+/** The budgeted root in its executor. */
+async function budgetedIn<S>(
+  pool: TaskExecutor,
+  live: LiveProgress,
+  job: EngineJob<S>,
+  control: DriverControl,
+  spec: BudgetedRoot,
+  root: Root<S>,
+): Promise<BudgetedTree | null> {
+  const { guesses, lowerBound, everyGuess } = spec.only
+    ? { guesses: [...spec.only], lowerBound: null, everyGuess: false }
+    : choicesOf(await rankRoot(pool, job.label, root.engine, root.all, root.root, spec.width, live), spec);
+  const run = new BudgetedRun(job, control, spec, pool, root, guesses, live);
+  await run.run();
+  const winner = run.winner();
+  if (!winner) return null;
+  return {
+    tree: winner.tree.tree,
+    cost: winner.tree.cost,
+    depth: winner.tree.depth,
+    lowerBound,
+    guess: winner.guess,
+    candidates: guesses.length,
+    everyGuess,
+    byBound: run.byBound,
+    cut: run.cut,
+    searched: run.searched,
+    outcomes: run.outcomes,
+  };
 }
 
 /** The best candidate so far: its place in the order, key, guess and tree. */
@@ -156,6 +175,7 @@ class BudgetedRun<S> {
     private readonly pool: TaskExecutor,
     private readonly root: Root<S>,
     private readonly guesses: readonly number[],
+    private readonly live: LiveProgress,
   ) {
     this.outcomes = new Array<CandidateOutcome>(guesses.length);
     this.checkpoint = control.checkpoint
@@ -183,8 +203,25 @@ class BudgetedRun<S> {
     return this.best;
   }
 
+  /**
+   * Candidates settled of all; while the first candidate's parts are solved side by side (no
+   * best yet, often most of the time), the secrets of its parts settled instead.
+   */
   private report(): void {
-    this.control.onProgress?.({ done: this.settled, total: this.guesses.length, unit: this.unit, best: this.bestText });
+    const c = this.split;
+    if (c) {
+      let done = 0;
+      let total = 0;
+      c.parts.forEach((p, j) => {
+        total += p.set.length;
+        if (c.results[j] !== undefined) done += p.set.length;
+      });
+      const name = this.job.nameGuess ? this.job.nameGuess(c.guess) : `#${c.guess}`;
+      const unit = `secrets below ${name} (the first of the ${this.unit})`;
+      this.live.report({ done, total, unit, best: this.bestText });
+      return;
+    }
+    this.live.report({ done: this.settled, total: this.guesses.length, unit: this.unit, best: this.bestText });
   }
 
   private onAbort(): Error {
@@ -251,7 +288,10 @@ class BudgetedRun<S> {
         order.sort((a, b) => (c.parts[b] as Part<S>).set.length - (c.parts[a] as Part<S>).set.length || a - b);
         this.split = { ...c, index, next: 0, order };
         if (order.length === 0) this.finishSplit();
-        else return index;
+        else {
+          this.report();
+          return index;
+        }
         continue;
       }
       return index;
@@ -296,7 +336,7 @@ class BudgetedRun<S> {
             this.split = null;
             this.settle(c.index, { atLeast: Infinity }, 'cut');
           } else this.finishSplit();
-        }
+        } else this.report();
         this.pump();
       })
       .catch((e: unknown) => this.fail(e));

@@ -79,15 +79,20 @@ export function searchDriver(control: DriverControl): SearchDriver {
     budgeted: (job, spec) => compileBudgeted(job, control, spec),
     moduleTask: (job, name, args) => runModuleTask(job, control, name, args),
     moduleTasks: (job, tasks, onDone) =>
-      withModuleTasks(job, control, (run) =>
-        Promise.all(
+      withModuleTasks(job, control, (run) => {
+        let done = 0;
+        const report = (): void => control.onProgress?.({ done, total: tasks.length, unit: 'tasks', best: null });
+        report();
+        return Promise.all(
           tasks.map(async (t, i) => {
             const value = await run(t.name, t.args, t.what);
+            done++;
+            report();
             onDone?.(i, value);
             return value;
           }),
-        ),
-      ),
+        );
+      }),
     moduleBlocks: (job, name, args, unit) => runModuleBlocks(job, control, name, args, unit),
   };
 }

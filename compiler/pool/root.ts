@@ -17,6 +17,42 @@ export interface DriverControl extends ExecutorControl {
   readonly checkpoint?: CheckpointOptions | undefined;
 }
 
+/** How often a mode sends its last progress again, with the sets searched since (ms). */
+const LIVE_PROGRESS_MS = 1000;
+
+/** A mode's progress reports (`report`), until `stop`. */
+export interface LiveProgress {
+  report(p: CompileProgress): void;
+  stop(): void;
+}
+
+/**
+ * A mode's progress to `control.onProgress`: each report, and the last one sent again every
+ * second with the sets the pool's searches went through so far (`searched`), so that a long
+ * task with nothing settled yet still shows it is alive. Nothing when nobody listens.
+ */
+export function liveProgress(control: DriverControl, pool: TaskExecutor): LiveProgress {
+  const listener = control.onProgress;
+  if (!listener) return { report: () => {}, stop: () => {} };
+  let last: CompileProgress | null = null;
+  const send = (): void => {
+    if (!last) return;
+    const searched = pool.nodesSearched;
+    listener(searched > 0 ? { ...last, searched } : last);
+  };
+  const timer = setInterval(send, LIVE_PROGRESS_MS);
+  timer.unref();
+  return {
+    report(p) {
+      last = p;
+      send();
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}
+
 /** Root pools up to this size are ranked in one task. */
 const SLICE_MIN_POOL = 2048;
 const RANK_SLICES_PER_WORKER = 4;
@@ -69,24 +105,35 @@ export async function rankRoot<S>(
   all: Uint32Array,
   root: SearchNode<S>,
   width: number,
+  live?: LiveProgress,
 ): Promise<Ranking> {
   const ranker = engine.ranker;
   const size = ranker.poolSize(all, root);
   const onAbort = (): Error => interrupted(label, ' while ranking the openers');
   const what = (): string => 'the ranking of the openers';
+  const unit = "slices of the openers' ranking";
   if (!ranker.merge || size <= SLICE_MIN_POOL) {
+    live?.report({ done: 0, total: 1, unit, best: null });
     const r = await pool.runWithRetry({ kind: 'rank', set: all, node: root, width, from: 0, to: size }, what, onAbort);
     return (r as { ranking: Ranking }).ranking;
   }
   const step = Math.ceil(size / (pool.workers * RANK_SLICES_PER_WORKER));
   const tasks: Promise<TaskResult>[] = [];
+  const slices = Math.ceil(size / step);
+  let ranked = 0;
+  live?.report({ done: 0, total: slices, unit, best: null });
   for (let from = 0; from < size; from += step)
     tasks.push(
-      pool.runWithRetry(
-        { kind: 'rank', set: all, node: root, width, from, to: Math.min(size, from + step) },
-        what,
-        onAbort,
-      ),
+      pool
+        .runWithRetry(
+          { kind: 'rank', set: all, node: root, width, from, to: Math.min(size, from + step) },
+          what,
+          onAbort,
+        )
+        .then((r) => {
+          live?.report({ done: ++ranked, total: slices, unit, best: null });
+          return r;
+        }),
     );
   const results = await Promise.all(tasks);
   return ranker.merge(

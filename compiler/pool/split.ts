@@ -21,10 +21,13 @@ import {
   candidateDepth,
   candidateOf,
   rankRoot,
+  liveProgress,
   rootOf,
   type Candidate,
   type DriverControl,
+  type LiveProgress,
   type Part,
+  type Root,
 } from './root.js';
 
 /** Sets per batch are gathered until they hold this many secrets (or a set alone is larger). */
@@ -36,40 +39,56 @@ const BATCH_SETS_MAX = 512;
  * when no candidate has a plan (every one runs out of guesses under a depth cap).
  */
 export async function compileSplit<S>(job: EngineJob<S>, control: DriverControl): Promise<EngineTree | null> {
-  const parts = job.parts;
-  const { engine, all, root, leaf } = rootOf(parts);
-  if (leaf) return leaf.tree;
+  const at = rootOf(job.parts);
+  if (at.leaf) return at.leaf.tree;
   return withExecutor(job, control, async (pool) => {
-    const rootPilot = parts.effort.rootPilot;
-    const width = rootPilot ? Infinity : engine.width(all.length, 0);
-    const ranking = await rankRoot(pool, job.label, engine, all, root, width);
-    let choices: RankedGuess[];
-    if (ranking.optimal) choices = [ranking.optimal];
-    else {
-      choices = [];
-      for (let i = 0; i < ranking.top.length; i++) choices.push(rankedAt(ranking.top, i));
+    const live = liveProgress(control, pool);
+    try {
+      return await splitIn(pool, live, job, control, at);
+    } finally {
+      live.stop();
     }
-    const lowerBound = ranking.complete ? ranking.setBound : null;
-    // With a root pilot: every root guess in pool order, by the key of the pilot's tree below it.
-    if (rootPilot) choices.sort((a, b) => a.at - b.at);
-    let candidates = choices.map((c) => candidateOf(engine, c.guess, all, root));
-    if (rootPilot && candidates.length > 1) {
-      await solveCandidates(pool, engine, candidates, control, true, job);
-      const best = bestCandidate(engine, candidates);
-      if (!best) return null;
-      candidates = [candidateOf(engine, best.guess, all, root)];
-    }
-    await solveCandidates(pool, engine, candidates, control, false, job);
+  });
+}
+
+/** The split mode in its executor. */
+async function splitIn<S>(
+  pool: TaskExecutor,
+  live: LiveProgress,
+  job: EngineJob<S>,
+  control: DriverControl,
+  { engine, all, root }: Root<S>,
+): Promise<EngineTree | null> {
+  const parts = job.parts;
+  const rootPilot = parts.effort.rootPilot;
+  const width = rootPilot ? Infinity : engine.width(all.length, 0);
+  const ranking = await rankRoot(pool, job.label, engine, all, root, width, live);
+  let choices: RankedGuess[];
+  if (ranking.optimal) choices = [ranking.optimal];
+  else {
+    choices = [];
+    for (let i = 0; i < ranking.top.length; i++) choices.push(rankedAt(ranking.top, i));
+  }
+  const lowerBound = ranking.complete ? ranking.setBound : null;
+  // With a root pilot: every root guess in pool order, by the key of the pilot's tree below it.
+  if (rootPilot) choices.sort((a, b) => a.at - b.at);
+  let candidates = choices.map((c) => candidateOf(engine, c.guess, all, root));
+  if (rootPilot && candidates.length > 1) {
+    await solveCandidates(pool, engine, candidates, control, true, job, live);
     const best = bestCandidate(engine, candidates);
     if (!best) return null;
-    const trees = best.results.map((r) => (r as SolvedSet).tree);
-    return {
-      tree: graftTrees(best.guess, best.codes, trees),
-      cost: candidateCost(best),
-      depth: candidateDepth(best),
-      lowerBound,
-    };
-  });
+    candidates = [candidateOf(engine, best.guess, all, root)];
+  }
+  await solveCandidates(pool, engine, candidates, control, false, job, live);
+  const best = bestCandidate(engine, candidates);
+  if (!best) return null;
+  const trees = best.results.map((r) => (r as SolvedSet).tree);
+  return {
+    tree: graftTrees(best.guess, best.codes, trees),
+    cost: candidateCost(best),
+    depth: candidateDepth(best),
+    lowerBound,
+  };
 }
 
 /** Solve every open part of the candidates in the pool (batched, checkpointed, retried once). */
@@ -80,6 +99,7 @@ async function solveCandidates<S>(
   control: DriverControl,
   pilot: boolean,
   job: EngineJob<S>,
+  live: LiveProgress,
 ): Promise<void> {
   const units: Array<{ candidate: number; part: Part<S> }> = [];
   let total = 0;
@@ -124,8 +144,9 @@ async function solveCandidates<S>(
   let done = leafSecrets;
   let best: string | null = null;
   let bestKey = Infinity;
-  const unit = job.progressUnit ?? "the openers' groups";
-  const report = (): void => control.onProgress?.({ done, total, unit: pilot ? `${unit} (pilot)` : unit, best });
+  // The parts' secrets are what is counted.
+  const unit = `secrets in ${job.progressUnit ?? "the openers' groups"}`;
+  const report = (): void => live.report({ done, total, unit: pilot ? `${unit} (pilot)` : unit, best });
   const accept = (batch: typeof units, results: ReadonlyArray<SolvedSet | null>): void => {
     batch.forEach((u, i) => {
       const c = candidates[u.candidate] as Candidate<S>;

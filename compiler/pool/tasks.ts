@@ -29,6 +29,9 @@ export function taskRunner(init: WorkerInit): (task: Task) => TaskResult {
     }
     return shared;
   };
+  const searched = (sets: number): void => {
+    Atomics.add(init.progress, PROGRESS_NODES, sets);
+  };
   return (task) => {
     switch (task.kind) {
       case 'rank':
@@ -67,7 +70,7 @@ export function taskRunner(init: WorkerInit): (task: Task) => TaskResult {
       case 'module': {
         const run = setup.tasks?.[task.name];
         if (!run) throw new Error(`${init.module} has no worker task "${task.name}"`);
-        return { kind: 'module', value: run(task.args) };
+        return { kind: 'module', value: run(task.args, searched) };
       }
     }
   };

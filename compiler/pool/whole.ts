@@ -6,8 +6,8 @@
 import type { SearchNode } from '../engine/types.js';
 import type { EngineJob, PoolJob, WholeResult } from '../games/compile-api.js';
 import { Checkpoint, fingerprint } from './checkpoint.js';
-import { interrupted, withExecutor, type ExecutorControl } from './executor.js';
-import type { DriverControl } from './root.js';
+import { interrupted, withExecutor, type ExecutorControl, type TaskExecutor } from './executor.js';
+import { liveProgress, type DriverControl } from './root.js';
 
 /** Solve the whole root set as one task (exact searches), with an optional node budget. */
 export async function compileWhole<S>(job: EngineJob<S>, control: DriverControl, nodeBudget = 0): Promise<WholeResult> {
@@ -48,7 +48,7 @@ export type ModuleTaskRun = (name: string, args: unknown, what?: string) => Prom
 export async function withModuleTasks<T>(
   job: PoolJob,
   control: ExecutorControl,
-  body: (run: ModuleTaskRun, workers: number) => Promise<T>,
+  body: (run: ModuleTaskRun, workers: number, pool: TaskExecutor) => Promise<T>,
 ): Promise<T> {
   return withExecutor(job, control, async (pool) => {
     const run: ModuleTaskRun = async (name, args, what = name) => {
@@ -61,26 +61,31 @@ export async function withModuleTasks<T>(
       if (pool.aborted) throw interrupted(job.label, '');
       return r.value;
     };
-    return body(run, pool.workers);
+    return body(run, pool.workers, pool);
   });
 }
 
-/** Run one task of the game module's own (the worst-case prover), with progress in seconds. */
+/**
+ * Run one task of the game module's own (the worst-case prover): its progress is the sets it
+ * searched so far when its module counts them (the least-worst-case solver does), else seconds.
+ */
 export async function runModuleTask(
   job: PoolJob,
   control: DriverControl,
   name: string,
   args: unknown,
 ): Promise<unknown> {
-  return withModuleTasks(job, control, async (run) => {
+  return withModuleTasks(job, control, async (run, _workers, pool) => {
     const started = Date.now();
-    const timer = control.onProgress
-      ? setInterval(
-          () =>
-            control.onProgress?.({ done: Math.round((Date.now() - started) / 1000), total: 0, unit: 's', best: null }),
-          250,
-        )
-      : null;
+    const tick = (): void => {
+      const searched = pool.nodesSearched;
+      control.onProgress?.(
+        searched > 0
+          ? { done: searched, total: 0, unit: 'sets searched', best: null }
+          : { done: Math.round((Date.now() - started) / 1000), total: 0, unit: 's', best: null },
+      );
+    };
+    const timer = control.onProgress ? setInterval(tick, 250) : null;
     try {
       return await run(name, args);
     } finally {
@@ -113,19 +118,25 @@ export async function runModuleBlocks(
     else open.push(i);
   }
   let done = args.length - open.length;
-  const report = (): void => control.onProgress?.({ done, total: args.length, unit, best: null });
-  report();
+  control.onProgress?.({ done, total: args.length, unit, best: null });
   if (open.length === 0) return values;
-  return withModuleTasks(job, control, async (run) => {
-    await Promise.all(
-      open.map(async (i) => {
-        const v = await run(name, args[i], `${unit} ${i + 1} of ${args.length}`);
-        values[i] = v;
-        checkpoint?.saveValue(i, v);
-        done++;
-        report();
-      }),
-    );
+  return withModuleTasks(job, control, async (run, _workers, pool) => {
+    const live = liveProgress(control, pool);
+    const report = (): void => live.report({ done, total: args.length, unit, best: null });
+    report();
+    try {
+      await Promise.all(
+        open.map(async (i) => {
+          const v = await run(name, args[i], `${unit} ${i + 1} of ${args.length}`);
+          values[i] = v;
+          checkpoint?.saveValue(i, v);
+          done++;
+          report();
+        }),
+      );
+    } finally {
+      live.stop();
+    }
     return values;
   });
 }

@@ -328,8 +328,12 @@ export const lingoModule: GameModule<LingoSpec, LingoSetup, string> = {
       tasks: {
         openerBounds: (args) => openerBounds(ranker, args as OpenerBoundsArgs),
         twoLevel: (args) => openerTwoLevelBound(ranker, args as TwoLevelArgs),
-        [WORST_CASE_TASK]: (limits) =>
-          proveLeastWorstCase({ game, moves: NO_RULE, pool: everyGuess<string>(game) }, limits as WorstCaseLimits),
+        [WORST_CASE_TASK]: (limits, searched) =>
+          proveLeastWorstCase(
+            { game, moves: NO_RULE, pool: everyGuess<string>(game) },
+            limits as WorstCaseLimits,
+            searched,
+          ),
       },
     };
   },

@@ -204,8 +204,8 @@ function wordleWorstCaseParts(game: WordleGame): WorstCaseParts<string> {
 }
 
 /** The least-worst-case solver's task. */
-function wordleWorstCase(game: WordleGame, limits: WorstCaseLimits) {
-  return proveLeastWorstCase(wordleWorstCaseParts(game), limits);
+function wordleWorstCase(game: WordleGame, limits: WorstCaseLimits, searched?: (sets: number) => void) {
+  return proveLeastWorstCase(wordleWorstCaseParts(game), limits, searched);
 }
 
 /** The answers, and the union of the answers and the allowed guesses, both normalized. */
@@ -670,10 +670,10 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
     return {
       parts: wordleParts(game, setup),
       tasks: {
-        [WORST_CASE_TASK]: (limits) => wordleWorstCase(game, limits as WorstCaseLimits),
-        [WORST_CASE_OPENERS_TASK]: (args) => {
+        [WORST_CASE_TASK]: (limits, searched) => wordleWorstCase(game, limits as WorstCaseLimits, searched),
+        [WORST_CASE_OPENERS_TASK]: (args, searched) => {
           const a = args as OpenersArgs;
-          return openersWithin(wordleWorstCaseParts(game), a.limits, a.depth, a.openers, a.budget);
+          return openersWithin(wordleWorstCaseParts(game), a.limits, a.depth, a.openers, a.budget, searched);
         },
       },
     };
