@@ -621,7 +621,7 @@ describe('any arguments', () => {
     await fc.assert(
       fc.asyncProperty(argv, async (args) => {
         // Compiles are kept tiny: one worker and a memory limit that refuses all but the smallest.
-        const r = await cli([...args, ...(args[0] === 'compile' ? ['--workers', '1', '--max-memory', '200'] : [])], {
+        const r = await cli([...args, ...(args[0] === 'compile' ? ['--workers', '1', '--max-memory', '110'] : [])], {
           trees: join(dir, 'trees-prop'),
           input: '',
           timeoutMs: 20_000,

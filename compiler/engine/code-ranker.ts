@@ -542,6 +542,25 @@ function symmetryKey(sym: HistorySymmetry): string {
 }
 
 /** Every reply of `game`, a byte each, by guess then secret; null when the game is too large or a reply does not fit a byte. */
+/**
+ * The bytes of the tables a ranker of `game` builds when it is made (`new CodeRanker`), as its
+ * constructor sizes them: the reply table and its pairs, the guess classes, the size estimates.
+ * A compile's memory estimate counts them once per engine (this thread's and each worker's).
+ */
+export function codeRankerTableBytes(game: CodeGame): number {
+  const G = game.guessCount;
+  const N = game.secretCount;
+  // The size estimates and bounds (a float a size), the reply counters.
+  let bytes = 2 * (N + 1) * 8 + 2 * game.codeCount * 4;
+  const classes = (game.symbols + 1) ** game.pegs;
+  if (game.symbols <= 30 && classes <= CLASS_TABLE_MAX) bytes += G * 4 + classes * (4 + 8 + 8);
+  if (G * N <= REPLY_TABLE_MAX && game.codeCount <= 256) {
+    bytes += G * N + N * 4;
+    if (game.replyCodes.length + 1 <= 16) bytes += N * ((G + 1) >> 1) * 4 + N * 4;
+  }
+  return bytes;
+}
+
 function tableOfReplies(game: CodeGame): Uint8Array | null {
   const G = game.guessCount;
   const N = game.secretCount;

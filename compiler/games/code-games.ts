@@ -12,7 +12,7 @@ import {
   type CodeEffort,
   type CodeEffortName,
 } from '../engine/code-efforts.js';
-import type { CodeGame } from '../engine/code-ranker.js';
+import { codeRankerTableBytes, type CodeGame } from '../engine/code-ranker.js';
 import {
   proveLeastWorstCase,
   symmetricGuesses,
@@ -26,7 +26,14 @@ import type { CompileOutcome, GameOptions, GameSize, ModuleTaskFn, OptionSpec } 
 import { effortIn } from './efforts.js';
 import { badJob, jobChoice, jobRecord, jobWhole } from './job-check.js';
 import { intOption } from './options.js';
-import { objectiveOption, proveWorstCase, WORST_CASE_TASK, worstCaseLimits, worstCaseOutcome } from './worst-case.js';
+import {
+  isWorstCase,
+  objectiveOption,
+  proveWorstCase,
+  WORST_CASE_TASK,
+  worstCaseLimits,
+  worstCaseOutcome,
+} from './worst-case.js';
 
 /**
  * The most codes a code game compiles. Every node compares its guesses against its set, so the
@@ -52,18 +59,38 @@ export function checkCompileSize(label: string, codes: number): void {
   );
 }
 
+/** The effort a code game's compile searches with: `--exact` is `exact`; up to 1,296 codes `default` and `thorough` are exact too. */
+function codeEffortName(size: GameSize, effort: string, opts: GameOptions): string {
+  if (opts.exact === true || effort === 'exact') return 'exact';
+  if ((effort === 'default' || effort === 'thorough') && size.secretCount <= 1296) return 'exact';
+  return effort;
+}
+
 /**
- * What one worker's search of a code game keeps at its peak (GameModule.searchBytes): its memo
- * is unbounded and grows with the codes, the more the wider the search; `--exact` is the exact search.
+ * What one worker's search of a code game grows to beyond its ranker's tables (GameModule.searchBytes).
+ * Its memo has no limit and grows with the sets searched, so these follow the peaks measured
+ * (`bench:memory`, BENCHMARKS.md), with room: quick about 2 KiB a code (MM(6,6): 211 MiB in
+ * all with 2 workers); the wide default and thorough about a byte per pair of codes (MM(5,8):
+ * 1,743-1,883 MiB, MM(5,6): 370 MiB); the exact search, one task, about codes³/64 bytes
+ * (Bulls and Cows 4 of 10: 2,186 MiB). The worst-case objective's proof adds its solver's memo.
  */
 export function codeSearchBytes(size: GameSize, effort: string, opts: GameOptions): number {
   const MiB = 2 ** 20;
-  const KiB = 2 ** 10;
   const n = size.secretCount;
-  const e = opts.exact === true ? 'exact' : effort;
-  if (e === 'quick') return n * 8 * KiB;
-  if (e === 'exact' || n <= 1296) return 64 * MiB + n * 256 * KiB;
-  return 64 * MiB + n * 32 * KiB;
+  const e = codeEffortName(size, effort, opts);
+  const search =
+    e === 'quick' ? 12 * MiB + n * 2048 : e === 'exact' ? 8 * MiB + (n * n * n) / 64 : 16 * MiB + 1.25 * n * n;
+  return isWorstCase(opts) ? search + 16 * MiB + n * 8192 : search;
+}
+
+/** Whether a code game's effort searches in one task (the exact search): one worker's memo grows. */
+export function codeOneSearch(size: GameSize, effort: string, opts: GameOptions): boolean {
+  return codeEffortName(size, effort, opts) === 'exact';
+}
+
+/** The tables every engine of a code game builds: its ranker's (GameModule.engineBytes). */
+export function codeEngineBytes(game: Game): number {
+  return codeRankerTableBytes(game as unknown as CodeGame);
 }
 
 export const CODE_SEARCH_OPTIONS: readonly OptionSpec[] = [

@@ -161,11 +161,24 @@ export interface GameModule<Spec = unknown, Setup = unknown, State = unknown> {
    */
   compileProblem?(opts: GameOptions): string | undefined;
   /**
-   * What one worker's search keeps at its peak, bytes, for a compile with `effort` and the
-   * game's options (measured peaks with a margin: commands/memory-estimate.ts, `bench:memory`);
+   * What one worker's search grows to beyond its engine's tables, bytes (its memo up to the
+   * memo's limits, scratch, plans and the garbage between collections), for a compile with
+   * `effort` and the game's options (commands/memory-estimate.ts; `bench:memory` measures it);
    * absent: 256 MiB and 16 KiB a secret.
    */
   searchBytes?(size: GameSize, effort: string, opts: GameOptions): number;
+  /**
+   * What the game's tables take once for the whole compile, bytes: those in shared memory (one
+   * copy for every thread) and what building them leaves in this thread. Absent: none.
+   */
+  sharedBytes?(game: Game, opts: GameOptions): number;
+  /**
+   * The tables each engine of the compile builds before it searches (its rankers' reply tables),
+   * bytes: one copy in this thread and one in each worker. Absent: none.
+   */
+  engineBytes?(game: Game, effort: string, opts: GameOptions): number;
+  /** Whether `effort` searches in one task (an exact search of the whole game): one worker's search grows, not each one's. */
+  oneSearch?(size: GameSize, effort: string, opts: GameOptions): boolean;
   /** Build the game from its options. */
   load(opts: GameOptions): LoadedGame;
   /**

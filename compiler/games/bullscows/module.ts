@@ -18,6 +18,8 @@ import {
   checkCodeSetup,
   checkCompileSize,
   compileSizeProblem,
+  codeEngineBytes,
+  codeOneSearch,
   codeSearchBytes,
   codeJob,
   codeWorstCaseTasks,
@@ -121,6 +123,8 @@ export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
     for (let i = 0; i < digits; i++) codes *= symbols - i;
     return compileSizeProblem(codes);
   },
+  engineBytes: codeEngineBytes,
+  oneSearch: codeOneSearch,
   sample: () => ({ digits: 3, symbols: 5 }),
   load(opts) {
     const worst = isWorstCase(opts);

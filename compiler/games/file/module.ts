@@ -244,6 +244,19 @@ export const fileModule: GameModule<FileGameSpec, FileSetup, string> = {
     'a game from your own ES module file (--game ./my-game.mjs): secrets, guesses, reply(guess, secret); least total guesses',
   options: [{ name: 'module', type: 'file', describe: "the game's ES module (or give its path as --game FILE)" }],
   efforts: FILE_EFFORTS,
+  // Measured (bench:memory; hilo's 100 secrets, Jotto's 505 to 8,079): greedy about 2 KiB a
+  // secret; the default's memo grows more slowly than the secrets (505: 36 MiB a worker, 2,020:
+  // 45 MiB); the exact search's grows with the work, up to its 2,000,000 sets (about 400 bytes each).
+  searchBytes: (size, effort) => {
+    const MiB = 2 ** 20;
+    const n = size.secretCount;
+    if (effort === 'greedy') return 24 * MiB + n * 2048;
+    if (effort === 'exact') return Math.min(8 * MiB + n * n * 4096, 768 * MiB);
+    return 20 * MiB + 1.5 * MiB * Math.sqrt(n);
+  },
+  // The reply table (secrets x guesses, a byte each) and each secret's guess, shared; and what
+  // loading the module and building the table leave in this thread (measured: about 8 KiB a secret).
+  sharedBytes: (game) => game.secretCount * game.guessCount + game.secretCount * (4 + 8192),
   sample(dir) {
     return { module: writeSampleGame(dir) };
   },

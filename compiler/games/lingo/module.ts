@@ -275,10 +275,17 @@ export const lingoModule: GameModule<LingoSpec, LingoSetup, string> = {
     ),
   ],
   efforts: LINGO_EFFORTS,
-  searchBytes: (size, effort) =>
-    effort === 'quick' || effort === 'greedy'
-      ? 16 * 2 ** 20 + size.secretCount * 2 ** 10
-      : 64 * 2 ** 20 + size.secretCount * 4 * 2 ** 10,
+  // Measured (bench:memory, and the shipped trees' peaks): quick and greedy about 1 KiB a word;
+  // the default's memo about 1 KiB a word up to 6 letters, then 0.7 KiB a letter (11 letters,
+  // 35,612 words: 488 MiB with 2 workers); thorough's exact tail tables a set's replies besides.
+  searchBytes: (size, effort, opts) => {
+    const MiB = 2 ** 20;
+    const n = size.secretCount;
+    const len = typeof opts.len === 'number' ? opts.len : LINGO_MAX_LENGTH;
+    if (effort === 'quick' || effort === 'greedy') return 4 * MiB + n * 1024;
+    const perWord = len <= 6 ? 1024 : 704 * Math.min(len, 11);
+    return (effort === 'thorough' ? 48 * MiB : 16 * MiB) + n * perWord;
+  },
   sample: (dir) => ({ len: 4, wordlist: writeSample(dir, 'lingo.txt', sampleWords(60, 4, 'abcdeilnorst', 1)) }),
   load(opts: GameOptions): LoadedGame {
     const len = required(

@@ -14,6 +14,8 @@ import {
   checkCodeSetup,
   checkCompileSize,
   compileSizeProblem,
+  codeEngineBytes,
+  codeOneSearch,
   codeSearchBytes,
   codeJob,
   codeWorstCaseTasks,
@@ -116,6 +118,8 @@ export const mastermindModule: GameModule<{ pegs: number; colors: number }, Mast
   ],
   efforts: MASTERMIND_EFFORTS,
   searchBytes: codeSearchBytes,
+  engineBytes: codeEngineBytes,
+  oneSearch: codeOneSearch,
   sample: () => ({ pegs: 3, colors: 3 }),
   exportFormats: [
     {

@@ -585,12 +585,25 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
     ],
     run: () => false,
   },
+  // Measured (bench:memory, BENCHMARKS.md): the answers x guesses table is shared; each search's
+  // memo grows with the guesses and with the answers squared (its sets are the answers' groups:
+  // 2,315 answers, about 10 MiB a worker; all 12,972 words as answers, over 1 GiB with one).
   searchBytes(size, effort, opts) {
     const MiB = 2 ** 20;
     const KiB = 2 ** 10;
+    const G = size.guessCount;
+    const A = size.secretCount;
     // Exact (and --prove, which implies it): the memo's byte cap (1 GiB) and its entries' sets.
-    if (effort === 'exact' || opts.prove === true) return 1280 * MiB + size.guessCount * 16 * KiB;
-    return effort === 'greedy' ? 16 * MiB + size.guessCount * KiB : 128 * MiB + size.guessCount * 8 * KiB;
+    if (effort === 'exact' || opts.prove === true) return 1280 * MiB + G * 16 * KiB;
+    const worst = isWorstCase(opts) ? 96 * MiB : 0;
+    if (effort === 'greedy') return worst + 8 * MiB + G * 512;
+    return opts.hard === true ? worst + 56 * MiB + G * 2 * KiB + 8 * A * A : worst + 8 * MiB + G * KiB + 8 * A * A;
+  },
+  sharedBytes(game) {
+    const g = game as WordleGame;
+    // The feedback table (answers x guesses, a byte each, when the codes fit one), the letters, the answers.
+    const table = g.codeCount <= 256 ? g.secretCount * g.guessCount : 0;
+    return table + g.guessCount * g.kernel.length + g.secretCount * 4;
   },
   sample(dir) {
     const words = sampleWords(50, 5, 'aeilnorstu', 2);
