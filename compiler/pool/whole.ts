@@ -85,6 +85,7 @@ export async function runModuleTask(
           : { done: Math.round((Date.now() - started) / 1000), total: 0, unit: 's', best: null },
       );
     };
+    tick();
     const timer = control.onProgress ? setInterval(tick, 250) : null;
     try {
       return await run(name, args);
