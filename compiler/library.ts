@@ -34,7 +34,7 @@ import { compileSetupOf, executorOf } from './commands/compile-setup.js';
 import { closest, verbInfo } from './commands/help.js';
 import { figuresJson, runVerify } from './commands/inspect.js';
 import { replayAll } from './replay.js';
-import { gameOptionsOf, knownOptions, type OptionStyle, type RawArgs, wrongType } from './commands/options.js';
+import { gameOptionsOf, inStyle, knownOptions, type OptionStyle, type RawArgs, wrongType } from './commands/options.js';
 import { checkGame, importGameFile } from './games/file/contract.js';
 import { loadedOf } from './games/file/module.js';
 import type { GameModule, LoadedGame } from './games/module.js';
@@ -414,7 +414,9 @@ function opened(
     return { loaded: g.loaded, file: read, where };
   }
   checkTreeMatches(read, { game: g.module.id }, where);
-  const { loaded, file } = gameOfTree(g.module, withHeaderOptions(g.module, g.opts, read, where), read, where);
+  const { loaded, file } = inStyle(style, () =>
+    gameOfTree(g.module, withHeaderOptions(g.module, g.opts, read, where), read, where),
+  );
   return { loaded, file, where };
 }
 

@@ -175,6 +175,8 @@ const cases = {
   both: () => compile({ ...mm, maxMemory: 400, 'max-memory': 400 }),
   maxMemory: () => compile({ game: 'mastermind', pegs: 4, colors: 6, workers: 1, maxMemory: 1 }),
   queue: () => compile({ ...mm, queue: 'localhost' }),
+  needs: () => compile({ game: 'mastermind', pegs: 3 }),
+  needsFile: () => compile({ game: 'wordle', answers: 'a.txt' }),
   openTreeEffort: () => openTree(shipped, { effort: 'quick' }),
   verifyNull: () => verify(shipped, null),
 };
@@ -218,7 +220,10 @@ console.log(JSON.stringify(out));
         7,
         /^mastermind-p4c6: this compile needs about \d+ MiB .*over the limit of 1 MiB \(maxMemory\)/,
       ),
-      queue: refused(2, /^--queue .*: expected redis:\/\//),
+      queue: refused(2, /^queue .*: expected redis:\/\//),
+      // A game's own needs name the options as a program spells them, not as --flags.
+      needs: refused(2, 'mastermind needs pegs P and colors C (e.g. pegs 5 colors 8)'),
+      needsFile: refused(2, /^wordle needs answers FILE .* and guesses FILE/),
       openTreeEffort: refused(2, 'option effort: only compile takes it, not openTree'),
       verifyNull: refused(2, 'verify: expected an options object'),
       // openTree(path, {}) is openTree(path): the header names the game.

@@ -11,7 +11,7 @@ import type { LoadedGame } from '../games/module.js';
 import type { ExecutorFactory } from '../pool/executor.js';
 import { type QueueTarget, queueFromArgs } from '../pool/queue-url.js';
 import type { CompileRequest } from './compile.js';
-import { CLI_STYLE, checkEffortAgrees, gameOptionsOf, type OptionStyle, type RawArgs } from './options.js';
+import { CLI_STYLE, checkEffortAgrees, gameOptionsOf, inStyle, type OptionStyle, type RawArgs } from './options.js';
 import { moduleOf } from './resolve.js';
 import { type VerbValues, verbOptionsOf } from './verb-options.js';
 
@@ -46,10 +46,12 @@ export function compileSetupOf(
     if (i) warn(`guesstree: note: ${i.note}`);
     implied = i?.effort;
     own = verbOptionsOf('compile', args, style);
-    m.checkCompile?.(opts);
-    loaded = m.load(opts);
+    loaded = inStyle(style, () => {
+      m.checkCompile?.(opts);
+      return m.load(opts);
+    });
   }
-  const queue = queueFromArgs('compile', own.queue);
+  const queue = inStyle(style, () => queueFromArgs('compile', own.queue));
   if (queue && given)
     throw fail(
       'usage',

@@ -4,7 +4,7 @@
  * checked (whole numbers in their range, a choice among its values) and every other game's
  * option is refused by name. Deprecated names still work, with a one-line note.
  */
-import { fail } from '../../runtime/errors.js';
+import { fail, isGuesstreeError } from '../../runtime/errors.js';
 import type { GameModule, GameOptions, OptionSpec } from '../games/module.js';
 import { GAMES } from '../games/registry.js';
 
@@ -72,6 +72,27 @@ export interface OptionStyle {
 }
 
 export const CLI_STYLE: OptionStyle = { name: (o) => `--${o}`, typed: false };
+
+/**
+ * Runs a game module's own check or load under `style`. Modules name options in their usage
+ * lines as the CLI spells them (`mastermind needs --pegs P`); under another style each `--name`
+ * is reworded as that style names it (`pegs`), so a program reads the names it passes.
+ */
+export function inStyle<T>(style: OptionStyle, run: () => T): T {
+  if (style === CLI_STYLE) return run();
+  try {
+    return run();
+  } catch (e) {
+    if (!isGuesstreeError(e) || e.kind !== 'usage') throw e;
+    throw fail(
+      'usage',
+      e.message.replace(
+        /(^|[\s(])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)/g,
+        (_, pre: string, n: string) => pre + style.name(n),
+      ),
+    );
+  }
+}
 
 /** A value of the wrong type, in words: `the number 42`, `the string "5"`, `null`, `an array`. */
 function describeValue(raw: unknown): string {
