@@ -2,10 +2,12 @@
  * A binary file read whole within a size cap, whatever it is: a regular file over the cap is
  * refused from its size (fstat) before any byte is read; anything else (a device such as
  * `/dev/zero`, a FIFO, `/dev/stdin`, a /proc file) is read in chunks and refused as soon as it
- * passes the cap, so endless input stops at once and memory stays near the cap.
+ * passes the cap, so endless input stops at once and memory stays near the cap. One read ahead
+ * asynchronously (`spool.ts`) is taken from there.
  */
 import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import type { GuesstreeError } from './errors.js';
+import { takeSpooled } from './spool.js';
 
 /** The chunk a file that is not regular (a device, a pipe) is read in. */
 const CHUNK_BYTES = 1 << 20;
@@ -28,6 +30,13 @@ function pause(ms: number): void {
 
 /** The bytes of `path`, at most `maxBytes` of them, else `errors.tooLarge`. */
 export function readFileCapped(path: string, maxBytes: number, errors: CappedReadErrors): Buffer {
+  // A FIFO or device read ahead (runtime/spool.ts) is taken as read, under the same cap.
+  const spool = takeSpooled(path);
+  if (spool !== undefined) {
+    if ('error' in spool) throw errors.cannotRead(spool.error);
+    if (spool.bytes.length > maxBytes) throw errors.tooLarge(undefined);
+    return spool.bytes;
+  }
   let fd: number;
   let own = true;
   try {

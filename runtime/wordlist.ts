@@ -10,9 +10,9 @@
  */
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
-import { type FileHandle, open, stat } from 'node:fs/promises';
 import { fail } from './errors.js';
 import { describeFsError, escapeControls, groupDigits, safeText } from './messages.js';
+import { takeSpooled } from './spool.js';
 
 export interface ParseOptions {
   /** Name used in error messages (usually the path). */
@@ -186,67 +186,6 @@ function mib(bytes: number): string {
   return `${groupDigits(Math.round(bytes / 2 ** 20))} MiB`;
 }
 
-/** A special file read ahead: its bytes, and the line cap it stopped at (a longer cap cannot use them). */
-interface Spooled {
-  readonly bytes: Buffer;
-  /** Reading stopped at a line longer than this (the rest was never read); 0: read to its end or its size cap. */
-  readonly cutAtLine: number;
-}
-
-/** Special files read ahead (spoolSpecialFile), by path, until readTextFile takes them: the bytes, or why they could not be read. */
-const spooled = new Map<string, Spooled | { readonly error: unknown }>();
-
-/**
- * Read `path` ahead, asynchronously, when it is a FIFO, a socket or a device (a regular file or a
- * folder is left to readTextFile): a FIFO waiting for its writer then keeps the process free to
- * answer a signal (Ctrl-C, SIGTERM) with its one line. Reading stops past `maxBytes` or at a line
- * longer than `maxLineBytes`, so endless input (`/dev/zero`) stops at once and readTextFile, with
- * the same caps, refuses it. readTextFile takes the bytes (once) as if it read them from the file.
- */
-export async function spoolSpecialFile(
-  path: string,
-  maxBytes = WORD_LIST_MAX_BYTES,
-  maxLineBytes = WORD_LIST_MAX_LINE_BYTES,
-): Promise<void> {
-  try {
-    const st = await stat(path);
-    if (st.isFile() || st.isDirectory()) return;
-  } catch {
-    return; // readTextFile says why
-  }
-  let file: FileHandle;
-  try {
-    file = await open(path, 'r');
-  } catch {
-    return; // readTextFile says why (or reads stdin that is a socket from fd 0)
-  }
-  try {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    // Bytes of the line under way.
-    let line = 0;
-    let cutAtLine = 0;
-    while (total <= maxBytes) {
-      const buf = Buffer.allocUnsafe(READ_CHUNK);
-      const { bytesRead } = await file.read(buf, 0, READ_CHUNK, null);
-      if (bytesRead === 0) break;
-      chunks.push(buf.subarray(0, bytesRead));
-      total += bytesRead;
-      const nl = buf.lastIndexOf(10, bytesRead - 1);
-      line = nl < 0 ? line + bytesRead : bytesRead - nl - 1;
-      if (line > maxLineBytes) {
-        cutAtLine = maxLineBytes;
-        break;
-      }
-    }
-    spooled.set(path, { bytes: Buffer.concat(chunks, total), cutAtLine });
-  } catch (e) {
-    spooled.set(path, { error: e });
-  } finally {
-    await file.close().catch(() => {});
-  }
-}
-
 /**
  * A text file read whole, within caps: at most `maxBytes` in all and `maxLineBytes` per line,
  * else a one-line `wordlist` error (status 3) as soon as a cap is passed, so endless input
@@ -262,8 +201,7 @@ export function readTextFile(
 ): string {
   const where = escapeControls(path);
   const cannotRead = (e: unknown) => fail('wordlist', `${where}: cannot read ${what}: ${describeFsError(e, 'read')}`);
-  const spool = spooled.get(path);
-  spooled.delete(path);
+  const spool = takeSpooled(path);
   if (spool !== undefined && 'error' in spool) throw cannotRead(spool.error);
   if (spool !== undefined && spool.cutAtLine > 0 && spool.cutAtLine < maxLineBytes)
     throw fail('wordlist', `${where}: ${what}: a line longer than ${groupDigits(spool.cutAtLine)} bytes`);

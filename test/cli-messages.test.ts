@@ -219,14 +219,20 @@ describe('statuses', () => {
     expectOneLine(r, 4, /version-string\.gtree: corrupt tree file: the version field is a string, not a number/);
   });
 
-  for (const [sig, status] of [
-    ['SIGINT', 130],
-    ['SIGTERM', 143],
+  const fifoInputs = [
+    { what: 'a word list', args: (f: string) => ['compile', '--game', 'lingo', '--len', '4', '--wordlist', f] },
+    { what: 'a tree file', args: (f: string) => ['verify', '--tree', f] },
+  ];
+  for (const [sig, status, input] of [
+    ['SIGINT', 130, fifoInputs[0]],
+    ['SIGTERM', 143, fifoInputs[0]],
+    ['SIGINT', 130, fifoInputs[1]],
+    ['SIGTERM', 143, fifoInputs[1]],
   ] as const) {
-    it(`${sig} while a word list FIFO waits for its writer: one line, then the signal's status ${status}`, async () => {
-      const fifo = join(dir, `words-${sig}.fifo`);
+    it(`${sig} while ${input.what} FIFO waits for its writer: one line, then the signal's status ${status}`, async () => {
+      const fifo = join(dir, `input-${sig}-${input.args('')[0]}.fifo`);
       expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
-      const child = spawn(process.execPath, [CLI, 'compile', '--game', 'lingo', '--len', '4', '--wordlist', fifo], {
+      const child = spawn(process.execPath, [CLI, ...input.args(fifo)], {
         env: { ...process.env, GUESSTREE_TREES: trees },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -248,6 +254,27 @@ describe('statuses', () => {
       expect(stderr).toBe(`guesstree: ${sig} received while reading the input files; nothing written\n`);
     });
   }
+
+  it('a tree file from a FIFO is read ahead whole and verified', async () => {
+    const fifo = join(dir, 'tree-ok.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const child = spawn(process.execPath, [CLI, 'verify', '--tree', fifo], {
+      env: { ...process.env, GUESSTREE_TREES: trees },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const closed = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+    const writer = await open(fifo, 'w');
+    await writer.writeFile(readFileSync(join(ROOT, 'trees', 'mastermind-p4c6.gtree')));
+    await writer.close();
+    expect(await closed).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(/^total guesses: 5,625$/m);
+    expect(stdout).toMatch(/^verify: ok/m);
+  });
 });
 
 describe('require() of the package', () => {

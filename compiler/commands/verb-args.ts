@@ -7,7 +7,9 @@
 import { fail } from '../../runtime/errors.js';
 import { closest, escapeControls, safeText } from '../../runtime/messages.js';
 import { writeStderr } from '../../runtime/stdout.js';
-import { spoolSpecialFile, WORD_LIST_MAX_BYTES } from '../../runtime/wordlist.js';
+import { spoolSpecialFile } from '../../runtime/spool.js';
+import { TREE_FILE_MAX_BYTES } from '../../runtime/tree-format.js';
+import { WORD_LIST_MAX_BYTES, WORD_LIST_MAX_LINE_BYTES } from '../../runtime/wordlist.js';
 import { type AnyVerb, verbInfo } from './help.js';
 import { knownOptions, type Verb } from './options.js';
 
@@ -86,16 +88,17 @@ export function typedUnknown(typed: readonly string[], known: readonly string[])
 const LONG_LINE_OPTIONS: ReadonlySet<string> = new Set(['contest', 'strategy']);
 
 /**
- * The input files among `args` that are FIFOs or devices, read ahead asynchronously
- * (runtime/wordlist.ts spoolSpecialFile) so that while one waits for its writer, Ctrl-C or
- * SIGTERM ends the run with one line, then by that signal (status 130, 143), where a
- * synchronous read would end the process without a word.
+ * The input files among `args` that are FIFOs or devices, the tree file included, read ahead
+ * asynchronously (runtime/spool.ts) so that while one waits for its writer, Ctrl-C or SIGTERM ends
+ * the run with one line, then by that signal (status 130, 143), where a synchronous read would end
+ * the process without a word.
  */
 export async function readSpecialInputs(args: Readonly<Record<string, unknown>>, verb: Verb): Promise<void> {
-  // The game module is loaded by Node, the tree file by its reader: neither is a text input.
+  // The game module is loaded by Node, which reads it itself.
   const inputs = knownOptions(verb)
     .filter((o) => o.type === 'file' && o.name !== 'module')
     .map((o) => ({ name: o.name, path: args[o.name] }))
+    .concat([{ name: 'tree', path: args.tree }])
     .filter((v): v is { name: string; path: string } => typeof v.path === 'string' && v.path.trim() !== '');
   if (inputs.length === 0) return;
   const onSignal = (sig: NodeJS.Signals): void => {
@@ -110,8 +113,16 @@ export async function readSpecialInputs(args: Readonly<Record<string, unknown>>,
   process.on('SIGTERM', onSignal);
   try {
     // A contest string is one long line: its line cap is its size cap (mastermind/verify-contest.ts).
-    for (const { name, path } of inputs)
-      await spoolSpecialFile(path, WORD_LIST_MAX_BYTES, LONG_LINE_OPTIONS.has(name) ? WORD_LIST_MAX_BYTES : undefined);
+    // A tree file is binary: its size cap alone (runtime/read-capped.ts applies it).
+    for (const { name, path } of inputs) {
+      if (name === 'tree') await spoolSpecialFile(path, TREE_FILE_MAX_BYTES);
+      else
+        await spoolSpecialFile(
+          path,
+          WORD_LIST_MAX_BYTES,
+          LONG_LINE_OPTIONS.has(name) ? WORD_LIST_MAX_BYTES : WORD_LIST_MAX_LINE_BYTES,
+        );
+    }
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
