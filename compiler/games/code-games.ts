@@ -13,16 +13,12 @@ import {
   type CodeEffortName,
 } from '../engine/code-efforts.js';
 import { codeRankerTableBytes, type CodeGame } from '../engine/code-ranker.js';
-import {
-  proveLeastWorstCase,
-  symmetricGuesses,
-  WORST_CASE_LIMITS,
-  type WorstCaseLimits,
-} from '../engine/least-worst-case.js';
+import { proveLeastWorstCase, symmetricGuesses, WORST_CASE_LIMITS } from '../engine/least-worst-case.js';
 import type { Game } from '../game.js';
 import type { CompileControl, EngineJob, EngineTree, PoolPlan } from './compile-api.js';
 import { fail } from '../../runtime/errors.js';
-import type { CompileOutcome, GameOptions, GameSize, ModuleTaskFn, OptionSpec } from './module.js';
+import type { CompileOutcome, GameOptions, GameSize, OptionSpec } from './module.js';
+import { runs, taskTable, type ModuleTaskTable } from './module-tasks.js';
 import { effortIn } from './efforts.js';
 import { badJob, jobChoice, jobRecord, jobWhole } from './job-check.js';
 import { intOption } from './options.js';
@@ -30,9 +26,9 @@ import {
   isWorstCase,
   objectiveOption,
   proveWorstCase,
-  WORST_CASE_TASK,
   worstCaseLimits,
   worstCaseOutcome,
+  worstCaseTask,
 } from './worst-case.js';
 
 /**
@@ -161,11 +157,12 @@ export function codeJob(
 const HISTORY = { root: [] as History, after: (h: History, g: number): History => [...h, g], key: () => '' };
 
 /** A code game's worker task: the least worst case over one guess per symmetry class. */
-export function codeWorstCaseTasks(game: CodeGame): Record<string, ModuleTaskFn> {
-  return {
-    [WORST_CASE_TASK]: (limits, searched) =>
-      proveLeastWorstCase({ game, moves: HISTORY, pool: symmetricGuesses(game) }, limits as WorstCaseLimits, searched),
-  };
+export function codeWorstCaseTasks(game: CodeGame): ModuleTaskTable {
+  return taskTable(
+    runs(worstCaseTask, (limits, searched) =>
+      proveLeastWorstCase({ game, moves: HISTORY, pool: symmetricGuesses(game) }, limits, searched),
+    ),
+  );
 }
 
 /**

@@ -10,6 +10,7 @@
 import type { TreeArrays } from '../../runtime/tree-format.js';
 import type { EngineParts } from '../engine/search.js';
 import type { EffortName } from './efforts.js';
+import { taskValue, type TaskKind } from './module-tasks.js';
 
 /** Option values by name as typed (`max-depth`), already checked against the game's specs. */
 export type OptionValues = Readonly<Record<string, string | number | boolean | undefined>>;
@@ -109,7 +110,7 @@ export interface BudgetedTree extends EngineTree {
   readonly outcomes: readonly CandidateOutcome[];
 }
 
-/** One of a batch of the module's own tasks: its name, its arguments, what it is in messages. */
+/** A module task as the pool carries it (its kind's name, games/module-tasks.ts), and what it is in messages. */
 export interface ModuleTask {
   readonly name: string;
   readonly args: unknown;
@@ -160,47 +161,54 @@ export type PoolAnswer = PoolAnswers[keyof PoolAnswers];
 /** A plan: the pool calls it yields, each resumed with its answer, and what it returns. */
 export type PoolPlan<T> = Generator<PoolCall, T, PoolAnswer>;
 
-// The plan's steps, one per mode: `yield* split(job)` in a plan is the mode's answer. The
-// driver answers each call with its mode's answer (`PoolAnswers[mode]`), so each step reads it
-// back as that type.
+// The plan's steps, one per mode: `yield* split(job)` in a plan is the mode's answer.
+
+/** One call yielded, read back as its mode's answer: the driver answers each call so (driver.ts `answer`). */
+function* ask<M extends PoolCall['mode']>(call: Extract<PoolCall, { readonly mode: M }>): PoolPlan<PoolAnswers[M]> {
+  return (yield call) as PoolAnswers[M];
+}
 
 /** The root's candidates and their parts side by side: the best candidate's tree (null: no plan). */
 export function* split<S>(job: EngineJob<S>): PoolPlan<EngineTree | null> {
-  return (yield { mode: 'split', job: job as EngineJob<never> }) as PoolAnswers['split'];
+  return yield* ask({ mode: 'split', job: job as EngineJob<never> });
 }
 
 /** The whole root set as one task (exact searches), with an optional node budget. */
 export function* whole<S>(job: EngineJob<S>, nodeBudget?: number): PoolPlan<WholeResult> {
-  return (yield { mode: 'whole', job: job as EngineJob<never>, nodeBudget }) as PoolAnswers['whole'];
+  return yield* ask({ mode: 'whole', job: job as EngineJob<never>, nodeBudget });
 }
 
 /** Root guesses in order, each under the budget the best so far leaves. */
 export function* budgeted<S>(job: EngineJob<S>, spec: BudgetedRoot): PoolPlan<BudgetedTree | null> {
-  return (yield { mode: 'budgeted', job: job as EngineJob<never>, spec }) as PoolAnswers['budgeted'];
+  return yield* ask({ mode: 'budgeted', job: job as EngineJob<never>, spec });
 }
 
 /** One task of the module's own (the worst-case prover), with progress in seconds: its value. */
-export function* moduleTask(job: PoolJob, name: string, args: unknown): PoolPlan<unknown> {
-  return yield { mode: 'task', job, task: { name, args } };
+export function* moduleTask<A, R>(job: PoolJob, kind: TaskKind<A, R>, args: A): PoolPlan<R> {
+  return taskValue(kind, yield* ask({ mode: 'task', job, task: { name: kind.name, args } }));
 }
 
-/** The module's own tasks side by side: their values in the order given. */
-export function* moduleTasks(
+/** Tasks of one kind of the module's own side by side: their values in the order given. */
+export function* moduleTasks<A, R>(
   job: PoolJob,
-  tasks: readonly ModuleTask[],
-  onDone?: (index: number, value: unknown) => void,
-): PoolPlan<readonly unknown[]> {
-  return (yield { mode: 'tasks', job, tasks, onDone }) as PoolAnswers['tasks'];
+  kind: TaskKind<A, R>,
+  batch: readonly { readonly args: A; readonly what?: string | undefined }[],
+  onDone?: (index: number) => void,
+): PoolPlan<readonly R[]> {
+  const tasks = batch.map(({ args, what }): ModuleTask => ({ name: kind.name, args, what }));
+  const values = yield* ask({ mode: 'tasks', job, tasks, onDone });
+  return values.map((v) => taskValue(kind, v));
 }
 
 /** One module task per element of `args`, side by side, saved to `--checkpoint` (resumable): their values in order. */
-export function* moduleBlocks(
+export function* moduleBlocks<A, R>(
   job: PoolJob,
-  name: string,
-  args: readonly unknown[],
+  kind: TaskKind<A, R>,
+  args: readonly A[],
   unit: string,
-): PoolPlan<readonly unknown[]> {
-  return (yield { mode: 'blocks', job, name, args, unit }) as PoolAnswers['blocks'];
+): PoolPlan<readonly R[]> {
+  const values = yield* ask({ mode: 'blocks', job, name: kind.name, args, unit });
+  return values.map((v) => taskValue(kind, v));
 }
 
 /** What a compile command gives a game's compile: the effort and the compile-only options given. */

@@ -11,6 +11,7 @@ import type { CompileControl, OptionValues, PoolPlan } from './compile-api.js';
 import type { GameEffort } from './efforts.js';
 import type { CheckOptions } from './job-check.js';
 import type { ExplorerMetric, ExplorerRules } from './explorer-rules.js';
+import type { ModuleTaskTable } from './module-tasks.js';
 import type { TreeFileWithWords } from './tree-words.js';
 
 /** An option a game takes, as typed on the command line. */
@@ -120,14 +121,9 @@ export interface LoadedGame {
 export interface WorkerSetup<State = unknown> {
   /** Absent for a game searched only by its own tasks (the worst-case prover). */
   readonly parts?: EngineParts<State>;
-  readonly tasks?: Readonly<Record<string, ModuleTaskFn>>;
+  /** Its own tasks by name (`taskTable`), each typed once by its kind (games/module-tasks.ts). */
+  readonly tasks?: ModuleTaskTable;
 }
-
-/**
- * A task of the module's own, run in a worker: its value from its arguments. `searched`, when
- * given, is told of the sets it searches as it goes (the compile's progress), a few thousand at a time.
- */
-export type ModuleTaskFn = (args: unknown, searched?: (sets: number) => void) => unknown;
 
 /**
  * A game module. `Spec` and `Setup` are the plain data its compile sends its workers (the game,

@@ -21,6 +21,7 @@ import {
 import type { Game } from '../game.js';
 import { guessTotals } from '../objective.js';
 import { moduleBlocks, moduleTask, type PoolPlan, type PoolJob } from './compile-api.js';
+import { defineTask } from './module-tasks.js';
 import { replayAll } from '../replay.js';
 import type { CompileOutcome, GameOptions, OptionSpec } from './module.js';
 import { count } from './options.js';
@@ -28,6 +29,7 @@ import { count } from './options.js';
 export const WORST_CASE = 'worst-case';
 /** The module task (in every module's worker) that runs the solver. */
 export const WORST_CASE_TASK = 'leastWorstCase';
+export const worstCaseTask = defineTask<WorstCaseLimits, WorstCaseProof>(WORST_CASE_TASK);
 
 /** The `--objective` option of a game whose default objective is `defaultName`. */
 export function objectiveOption(
@@ -52,12 +54,15 @@ export function objectiveFromHeader(header: TreeHeader, defaultName: string): st
   return header.params.objective === WORST_CASE ? WORST_CASE : defaultName;
 }
 
+/** A game whose loader still sets its parameters (its class declares `params` writable, with an optional objective). */
+export interface WorstCaseMarkable extends Game {
+  params: Readonly<Record<string, ParamValue>>;
+}
+
 /** The game with `objective: worst-case` among its parameters (headers, manifest keys, slugs). */
-export function markWorstCase<G extends Game>(game: G): G {
-  (game as unknown as { params: Readonly<Record<string, ParamValue>> }).params = {
-    ...game.params,
-    objective: WORST_CASE,
-  };
+export function markWorstCase<G extends WorstCaseMarkable>(game: G): G {
+  const markable: WorstCaseMarkable = game;
+  markable.params = { ...game.params, objective: WORST_CASE };
   return game;
 }
 
@@ -97,6 +102,8 @@ export interface OpenersArgs {
   readonly budget: number;
 }
 
+export const worstCaseOpenersTask = defineTask<OpenersArgs, OpenersVerdict>(WORST_CASE_OPENERS_TASK);
+
 /** First guesses a block task decides. */
 const OPENERS_BLOCK = 64;
 
@@ -121,12 +128,7 @@ export function* refuteOpeners(
   const args: OpenersArgs[] = [];
   for (let i = 0; i < openers.length; i += OPENERS_BLOCK)
     args.push({ limits, depth, openers: openers.slice(i, i + OPENERS_BLOCK), budget });
-  const values = (yield* moduleBlocks(
-    job,
-    WORST_CASE_OPENERS_TASK,
-    args,
-    'blocks of first guesses',
-  )) as OpenersVerdict[];
+  const values = yield* moduleBlocks(job, worstCaseOpenersTask, args, 'blocks of first guesses');
   let refuted = 0;
   let undecided = 0;
   let within = -1;
@@ -144,7 +146,7 @@ export function* refuteOpeners(
 
 /** The solver as one pool task: its result as it is (no tree when none within `limits.maxDepth` was found). */
 export function* runWorstCase(job: PoolJob, limits: WorstCaseLimits): PoolPlan<WorstCaseProof> {
-  return (yield* moduleTask(job, WORST_CASE_TASK, limits)) as WorstCaseProof;
+  return yield* moduleTask(job, worstCaseTask, limits);
 }
 
 /**

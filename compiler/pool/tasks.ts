@@ -68,7 +68,8 @@ export function taskRunner(init: WorkerInit): (task: Task) => TaskResult {
         return { kind: 'evaluated', result: solved(engine().evaluate(task.guess, task.set, task.node, task.beta)) };
       }
       case 'module': {
-        const run = setup.tasks?.[task.name];
+        // Own names only: a job's name never reaches the table's prototype (`constructor`).
+        const run = setup.tasks && Object.hasOwn(setup.tasks, task.name) ? setup.tasks[task.name] : undefined;
         if (!run) throw new Error(`${init.module} has no worker task "${task.name}"`);
         return { kind: 'module', value: run(task.args, searched) };
       }

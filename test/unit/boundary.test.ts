@@ -17,6 +17,8 @@ import {
   type PoolPlan,
   type WholeResult,
 } from '../../compiler/games/compile-api.js';
+import { defineTask, runs, taskTable } from '../../compiler/games/module-tasks.js';
+import { taskRunner } from '../../compiler/pool/tasks.js';
 import { DEFAULT_EFFORT, EFFORT_NAMES, effortHelp, effortIn, effortNamed } from '../../compiler/games/efforts.js';
 import { GAMES } from '../../compiler/games/registry.js';
 import { flattenPlan } from '../../compiler/engine/plan.js';
@@ -57,6 +59,9 @@ const TREE: EngineTree = {
   lowerBound: null,
 };
 const JOB = { module: 'toy', gameSpec: null, setup: null, label: 'toy' };
+const PROVE = defineTask<number, { echo: number }>('prove');
+const PAIR = defineTask<number, string>('pair');
+const REFUTE = defineTask<number, number>('refute');
 
 /** A driver that answers from a script and records every call, in order. */
 function recording(failWhole: boolean): { driver: SearchDriver; calls: string[] } {
@@ -80,7 +85,7 @@ function recording(failWhole: boolean): { driver: SearchDriver; calls: string[] 
       return { echo: args };
     },
     moduleTasks: async (_job, tasks, onDone) => {
-      calls.push(`tasks ${tasks.map((t) => t.name).join(',')}`);
+      calls.push(`tasks ${tasks.map((t) => `${t.name}(${t.what ?? ''})`).join(',')}`);
       const values = tasks.map((t) => `${t.name}:${String(t.args)}`);
       values.forEach((v, i) => {
         onDone?.(i, v);
@@ -106,18 +111,13 @@ function* toyPlan(): PoolPlan<string> {
   }
   const b = yield* budgeted(job, { width: 3 });
   parts.push(`budgeted ${b === null ? 'none' : 'some'}`);
-  parts.push(JSON.stringify(yield* moduleTask(JOB, 'prove', 4)));
+  const proved = yield* moduleTask(JOB, PROVE, 4);
+  parts.push(`${JSON.stringify(proved)} ${proved.echo + 1}`);
   let done = 0;
-  const values = yield* moduleTasks(
-    JOB,
-    [
-      { name: 'a', args: 1 },
-      { name: 'b', args: 2 },
-    ],
-    () => done++,
-  );
+  const values = yield* moduleTasks(JOB, PAIR, [{ args: 1 }, { args: 2, what: 'the second' }], () => done++);
   parts.push(`${values.join(' ')} (${done} done)`);
-  parts.push((yield* moduleBlocks(JOB, 'refute', [1, 2, 3], 'blocks')).join(','));
+  const blocks = yield* moduleBlocks(JOB, REFUTE, [1, 2, 3], 'blocks');
+  parts.push(`${blocks.join(',')} sum ${blocks.reduce((a, b) => a + b, 0)}`);
   return parts.join('; ');
 }
 
@@ -129,9 +129,16 @@ describe('a compile plan', () => {
     expect((first.value as PoolCall).mode).toBe('whole');
     const { driver, calls } = recording(false);
     expect(await runPlan(toyPlan(), driver)).toBe(
-      'whole 5 true; split 3; budgeted none; {"echo":4}; a:1 b:2 (2 done); 10,20,30',
+      'whole 5 true; split 3; budgeted none; {"echo":4} 5; pair:1 pair:2 (2 done); 10,20,30 sum 60',
     );
-    expect(calls).toEqual(['whole 9', 'split', 'budgeted 3', 'task prove', 'tasks a,b', 'blocks refute blocks']);
+    expect(calls).toEqual([
+      'whole 9',
+      'split',
+      'budgeted 3',
+      'task prove',
+      'tasks pair(),pair(the second)',
+      'blocks refute blocks',
+    ]);
   });
 
   it('a failed call is thrown into the plan: it ends the compile unless the plan catches it', async () => {
@@ -148,5 +155,37 @@ describe('a compile plan', () => {
       }
     }
     expect(await runPlan(catching(), recording(true).driver)).toBe('caught pool gone, then split 3');
+  });
+});
+
+describe("a module's own tasks", () => {
+  it("run under their kind's name with the arguments the plan sent; a name twice is refused", () => {
+    const table = taskTable(
+      runs(PROVE, (n) => ({ echo: n * 2 })),
+      runs(REFUTE, (n, searched) => {
+        searched?.(n);
+        return -n;
+      }),
+    );
+    expect(Object.keys(table)).toEqual(['prove', 'refute']);
+    expect(table.prove(3)).toEqual({ echo: 6 });
+    const seen: number[] = [];
+    expect(table.refute(5, (s) => seen.push(s))).toBe(-5);
+    expect(seen).toEqual([5]);
+    expect(() => taskTable(runs(PAIR, String), runs(PAIR, String))).toThrow('module task "pair" registered twice');
+  });
+
+  it("a worker runs only a name its module registered, never one of the table's prototype", () => {
+    const run = taskRunner({
+      module: 'matchcount',
+      gameSpec: ['abc', 'abd'],
+      setup: null,
+      progress: new Int32Array(1),
+    });
+    expect(() => run({ kind: 'module', name: 'constructor', args: null })).toThrow(
+      'matchcount has no worker task "constructor"',
+    );
+    const proved = run({ kind: 'module', name: 'prove', args: 'quick' });
+    expect(proved.kind).toBe('module');
   });
 });

@@ -53,7 +53,8 @@ const PACK_BITS = 4;
 
 export class BullsCowsGame implements Game, CodeGame {
   readonly id = 'bullscows';
-  readonly params: { digits: number; symbols: number };
+  /** Its loader adds `objective: 'worst-case'` for that objective (games/worst-case.ts `markWorstCase`). */
+  params: { digits: number; symbols: number; objective?: string };
   readonly lists: readonly ListRef[] = [];
   readonly secretCount: number;
   readonly guessCount: number;

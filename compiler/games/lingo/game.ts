@@ -27,7 +27,8 @@ export function lingoObjective(attempts = LINGO_ATTEMPTS): ScoreByAttempt {
 
 export class LingoGame implements Game {
   readonly id = 'lingo';
-  readonly params: { length: number; attempts: number };
+  /** Its loader adds `objective: 'worst-case'` for that objective (games/worst-case.ts `markWorstCase`). */
+  params: { length: number; attempts: number; objective?: string };
   readonly lists: readonly ListRef[];
   readonly secretCount: number;
   readonly guessCount: number;

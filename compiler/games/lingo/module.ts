@@ -5,6 +5,7 @@ import { CandidateRanker } from '../../engine/candidate-ranker.js';
 import {
   openerBounds,
   openerTwoLevelBound,
+  type OpenerBound,
   type OpenerBoundsArgs,
   type TwoLevelArgs,
 } from '../../engine/two-level-bound.js';
@@ -12,6 +13,7 @@ import type { EngineParts } from '../../engine/search.js';
 import { EFFORT_DEFAULTS, type Effort, type Moves } from '../../engine/types.js';
 import { split, type CompileControl, type PoolPlan } from '../compile-api.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
+import { defineTask, runs, taskTable } from '../module-tasks.js';
 import { effortIn, type GameEffort } from '../efforts.js';
 import {
   DEFAULT_WORDLIST,
@@ -34,14 +36,19 @@ import {
   objectiveFromHeader,
   objectiveOption,
   proveWorstCase,
-  WORST_CASE_TASK,
   worstCaseLimits,
   worstCaseMerit,
   worstCaseOutcome,
+  worstCaseTask,
 } from '../worst-case.js';
 import { LINGO_ATTEMPTS, LINGO_MAX_LENGTH, LINGO_MIN_LENGTH, LingoGame, lingoProbes, type LingoSpec } from './game.js';
 import { wordMaskRules } from '../word-mask-explorer.js';
 import { recordedText } from '../../objective.js';
+
+/** The one-step bounds of a slice of openers (two-level.ts): each one's cost bound, by guess from `from`. */
+export const openerBoundsTask = defineTask<OpenerBoundsArgs, Float64Array>('openerBounds');
+/** One opener's two-level bound (two-level.ts). */
+export const twoLevelTask = defineTask<TwoLevelArgs, OpenerBound>('twoLevel');
 
 export interface LingoEffort extends GameEffort {
   /** Probe words tried at every node besides the candidates. */
@@ -332,16 +339,13 @@ export const lingoModule: GameModule<LingoSpec, LingoSetup, string> = {
     const ranker = parts.ranker as CandidateRanker;
     return {
       parts,
-      tasks: {
-        openerBounds: (args) => openerBounds(ranker, args as OpenerBoundsArgs),
-        twoLevel: (args) => openerTwoLevelBound(ranker, args as TwoLevelArgs),
-        [WORST_CASE_TASK]: (limits, searched) =>
-          proveLeastWorstCase(
-            { game, moves: NO_RULE, pool: everyGuess<string>(game) },
-            limits as WorstCaseLimits,
-            searched,
-          ),
-      },
+      tasks: taskTable(
+        runs(openerBoundsTask, (args) => openerBounds(ranker, args)),
+        runs(twoLevelTask, (args) => openerTwoLevelBound(ranker, args)),
+        runs(worstCaseTask, (limits, searched) =>
+          proveLeastWorstCase({ game, moves: NO_RULE, pool: everyGuess<string>(game) }, limits, searched),
+        ),
+      ),
     };
   },
 };

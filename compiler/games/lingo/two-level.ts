@@ -5,9 +5,9 @@
  * The report is the same whatever the number of workers. Every word is a probe at every node
  * (the greedy effort's pool), so the bounds hold for every tree.
  */
-import type { OpenerBound } from '../../engine/two-level-bound.js';
-import { moduleTasks, type ModuleTask, type PoolPlan, type PoolJob } from '../compile-api.js';
-import { LINGO_FULL_SCORE, type LingoSetup } from './module.js';
+import type { OpenerBound, OpenerBoundsArgs } from '../../engine/two-level-bound.js';
+import { moduleTasks, type PoolPlan, type PoolJob } from '../compile-api.js';
+import { LINGO_FULL_SCORE, openerBoundsTask, twoLevelTask, type LingoSetup } from './module.js';
 import { type LingoGame, lingoProbes } from './game.js';
 
 export interface TwoLevelReport {
@@ -42,19 +42,18 @@ export function* twoLevelCheck(
   const G = game.guessCount;
   const oneStep = new Float64Array(G);
   const step = Math.ceil(G / (Math.max(1, workers) * SLICES_PER_WORKER));
-  const slices: ModuleTask[] = [];
+  const slices: { args: OpenerBoundsArgs; what: string }[] = [];
   for (let from = 0; from < G; from += step) {
     const to = Math.min(G, from + step);
     slices.push({
-      name: 'openerBounds',
       args: { from, to },
       what: `the one-step bounds of openers ${from} to ${to - 1}`,
     });
   }
-  const bounds = yield* moduleTasks(job, slices);
+  const bounds = yield* moduleTasks(job, openerBoundsTask, slices);
   bounds.forEach((b, i) => {
     oneStep.set(
-      (b as Float64Array).map((cost) => full - cost),
+      b.map((cost) => full - cost),
       i * step,
     );
   });
@@ -70,17 +69,13 @@ export function* twoLevelCheck(
   let done = 0;
   onProgress?.(0, order.length);
   // Below the goal as a score is above it as a cost.
-  const tasks = order.map(
-    (opener): ModuleTask => ({
-      name: 'twoLevel',
-      args: { opener, goal: full - goal },
-      what: `the two-level bound of opener ${game.guessName(opener)}`,
-    }),
-  );
-  const results = yield* moduleTasks(job, tasks, () => onProgress?.(++done, order.length));
+  const tasks = order.map((opener) => ({
+    args: { opener, goal: full - goal },
+    what: `the two-level bound of opener ${game.guessName(opener)}`,
+  }));
+  const results = yield* moduleTasks(job, twoLevelTask, tasks, () => onProgress?.(++done, order.length));
   const checked = new Map<number, OpenerBound>();
-  results.forEach((value, i) => {
-    const r = value as OpenerBound;
+  results.forEach((r, i) => {
     checked.set(order[i], { ...r, bound: full - r.bound });
   });
   return { openers: G, oneStepBest, checked: reaching.map((g) => checked.get(g) as OpenerBound) };

@@ -181,7 +181,8 @@ function countKernel(
 
 export class MastermindGame implements Game {
   readonly id = 'mastermind';
-  readonly params: { pegs: number; colors: number };
+  /** Its loader adds `objective: 'worst-case'` for that objective (games/worst-case.ts `markWorstCase`). */
+  params: { pegs: number; colors: number; objective?: string };
   readonly lists: readonly ListRef[] = [];
   readonly secretCount: number;
   readonly guessCount: number;

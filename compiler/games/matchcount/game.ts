@@ -180,7 +180,7 @@ export const MATCHCOUNT_EFFORTS: readonly MatchCountEffort[] = [
 export function matchCountSettings(
   effort: MatchCountEffort,
   budget: number,
-  r: ProverResult,
+  r: Pick<ProverResult, 'lowerBound' | 'proven'>,
 ): Record<string, ParamValue> {
   return {
     effort: effort.name,

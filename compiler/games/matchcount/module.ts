@@ -5,10 +5,11 @@
  * run as one task in the pool.
  */
 import { fail } from '../../../runtime/errors.js';
-import type { TreeHeader } from '../../../runtime/tree-format.js';
+import type { TreeArrays, TreeHeader } from '../../../runtime/tree-format.js';
 import { flattenPlan } from '../../engine/plan.js';
 import { moduleTask, type CompileControl, type PoolPlan } from '../compile-api.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
+import { defineTask, runs, taskTable } from '../module-tasks.js';
 import { effortIn } from '../efforts.js';
 import { intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import {
@@ -27,11 +28,13 @@ import type { WordList } from '../../../runtime/wordlist.js';
 import { carriedSecrets } from '../tree-words.js';
 import { badJob, jobWords } from '../job-check.js';
 
+/** The prover's tree and what it proved, as one task in the pool (its argument: the effort's name). */
 export interface ProveResult {
-  readonly tree: import('../../../runtime/tree-format.js').TreeArrays;
+  readonly tree: TreeArrays;
   readonly lowerBound: number;
   readonly proven: boolean;
 }
+const proveTask = defineTask<string, ProveResult>('prove');
 
 function effortOf(name: string): MatchCountEffort {
   return effortIn(MATCHCOUNT_EFFORTS, name, 'matchcount');
@@ -46,16 +49,14 @@ function* compileMatch(loaded: LoadedGame, game: MatchCountGame, control: Compil
     );
   const budget = intOption(control.options, 'budget') ?? MATCHCOUNT_DEFAULT_BUDGET;
   // The prover runs as one task in the pool (this thread stays free for signals).
-  const r = (yield* moduleTask(
+  const r = yield* moduleTask(
     { module: 'matchcount', gameSpec: game.words, setup: null, label: loaded.slug },
-    'prove',
+    proveTask,
     effort.name,
-  )) as ProveResult;
+  );
   return {
     tree: r.tree,
-    settings: matchCountSettings(effort, budget, { lowerBound: r.lowerBound, proven: r.proven } as Parameters<
-      typeof matchCountSettings
-    >[2]),
+    settings: matchCountSettings(effort, budget, r),
   };
 }
 
@@ -142,12 +143,12 @@ export const matchcountModule: GameModule<string[], null> = {
   worker(gameSpec) {
     const game = new MatchCountGame(gameSpec, []);
     return {
-      tasks: {
-        prove: (effortName): ProveResult => {
-          const r = compileMatchCount(game, effortOf(effortName as string));
+      tasks: taskTable(
+        runs(proveTask, (effortName) => {
+          const r = compileMatchCount(game, effortOf(effortName));
           return { tree: flattenPlan(r.plan), lowerBound: r.lowerBound, proven: r.proven };
-        },
-      },
+        }),
+      ),
     };
   },
 };

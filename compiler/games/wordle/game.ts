@@ -191,7 +191,8 @@ export class HardModeFilter implements GuessFilter {
 
 export class WordleGame implements Game {
   readonly id = 'wordle';
-  readonly params: { length: number; attempts: number; hard: boolean };
+  /** Its loader adds `objective: 'worst-case'` for that objective (games/worst-case.ts `markWorstCase`). */
+  params: { length: number; attempts: number; hard: boolean; objective?: string };
   readonly lists: readonly ListRef[];
   readonly secretCount: number;
   readonly guessCount: number;
