@@ -39,7 +39,6 @@ import { checkGame, importGameFile } from './games/file/contract.js';
 import { loadedOf } from './games/file/module.js';
 import type { GameModule, LoadedGame } from './games/module.js';
 import { gameOfTree, headerGame, withHeaderOptions } from './commands/resolve.js';
-import type { OptionValues } from './games/compile-api.js';
 import { findModule, GAME_IDS, withGameFile } from './games/registry.js';
 
 export { GuesstreeError, isGuesstreeError };
@@ -315,7 +314,7 @@ function gameOf(
   args: RawArgs,
   style: OptionStyle,
   verb: 'verify' | 'openTree',
-): { loaded: LoadedGame } | { module: GameModule; opts: OptionValues } {
+): { loaded: LoadedGame } | { module: GameModule; opts: LoadedGame['options'] } {
   const loaded = gameObjectOf(args, style, verb);
   if (loaded) return { loaded };
   const resolved = withGameFile(args);

@@ -13,7 +13,7 @@ import type { EffortName } from './efforts.js';
 import { taskValue, type TaskKind } from './module-tasks.js';
 
 /** Option values by name as typed (`max-depth`), already checked against the game's specs. */
-export type OptionValues = Readonly<Record<string, string | number | boolean | undefined>>;
+export type GameOptions = Readonly<Record<string, string | number | boolean | undefined>>;
 
 /** What a pool's workers rebuild: the game module, the game and the compile's setup (plain data). */
 export interface PoolJob {
@@ -216,7 +216,7 @@ export interface CompileControl {
   /** One of the game's efforts, checked where the compile started. */
   readonly effort: EffortName;
   /** The compile-only options given (search settings such as `max-depth`). */
-  readonly options: OptionValues;
+  readonly options: GameOptions;
   /** `--checkpoint` was given (a search run as one piece of work refuses it; module blocks take it). */
   readonly checkpoint: boolean;
   /** The tasks run on workers elsewhere that load the game themselves (a job queue): no shared tables. */

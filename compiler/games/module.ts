@@ -7,7 +7,7 @@
 import type { TreeArrays, TreeFile, TreeHeader, TreeWords, ParamValue } from '../../runtime/tree-format.js';
 import type { EngineParts } from '../engine/search.js';
 import type { Game, ReplaySummary } from '../game.js';
-import type { CompileControl, OptionValues, PoolPlan } from './compile-api.js';
+import type { CompileControl, GameOptions, PoolPlan } from './compile-api.js';
 import type { GameEffort } from './efforts.js';
 import type { CheckOptions } from './job-check.js';
 import type { ExplorerMetric, ExplorerRules } from './explorer-rules.js';
@@ -31,8 +31,7 @@ export interface OptionSpec {
   readonly deprecated?: ReadonlyArray<{ readonly name: string; readonly note: string; readonly value?: string }>;
 }
 
-/** Option values by name as typed (`max-depth`), already checked against the game's specs. */
-export type GameOptions = OptionValues;
+export type { GameOptions } from './compile-api.js';
 
 /** A line of a game's report, or a bar chart the command draws (`verify`, `stats`). */
 export type ReportLine = string | { readonly chart: ReadonlyArray<{ readonly label: string; readonly count: number }> };

@@ -20,7 +20,7 @@ import type {
   EngineJob,
   EngineTree,
   ModuleTask,
-  OptionValues,
+  GameOptions,
   PoolPlan,
   PoolAnswer,
   PoolCall,
@@ -52,7 +52,7 @@ export { compileBudgeted, compileSplit, compileWhole, runModuleBlocks, runModule
 export interface RunControl extends DriverControl {
   /** Checked against the game's efforts where the compile started (games/efforts.ts `effortNamed`). */
   readonly effort: EffortName;
-  readonly options: OptionValues;
+  readonly options: GameOptions;
 }
 
 /** The pool's modes, bound to one compile's executor and controls. */

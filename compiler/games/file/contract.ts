@@ -1,14 +1,7 @@
 /**
  * The contract of a game from a user's file (`guesstree compile --game ./my-game.mjs`): the ES
- * module's default export is a plain object
- *
- *   name        letters, digits and '-' (file names, headers, messages)
- *   secrets     the possible secrets: distinct strings without spaces or control characters
- *   guesses     optional: the allowed guesses (default: the secrets; the secrets are always allowed)
- *   reply       reply(guess, secret) → a short string; the game ends when guess === secret
- *   maxGuesses  optional: a secret not found within this many guesses is unsolved
- *   solvedReply optional: what `play` takes (and exports show) for a guess that names the secret (default '=')
- *   replyHelp   optional: how a person types a reply, one line (play's legend)
+ * module's default export is a plain object of the shape `GameDefinition`, declared (with what
+ * each member means) once, in the library's public types (compiler/library.ts).
  *
  * Every member is checked here; a problem is one line naming the file, the member and what is
  * wrong. The module is hostile until checked: each member is read once, through a guard (a getter
@@ -27,17 +20,6 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fail, isGuesstreeError } from '../../../runtime/errors.js';
 import { describeFsError, escapeControls, safeText } from '../../../runtime/messages.js';
-
-/** What the user's module exports (the documented contract). */
-export interface GameDefinition {
-  readonly name: string;
-  readonly secrets: readonly string[];
-  readonly guesses?: readonly string[] | undefined;
-  reply(guess: string, secret: string): string;
-  readonly maxGuesses?: number | undefined;
-  readonly solvedReply?: string | undefined;
-  readonly replyHelp?: string | undefined;
-}
 
 /** A checked definition: guesses are the given ones then the secrets not among them. */
 export interface CheckedGame {
