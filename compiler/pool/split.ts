@@ -44,7 +44,7 @@ export async function compileSplit<S>(job: EngineJob<S>, control: DriverControl)
   return withExecutor(job, control, async (pool) => {
     const live = liveProgress(control, pool);
     try {
-      return await splitIn(pool, live, job, control, at);
+      return await splitIn({ pool, engine: at.engine, job, control, live }, at);
     } finally {
       live.stop();
     }
@@ -52,13 +52,8 @@ export async function compileSplit<S>(job: EngineJob<S>, control: DriverControl)
 }
 
 /** The split mode in its executor. */
-async function splitIn<S>(
-  pool: TaskExecutor,
-  live: LiveProgress,
-  job: EngineJob<S>,
-  control: DriverControl,
-  { engine, all, root }: Root<S>,
-): Promise<EngineTree | null> {
+async function splitIn<S>(run: SplitRun<S>, { all, root }: Root<S>): Promise<EngineTree | null> {
+  const { pool, engine, job, live } = run;
   const parts = job.parts;
   const rootPilot = parts.effort.rootPilot;
   const width = rootPilot ? Infinity : engine.width(all.length, 0);
@@ -74,12 +69,12 @@ async function splitIn<S>(
   if (rootPilot) choices.sort((a, b) => a.at - b.at);
   let candidates = choices.map((c) => candidateOf(engine, c.guess, all, root));
   if (rootPilot && candidates.length > 1) {
-    await solveCandidates(pool, engine, candidates, control, true, job, live);
+    await solveCandidates(run, candidates, true);
     const best = bestCandidate(engine, candidates);
     if (!best) return null;
     candidates = [candidateOf(engine, best.guess, all, root)];
   }
-  await solveCandidates(pool, engine, candidates, control, false, job, live);
+  await solveCandidates(run, candidates, false);
   const best = bestCandidate(engine, candidates);
   if (!best) return null;
   const trees = best.results.map((r) => (r as SolvedSet).tree);
@@ -91,32 +86,42 @@ async function splitIn<S>(
   };
 }
 
-/** Solve every open part of the candidates in the pool (batched, checkpointed, retried once). */
-async function solveCandidates<S>(
-  pool: TaskExecutor,
-  engine: SearchEngine<S>,
-  candidates: Candidate<S>[],
-  control: DriverControl,
-  pilot: boolean,
-  job: EngineJob<S>,
-  live: LiveProgress,
-): Promise<void> {
-  const units: Array<{ candidate: number; part: Part<S> }> = [];
+/** What solving a split's candidates needs: its executor, engine, job, controls and progress. */
+interface SplitRun<S> {
+  readonly pool: TaskExecutor;
+  readonly engine: SearchEngine<S>;
+  readonly job: EngineJob<S>;
+  readonly control: DriverControl;
+  readonly live: LiveProgress;
+}
+
+/** An open part of a candidate (`candidate`: its place among the candidates): a unit of work. */
+interface Unit<S> {
+  readonly candidate: number;
+  readonly part: Part<S>;
+}
+
+/**
+ * The candidates' open parts in batches, largest sets first (they take longest) in a stable
+ * order, so the batches are the same every run; `total`: every part's secrets, `settled`: those
+ * of the parts already solved.
+ */
+function batchesOf<S>(candidates: readonly Candidate<S>[]): { batches: Unit<S>[][]; total: number; settled: number } {
+  const units: Unit<S>[] = [];
   let total = 0;
-  let leafSecrets = 0;
+  let settled = 0;
   candidates.forEach((c, ci) => {
     c.parts.forEach((p, i) => {
       total += p.set.length;
       if (c.results[i] === undefined) units.push({ candidate: ci, part: p });
-      else leafSecrets += p.set.length;
+      else settled += p.set.length;
     });
   });
-  // Largest sets first: they take longest. A stable order, so batches are the same every run.
   units.sort(
     (a, b) => b.part.set.length - a.part.set.length || a.candidate - b.candidate || a.part.index - b.part.index,
   );
-  const batches: Array<typeof units> = [];
-  let cur: typeof units = [];
+  const batches: Unit<S>[][] = [];
+  let cur: Unit<S>[] = [];
   let curSize = 0;
   for (const u of units) {
     cur.push(u);
@@ -128,6 +133,48 @@ async function solveCandidates<S>(
     }
   }
   if (cur.length) batches.push(cur);
+  return { batches, total, settled };
+}
+
+/**
+ * A split's progress: the secrets of the parts solved, and the best candidate finished so far in
+ * the game's words. `solved` counts a part of `candidate` as solved.
+ */
+function splitProgress<S>(
+  { engine, job, live }: SplitRun<S>,
+  candidates: readonly Candidate<S>[],
+  counts: { readonly total: number; readonly settled: number; readonly pilot: boolean },
+): { solved(secrets: number, candidate: Candidate<S>): void; report(): void } {
+  let done = counts.settled;
+  let best: string | null = null;
+  let bestKey = Infinity;
+  // The parts' secrets are what is counted.
+  const counted = `secrets in ${job.progressUnit ?? "the openers' groups"}`;
+  const unit = counts.pilot ? `${counted} (pilot)` : counted;
+  const consider = (c: Candidate<S>): void => {
+    if (c.open !== 0) return;
+    const cost = candidateCost(c);
+    const depth = candidateDepth(c);
+    const key = engine.keyOf({ cost, depth });
+    if (key < bestKey) {
+      bestKey = key;
+      best = job.bestText ? job.bestText(cost, depth) : String(cost);
+    }
+  };
+  for (const c of candidates) consider(c);
+  return {
+    solved(secrets, candidate) {
+      done += secrets;
+      consider(candidate);
+    },
+    report: () => live.report({ done, total: counts.total, unit, best }),
+  };
+}
+
+/** Solve every open part of the candidates in the pool (batched, checkpointed, retried once). */
+async function solveCandidates<S>(run: SplitRun<S>, candidates: Candidate<S>[], pilot: boolean): Promise<void> {
+  const { pool, job, control } = run;
+  const { batches, total, settled } = batchesOf(candidates);
   const checkpoint = control.checkpoint
     ? new Checkpoint(
         control.checkpoint,
@@ -141,40 +188,17 @@ async function solveCandidates<S>(
         pilot ? 'pilot-' : '',
       )
     : null;
-  let done = leafSecrets;
-  let best: string | null = null;
-  let bestKey = Infinity;
-  // The parts' secrets are what is counted.
-  const unit = `secrets in ${job.progressUnit ?? "the openers' groups"}`;
-  const report = (): void => live.report({ done, total, unit: pilot ? `${unit} (pilot)` : unit, best });
-  const accept = (batch: typeof units, results: ReadonlyArray<SolvedSet | null>): void => {
+  const progress = splitProgress(run, candidates, { total, settled, pilot });
+  const accept = (batch: readonly Unit<S>[], results: ReadonlyArray<SolvedSet | null>): void => {
     batch.forEach((u, i) => {
-      const c = candidates[u.candidate] as Candidate<S>;
+      const c = candidates[u.candidate];
       c.results[u.part.index] = results[i] ?? null;
-      done += u.part.set.length;
       c.open--;
-      if (c.open === 0) {
-        const cost = candidateCost(c);
-        const depth = candidateDepth(c);
-        const key = engine.keyOf({ cost, depth });
-        if (key < bestKey) {
-          bestKey = key;
-          best = job.bestText ? job.bestText(cost, depth) : String(cost);
-        }
-      }
+      progress.solved(u.part.set.length, c);
     });
-    report();
+    progress.report();
   };
-  for (const c of candidates) {
-    if (c.open === 0) {
-      const key = engine.keyOf({ cost: candidateCost(c), depth: candidateDepth(c) });
-      if (key < bestKey) {
-        bestKey = key;
-        best = job.bestText ? job.bestText(candidateCost(c), candidateDepth(c)) : String(candidateCost(c));
-      }
-    }
-  }
-  report();
+  progress.report();
   let finished = 0;
   const todo: number[] = [];
   batches.forEach((batch, index) => {
@@ -207,9 +231,9 @@ async function solveCandidates<S>(
         `batch ${index} (node: ${first.length} secrets after 1 guess${job.nameSecret ? `, first ${job.nameSecret(first[0])}` : ''})`;
       const r = await pool.runWithRetry(task, what, onAbort);
       if (pool.aborted) throw onAbort();
-      const results = (r as { results: ReadonlyArray<SolvedSet | null> }).results;
-      checkpoint?.save(index, results);
-      accept(batch, results);
+      if (r.kind !== 'solved') throw new Error('compile pool: unexpected result');
+      checkpoint?.save(index, r.results);
+      accept(batch, r.results);
       finished++;
     }),
   );

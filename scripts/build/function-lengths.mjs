@@ -20,8 +20,6 @@ const ALLOWED = new Set([
   // Match-count's prover, the same work.
   // Wordle's compile plan.
   'compiler/games/wordle/module.ts: compileWordle',
-  // The pool's split of a search over candidates.
-  'compiler/pool/split.ts: solveCandidates',
   // The verbs' help and option tables, being rebuilt with the library's option schema.
   'compiler/commands/help.ts: verbInfos',
 ]);
