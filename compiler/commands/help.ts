@@ -58,177 +58,203 @@ function formatNames(): string[] {
   return ['paths', 'json', 'html', ...new Set(GAMES.flatMap((m) => (m.exportFormats ?? []).map((f) => f.name)))];
 }
 
+/** The `compile` verb: its options (besides the game's) and examples. */
+function compileVerb(): VerbInfo {
+  return {
+    name: 'compile',
+    summary: 'compile a tree; writes --out FILE, else into trees/ with a manifest entry',
+    games: true,
+    options: [
+      { name: 'out', type: 'file', describe: 'write the tree here instead of trees/' },
+      {
+        name: 'effort',
+        type: 'text',
+        describe: "search effort: one of the game's efforts, listed in its section above (default: default)",
+      },
+      {
+        name: 'workers',
+        type: 'number',
+        min: 1,
+        max: MAX_WORKERS,
+        describe: `worker threads, 1 to ${MAX_WORKERS} (default: the core count; the tree does not depend on it)`,
+      },
+      { name: 'checkpoint', type: 'folder', describe: 'save finished subtrees in this folder as the compile goes' },
+      {
+        name: 'resume',
+        type: 'boolean',
+        requires: 'checkpoint',
+        describe: 'reuse the subtrees saved in --checkpoint (same bytes as an uninterrupted run)',
+      },
+      {
+        name: 'max-memory',
+        type: 'number',
+        min: 1,
+        max: MAX_MEMORY_MIB,
+        describe: 'MiB the compile may use (default: 3/4 of the machine); larger compiles are refused up front',
+      },
+      {
+        name: 'skip-estimate',
+        type: 'boolean',
+        describe:
+          'start even when the memory estimate is over --max-memory (the compile still stops at the limit, status 7)',
+      },
+      {
+        name: 'force',
+        type: 'boolean',
+        describe:
+          "write the tree into trees/ even when the one there or shipped is better (for the very same tree: record this compile's settings, e.g. a proof)",
+      },
+      {
+        name: 'queue',
+        type: 'url',
+        describe: `run the work as jobs on this BullMQ queue (${QUEUE_URL}, or env: the URL in GUESSTREE_QUEUE, recommended) for \`guesstree worker\` processes; same tree`,
+      },
+    ],
+    examples: [
+      ['guesstree compile --game lingo --len 5', 'the main job, on the default dictionary'],
+      [
+        'guesstree compile --game wordle --answers answers.txt --guesses allowed.txt --hard',
+        'Wordle in hard mode, from your two lists',
+      ],
+      ['guesstree compile --game mastermind --pegs 4 --colors 6 --exact', 'proves the optimum, 5,625 guesses'],
+    ],
+  };
+}
+
+/** The `verify` verb. */
+function verifyVerb(): VerbInfo {
+  return {
+    name: 'verify',
+    summary: 'replay a tree against every secret and print the exact metric',
+    games: true,
+    options: [TREE_OPTION, JSON_OPTION],
+    examples: [
+      [
+        'guesstree verify --game lingo --len 9 --wordlist ../shared/lingo/wordlist.txt',
+        'the shipped 9-letter tree of that list',
+      ],
+      [
+        'guesstree verify --game mastermind --pegs 5 --colors 8 --contest mm58.txt',
+        'a contest string: N, depth, coverage',
+      ],
+      ['guesstree verify --tree trees/mastermind-p4c6.gtree --json', 'the result as JSON'],
+    ],
+  };
+}
+
+/** The `stats` verb. */
+function statsVerb(): VerbInfo {
+  return {
+    name: 'stats',
+    summary: 'depth histogram, hardest secrets, node count and file size',
+    games: true,
+    options: [
+      TREE_OPTION,
+      {
+        name: 'hardest',
+        type: 'number',
+        min: 0,
+        max: 1_000_000,
+        describe: 'how many of the hardest secrets to list (default 10)',
+      },
+      JSON_OPTION,
+    ],
+    examples: [
+      ['guesstree stats --tree trees/mastermind-p4c6.gtree', ''],
+      ['guesstree stats --game lingo --len 5 --json', 'the result as JSON'],
+    ],
+  };
+}
+
+/** The `export` verb (its formats: the generic ones and the games'). */
+function exportVerb(): VerbInfo {
+  return {
+    name: 'export',
+    summary: 'write a tree as paths (SECRET<TAB>GUESS1 GUESS2 ...), JSON, or a game format',
+    games: true,
+    options: [
+      TREE_OPTION,
+      {
+        name: 'format',
+        type: 'choice',
+        choices: formatNames(),
+        required: true,
+        describe: `output format (paths: SECRET<TAB>GUESS1 GUESS2 ...; json: the nested tree; html: the tree explorer, one self-contained page; ${GAMES.flatMap((m) => (m.exportFormats ?? []).map((f) => `${f.name}: ${m.id}, ${f.describe}`)).join('; ')})`,
+      },
+      { name: 'out', type: 'file', describe: 'write to this file (atomically) instead of stdout' },
+    ],
+    examples: [
+      ['guesstree export --format paths --game lingo --len 5', ''],
+      [
+        'guesstree export --format html --game mastermind --pegs 5 --colors 8 --out mm58.html',
+        'the tree explorer: open it in a browser',
+      ],
+      ['guesstree export --format leetcode --game matchcount --out solution.ts', ''],
+    ],
+  };
+}
+
+/** The `play` verb. */
+function playVerb(): VerbInfo {
+  return {
+    name: 'play',
+    summary: 'play against a secret you hold: shows each guess, reads the reply you type',
+    games: true,
+    options: [TREE_OPTION],
+    examples: [
+      ['guesstree play --game lingo --len 5', 'type masks such as OX?XX'],
+      ['guesstree play --game mastermind --pegs 4 --colors 6', 'type blacks then whites, such as 21'],
+      ['guesstree play --game hangman --len 6', 'type the positions holding the letter (1 3), or - for none'],
+    ],
+  };
+}
+
+/** The `worker` verb (a job queue's worker). */
+function workerVerb(): VerbInfo {
+  return {
+    name: 'worker',
+    summary: 'run compile jobs from a job queue (compile --queue URL) until SIGTERM',
+    games: false,
+    options: [
+      {
+        name: 'queue',
+        type: 'url',
+        describe: `the queue (${QUEUE_URL}); default: the URL in GUESSTREE_QUEUE (recommended: it keeps the password out of ps)`,
+      },
+      {
+        name: 'concurrency',
+        type: 'number',
+        min: 1,
+        max: MAX_WORKERS,
+        describe: 'jobs run at once, each in a thread (default 1)',
+      },
+      {
+        name: 'games',
+        type: 'folder',
+        describe:
+          'a folder whose game module files (compile --game FILE) this worker may load; repeat it for more, or list them in GUESSTREE_GAMES (a:b); without any, file games are refused',
+      },
+    ],
+    examples: [
+      [
+        'guesstree worker --queue redis://:secret@10.0.0.5:6379 --concurrency 4',
+        'on each machine; then compile ... --queue with the same URL',
+      ],
+    ],
+  };
+}
+
+/** Every verb's help: what it does, its options and examples. */
 export function verbInfos(): readonly VerbInfo[] {
-  return [
-    {
-      name: 'compile',
-      summary: 'compile a tree; writes --out FILE, else into trees/ with a manifest entry',
-      games: true,
-      options: [
-        { name: 'out', type: 'file', describe: 'write the tree here instead of trees/' },
-        {
-          name: 'effort',
-          type: 'text',
-          describe: "search effort: one of the game's efforts, listed in its section above (default: default)",
-        },
-        {
-          name: 'workers',
-          type: 'number',
-          min: 1,
-          max: MAX_WORKERS,
-          describe: `worker threads, 1 to ${MAX_WORKERS} (default: the core count; the tree does not depend on it)`,
-        },
-        { name: 'checkpoint', type: 'folder', describe: 'save finished subtrees in this folder as the compile goes' },
-        {
-          name: 'resume',
-          type: 'boolean',
-          requires: 'checkpoint',
-          describe: 'reuse the subtrees saved in --checkpoint (same bytes as an uninterrupted run)',
-        },
-        {
-          name: 'max-memory',
-          type: 'number',
-          min: 1,
-          max: MAX_MEMORY_MIB,
-          describe: 'MiB the compile may use (default: 3/4 of the machine); larger compiles are refused up front',
-        },
-        {
-          name: 'skip-estimate',
-          type: 'boolean',
-          describe:
-            'start even when the memory estimate is over --max-memory (the compile still stops at the limit, status 7)',
-        },
-        {
-          name: 'force',
-          type: 'boolean',
-          describe:
-            "write the tree into trees/ even when the one there or shipped is better (for the very same tree: record this compile's settings, e.g. a proof)",
-        },
-        {
-          name: 'queue',
-          type: 'url',
-          describe: `run the work as jobs on this BullMQ queue (${QUEUE_URL}, or env: the URL in GUESSTREE_QUEUE, recommended) for \`guesstree worker\` processes; same tree`,
-        },
-      ],
-      examples: [
-        ['guesstree compile --game lingo --len 5', 'the main job, on the default dictionary'],
-        [
-          'guesstree compile --game wordle --answers answers.txt --guesses allowed.txt --hard',
-          'Wordle in hard mode, from your two lists',
-        ],
-        ['guesstree compile --game mastermind --pegs 4 --colors 6 --exact', 'proves the optimum, 5,625 guesses'],
-      ],
-    },
-    {
-      name: 'verify',
-      summary: 'replay a tree against every secret and print the exact metric',
-      games: true,
-      options: [TREE_OPTION, JSON_OPTION],
-      examples: [
-        [
-          'guesstree verify --game lingo --len 9 --wordlist ../shared/lingo/wordlist.txt',
-          'the shipped 9-letter tree of that list',
-        ],
-        [
-          'guesstree verify --game mastermind --pegs 5 --colors 8 --contest mm58.txt',
-          'a contest string: N, depth, coverage',
-        ],
-        ['guesstree verify --tree trees/mastermind-p4c6.gtree --json', 'the result as JSON'],
-      ],
-    },
-    {
-      name: 'stats',
-      summary: 'depth histogram, hardest secrets, node count and file size',
-      games: true,
-      options: [
-        TREE_OPTION,
-        {
-          name: 'hardest',
-          type: 'number',
-          min: 0,
-          max: 1_000_000,
-          describe: 'how many of the hardest secrets to list (default 10)',
-        },
-        JSON_OPTION,
-      ],
-      examples: [
-        ['guesstree stats --tree trees/mastermind-p4c6.gtree', ''],
-        ['guesstree stats --game lingo --len 5 --json', 'the result as JSON'],
-      ],
-    },
-    {
-      name: 'export',
-      summary: 'write a tree as paths (SECRET<TAB>GUESS1 GUESS2 ...), JSON, or a game format',
-      games: true,
-      options: [
-        TREE_OPTION,
-        {
-          name: 'format',
-          type: 'choice',
-          choices: formatNames(),
-          required: true,
-          describe: `output format (paths: SECRET<TAB>GUESS1 GUESS2 ...; json: the nested tree; html: the tree explorer, one self-contained page; ${GAMES.flatMap((m) => (m.exportFormats ?? []).map((f) => `${f.name}: ${m.id}, ${f.describe}`)).join('; ')})`,
-        },
-        { name: 'out', type: 'file', describe: 'write to this file (atomically) instead of stdout' },
-      ],
-      examples: [
-        ['guesstree export --format paths --game lingo --len 5', ''],
-        [
-          'guesstree export --format html --game mastermind --pegs 5 --colors 8 --out mm58.html',
-          'the tree explorer: open it in a browser',
-        ],
-        ['guesstree export --format leetcode --game matchcount --out solution.ts', ''],
-      ],
-    },
-    {
-      name: 'play',
-      summary: 'play against a secret you hold: shows each guess, reads the reply you type',
-      games: true,
-      options: [TREE_OPTION],
-      examples: [
-        ['guesstree play --game lingo --len 5', 'type masks such as OX?XX'],
-        ['guesstree play --game mastermind --pegs 4 --colors 6', 'type blacks then whites, such as 21'],
-        ['guesstree play --game hangman --len 6', 'type the positions holding the letter (1 3), or - for none'],
-      ],
-    },
-    {
-      name: 'worker',
-      summary: 'run compile jobs from a job queue (compile --queue URL) until SIGTERM',
-      games: false,
-      options: [
-        {
-          name: 'queue',
-          type: 'url',
-          describe: `the queue (${QUEUE_URL}); default: the URL in GUESSTREE_QUEUE (recommended: it keeps the password out of ps)`,
-        },
-        {
-          name: 'concurrency',
-          type: 'number',
-          min: 1,
-          max: MAX_WORKERS,
-          describe: 'jobs run at once, each in a thread (default 1)',
-        },
-        {
-          name: 'games',
-          type: 'folder',
-          describe:
-            'a folder whose game module files (compile --game FILE) this worker may load; repeat it for more, or list them in GUESSTREE_GAMES (a:b); without any, file games are refused',
-        },
-      ],
-      examples: [
-        [
-          'guesstree worker --queue redis://:secret@10.0.0.5:6379 --concurrency 4',
-          'on each machine; then compile ... --queue with the same URL',
-        ],
-      ],
-    },
-  ];
+  return [compileVerb(), verifyVerb(), statsVerb(), exportVerb(), playVerb(), workerVerb()];
 }
 
 export const VERB_NAMES: readonly AnyVerb[] = ['compile', 'verify', 'stats', 'export', 'play', 'worker'];
 
 export function verbInfo(verb: AnyVerb): VerbInfo {
-  return verbInfos().find((v) => v.name === verb) as VerbInfo;
+  const info = verbInfos().find((v) => v.name === verb);
+  if (!info) throw new Error(`no help for the verb ${verb}`);
+  return info;
 }
 
 /** How a value is written in help: `<number>`, `<file>`, `<misses|win>`; nothing for a flag. */
