@@ -57,7 +57,8 @@ const cpu = (): number => {
 const c0 = cpu();
 const game = loadWordleGame(values.answers, values.guesses, mode === 'hard');
 const parts = wordleParts(game, { effort: 'exact', probes: wordleProbes(game) });
-const { engine, all, root } = rootOf(parts);
+const at = rootOf(parts);
+const { engine, all, root } = at;
 const c1 = cpu();
 const ranking = engine.ranker.rank(all, root, Infinity);
 const ranked = Array.from(ranking.top.guess);
@@ -86,7 +87,7 @@ const objective = parts.objective;
 for (const g of picks) {
   const t0 = cpu();
   const nodes0 = engine.nodes;
-  const c = candidateOf(engine, g, all, root);
+  const c = candidateOf(at, g);
   let floor = c.rootCost;
   c.parts.forEach((p, j) => {
     floor += c.results[j]?.cost ?? objective.sizeBound(p.set.length, 1, root.state);

@@ -117,6 +117,13 @@ export interface ModuleTask {
   readonly what?: string | undefined;
 }
 
+/** Module tasks of one name side by side, one per element of `args`; `unit` is what progress counts. */
+export interface ModuleBlocks {
+  readonly name: string;
+  readonly args: readonly unknown[];
+  readonly unit: string;
+}
+
 /**
  * One call of the pool a game's plan yields: the mode, with its job and spec.
  *   - split: the root's candidates and their parts side by side (the best candidate's tree, null: no plan);
@@ -124,8 +131,7 @@ export interface ModuleTask {
  *   - budgeted: root guesses in order, each under the budget the best so far leaves;
  *   - task: one task of the module's own (the worst-case prover), with progress in seconds;
  *   - tasks: a batch of the module's own tasks run side by side, their values in the batch's order;
- *   - blocks: one module task `name` per element of `args`, side by side, saved to `--checkpoint`
- *     (resumable), their values in order; `unit` is what progress counts.
+ *   - blocks: module blocks (`ModuleBlocks`), saved to `--checkpoint` (resumable), their values in order.
  */
 export type PoolCall =
   | { readonly mode: 'split'; readonly job: EngineJob<never> }
@@ -139,13 +145,7 @@ export type PoolCall =
       /** After each task's value: its place in the batch. */
       readonly onDone?: ((index: number, value: unknown) => void) | undefined;
     }
-  | {
-      readonly mode: 'blocks';
-      readonly job: PoolJob;
-      readonly name: string;
-      readonly args: readonly unknown[];
-      readonly unit: string;
-    };
+  | { readonly mode: 'blocks'; readonly job: PoolJob; readonly blocks: ModuleBlocks };
 
 /** What each mode answers. */
 export interface PoolAnswers {
@@ -188,12 +188,17 @@ export function* moduleTask<A, R>(job: PoolJob, kind: TaskKind<A, R>, args: A): 
   return taskValue(kind, yield* ask({ mode: 'task', job, task: { name: kind.name, args } }));
 }
 
+/** A batch of tasks of one kind: each one's arguments and what it is in messages; `onDone` after each. */
+export interface TaskBatch<A> {
+  readonly batch: readonly { readonly args: A; readonly what?: string | undefined }[];
+  readonly onDone?: ((index: number) => void) | undefined;
+}
+
 /** Tasks of one kind of the module's own side by side: their values in the order given. */
 export function* moduleTasks<A, R>(
   job: PoolJob,
   kind: TaskKind<A, R>,
-  batch: readonly { readonly args: A; readonly what?: string | undefined }[],
-  onDone?: (index: number) => void,
+  { batch, onDone }: TaskBatch<A>,
 ): PoolPlan<readonly R[]> {
   const tasks = batch.map(({ args, what }): ModuleTask => ({ name: kind.name, args, what }));
   const values = yield* ask({ mode: 'tasks', job, tasks, onDone });
@@ -204,10 +209,9 @@ export function* moduleTasks<A, R>(
 export function* moduleBlocks<A, R>(
   job: PoolJob,
   kind: TaskKind<A, R>,
-  args: readonly A[],
-  unit: string,
+  { args, unit }: { readonly args: readonly A[]; readonly unit: string },
 ): PoolPlan<readonly R[]> {
-  const values = yield* ask({ mode: 'blocks', job, name: kind.name, args, unit });
+  const values = yield* ask({ mode: 'blocks', job, blocks: { name: kind.name, args, unit } });
   return values.map((v) => taskValue(kind, v));
 }
 

@@ -128,7 +128,7 @@ export function* refuteOpeners(
   const args: OpenersArgs[] = [];
   for (let i = 0; i < openers.length; i += OPENERS_BLOCK)
     args.push({ limits, depth, openers: openers.slice(i, i + OPENERS_BLOCK), budget });
-  const values = yield* moduleBlocks(job, worstCaseOpenersTask, args, 'blocks of first guesses');
+  const values = yield* moduleBlocks(job, worstCaseOpenersTask, { args, unit: 'blocks of first guesses' });
   let refuted = 0;
   let undecided = 0;
   let within = -1;

@@ -109,7 +109,7 @@ async function budgetedIn<S>(
 ): Promise<BudgetedTree | null> {
   const { guesses, lowerBound, everyGuess } = spec.only
     ? { guesses: [...spec.only], lowerBound: null, everyGuess: false }
-    : choicesOf(await rankRoot(pool, job.label, root.engine, root.all, root.root, spec.width, live), spec);
+    : choicesOf(await rankRoot(pool, root, { label: job.label, width: spec.width, live }), spec);
   const run = new BudgetedRun(job, control, spec, pool, root, guesses, live);
   await run.run();
   const winner = run.winner();
@@ -274,7 +274,7 @@ class BudgetedRun<S> {
         this.settle(index, saved, 'cut', false);
         continue;
       }
-      const c = candidateOf(engine, guess, all, root);
+      const c = candidateOf(this.root, guess);
       let floor = c.rootCost;
       c.parts.forEach((p, j) => {
         floor += c.results[j]?.cost ?? objective.sizeBound(p.set.length, 1, root.state);

@@ -19,6 +19,7 @@ import type {
   BudgetedTree,
   EngineJob,
   EngineTree,
+  ModuleBlocks,
   ModuleTask,
   GameOptions,
   PoolPlan,
@@ -60,7 +61,7 @@ export interface SearchDriver {
   split<S>(job: EngineJob<S>): Promise<EngineTree | null>;
   whole<S>(job: EngineJob<S>, nodeBudget?: number): Promise<WholeResult>;
   budgeted<S>(job: EngineJob<S>, spec: BudgetedRoot): Promise<BudgetedTree | null>;
-  moduleTask(job: PoolJob, name: string, args: unknown): Promise<unknown>;
+  moduleTask(job: PoolJob, task: ModuleTask): Promise<unknown>;
   /** A batch of the module's own tasks side by side, in one session of the executor. */
   moduleTasks(
     job: PoolJob,
@@ -68,7 +69,7 @@ export interface SearchDriver {
     onDone?: (index: number, value: unknown) => void,
   ): Promise<readonly unknown[]>;
   /** One module task per element of `args`, side by side, saved to `--checkpoint` (resumable): their values in order. */
-  moduleBlocks(job: PoolJob, name: string, args: readonly unknown[], unit: string): Promise<readonly unknown[]>;
+  moduleBlocks(job: PoolJob, blocks: ModuleBlocks): Promise<readonly unknown[]>;
 }
 
 /** The pool's modes bound to one compile's controls. */
@@ -77,7 +78,7 @@ export function searchDriver(control: DriverControl): SearchDriver {
     split: (job) => compileSplit(job, control),
     whole: (job, nodeBudget) => compileWhole(job, control, nodeBudget),
     budgeted: (job, spec) => compileBudgeted(job, control, spec),
-    moduleTask: (job, name, args) => runModuleTask(job, control, name, args),
+    moduleTask: (job, task) => runModuleTask(job, control, task),
     moduleTasks: (job, tasks, onDone) =>
       withModuleTasks(job, control, (run) => {
         let done = 0;
@@ -93,7 +94,7 @@ export function searchDriver(control: DriverControl): SearchDriver {
           }),
         );
       }),
-    moduleBlocks: (job, name, args, unit) => runModuleBlocks(job, control, name, args, unit),
+    moduleBlocks: (job, blocks) => runModuleBlocks(job, control, blocks),
   };
 }
 
@@ -107,11 +108,11 @@ function answer(call: PoolCall, driver: SearchDriver): Promise<PoolAnswer> {
     case 'budgeted':
       return driver.budgeted(call.job, call.spec);
     case 'task':
-      return driver.moduleTask(call.job, call.task.name, call.task.args);
+      return driver.moduleTask(call.job, call.task);
     case 'tasks':
       return driver.moduleTasks(call.job, call.tasks, call.onDone);
     case 'blocks':
-      return driver.moduleBlocks(call.job, call.name, call.args, call.unit);
+      return driver.moduleBlocks(call.job, call.blocks);
   }
 }
 

@@ -50,18 +50,21 @@ function messageOf(e: unknown): string {
   return (e as Error).message ?? String(e);
 }
 
+/** How an executor runs a task with one retry: its module in messages, its run, its abort. */
+export interface RetryOnce {
+  readonly module: string;
+  readonly run: (task: Task) => Promise<TaskResult>;
+  readonly aborted: () => boolean;
+  /** The task in messages. */
+  readonly what: () => string;
+  readonly onAbort: () => Error;
+}
+
 /**
- * Run `task` with `run`; when it throws, once more (the executor has replaced the worker). An
- * abort on the way ends with `onAbort()`; a second failure with one line naming the task.
+ * Run `task`; when it throws, once more (the executor has replaced the worker). An abort on the
+ * way ends with `onAbort()`; a second failure with one line naming the task.
  */
-export async function retryOnce(
-  module: string,
-  run: (task: Task) => Promise<TaskResult>,
-  task: Task,
-  what: () => string,
-  onAbort: () => Error,
-  aborted: () => boolean,
-): Promise<TaskResult> {
+export async function retryOnce(task: Task, { module, run, aborted, what, onAbort }: RetryOnce): Promise<TaskResult> {
   try {
     return await run(task);
   } catch (first) {
@@ -132,14 +135,13 @@ export class CompilePool implements TaskExecutor {
   }
 
   runWithRetry(task: Task, what: () => string, onAbort: () => Error): Promise<TaskResult> {
-    return retryOnce(
-      this.job.module,
-      (t) => this.run(t),
-      task,
+    return retryOnce(task, {
+      module: this.job.module,
+      run: (t) => this.run(t),
+      aborted: () => this.aborted,
       what,
       onAbort,
-      () => this.aborted,
-    );
+    });
   }
 
   destroy(): Promise<void> {

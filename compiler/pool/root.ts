@@ -97,15 +97,18 @@ export function rootOf<S>(parts: EngineParts<S>): Root<S> {
   return { engine, all, root, leaf };
 }
 
+/** How the root is ranked: to what width, the job's label in messages, and where progress goes. */
+export interface RootRanking {
+  readonly label: string;
+  readonly width: number;
+  readonly live?: LiveProgress | undefined;
+}
+
 /** The root's ranking: in slices of the pool when the ranker merges them, else one task. */
 export async function rankRoot<S>(
   pool: TaskExecutor,
-  label: string,
-  engine: SearchEngine<S>,
-  all: Uint32Array,
-  root: SearchNode<S>,
-  width: number,
-  live?: LiveProgress,
+  { engine, all, root }: Root<S>,
+  { label, width, live }: RootRanking,
 ): Promise<Ranking> {
   const ranker = engine.ranker;
   const size = ranker.poolSize(all, root);
@@ -144,12 +147,7 @@ export async function rankRoot<S>(
 }
 
 /** A root guess split into its reply groups: the groups that need no search are solved here. */
-export function candidateOf<S>(
-  engine: SearchEngine<S>,
-  guess: number,
-  all: Uint32Array,
-  root: SearchNode<S>,
-): Candidate<S> {
+export function candidateOf<S>({ engine, all, root }: Root<S>, guess: number): Candidate<S> {
   const { game, objective, moves } = engine;
   const sp = engine.partitioner.split(guess, all);
   let rootCost = 0;

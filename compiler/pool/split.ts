@@ -52,12 +52,12 @@ export async function compileSplit<S>(job: EngineJob<S>, control: DriverControl)
 }
 
 /** The split mode in its executor. */
-async function splitIn<S>(run: SplitRun<S>, { all, root }: Root<S>): Promise<EngineTree | null> {
+async function splitIn<S>(run: SplitRun<S>, at: Root<S>): Promise<EngineTree | null> {
   const { pool, engine, job, live } = run;
   const parts = job.parts;
   const rootPilot = parts.effort.rootPilot;
-  const width = rootPilot ? Infinity : engine.width(all.length, 0);
-  const ranking = await rankRoot(pool, job.label, engine, all, root, width, live);
+  const width = rootPilot ? Infinity : engine.width(at.all.length, 0);
+  const ranking = await rankRoot(pool, at, { label: job.label, width, live });
   let choices: RankedGuess[];
   if (ranking.optimal) choices = [ranking.optimal];
   else {
@@ -67,12 +67,12 @@ async function splitIn<S>(run: SplitRun<S>, { all, root }: Root<S>): Promise<Eng
   const lowerBound = ranking.complete ? ranking.setBound : null;
   // With a root pilot: every root guess in pool order, by the key of the pilot's tree below it.
   if (rootPilot) choices.sort((a, b) => a.at - b.at);
-  let candidates = choices.map((c) => candidateOf(engine, c.guess, all, root));
+  let candidates = choices.map((c) => candidateOf(at, c.guess));
   if (rootPilot && candidates.length > 1) {
     await solveCandidates(run, candidates, true);
     const best = bestCandidate(engine, candidates);
     if (!best) return null;
-    candidates = [candidateOf(engine, best.guess, all, root)];
+    candidates = [candidateOf(at, best.guess)];
   }
   await solveCandidates(run, candidates, false);
   const best = bestCandidate(engine, candidates);

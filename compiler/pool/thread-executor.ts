@@ -52,14 +52,13 @@ export class ThreadExecutor implements TaskExecutor {
   }
 
   runWithRetry(task: Task, what: () => string, onAbort: () => Error): Promise<TaskResult> {
-    return retryOnce(
-      this.job.module,
-      (t) => this.run(t),
-      task,
+    return retryOnce(task, {
+      module: this.job.module,
+      run: (t) => this.run(t),
+      aborted: () => this.aborted,
       what,
       onAbort,
-      () => this.aborted,
-    );
+    });
   }
 
   async destroy(): Promise<void> {

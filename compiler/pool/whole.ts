@@ -4,7 +4,7 @@
  * check): tasks of the game module's own, run by name.
  */
 import type { SearchNode } from '../engine/types.js';
-import type { EngineJob, PoolJob, WholeResult } from '../games/compile-api.js';
+import type { EngineJob, ModuleBlocks, ModuleTask, PoolJob, WholeResult } from '../games/compile-api.js';
 import { Checkpoint, fingerprint } from './checkpoint.js';
 import { interrupted, withExecutor, type ExecutorControl, type TaskExecutor } from './executor.js';
 import { liveProgress, type DriverControl } from './root.js';
@@ -69,12 +69,7 @@ export async function withModuleTasks<T>(
  * Run one task of the game module's own (the worst-case prover): its progress is the sets it
  * searched so far when its module counts them (the least-worst-case solver does), else seconds.
  */
-export async function runModuleTask(
-  job: PoolJob,
-  control: DriverControl,
-  name: string,
-  args: unknown,
-): Promise<unknown> {
+export async function runModuleTask(job: PoolJob, control: DriverControl, task: ModuleTask): Promise<unknown> {
   return withModuleTasks(job, control, async (run, _workers, pool) => {
     const started = Date.now();
     const tick = (): void => {
@@ -88,7 +83,7 @@ export async function runModuleTask(
     tick();
     const timer = control.onProgress ? setInterval(tick, 250) : null;
     try {
-      return await run(name, args);
+      return await run(task.name, task.args, task.what);
     } finally {
       if (timer) clearInterval(timer);
     }
@@ -104,9 +99,7 @@ export async function runModuleTask(
 export async function runModuleBlocks(
   job: PoolJob,
   control: DriverControl,
-  name: string,
-  args: readonly unknown[],
-  unit: string,
+  { name, args, unit }: ModuleBlocks,
 ): Promise<unknown[]> {
   const checkpoint = control.checkpoint
     ? new Checkpoint(control.checkpoint, fingerprint({ module: job.module, setup: job.setup, name, args }), `${name}-`)

@@ -80,7 +80,7 @@ function recording(failWhole: boolean): { driver: SearchDriver; calls: string[] 
       calls.push(`budgeted ${spec.width}`);
       return null;
     },
-    moduleTask: async (_job, name, args) => {
+    moduleTask: async (_job, { name, args }) => {
       calls.push(`task ${name}`);
       return { echo: args };
     },
@@ -92,7 +92,7 @@ function recording(failWhole: boolean): { driver: SearchDriver; calls: string[] 
       });
       return values;
     },
-    moduleBlocks: async (_job, name, args, unit) => {
+    moduleBlocks: async (_job, { name, args, unit }) => {
       calls.push(`blocks ${name} ${unit}`);
       return args.map((a) => Number(a) * 10);
     },
@@ -114,9 +114,12 @@ function* toyPlan(): PoolPlan<string> {
   const proved = yield* moduleTask(JOB, PROVE, 4);
   parts.push(`${JSON.stringify(proved)} ${proved.echo + 1}`);
   let done = 0;
-  const values = yield* moduleTasks(JOB, PAIR, [{ args: 1 }, { args: 2, what: 'the second' }], () => done++);
+  const values = yield* moduleTasks(JOB, PAIR, {
+    batch: [{ args: 1 }, { args: 2, what: 'the second' }],
+    onDone: () => done++,
+  });
   parts.push(`${values.join(' ')} (${done} done)`);
-  const blocks = yield* moduleBlocks(JOB, REFUTE, [1, 2, 3], 'blocks');
+  const blocks = yield* moduleBlocks(JOB, REFUTE, { args: [1, 2, 3], unit: 'blocks' });
   parts.push(`${blocks.join(',')} sum ${blocks.reduce((a, b) => a + b, 0)}`);
   return parts.join('; ');
 }

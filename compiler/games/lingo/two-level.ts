@@ -50,7 +50,7 @@ export function* twoLevelCheck(
       what: `the one-step bounds of openers ${from} to ${to - 1}`,
     });
   }
-  const bounds = yield* moduleTasks(job, openerBoundsTask, slices);
+  const bounds = yield* moduleTasks(job, openerBoundsTask, { batch: slices });
   bounds.forEach((b, i) => {
     oneStep.set(
       b.map((cost) => full - cost),
@@ -73,7 +73,10 @@ export function* twoLevelCheck(
     args: { opener, goal: full - goal },
     what: `the two-level bound of opener ${game.guessName(opener)}`,
   }));
-  const results = yield* moduleTasks(job, twoLevelTask, tasks, () => onProgress?.(++done, order.length));
+  const results = yield* moduleTasks(job, twoLevelTask, {
+    batch: tasks,
+    onDone: () => onProgress?.(++done, order.length),
+  });
   const checked = new Map<number, OpenerBound>();
   results.forEach((r, i) => {
     checked.set(order[i], { ...r, bound: full - r.bound });
