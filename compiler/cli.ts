@@ -213,7 +213,11 @@ async function compileVerb(a: VerbArgs): Promise<void> {
       `no game given: use --game (one of ${GAME_IDS.filter((g) => g !== 'file').join(', ')}, or a game module file such as ./my-game.mjs)`,
     );
   const { loaded, request, queue } = compileSetupOf(args, err);
-  const done = await runCompile(loaded, request, { options: loaded.options, executor: await executorOf(queue) }, out);
+  const done = await runCompile(loaded, request, {
+    options: loaded.options,
+    executor: await executorOf(queue),
+    log: out,
+  });
   if (done.written && done.path !== undefined) loaded.afterCompile?.(done.header, done.path, out);
 }
 
@@ -223,7 +227,7 @@ async function verifyVerb(a: VerbArgs): Promise<void> {
   if (a.tree === undefined) {
     const m = moduleOf(args);
     if (m.verifyExtra) {
-      const opts = gameOptionsOf(m, 'verify', args, err);
+      const opts = gameOptionsOf(m, args, { verb: 'verify', warn: err });
       const extra = m.verifyExtra.options.find((o) => opts[o.name] !== undefined);
       if (extra && a.json === true) throw fail('usage', `--json reports a tree; it does not go with --${extra.name}`);
       if (m.verifyExtra.run(opts, reportTo(out))) return;

@@ -321,7 +321,7 @@ function gameOf(
   const m = findModule(String(resolved.game));
   return {
     module: m,
-    opts: gameOptionsOf(m, 'play', resolved, (line) => process.stderr.write(`${line}\n`), style),
+    opts: gameOptionsOf(m, resolved, { verb: 'play', warn: (line) => process.stderr.write(`${line}\n`), style }),
   };
 }
 
@@ -350,17 +350,14 @@ export async function compile<G extends string | GameDefinition>(
   // A game file is imported ahead of the synchronous load, as the CLI does (a module that throws: one line).
   if (resolved.game === 'file' && typeof resolved.module === 'string' && resolved.module.trim() !== '')
     await importGameFile(resolved.module);
-  const { loaded, request, queue } = compileSetupOf(
-    resolved,
-    (line) => process.stderr.write(`${line}\n`),
+  const { loaded, request, queue } = compileSetupOf(resolved, (line) => process.stderr.write(`${line}\n`), {
     style,
-    object,
-  );
+    given: object,
+  });
   const r = await runCompile(
     loaded,
     { ...request, inMemory: save !== true, embedded: true },
-    { options: loaded.options, executor: await executorOf(queue) },
-    () => {},
+    { options: loaded.options, executor: await executorOf(queue), log: () => {} },
   );
   const file: TreeFile = { header: r.header, tree: r.tree };
   return {
@@ -413,9 +410,8 @@ function opened(
     return { loaded: g.loaded, file: read, where };
   }
   checkTreeMatches(read, { game: g.module.id }, where);
-  const { loaded, file } = inStyle(style, () =>
-    gameOfTree(g.module, withHeaderOptions(g.module, g.opts, read, where), read, where),
-  );
+  const at = { file: read, where };
+  const { loaded, file } = inStyle(style, () => gameOfTree(g.module, withHeaderOptions(g.module, g.opts, at), at));
   return { loaded, file, where };
 }
 

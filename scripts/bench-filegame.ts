@@ -51,7 +51,7 @@ async function once(game: string, opts: GameOptions): Promise<Run> {
   });
   const c2 = process.cpuUsage();
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
-  const objective = headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra).objective;
+  const objective = headerOf(loaded, outcome).objective;
   const total = Number(objective.totalGuesses ?? objective.total);
   return { total, loadCpu: cpuSeconds(c1) - cpuSeconds(c0), searchCpu: cpuSeconds(c2) - cpuSeconds(c1), wall };
 }

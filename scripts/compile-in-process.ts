@@ -30,7 +30,7 @@ export async function compileOnce(game: string, opts: GameOptions, effort: strin
   return {
     loaded,
     tree: outcome.tree,
-    header: headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra),
+    header: headerOf(loaded, outcome),
     seconds,
   };
 }

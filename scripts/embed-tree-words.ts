@@ -90,7 +90,7 @@ function optionsFor(file: TreeFile, byHash: Map<string, string>): GameOptions | 
 
 function pathsOf(file: TreeFile, opts: GameOptions, where: string): string[] {
   const m = findModule(file.header.game);
-  const { loaded, file: read } = gameOfTree(m, opts, file, where);
+  const { loaded, file: read } = gameOfTree(m, opts, { file, where });
   const lines: string[] = [];
   exportPaths(loaded.game, read.tree, (l) => lines.push(l));
   return lines;
@@ -130,7 +130,7 @@ function main(argv: string[]): number {
     }
     try {
       const m = findModule(file.header.game);
-      const { loaded } = gameOfTree(m, opts, file, path);
+      const { loaded } = gameOfTree(m, opts, { file, where: path });
       const words = loaded.wordsOf?.(file.tree);
       if (!words) throw new Error(`${file.header.game} trees carry no words`);
       const next = encodeTreeFile({ header: file.header, tree: file.tree, words });

@@ -60,7 +60,7 @@ beforeAll(async () => {
     options: loaded.options,
     executor: threadExecutor,
   });
-  file = { header: headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra), tree: outcome.tree };
+  file = { header: headerOf(loaded, outcome), tree: outcome.tree };
 });
 afterAll(() => removeDir(dir));
 

@@ -31,8 +31,7 @@ export interface CompileSetup {
 export function compileSetupOf(
   args: RawArgs,
   warn: (line: string) => void,
-  style: OptionStyle = CLI_STYLE,
-  given?: LoadedGame,
+  { style = CLI_STYLE, given }: { readonly style?: OptionStyle; readonly given?: LoadedGame | undefined } = {},
 ): CompileSetup {
   let loaded = given;
   let implied: string | undefined;
@@ -40,7 +39,7 @@ export function compileSetupOf(
   if (loaded) own = verbOptionsOf('compile', args, style);
   else {
     const m = moduleOf(args);
-    const opts = gameOptionsOf(m, 'compile', args, warn, style);
+    const opts = gameOptionsOf(m, args, { verb: 'compile', warn, style });
     checkEffortAgrees(opts, args.effort, style);
     const i = m.impliedEffort?.(opts);
     if (i) warn(`guesstree: note: ${i.note}`);

@@ -33,7 +33,7 @@ import {
   type TreeFile,
   type TreeHeader,
 } from '../../runtime/tree-format.js';
-import type { LoadedGame } from '../games/module.js';
+import type { CompileOutcome, LoadedGame } from '../games/module.js';
 import { DEFAULT_EFFORT, effortNamed } from '../games/efforts.js';
 import { headerWithDerivedFigures, objectiveOf } from '../objective.js';
 import { compileLoaded, type CompileProgress, type RunControl } from '../pool/driver.js';
@@ -95,8 +95,7 @@ export interface CompileResult {
 export async function withSignals<T>(
   label: string,
   body: (signal: AbortSignal) => Promise<T>,
-  onStop: () => void = () => {},
-  stop?: AbortSignal,
+  { onStop = () => {}, stop }: { readonly onStop?: () => void; readonly stop?: AbortSignal | undefined } = {},
 ): Promise<T> {
   const abort = new AbortController();
   // Every pool task listens on this signal: no listener limit (else Node warns on stderr).
@@ -134,9 +133,7 @@ export async function withSignals<T>(
 /** The header a compiled tree gets: its exact objective by replay, the search's settings, the tool. */
 export function headerOf(
   loaded: LoadedGame,
-  tree: import('../../runtime/tree-format.js').TreeArrays,
-  settings: Readonly<Record<string, import('../../runtime/tree-format.js').ParamValue>>,
-  extra: Readonly<Record<string, import('../../runtime/tree-format.js').ParamValue>> = {},
+  { tree, settings, objectiveExtra: extra = {} }: CompileOutcome,
 ): TreeHeader {
   const { game } = loaded;
   const summary = replayAll(game, tree);
@@ -157,10 +154,17 @@ export function headerOf(
  */
 export function checkpointOf(
   loaded: LoadedGame,
-  effort: string,
-  options: Readonly<Record<string, ParamValue | undefined>>,
-  dir: string | undefined,
-  resume: boolean,
+  {
+    effort,
+    options,
+    dir,
+    resume,
+  }: {
+    readonly effort: string;
+    readonly options: Readonly<Record<string, ParamValue | undefined>>;
+    readonly dir: string | undefined;
+    readonly resume: boolean;
+  },
 ): CheckpointOptions | undefined {
   if (dir === undefined) return undefined;
   const { game } = loaded;
@@ -181,12 +185,12 @@ export function checkpointOf(
   });
 }
 
-export async function runCompile(
-  loaded: LoadedGame,
-  req: CompileRequest,
-  control: Pick<RunControl, 'options' | 'executor'>,
-  log: (line: string) => void,
-): Promise<CompileResult> {
+/** Where a compile runs (its executor: a job queue, else the local pool), its search options, and its log. */
+export interface CompileRun extends Pick<RunControl, 'options' | 'executor'> {
+  readonly log: (line: string) => void;
+}
+
+export async function runCompile(loaded: LoadedGame, req: CompileRequest, control: CompileRun): Promise<CompileResult> {
   const started = process.hrtime.bigint();
   const limit = req.maxMemory ?? defaultMaxMemoryMiB();
   const maxName = req.optionName?.('max-memory') ?? '--max-memory';
@@ -205,7 +209,7 @@ export async function runCompile(
   const stop = req.embedded ? new AbortController() : undefined;
   const watch = watchMemory(limit, overLimit, stop && ((rss) => stop.abort(fail('limit', overLimit(rss)))));
   try {
-    return await compileWatched(loaded, req, control, log, started, stop?.signal);
+    return await compileWatched(loaded, req, { ...control, started, stop: stop?.signal });
   } finally {
     watch.stop();
   }
@@ -214,17 +218,20 @@ export async function runCompile(
 async function compileWatched(
   loaded: LoadedGame,
   req: CompileRequest,
-  control: Pick<RunControl, 'options' | 'executor'>,
-  log: (line: string) => void,
-  started: bigint,
-  stop: AbortSignal | undefined,
+  control: CompileRun & { readonly started: bigint; readonly stop: AbortSignal | undefined },
 ): Promise<CompileResult> {
+  const { log, started, stop } = control;
   const { game } = loaded;
   const effort = effortNamed(loaded.module.efforts, req.effort, game.id).name;
   const intoTrees = req.out === undefined && req.inMemory !== true;
   // Folders that cannot be written are found before the search, not after it.
   if (req.checkpoint !== undefined) ensureWritableDir(req.checkpoint, '--checkpoint');
-  const checkpoint = checkpointOf(loaded, effort, control.options, req.checkpoint, req.resume === true);
+  const checkpoint = checkpointOf(loaded, {
+    effort,
+    options: control.options,
+    dir: req.checkpoint,
+    resume: req.resume === true,
+  });
   if (intoTrees) ensureWritableDir(treesDir(), 'the trees folder');
   const bar = req.embedded ? null : progressBar(loaded.slug);
   // Off a terminal a long compile writes a progress line now and then (a short one writes none).
@@ -241,14 +248,13 @@ async function compileWatched(
         executor: control.executor,
         signal,
       }),
-    () => (bar ?? lines)?.stop(),
-    stop,
+    { onStop: () => (bar ?? lines)?.stop(), stop },
   ).finally(() => (bar ?? lines)?.stop());
   if (bar)
     process.stderr.write(
       `${loaded.slug}: search done in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s; replaying every secret\n`,
     );
-  const header = headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra);
+  const header = headerOf(loaded, outcome);
   const bytes = encodeTreeFile({ header, tree: outcome.tree, words: loaded.wordsOf?.(outcome.tree) });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   let path: string | undefined;
@@ -437,7 +443,7 @@ export async function compileInMemory(loaded: LoadedGame): Promise<import('../..
     compileLoaded(loaded, { effort: DEFAULT_EFFORT, workers: availableParallelism(), options: loaded.options, signal }),
   );
   return {
-    header: headerOf(loaded, outcome.tree, outcome.settings, outcome.objectiveExtra),
+    header: headerOf(loaded, outcome),
     tree: outcome.tree,
     words: loaded.wordsOf?.(outcome.tree),
   };

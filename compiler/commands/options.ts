@@ -124,9 +124,7 @@ export function wrongType(name: string, expected: string, raw: unknown): never {
 export function parseWhole(
   flag: string,
   raw: unknown,
-  min: number,
-  max: number,
-  style: OptionStyle = CLI_STYLE,
+  { min, max, style = CLI_STYLE }: { readonly min: number; readonly max: number; readonly style?: OptionStyle },
 ): number {
   const name = style.name(flag);
   if (style.typed && typeof raw !== 'number') wrongType(name, `a whole number from ${min} to ${max}`, raw);
@@ -153,10 +151,12 @@ export type RawArgs = Readonly<Record<string, unknown>>;
  */
 export function gameOptionsOf(
   m: GameModule,
-  verb: Verb,
   args: RawArgs,
-  warn: (line: string) => void,
-  style: OptionStyle = CLI_STYLE,
+  {
+    verb,
+    warn,
+    style = CLI_STYLE,
+  }: { readonly verb: Verb; readonly warn: (line: string) => void; readonly style?: OptionStyle },
 ): GameOptions {
   const specs = specsOf(m, verb);
   const out: Record<string, string | number | boolean | undefined> = {};
@@ -199,7 +199,11 @@ function checkValue(m: GameModule, o: OptionSpec, raw: unknown, style: OptionSty
       }
       return raw;
     case 'integer':
-      return parseWhole(o.name, raw, o.min ?? Number.MIN_SAFE_INTEGER, o.max ?? Number.MAX_SAFE_INTEGER, style);
+      return parseWhole(o.name, raw, {
+        min: o.min ?? Number.MIN_SAFE_INTEGER,
+        max: o.max ?? Number.MAX_SAFE_INTEGER,
+        style,
+      });
     case 'string':
     case 'file': {
       if (style.typed && typeof raw !== 'string')

@@ -80,7 +80,11 @@ function shown(v: ParamValue | undefined): string {
  * list is read or game built from them: a header value out of range is a `tree-file` error
  * naming the field, never a message about an option nobody typed.
  */
-export function headerOptions(m: GameModule, header: TreeHeader, given: GameOptions, where: string): GameOptions {
+export function headerOptions(
+  m: GameModule,
+  given: GameOptions,
+  { header, where }: { readonly header: TreeHeader; readonly where: string },
+): GameOptions {
   const implied = m.optionsFromHeader(header, given, where);
   const bad = (field: string, what: string) =>
     fail('tree-file', `${where}: corrupt tree file: header.params.${field}: ${what}`);
@@ -108,9 +112,15 @@ export function headerOptions(m: GameModule, header: TreeHeader, given: GameOpti
   return implied;
 }
 
+/** A tree file read, and where it was read from (its path, or what a program gave). */
+export interface TreeRead {
+  readonly file: TreeFile;
+  readonly where: string;
+}
+
 /** The options `given` with those the tree's header implies; a given one that contradicts the header is refused. */
-export function withHeaderOptions(m: GameModule, given: GameOptions, file: TreeFile, path: string): GameOptions {
-  const implied = headerOptions(m, file.header, given, escapeControls(path));
+export function withHeaderOptions(m: GameModule, given: GameOptions, { file, where: path }: TreeRead): GameOptions {
+  const implied = headerOptions(m, given, { header: file.header, where: escapeControls(path) });
   for (const [k, v] of Object.entries(implied)) {
     const g = given[k];
     if (g !== undefined && v !== undefined && g !== v)
@@ -133,8 +143,7 @@ export interface ResolveHooks {
 export function gameOfTree(
   m: GameModule,
   opts: GameOptions,
-  file: TreeFile,
-  where: string,
+  { file, where }: TreeRead,
 ): { loaded: LoadedGame; file: TreeFile } {
   checkTreeMatches(file, { game: m.id }, where);
   const r =
@@ -152,12 +161,13 @@ export async function resolveTree(verb: Verb, args: RawArgs, hooks: ResolveHooks
     const read = readTreeFile(treePath);
     const m = moduleOf(args, read.header, escapeControls(treePath));
     // The game options are the header's, checked against any the user gave.
-    const opts = withHeaderOptions(m, gameOptionsOf(m, verb, args, hooks.warn), read, treePath);
-    const { loaded, file } = gameOfTree(m, opts, read, treePath);
+    const at: TreeRead = { file: read, where: treePath };
+    const opts = withHeaderOptions(m, gameOptionsOf(m, args, { verb, warn: hooks.warn }), at);
+    const { loaded, file } = gameOfTree(m, opts, at);
     return { loaded, file, path: treePath };
   }
   const m = moduleOf(args);
-  const opts = gameOptionsOf(m, verb, args, hooks.warn);
+  const opts = gameOptionsOf(m, args, { verb, warn: hooks.warn });
   const loaded = m.load(opts);
   const { game } = loaded;
   const found = findTree({ game: game.id, params: game.params, lists: game.lists });

@@ -32,7 +32,7 @@ function checkedValue(o: VerbOption, raw: unknown, style: OptionStyle): string |
       }
       return raw;
     case 'number':
-      return parseWhole(o.name, raw, o.min ?? 0, o.max ?? Number.MAX_SAFE_INTEGER, style);
+      return parseWhole(o.name, raw, { min: o.min ?? 0, max: o.max ?? Number.MAX_SAFE_INTEGER, style });
     default: {
       if (typeof raw !== 'string') {
         if (style.typed) wrongType(name, `${NAME_OF[o.type]} (a string)`, raw);

@@ -106,7 +106,7 @@ export function checkJobInput(input: unknown, folders: readonly string[]): void 
   const files = m.checkJob(job.gameSpec, job.setup, (raw) => {
     let opts: ReturnType<typeof gameOptionsOf>;
     try {
-      opts = gameOptionsOf(m, 'compile', raw, () => {});
+      opts = gameOptionsOf(m, raw, { verb: 'compile', warn: () => {} });
       m.checkCompile?.(opts);
     } catch (e) {
       throw fail('worker', `the job's game: ${e instanceof Error ? e.message : String(e)}`);
