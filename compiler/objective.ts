@@ -222,7 +222,11 @@ const fmt = (n: number): string => (Number.isInteger(n) ? groupDigits(n) : Strin
  * and what cannot be replayed cheaply must be consistent with what can: a bound never beaten by
  * the tree, "proven" only when the bound is the tree's figure, a worst-case tree's depth.
  */
-export function checkHeaderFigures(game: Game, s: ReplaySummary, header: TreeHeader, where: string): void {
+export function checkHeaderFigures(
+  game: Game,
+  s: ReplaySummary,
+  { header, where }: { readonly header: TreeHeader; readonly where: string },
+): void {
   const refuse = (text: string): never => {
     throw fail('tree-file', `${where}: ${text}`);
   };

@@ -248,13 +248,13 @@ export function manifestLockPath(dir = treesDir()): string {
  * Read, change and write `dir`/manifest.json under an exclusive lock (manifest.json.lock): the
  * manifest is read inside the lock, so a change made by another process meanwhile is kept.
  * Waits for the lock up to `timeoutMs` (default 60 s), breaks one left by a dead process or
- * older than `staleMs` (default 30 s). Returns the manifest written.
+ * older than `staleMs` (default 30 s). `afterWrite` runs after the write, still under the lock.
+ * Returns the manifest written.
  */
 export function updateManifest(
   dir: string,
   change: (m: Manifest) => Manifest,
-  opts: Pick<LockOptions, 'staleMs' | 'timeoutMs'> = {},
-  afterWrite?: () => void,
+  { afterWrite, ...opts }: Pick<LockOptions, 'staleMs' | 'timeoutMs'> & { readonly afterWrite?: () => void } = {},
 ): Manifest {
   return withFileLock(
     manifestLockPath(dir),

@@ -45,7 +45,7 @@ async function once(game: string, opts: GameOptions): Promise<Run> {
   const loaded = m.load(opts);
   const c1 = process.cpuUsage();
   const outcome = await compileLoaded(loaded, {
-    effort: effortNamed(m.efforts, values.effort, game).name,
+    effort: effortNamed(m.efforts, values.effort, { game }).name,
     workers,
     options: loaded.options,
   });

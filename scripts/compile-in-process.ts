@@ -22,7 +22,7 @@ export async function compileOnce(game: string, opts: GameOptions, effort: strin
   const loaded = m.load(opts);
   const t0 = process.hrtime.bigint();
   const outcome = await compileLoaded(loaded, {
-    effort: effortNamed(m.efforts, effort, game).name,
+    effort: effortNamed(m.efforts, effort, { game }).name,
     workers,
     options: opts,
   });

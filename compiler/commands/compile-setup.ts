@@ -56,12 +56,10 @@ export function compileSetupOf(
       'usage',
       `${style.name('queue')}: a game given as an object cannot run on a queue (its workers load the game from its file: give the file's path as game)`,
     );
-  const effort = effortNamed(
-    loaded.module.efforts,
-    (own.effort as string | undefined) ?? implied ?? DEFAULT_EFFORT,
-    loaded.game.id,
-    style.name('effort'),
-  ).name;
+  const effort = effortNamed(loaded.module.efforts, (own.effort as string | undefined) ?? implied ?? DEFAULT_EFFORT, {
+    game: loaded.game.id,
+    what: style.name('effort'),
+  }).name;
   return {
     loaded,
     queue,

@@ -222,7 +222,7 @@ async function compileWatched(
 ): Promise<CompileResult> {
   const { log, started, stop } = control;
   const { game } = loaded;
-  const effort = effortNamed(loaded.module.efforts, req.effort, game.id).name;
+  const effort = effortNamed(loaded.module.efforts, req.effort, { game: game.id }).name;
   const intoTrees = req.out === undefined && req.inMemory !== true;
   // Folders that cannot be written are found before the search, not after it.
   if (req.checkpoint !== undefined) ensureWritableDir(req.checkpoint, '--checkpoint');
@@ -377,14 +377,11 @@ function shipTree(
   };
   // Read, change and write the manifest under its lock: concurrent compiles keep every entry.
   try {
-    updateManifest(
-      dir,
-      (m) => withEntry(m, entry),
-      {},
-      () => {
+    updateManifest(dir, (m) => withEntry(m, entry), {
+      afterWrite: () => {
         for (const f of staged) f.commit();
       },
-    );
+    });
   } finally {
     for (const f of staged) f.discard();
   }

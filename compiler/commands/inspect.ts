@@ -213,7 +213,7 @@ function verifyChecks(r: ResolvedTree, s: ReplaySummary): void {
       `${r.path}: guess ${game.guessName(bad.guess)} breaks the game's guess rule after ${after || 'no reply'}`,
     );
   }
-  checkHeaderFigures(game, s, r.file.header, r.path);
+  checkHeaderFigures(game, s, { header: r.file.header, where: r.path });
 }
 
 export function verifyJson(r: ResolvedTree, out: (line: string) => void): void {

@@ -32,8 +32,7 @@ function find<E extends GameEffort>(efforts: readonly E[], name: string): E | nu
 export function effortNamed<E extends GameEffort>(
   efforts: readonly E[],
   name: string,
-  game: string,
-  what = '--effort',
+  { game, what = '--effort' }: { readonly game: string; readonly what?: string },
 ): E {
   const e = find(efforts, name);
   if (!e)

@@ -40,11 +40,11 @@ describe('the effort vocabulary', () => {
       { name: 'quick', describe: 'q', width: 1 },
       { name: 'default', describe: 'd', width: 8 },
     ] as const;
-    expect(effortNamed(efforts, 'default', 'toy').width).toBe(8);
-    expect(() => effortNamed(efforts, 'exact', 'toy')).toThrow(
+    expect(effortNamed(efforts, 'default', { game: 'toy' }).width).toBe(8);
+    expect(() => effortNamed(efforts, 'exact', { game: 'toy' })).toThrow(
       /^--effort exact: unknown effort for toy \(choose quick, default\)$/,
     );
-    expect(() => effortNamed(efforts, 'fast', 'toy', 'effort')).toThrow(
+    expect(() => effortNamed(efforts, 'fast', { game: 'toy', what: 'effort' })).toThrow(
       'effort fast: unknown effort for toy (choose quick, default)',
     );
     expect(effortIn(efforts, 'quick', 'toy').width).toBe(1);

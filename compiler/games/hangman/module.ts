@@ -45,7 +45,7 @@ import {
   NO_LIVES,
   type HangmanRule,
 } from './ranker.js';
-import { hangmanPlay, hangmanStats, hangmanVerify, summaryLines } from './report.js';
+import { hangmanPlay, hangmanReports, summaryLines } from './report.js';
 import { carriedSecrets } from '../tree-words.js';
 import { badJob, jobChoice, jobRecord, jobWhole, jobWords } from '../job-check.js';
 import { hangmanRules } from './explorer.js';
@@ -277,8 +277,7 @@ function hangmanLoaded(opts: GameOptions, listOf: (length: number) => WordList):
     compile: (control) => compileHangman(game, control),
     describe: describeHangman,
     merit: (h) => Number(h.objective.total),
-    verify: (file, path, out) => hangmanVerify(game, file, path, out),
-    stats: (file, hardest, out) => hangmanStats(game, file, hardest, out),
+    ...hangmanReports(game),
     play: (tree, streams) => hangmanPlay(game, tree, streams),
     explorerRules: () => hangmanRules(spec.length, spec.lives),
     explorerMetric: 'misses',

@@ -10,7 +10,7 @@ import { childOf, edgeCount, NO_CHILD } from '../../../runtime/tree-walker.js';
 import { writeStdout } from '../../../runtime/stdout.js';
 import { replayAll, type ReplaySummary } from '../../replay.js';
 import { checkHeaderFigures } from '../../objective.js';
-import type { PlayStreams, ReportOut } from '../module.js';
+import type { LoadedGame, PlayStreams, ReportOut } from '../module.js';
 import { isUndo, UNDO_HELP } from '../undo.js';
 import type { HangmanGame } from './game.js';
 import { ALPHABET_SIZE, HangmanRanker } from './ranker.js';
@@ -38,55 +38,60 @@ export function summaryLines(game: HangmanGame, s: ReplaySummary): string[] {
   ];
 }
 
-export function hangmanVerify(game: HangmanGame, file: TreeFile, path: string, out: ReportOut): ReplaySummary {
-  const s = replayAll(game, file.tree);
-  out(`tree: ${path}`);
-  out(
-    `game: hangman ${Object.entries(game.params)
-      .map(([k, v]) => `${k}=${String(v)}`)
-      .join(' ')}; ${count(s.secrets)} words`,
-  );
-  out('misses histogram:');
-  out({ chart: missRows(s) });
-  for (const line of summaryLines(game, s)) out(line);
-  if (s.missingBranches > 0) throw fail('tree-file', `${path}: tree has no branch for ${s.missingBranches} words`);
-  const unrevealed = s.histogram[0];
-  if (unrevealed > 0) throw fail('tree-file', `${path}: ${plural(unrevealed, 'word')} never fully revealed`);
-  checkHeaderFigures(game, s, file.header, path);
-  out('verify: ok (every word replayed until revealed; every figure of the header matches)');
-  return s;
-}
-
-/** The difficulty report (after the command's `tree:` line): summary, the hardest words with their letters, the misses distribution. */
-export function hangmanStats(game: HangmanGame, file: TreeFile, hardest: number, out: ReportOut): void {
-  const tree = file.tree;
-  const s = replayAll(game, tree);
-  let leaves = 0;
-  for (let v = 0; v < tree.guess.length; v++) if (edgeCount(tree, v) === 0) leaves++;
-  out(
-    `game: hangman ${Object.entries(game.params)
-      .map(([k, v]) => `${k}=${String(v)}`)
-      .join(' ')}; ${count(s.secrets)} words`,
-  );
-  out(
-    `nodes: ${count(tree.guess.length)} (${count(leaves)} leaves), edges: ${count(tree.edgeCode.length)}; first letter: ${game.guessName(tree.guess[0])}`,
-  );
-  for (const line of summaryLines(game, s)) out(line);
-  const order = s.outcomes
-    .map((o, i) => ({ i, misses: o.misses ?? 0, guesses: o.guesses.length }))
-    .sort((a, b) => b.misses - a.misses || b.guesses - a.guesses || a.i - b.i)
-    .slice(0, hardest);
-  out(`hardest ${plural(order.length, 'word')} (misses; letters guessed in order, misses in brackets):`);
-  const w = Math.max(0, ...order.map(({ i }) => game.secretName(i).length));
-  for (const { i, misses } of order) {
-    const o = s.outcomes[i];
-    const letters = o.guesses
-      .map((g) => (game.mask(i, g) === 0 ? `[${game.guessName(g)}]` : game.guessName(g)))
-      .join(' ');
-    out(`  ${game.secretName(i).padEnd(w)}  ${plural(misses, 'miss', 'misses').padStart(9)}: ${letters}`);
-  }
-  out('misses distribution:');
-  out({ chart: missRows(s) });
+/** Hangman's own `verify` and `stats` of `game`'s trees. */
+export function hangmanReports(game: HangmanGame): Required<Pick<LoadedGame, 'verify' | 'stats'>> {
+  return {
+    /** Every word replayed until revealed, the misses histogram, every figure of the header checked. */
+    verify(file: TreeFile, path: string, out: ReportOut): ReplaySummary {
+      const s = replayAll(game, file.tree);
+      out(`tree: ${path}`);
+      out(
+        `game: hangman ${Object.entries(game.params)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(' ')}; ${count(s.secrets)} words`,
+      );
+      out('misses histogram:');
+      out({ chart: missRows(s) });
+      for (const line of summaryLines(game, s)) out(line);
+      if (s.missingBranches > 0) throw fail('tree-file', `${path}: tree has no branch for ${s.missingBranches} words`);
+      const unrevealed = s.histogram[0];
+      if (unrevealed > 0) throw fail('tree-file', `${path}: ${plural(unrevealed, 'word')} never fully revealed`);
+      checkHeaderFigures(game, s, { header: file.header, where: path });
+      out('verify: ok (every word replayed until revealed; every figure of the header matches)');
+      return s;
+    },
+    /** The difficulty report (after the command's `tree:` line): summary, the hardest words with their letters, the misses distribution. */
+    stats(file: TreeFile, hardest: number, out: ReportOut): void {
+      const tree = file.tree;
+      const s = replayAll(game, tree);
+      let leaves = 0;
+      for (let v = 0; v < tree.guess.length; v++) if (edgeCount(tree, v) === 0) leaves++;
+      out(
+        `game: hangman ${Object.entries(game.params)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(' ')}; ${count(s.secrets)} words`,
+      );
+      out(
+        `nodes: ${count(tree.guess.length)} (${count(leaves)} leaves), edges: ${count(tree.edgeCode.length)}; first letter: ${game.guessName(tree.guess[0])}`,
+      );
+      for (const line of summaryLines(game, s)) out(line);
+      const order = s.outcomes
+        .map((o, i) => ({ i, misses: o.misses ?? 0, guesses: o.guesses.length }))
+        .sort((a, b) => b.misses - a.misses || b.guesses - a.guesses || a.i - b.i)
+        .slice(0, hardest);
+      out(`hardest ${plural(order.length, 'word')} (misses; letters guessed in order, misses in brackets):`);
+      const w = Math.max(0, ...order.map(({ i }) => game.secretName(i).length));
+      for (const { i, misses } of order) {
+        const o = s.outcomes[i];
+        const letters = o.guesses
+          .map((g) => (game.mask(i, g) === 0 ? `[${game.guessName(g)}]` : game.guessName(g)))
+          .join(' ');
+        out(`  ${game.secretName(i).padEnd(w)}  ${plural(misses, 'miss', 'misses').padStart(9)}: ${letters}`);
+      }
+      out('misses distribution:');
+      out({ chart: missRows(s) });
+    },
+  };
 }
 
 /** Where a Hangman game stands before a guess: enough to show that guess again after an undo. */

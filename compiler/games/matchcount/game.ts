@@ -202,7 +202,14 @@ export function compileMatchCount(game: MatchCountGame, effort: MatchCountEffort
 }
 
 /** What a compile proved, as the CLI says it: one line (`recorded`: as the compile recorded it). */
-export function describeProof(worstCase: number, lowerBound: number, proven: boolean, recorded = false): string {
+export function describeProof(
+  {
+    worstCase,
+    lowerBound,
+    proven,
+  }: { readonly worstCase: number; readonly lowerBound: number; readonly proven: boolean },
+  recorded = false,
+): string {
   const guesses = `${worstCase} guess${worstCase === 1 ? '' : 'es'}`;
   const said = recorded ? ', recorded by its compile as' : ',';
   return proven

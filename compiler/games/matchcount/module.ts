@@ -64,7 +64,7 @@ function describeMatchCount(header: TreeHeader, recorded = false): string[] {
   const o = header.objective;
   const worst = Number(o.maxAttempts);
   const lines = [
-    `${describeProof(worst, Number(header.settings.lowerBound), header.settings.provenOptimal === true, recorded)}; total ${Number(o.totalGuesses).toLocaleString('en-US')} guesses (least found, not proven), mean ${Number(o.meanGuesses).toFixed(4)}`,
+    `${describeProof({ worstCase: worst, lowerBound: Number(header.settings.lowerBound), proven: header.settings.provenOptimal === true }, recorded)}; total ${Number(o.totalGuesses).toLocaleString('en-US')} guesses (least found, not proven), mean ${Number(o.meanGuesses).toFixed(4)}`,
   ];
   return lines;
 }
