@@ -73,7 +73,10 @@ describe('a checkpoint file read back', () => {
   it('random flips, truncations and additions give the saved results or a note and null, never others', () => {
     const ck = join(dir, 'unit');
     const notes: string[] = [];
-    const opts = { ...openCheckpointFolder(ck, false, IDENTITY, () => {}), note: (l: string) => notes.push(l) };
+    const opts = {
+      ...openCheckpointFolder(IDENTITY, { dir: ck, resume: false, note: () => {} }),
+      note: (l: string) => notes.push(l),
+    };
     const writer = new Checkpoint(opts, 'split');
     const saved = [solvedSet(0), null, solvedSet(7)];
     writer.save(0, saved);
@@ -108,7 +111,7 @@ describe('a checkpoint file read back', () => {
     const note = (l: string): void => {
       notes.push(l);
     };
-    const mine = openCheckpointFolder(ck, false, IDENTITY, note);
+    const mine = openCheckpointFolder(IDENTITY, { dir: ck, resume: false, note });
     new Checkpoint(mine, 'split').save(0, [solvedSet(1)]);
     const other = { ...mine, identity: 'another compile' };
     expect(new Checkpoint({ ...other, resume: true }, 'split').load(0, 1)).toBeNull();
@@ -127,24 +130,24 @@ describe('a checkpoint file read back', () => {
 
   it('the folder: another compile or a folder without its record is refused with --resume; a damaged record is rewritten', () => {
     const ck = join(dir, 'folder');
-    const opts = openCheckpointFolder(ck, false, IDENTITY, () => {});
+    const opts = openCheckpointFolder(IDENTITY, { dir: ck, resume: false, note: () => {} });
     new Checkpoint(opts, '').save(0, [solvedSet(2)]);
-    expect(() => openCheckpointFolder(ck, false, IDENTITY, () => {})).toThrow(/pass --resume/);
-    expect(() => openCheckpointFolder(ck, true, { ...IDENTITY, effort: 'quick' }, () => {})).toThrow(
-      /checkpoint\.json: the checkpoint of another compile \(effort default there, effort quick here\)/,
-    );
+    expect(() => openCheckpointFolder(IDENTITY, { dir: ck, resume: false, note: () => {} })).toThrow(/pass --resume/);
+    expect(() =>
+      openCheckpointFolder({ ...IDENTITY, effort: 'quick' }, { dir: ck, resume: true, note: () => {} }),
+    ).toThrow(/checkpoint\.json: the checkpoint of another compile \(effort default there, effort quick here\)/);
     const info = join(ck, CHECKPOINT_INFO_FILE);
     const text = readFileSync(info, 'utf8');
     writeFileSync(info, text.replace('"pegs": 3', '"pegs": 4'));
     const notes: string[] = [];
-    const reopened = openCheckpointFolder(ck, true, IDENTITY, (l) => notes.push(l));
+    const reopened = openCheckpointFolder(IDENTITY, { dir: ck, resume: true, note: (l) => notes.push(l) });
     expect(notes).toEqual([
       `guesstree: note: ${info}: damaged (its checksum does not match); written again, and each checkpoint file is checked on its own`,
     ]);
     expect(readFileSync(info, 'utf8')).toBe(text);
     expect(new Checkpoint(reopened, '').load(0, 1)).toEqual([solvedSet(2)]);
     rmSync(info);
-    expect(() => openCheckpointFolder(ck, true, IDENTITY, () => {})).toThrow(
+    expect(() => openCheckpointFolder(IDENTITY, { dir: ck, resume: true, note: () => {} })).toThrow(
       /checkpoint\.json: missing, so the 1 checkpoint files in .* cannot be checked/,
     );
   });

@@ -175,14 +175,15 @@ export function checkpointOf(
     const v = options[k];
     if (v !== undefined && !files.has(k)) searchOptions[k] = v;
   }
-  return openCheckpointFolder(dir, resume, {
+  const identity = {
     game: game.id,
     params: game.params,
     lists: game.lists.map((l) => ({ role: l.role, count: l.count, sha256: l.sha256 })),
     effort,
     options: searchOptions,
     tool: TOOL_VERSION,
-  });
+  };
+  return openCheckpointFolder(identity, { dir, resume });
 }
 
 /** Where a compile runs (its executor: a job queue, else the local pool), its search options, and its log. */

@@ -347,10 +347,12 @@ function readInfo(path: string): { readonly compile: CheckpointIdentity; readonl
  * Returns the options every Checkpoint of the compile takes.
  */
 export function openCheckpointFolder(
-  dir: string,
-  resume: boolean,
   identity: CheckpointIdentity,
-  note: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  {
+    dir,
+    resume,
+    note = (line) => process.stderr.write(`${line}\n`),
+  }: { readonly dir: string; readonly resume: boolean; readonly note?: (line: string) => void },
 ): CheckpointOptions {
   const print = fingerprint(identity);
   const where = escapeControls(dir);
