@@ -91,26 +91,30 @@ export async function compileBudgeted<S>(
   return withExecutor(job, control, async (pool) => {
     const live = liveProgress(control, pool);
     try {
-      return await budgetedIn(pool, live, job, control, spec, root);
+      return await budgetedIn({ job, control, spec, pool, root, live });
     } finally {
       live.stop();
     }
   });
 }
 
+/** A budgeted compile in its executor: the job, its controls and spec, the executor, the root and progress. */
+interface BudgetedSetup<S> {
+  readonly job: EngineJob<S>;
+  readonly control: DriverControl;
+  readonly spec: BudgetedRoot;
+  readonly pool: TaskExecutor;
+  readonly root: Root<S>;
+  readonly live: LiveProgress;
+}
+
 /** The budgeted root in its executor. */
-async function budgetedIn<S>(
-  pool: TaskExecutor,
-  live: LiveProgress,
-  job: EngineJob<S>,
-  control: DriverControl,
-  spec: BudgetedRoot,
-  root: Root<S>,
-): Promise<BudgetedTree | null> {
+async function budgetedIn<S>(setup: BudgetedSetup<S>): Promise<BudgetedTree | null> {
+  const { job, spec, pool, root, live } = setup;
   const { guesses, lowerBound, everyGuess } = spec.only
     ? { guesses: [...spec.only], lowerBound: null, everyGuess: false }
     : choicesOf(await rankRoot(pool, root, { label: job.label, width: spec.width, live }), spec);
-  const run = new BudgetedRun(job, control, spec, pool, root, guesses, live);
+  const run = new BudgetedRun(setup, guesses);
   await run.run();
   const winner = run.winner();
   if (!winner) return null;
@@ -168,15 +172,23 @@ class BudgetedRun<S> {
   private resolve: () => void = () => {};
   private reject: (e: unknown) => void = () => {};
 
+  private readonly job: EngineJob<S>;
+  private readonly control: DriverControl;
+  private readonly spec: BudgetedRoot;
+  private readonly pool: TaskExecutor;
+  private readonly root: Root<S>;
+  private readonly live: LiveProgress;
+
   constructor(
-    private readonly job: EngineJob<S>,
-    private readonly control: DriverControl,
-    private readonly spec: BudgetedRoot,
-    private readonly pool: TaskExecutor,
-    private readonly root: Root<S>,
+    { job, control, spec, pool, root, live }: BudgetedSetup<S>,
     private readonly guesses: readonly number[],
-    private readonly live: LiveProgress,
   ) {
+    this.job = job;
+    this.control = control;
+    this.spec = spec;
+    this.pool = pool;
+    this.root = root;
+    this.live = live;
     this.outcomes = new Array<CandidateOutcome>(guesses.length);
     this.checkpoint = control.checkpoint
       ? new Checkpoint(
