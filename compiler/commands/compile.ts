@@ -267,8 +267,10 @@ async function compileWatched(
     const dir = treesDir();
     // Games without a list (Mastermind) are named by their parameters alone.
     const file = game.lists[0] ? `${loaded.slug}-${game.lists[0].sha256.slice(0, 12)}.gtree` : `${loaded.slug}.gtree`;
-    const shipped = shipTree(loaded, dir, file, header, bytes, outcome.tree, seconds, req.force === true, (line) =>
-      process.stderr.write(`${line}\n`),
+    const shipped = shipTree(
+      loaded,
+      { header, bytes, tree: outcome.tree, seconds },
+      { dir, file, force: req.force === true, note: (line) => process.stderr.write(`${line}\n`) },
     );
     path = shipped.path;
     if (shipped.unchanged) unchanged = ' (the same tree was there already; nothing rewritten)';
@@ -287,6 +289,22 @@ async function compileWatched(
   };
 }
 
+/** A tree compiled: its header, the file's bytes, the tree, and the compile's seconds. */
+interface CompiledTreeFile {
+  readonly header: TreeHeader;
+  readonly bytes: Uint8Array;
+  readonly tree: TreeArrays;
+  readonly seconds: number;
+}
+
+/** Where a compiled tree goes in a trees folder: the folder, its file name, `--force`, and where notes go. */
+interface TreesTarget {
+  readonly dir: string;
+  readonly file: string;
+  readonly force: boolean;
+  readonly note: (line: string) => void;
+}
+
 /**
  * Write a tree into the user's trees folder `dir` with its manifest entry and companions, unless
  * the tree in use for the same game, parameters and lists (that folder's, else the one shipped
@@ -295,14 +313,8 @@ async function compileWatched(
  */
 function shipTree(
   loaded: LoadedGame,
-  dir: string,
-  file: string,
-  header: TreeHeader,
-  bytes: Uint8Array,
-  tree: TreeArrays,
-  seconds: number,
-  force: boolean,
-  note: (line: string) => void,
+  { header, bytes, tree, seconds }: CompiledTreeFile,
+  { dir, file, force, note }: TreesTarget,
 ): { path: string; unchanged: boolean } {
   const key = entryKey(header);
   // The tree in use for this key: the user's folder's, else the one guesstree ships (only read).
