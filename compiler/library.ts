@@ -16,7 +16,8 @@
  * camelCase, and checked by the same code (commands/compile-setup.ts, options.ts): an unknown
  * name is refused with the nearest known one, a value of the wrong JavaScript type by name.
  *
- * The types here are self-contained (the published .d.ts is this file's and the error's only).
+ * The published .d.ts is this file's, the error's and those of the two types-only files it re-exports
+ * from (runtime/tree-types.ts, public-types.ts), which the compiler shares: each type declared once.
  */
 import { fail, GuesstreeError, isGuesstreeError } from '../runtime/errors.js';
 import { safeText } from '../runtime/messages.js';
@@ -29,10 +30,12 @@ import {
   type TreeFile,
 } from '../runtime/tree-format.js';
 import { childOf, NO_CHILD } from '../runtime/tree-walker.js';
+import type { TreeArrays, TreeHeader } from '../runtime/tree-types.js';
 import { runCompile } from './commands/compile.js';
 import { compileSetupOf, executorOf } from './commands/compile-setup.js';
 import { closest, verbInfo } from './commands/help.js';
 import { figuresJson, runVerify } from './commands/inspect.js';
+import type { RecordedFigures } from './public-types.js';
 import { replayAll } from './replay.js';
 import { gameOptionsOf, inStyle, knownOptions, type OptionStyle, type RawArgs, wrongType } from './commands/options.js';
 import { checkGame, importGameFile } from './games/file/contract.js';
@@ -94,42 +97,8 @@ export interface CompileOptions extends GameOptions {
   readonly queue?: string;
 }
 
-/** Header values: numbers, strings, booleans. */
-export type HeaderValue = number | string | boolean;
-
-/** A tree file's header: the game, its parameters and lists (hashed), the exact objective, the search's settings. */
-export interface TreeHeader {
-  readonly game: string;
-  readonly params: Readonly<Record<string, HeaderValue>>;
-  readonly lists: ReadonlyArray<{ readonly role: string; readonly count: number; readonly sha256: string }>;
-  readonly objective: Readonly<Record<string, HeaderValue>>;
-  readonly settings: Readonly<Record<string, HeaderValue>>;
-  readonly tool: { readonly name: string; readonly version: string };
-}
-
-/** The tree as arrays: node i plays guess[i]; its edges edgeStart[i]..edgeStart[i+1] by reply code. */
-export interface TreeArrays {
-  readonly guess: Uint32Array;
-  readonly edgeStart: Uint32Array;
-  readonly edgeCode: Uint32Array;
-  readonly edgeChild: Uint32Array;
-}
-
-/**
- * What a tree's compile recorded that a replay cannot re-derive cheaply; `verify` checks it for
- * consistency (a bound never beaten by the tree, "proven" only where the bound meets its figure).
- */
-export interface RecordedFigures {
-  /** No strategy needs fewer guesses in all (Mastermind's `bound:mastermind`, Wordle's search). */
-  readonly totalLowerBound?: number;
-  /** No tree finds every secret in fewer guesses (worst-case trees, match-count). */
-  readonly worstCaseLowerBound?: number;
-  /** Lingo: no tree of the list scores more, in all and a word. */
-  readonly scoreUpperBound?: number;
-  readonly meanScoreUpperBound?: number;
-  /** The compile proved the tree optimal for its objective (or a recorded bound is its figure). */
-  readonly provenOptimal: boolean;
-}
+export type { ParamValue as HeaderValue, TreeArrays, TreeHeader } from '../runtime/tree-types.js';
+export type { RecordedFigures } from './public-types.js';
 
 interface ObjectiveBase {
   /** `total-guesses`, `expected-score` (Lingo), `misses` or `win` (Hangman), `worst-case`. */

@@ -8,6 +8,7 @@ import { fail } from '../runtime/errors.js';
 import { groupDigits, safeText } from '../runtime/messages.js';
 import type { ParamValue, TreeHeader } from '../runtime/tree-format.js';
 import type { Game } from './game.js';
+import type { RecordedFigures } from './public-types.js';
 import type { ReplaySummary } from './replay.js';
 
 const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
@@ -50,22 +51,6 @@ export function headerObjectiveOf(game: Game, s: ReplaySummary): Record<string, 
 
 /** Header objective fields a compile records and a replay cannot give: the search's bound on the total score. */
 const RECORDED_OBJECTIVE_FIELDS: ReadonlySet<string> = new Set(['upperBound', 'upperBoundMean']);
-
-/**
- * What the compile recorded and a replay cannot re-derive cheaply, in the figures' own terms;
- * `verify` checks it for consistency with the replay (checkHeaderFigures).
- */
-export interface RecordedFigures {
-  /** The compile (or `bound:mastermind`) proved that no tree needs fewer guesses in all. */
-  readonly totalLowerBound?: number;
-  /** The compile proved that no tree finds every secret in fewer guesses. */
-  readonly worstCaseLowerBound?: number;
-  /** Lingo: the compile proved that no tree of the list scores more, in all and a word. */
-  readonly scoreUpperBound?: number;
-  readonly meanScoreUpperBound?: number;
-  /** The compile proved the tree optimal for its objective (or a recorded bound equals its figure). */
-  readonly provenOptimal: boolean;
-}
 
 interface FiguresBase {
   /** The game's id (`file` for a game file). */

@@ -29,7 +29,7 @@ import { describeFsError, escapeControls, groupDigits } from './messages.js';
 import { msgpackShapeProblem, type MsgpackLimits } from './msgpack-shape.js';
 import { readFileCapped } from './read-capped.js';
 import { checkHeader, type TreeLimits } from './tree-check.js';
-import type { TreeArrays } from './tree-walker.js';
+import type { ListRef, ParamValue, TreeArrays, TreeHeader } from './tree-types.js';
 import { WORD_LIST_MAX_BYTES } from './wordlist.js';
 
 export const TREE_MAGIC = 'guesstree-tree';
@@ -37,8 +37,6 @@ export const TREE_MAGIC = 'guesstree-tree';
 export const TREE_FORMAT_VERSION = 2;
 /** The version of a tree file without words (written for games without lists, and still read). */
 export const TREE_FORMAT_VERSION_PLAIN = 1;
-
-export type ParamValue = number | string | boolean;
 
 /**
  * The caps of a tree file (the README states them). A file over TREE_FILE_MAX_BYTES is refused
@@ -52,24 +50,7 @@ export const TREE_FILE_MAX_BYTES = 64 * 2 ** 20;
 export const TREE_MSGPACK_LIMITS: MsgpackLimits = { maxItems: 65_536, maxDepth: 16, maxStringBytes: 65_536 };
 export const TREE_WORDS_MAX_COUNT = 1_000_000;
 
-export interface ListRef {
-  /** What the list is to the game: 'words', 'answers', 'guesses'. */
-  readonly role: string;
-  readonly count: number;
-  readonly sha256: string;
-}
-
-export interface TreeHeader {
-  readonly game: string;
-  readonly params: Readonly<Record<string, ParamValue>>;
-  readonly lists: readonly ListRef[];
-  /** The exact objective of the tree over every secret, as `verify` recomputes it. */
-  readonly objective: Readonly<Record<string, ParamValue>>;
-  readonly settings: Readonly<Record<string, ParamValue>>;
-  readonly tool: { readonly name: string; readonly version: string };
-}
-
-export type { TreeArrays } from './tree-walker.js';
+export type { ListRef, ParamValue, TreeArrays, TreeHeader } from './tree-types.js';
 
 /** The words a tree file carries so that it can be read without its lists. */
 export interface TreeWords {

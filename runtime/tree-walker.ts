@@ -1,12 +1,8 @@
 /** Walking a compiled tree: no search, a binary search over a node's edges per reply. */
 
-/** A tree as four flat arrays: node v plays guess[v]; its edges are edgeStart[v]..edgeStart[v+1]-1, sorted by reply code. */
-export interface TreeArrays {
-  readonly guess: Uint32Array;
-  readonly edgeStart: Uint32Array;
-  readonly edgeCode: Uint32Array;
-  readonly edgeChild: Uint32Array;
-}
+import type { TreeArrays } from './tree-types.js';
+
+export type { TreeArrays } from './tree-types.js';
 
 export const NO_CHILD = -1;
 

@@ -75,6 +75,8 @@ describe('the library from the packed tarball, in a fresh project', () => {
       manifest.exports['.']?.import,
       manifest.exports['.']?.types,
       'dist/runtime/errors.d.ts',
+      'dist/runtime/tree-types.d.ts',
+      'dist/compiler/public-types.d.ts',
       'dist/compiler/cli.js',
       'dist/compiler/pool/worker-entry.cjs',
       'trees/manifest.json',

@@ -1,7 +1,8 @@
 // After tsc: the library's declarations (package.json "types"), for the public API only: the
-// declarations of compiler/library.ts and of the error class it re-exports are emitted into a
-// scratch folder and only those two are copied into dist/. The library's types are written to
-// be self-contained; this fails the build when library.d.ts imports anything else.
+// declarations of compiler/library.ts, of the error class it re-exports and of the two types-only
+// files it re-exports from (the tree file's types, the recorded figures: each declared once for the
+// compiler and the library) are emitted into a scratch folder and only those are copied into dist/.
+// This fails the build when a shipped declaration imports anything but another shipped one.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,9 +16,13 @@ const tsc = createRequire(import.meta.url)
   .resolve('typescript/package.json')
   .replace(/package\.json$/, 'bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', `${root}tsconfig.lib.json`], { stdio: 'inherit' });
-const shipped = { 'compiler/library.d.ts': [], 'runtime/errors.d.ts': [] };
-const allowed = { 'compiler/library.d.ts': ['../runtime/errors.js'], 'runtime/errors.d.ts': [] };
-for (const file of Object.keys(shipped)) {
+const allowed = {
+  'compiler/library.d.ts': ['../runtime/errors.js', '../runtime/tree-types.js', './public-types.js'],
+  'runtime/errors.d.ts': [],
+  'runtime/tree-types.d.ts': [],
+  'compiler/public-types.d.ts': [],
+};
+for (const file of Object.keys(allowed)) {
   const text = readFileSync(scratch + file, 'utf8');
   for (const m of text.matchAll(/from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
     const spec = m[1] ?? m[2];
