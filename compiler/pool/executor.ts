@@ -27,8 +27,7 @@ export interface TaskExecutor {
 /** Makes the executor of one compile (`--queue` gives another than the local pool). */
 export type ExecutorFactory = ((
   job: PoolJob,
-  workers: number,
-  signal: AbortSignal | undefined,
+  control: Pick<ExecutorControl, 'workers' | 'signal'>,
 ) => TaskExecutor | Promise<TaskExecutor>) & {
   /** Its workers are elsewhere and load the game themselves (a job queue): the job carries no shared tables. */
   readonly remote?: boolean;
@@ -92,7 +91,11 @@ export class CompilePool implements TaskExecutor {
   private readonly pool: Piscina<Task, TaskResult>;
   private readonly signal: AbortSignal | undefined;
 
-  constructor(job: PoolJob, workers: number, signal: AbortSignal | undefined, workerFile: URL = WORKER_FILE) {
+  constructor(
+    job: PoolJob,
+    { workers, signal }: Pick<ExecutorControl, 'workers' | 'signal'>,
+    workerFile: URL = WORKER_FILE,
+  ) {
     if (!Number.isInteger(workers) || workers < 1)
       throw fail('usage', `--workers ${workers}: expected a whole number, at least 1`);
     this.job = job;
@@ -156,9 +159,7 @@ export async function withExecutor<T>(
   body: (pool: TaskExecutor) => Promise<T>,
 ): Promise<T> {
   if (control.signal?.aborted) throw interrupted(job.label, '');
-  const pool = control.executor
-    ? await control.executor(job, control.workers, control.signal)
-    : new CompilePool(job, control.workers, control.signal);
+  const pool = control.executor ? await control.executor(job, control) : new CompilePool(job, control);
   try {
     return await body(pool);
   } finally {

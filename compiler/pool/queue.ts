@@ -23,7 +23,7 @@ import { Queue, QueueEvents, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { fail } from '../../runtime/errors.js';
 import { escapeControls } from '../../runtime/messages.js';
-import type { ExecutorFactory, PoolJob, TaskExecutor } from './driver.js';
+import type { ExecutorControl, ExecutorFactory, PoolJob, TaskExecutor } from './driver.js';
 import type { Task, TaskResult } from './messages.js';
 import { QUEUE_ENV } from './queue-url.js';
 import {
@@ -66,9 +66,9 @@ const STALLED = /stalled more than allowable limit/;
 
 /** The executor factory of `--queue URL`: checks the queue is reachable, then runs the compile's tasks there. */
 export function queueExecutor(target: QueueTarget): ExecutorFactory {
-  const open = async (job: PoolJob, workers: number, signal: AbortSignal | undefined): Promise<TaskExecutor> => {
+  const open: ExecutorFactory = async (job, control) => {
     await checkQueue(target);
-    return QueueExecutor.open(target, job, workers, signal);
+    return QueueExecutor.open(target, job, control);
   };
   return Object.assign(open, { remote: true });
 }
@@ -145,8 +145,7 @@ class QueueExecutor implements TaskExecutor {
   static async open(
     target: QueueTarget,
     job: PoolJob,
-    workers: number,
-    signal: AbortSignal | undefined,
+    { workers, signal }: Pick<ExecutorControl, 'workers' | 'signal'>,
   ): Promise<QueueExecutor> {
     const run = randomBytes(8).toString('hex');
     const redis = new Redis(redisOptions(target, GIVE_UP_MS));

@@ -66,4 +66,4 @@ export class ThreadExecutor implements TaskExecutor {
   }
 }
 
-export const threadExecutor: ExecutorFactory = (job, _workers, signal) => new ThreadExecutor(job, signal);
+export const threadExecutor: ExecutorFactory = (job, { signal }) => new ThreadExecutor(job, signal);

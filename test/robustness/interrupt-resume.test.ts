@@ -74,7 +74,7 @@ describe('robustness: interrupt, resume, worker faults', () => {
     const loaded = lingoModule.load({ len: 4 });
     const control = { effort: 'quick' as const, workers: 2, options: loaded.options };
     // The real piscina pool, with a worker file whose search tasks fail as the variable says.
-    const faulty: ExecutorFactory = (job, workers, signal) => new CompilePool(job, workers, signal, FAULT_WORKER);
+    const faulty: ExecutorFactory = (job, control) => new CompilePool(job, control, FAULT_WORKER);
     try {
       const clean = await compileLoaded(loaded, { ...control, workers: 1, executor: threadExecutor });
       process.env.GUESSTREE_TEST_WORKER_FAULT = join(dir, 'marker');
