@@ -185,12 +185,20 @@ export class FileGame implements Game {
   private readonly names: { secrets: readonly string[]; guesses: readonly string[] } | null;
   private readonly replyCode: Map<string, number>;
 
+  /**
+   * The game of `spec`; `lists` for its header, and from its definition (null in a worker that got
+   * only the spec) the names of its secrets and guesses and its reply help.
+   */
   constructor(
     spec: FileGameSpec,
     lists: readonly ListRef[],
-    names: { secrets: readonly string[]; guesses: readonly string[] } | null,
-    replyHelp?: string,
+    from: {
+      readonly names: { secrets: readonly string[]; guesses: readonly string[] };
+      readonly replyHelp: string | undefined;
+    } | null,
   ) {
+    const names = from?.names ?? null;
+    const replyHelp = from?.replyHelp;
     if (!spec.table) throw new Error('FileGame: no reply table');
     this.spec = spec;
     this.params = { name: spec.name, maxGuesses: spec.maxGuesses };
@@ -232,7 +240,10 @@ export class FileGame implements Game {
       fileSha256: file?.sha256 ?? null,
       gameSha256: gameHash(lists),
     };
-    return new FileGame(spec, lists, { secrets: def.secrets, guesses: def.guesses }, def.replyHelp);
+    return new FileGame(spec, lists, {
+      names: { secrets: def.secrets, guesses: def.guesses },
+      replyHelp: def.replyHelp,
+    });
   }
 
   secretOfGuess(guess: number): number {

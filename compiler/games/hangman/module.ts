@@ -89,7 +89,7 @@ export function hangmanParts(game: HangmanGame, setup: HangmanSetup): EnginePart
     game,
     objective: hangmanObjective,
     moves: hangmanMoves(rootLives(game.spec)),
-    ranker: new HangmanRanker(game.masks, game.length, HANGMAN_SPLIT_WEIGHT, setup.rule),
+    ranker: new HangmanRanker(game, HANGMAN_SPLIT_WEIGHT, setup.rule),
     effort,
   };
 }

@@ -72,7 +72,12 @@ export class HangmanRanker implements Ranker<number> {
   private readonly spread = new Float64Array(ALPHABET_SIZE);
   private readonly shape = new Int32Array(ALPHABET_SIZE);
 
-  constructor(masks: Uint16Array, length: number, splitWeight: number, rule: HangmanRule = 'search') {
+  /** `game`: its words' letter masks and their length. */
+  constructor(
+    { masks, length }: { readonly masks: Uint16Array; readonly length: number },
+    splitWeight: number,
+    rule: HangmanRule = 'search',
+  ) {
     this.masks = masks;
     this.splitWeight = splitWeight;
     this.rule = rule;

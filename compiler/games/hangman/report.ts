@@ -117,7 +117,7 @@ export async function hangmanPlay(game: HangmanGame, tree: TreeArrays, streams: 
   const { input, out, err } = streams;
   const interactive = (input as { isTTY?: boolean }).isTTY === true;
   const lines = readLines(input);
-  const helper = new HangmanRanker(game.masks, game.length, 0);
+  const helper = new HangmanRanker(game, 0);
   const history: string[] = [];
   const before: HangmanState[] = [];
   let state: HangmanState = {
