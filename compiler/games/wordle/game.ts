@@ -24,9 +24,10 @@ import type { ListRef } from '../../../runtime/tree-format.js';
 import type { Game, GuessFilter, ScoreByAttempt } from '../../game.js';
 import type { ReplyTable } from '../../engine/types.js';
 
+/** The default limit on guesses (`--max-guesses`). */
 export const WORDLE_ATTEMPTS = 6;
-/** A 6th guess costs this much more than 6: at most 1/4 of a guess over 1,000 answers, so it only breaks ties. */
-export const SIXTH_GUESS_PENALTY = 1 / 4096;
+/** The most guesses `--max-guesses` allows. */
+export const WORDLE_MAX_ATTEMPTS = 20;
 /** An answer not found within the tries: more than any tree's total of found answers. */
 export const WORDLE_UNSOLVED = -1_000_000;
 
@@ -42,12 +43,29 @@ export interface WordleSpec {
   /** `table[answer * guesses + guess]`: the feedback code (byte table; lengths up to 5), shared. */
   readonly table: Uint8Array | null;
   readonly lists: readonly ListRef[];
+  /** The limit on guesses (absent: 6). */
+  readonly attempts?: number;
 }
 
-export function wordleObjective(attempts = WORDLE_ATTEMPTS): ScoreByAttempt {
+/**
+ * The engine's cost of one guess: a power of two above the number of answers (4096 up to 4095
+ * answers), so that the tie-break of one unit per answer found on the last guess stays below one
+ * guess over all the answers, and scores stay exact binary fractions.
+ */
+export function wordleGuessUnit(secrets: number): number {
+  let unit = 4096;
+  while (unit <= secrets) unit *= 2;
+  return unit;
+}
+
+/**
+ * Minus the guesses a secret takes, the last guess allowed (`attempts`, the 6th by default) a
+ * tie-break of 1/`wordleGuessUnit` more: the fewest answers that need it.
+ */
+export function wordleObjective(attempts = WORDLE_ATTEMPTS, secrets = 0): ScoreByAttempt {
   const scores = new Float64Array(attempts + 1);
   for (let a = 1; a <= attempts; a++) scores[a] = -a;
-  if (attempts >= 6) scores[6] = -6 - SIXTH_GUESS_PENALTY;
+  scores[attempts] = -attempts - 1 / wordleGuessUnit(secrets);
   return { name: 'total-guesses', scores, unsolved: WORDLE_UNSOLVED };
 }
 
@@ -198,8 +216,8 @@ export class WordleGame implements Game {
   readonly guessCount: number;
   readonly codeCount: number;
   readonly solvedCode: number;
-  readonly maxAttempts = WORDLE_ATTEMPTS;
-  readonly objective = wordleObjective();
+  readonly maxAttempts: number;
+  readonly objective: ScoreByAttempt;
   readonly kernel: LingoFeedback;
   readonly answerGuess: Uint32Array;
   /** The feedback table once built (null: the codes do not fit a byte; undefined: not built yet). */
@@ -221,13 +239,16 @@ export class WordleGame implements Game {
     hard: boolean,
     lists: readonly ListRef[],
     words: { guesses: readonly string[]; answers: readonly string[] } | null,
+    attempts = WORDLE_ATTEMPTS,
   ) {
     this.kernel = kernel;
     this.answerGuess = answerGuess;
     this.tableBuilt = table;
     this.lists = lists;
-    this.params = { length: kernel.length, attempts: WORDLE_ATTEMPTS, hard };
+    this.params = { length: kernel.length, attempts, hard };
     this.secretCount = answerGuess.length;
+    this.maxAttempts = attempts;
+    this.objective = wordleObjective(attempts, this.secretCount);
     this.guessCount = kernel.wordCount;
     this.codeCount = kernel.codeCount;
     this.solvedCode = kernel.solved;
@@ -244,7 +265,13 @@ export class WordleGame implements Game {
    * From the normalized answers and the normalized union of answers and allowed guesses. Every
    * word must have the same length (checked by the caller).
    */
-  static fromLists(answers: WordList, guesses: WordList, hard: boolean, guessesRef?: ListRef): WordleGame {
+  static fromLists(
+    answers: WordList,
+    guesses: WordList,
+    hard: boolean,
+    guessesRef?: ListRef,
+    attempts = WORDLE_ATTEMPTS,
+  ): WordleGame {
     const length = answers.words[0].length;
     const letters = shared(encodeLetters(guesses.words, length));
     const kernel = new LingoFeedback(letters, length);
@@ -254,10 +281,15 @@ export class WordleGame implements Game {
       { role: 'answers', count: answers.words.length, sha256: answers.sha256 },
       guessesRef ?? { role: 'guesses', count: guesses.words.length, sha256: guesses.sha256 },
     ];
-    return new WordleGame(kernel, answerGuess, undefined, hard, lists, {
-      guesses: guesses.words,
-      answers: answers.words,
-    });
+    return new WordleGame(
+      kernel,
+      answerGuess,
+      undefined,
+      hard,
+      lists,
+      { guesses: guesses.words, answers: answers.words },
+      attempts,
+    );
   }
 
   /** The feedback table, `table[answer * guesses + guess]` (null when codes do not fit a byte); built on first use. */
@@ -282,6 +314,7 @@ export class WordleGame implements Game {
       answerGuess: this.answerGuess,
       table: this.table,
       lists: this.lists,
+      ...(this.maxAttempts !== WORDLE_ATTEMPTS ? { attempts: this.maxAttempts } : {}),
     };
   }
 
@@ -293,6 +326,7 @@ export class WordleGame implements Game {
       spec.hard,
       spec.lists,
       null,
+      spec.attempts ?? WORDLE_ATTEMPTS,
     );
   }
 

@@ -1,9 +1,10 @@
 /**
- * Wordle (`--game wordle --answers FILE --guesses FILE [--hard]`): the secrets are the answers,
- * the guesses the answers and the allowed guesses together, 6 tries, Lingo's masks. The
- * objective is the least total number of guesses over the answers, then the fewest answers that
- * need a 6th guess: in the engine a guess costs 4096 and a 6th guess 4097, an answer not found
- * within 6 so much that every answer is found when possible.
+ * Wordle (`--game wordle --answers FILE --guesses FILE [--hard] [--max-guesses N]`): the secrets
+ * are the answers, the guesses the answers and the allowed guesses together, 6 tries (or N),
+ * Lingo's masks. The objective is the least total number of guesses over the answers, then the
+ * fewest answers that need the last guess allowed: in the engine a guess costs a unit (4096 up to
+ * 4095 answers, `wordleGuessUnit`) and the last one a unit plus one, an answer not found within
+ * the limit so much that every answer is found when possible.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../../../runtime/atomic-write.js';
@@ -30,11 +31,18 @@ import { budgeted, type BudgetedTree, type CompileControl, type PoolPlan } from 
 import { describeGuessTotals, recordedText } from '../../objective.js';
 import { safeText } from '../../../runtime/messages.js';
 import type { CompileOutcome, GameModule, GameOptions, LoadedGame } from '../module.js';
-import { flagOption, required, sampleWords, stringOption, writeSample } from '../options.js';
+import { flagOption, intOption, required, sampleWords, stringOption, writeSample } from '../options.js';
 import { ALL, widthEffort, widthsText, type WidthEffort } from '../width-efforts.js';
 import { TOOL_VERSION } from '../../version.js';
 import { badJob, jobBoolean, jobChoice, jobIndices, jobLetters, jobLists, jobRecord, jobWhole } from '../job-check.js';
-import { WORDLE_ATTEMPTS, WordleGame, wordleProbes, type WordleSpec } from './game.js';
+import {
+  WORDLE_ATTEMPTS,
+  WORDLE_MAX_ATTEMPTS,
+  WordleGame,
+  wordleGuessUnit,
+  wordleProbes,
+  type WordleSpec,
+} from './game.js';
 import {
   everyGuess,
   openersWithin,
@@ -90,7 +98,7 @@ export const WORDLE_EFFORTS: readonly WordleEffort[] = [
   },
 ];
 
-/** One guess costs this much in the engine (a 6th guess one more): exact integers. */
+/** One guess costs this much in the engine with fewer than 4096 answers (the last guess one more): exact integers. */
 export const WORDLE_GUESS_COST = 4096;
 
 export function wordleEffort(name: string): WordleEffort {
@@ -100,8 +108,10 @@ export function wordleEffort(name: string): WordleEffort {
 export interface WordleSetup {
   readonly effort: string;
   readonly probes: Uint32Array;
-  /** Every answer found within this many guesses (the worst-case objective's proven depth); absent: 6. */
+  /** Every answer found within this many guesses (the worst-case objective's proven depth); absent: the limit. */
   readonly maxDepth?: number;
+  /** The game's limit on guesses when it is not 6 (the parts read it from the game; here for checkpoints' fingerprints). */
+  readonly maxGuesses?: number;
 }
 
 /** The worst-case solver's sets in hard mode (but greedy). */
@@ -124,12 +134,14 @@ const EXACT_MEMO_BYTES = 1024 * 2 ** 20;
 
 export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<string> {
   const effort = wordleEffort(setup.effort);
-  const c = WORDLE_GUESS_COST;
-  const attempts = Math.min(WORDLE_ATTEMPTS, setup.maxDepth ?? WORDLE_ATTEMPTS);
+  const c = wordleGuessUnit(game.secretCount);
+  const limit = game.maxAttempts;
+  const attempts = Math.min(limit, setup.maxDepth ?? limit);
   const objective = new AttemptObjective<string>(
     {
       attempts,
-      costs: [0, c, 2 * c, 3 * c, 4 * c, 5 * c, 6 * c + 1].slice(0, attempts + 1),
+      // The last guess allowed costs one more (the tie-break), unless a depth cap stops short of it.
+      costs: Array.from({ length: attempts + 1 }, (_, a) => a * c + (a === limit ? 1 : 0)),
       unsolved: 1_000_000 * c,
       branches: Infinity,
       depthTieBreak: false,
@@ -209,12 +221,17 @@ function wordleWorstCase(game: WordleGame, limits: WorstCaseLimits, searched?: (
 }
 
 /** The answers, and the union of the answers and the allowed guesses, both normalized. */
-export function loadWordleGame(answersPath: string, guessesPath: string, hard: boolean): WordleGame {
-  return wordleGameOf(loadUniformWordList(answersPath), guessesPath, hard);
+export function loadWordleGame(
+  answersPath: string,
+  guessesPath: string,
+  hard: boolean,
+  attempts = WORDLE_ATTEMPTS,
+): WordleGame {
+  return wordleGameOf(loadUniformWordList(answersPath), guessesPath, hard, attempts);
 }
 
 /** The game of these answers and the allowed guesses in `guessesPath`. */
-function wordleGameOf(answers: WordList, guessesPath: string, hard: boolean): WordleGame {
+function wordleGameOf(answers: WordList, guessesPath: string, hard: boolean, attempts: number): WordleGame {
   const allowed = loadUniformWordList(guessesPath);
   const length = answers.words[0].length;
   const allowedLength = allowed.words[0].length;
@@ -225,7 +242,7 @@ function wordleGameOf(answers: WordList, guessesPath: string, hard: boolean): Wo
     );
   }
   const guesses = makeWordList(guessesPath, [...allowed.words, ...answers.words]);
-  return WordleGame.fromLists(answers, guesses, hard);
+  return WordleGame.fromLists(answers, guesses, hard, undefined, attempts);
 }
 
 /** What a compile proved, for the line after the tree (not in the header: it depends on the timing). */
@@ -236,8 +253,8 @@ interface WordleReport {
 }
 
 /** A proof's budget: one guess more than the best's, so every opener ends exact or bounded above the best in whole guesses. */
-export function proofBudget(bestKey: number): number {
-  return (Math.floor(bestKey / WORDLE_GUESS_COST) + 1) * WORDLE_GUESS_COST;
+export function proofBudget(bestKey: number, unit = WORDLE_GUESS_COST): number {
+  return (Math.floor(bestKey / unit) + 1) * unit;
 }
 
 /** The words of the game's guesses (the loaded game has them). */
@@ -254,6 +271,7 @@ function checkedProof(game: WordleGame, file: TreeFile, treePath: string, given?
     proof,
     {
       hard: game.params.hard === true,
+      attempts: game.maxAttempts,
       lists: game.lists,
       guessWords: game.guessCount < listOf(game.lists, 'guesses').count ? null : guessWords(game),
     },
@@ -289,6 +307,8 @@ function* compileWordle(
   }
   const probes = wordleProbes(game);
   const N = game.secretCount;
+  const limit = game.maxAttempts;
+  const unit = wordleGuessUnit(N);
   const count = typeof control.options.openers === 'number' ? control.options.openers : undefined;
   if (count !== undefined && (prove || !effort.exact || opener !== undefined))
     throw fail(
@@ -303,13 +323,16 @@ function* compileWordle(
       : prove
         ? { width: Infinity }
         : { width: Infinity, first: count ?? EXACT_OPENERS };
+  // A limit other than 6 is part of every job's setup (checkpoints' fingerprints tell the games apart).
+  const withLimit = (setup: WordleSetup): WordleSetup =>
+    limit === WORDLE_ATTEMPTS ? setup : { ...setup, maxGuesses: limit };
   const jobOf = (setup: WordleSetup) => ({
     module: 'wordle',
     gameSpec: game.spec(),
-    setup,
+    setup: withLimit(setup),
     parts: wordleParts(game, setup),
     label: loaded.slug,
-    bestText: (cost: number) => `mean ${(Math.floor(cost / WORDLE_GUESS_COST) / N).toFixed(4)} guesses`,
+    bestText: (cost: number) => `mean ${(Math.floor(cost / unit) / N).toFixed(4)} guesses`,
     nameSecret: (s: number) => game.secretName(s),
     nameGuess: (g: number) => game.guessName(g),
   });
@@ -318,7 +341,7 @@ function* compileWordle(
     const found = yield* budgeted(job, {
       ...spec,
       unit: 'openers',
-      budgetOf: prove && effort.exact ? proofBudget : undefined,
+      budgetOf: prove && effort.exact ? (key: number) => proofBudget(key, unit) : undefined,
       ...(checkpointPrefix !== undefined ? { checkpointPrefix } : {}),
     });
     if (!found) throw new Error('wordle compile: no plan');
@@ -327,11 +350,11 @@ function* compileWordle(
   // The proof beside a tree of key `treeKey`: every opener searched exactly under one guess more
   // than the tree's total from the first (no opener needs solving without a budget).
   const provePass = function* (treeKey: number): PoolPlan<BudgetedTree> {
-    const budget = proofBudget(treeKey);
+    const budget = proofBudget(treeKey, unit);
     const found = yield* budgeted(jobOf({ effort: 'exact', probes }), {
       width: Infinity,
       unit: 'openers',
-      budgetOf: proofBudget,
+      budgetOf: (key: number) => proofBudget(key, unit),
       budget,
       checkpointPrefix: 'proof-',
     });
@@ -342,7 +365,7 @@ function* compileWordle(
   let limits: WorstCaseLimits | null = null;
   let r: BudgetedTree | null = null;
   if (worst) {
-    limits = worstCaseLimits(effort.name, WORDLE_ATTEMPTS, true);
+    limits = worstCaseLimits(effort.name, limit, true);
     // Hard mode's sets allow few guesses and are refuted in a few scans: a proof of the whole
     // depth fits the budget (Wordle's lists: 4 refuted in about 90,000 sets).
     if (game.params.hard && effort.name !== 'greedy')
@@ -350,12 +373,12 @@ function* compileWordle(
     const proofJob = {
       module: 'wordle',
       gameSpec: game.spec(),
-      setup: { effort: effort.name, probes },
+      setup: withLimit({ effort: effort.name, probes }),
       label: loaded.slug,
     };
-    // The search capped at one guess less than the game's 6 first: when it finds every answer,
+    // The search capped at one guess less than the game's limit first: when it finds every answer,
     // the solver only has to look below its depth (it finds a tree of that depth slowly in hard mode).
-    const first = yield* search(WORDLE_ATTEMPTS - 1);
+    const first = yield* search(limit - 1);
     const s = replayAll(game, first.tree);
     const all = (s.histogram[0] ?? 0) === 0 && s.missingBranches === 0;
     // Hard mode, or normal mode with --checkpoint: no tree one guess shallower, opener by opener
@@ -390,7 +413,7 @@ function* compileWordle(
       // biome-ignore lint/suspicious/noAssignInExpressions: the refutation runs only when the tests before it pass; its verdict is read below
       (refuted = yield* refuteOpeners(proofJob, {
         limits,
-        depth: WORDLE_ATTEMPTS - 1,
+        depth: limit - 1,
         openers: everyGuess(),
         budget: openerBudget,
       })).within < 0
@@ -400,43 +423,43 @@ function* compileWordle(
       if (refuted.undecided > 0)
         throw fail(
           'budget',
-          `${loaded.slug}: ${WORDLE_ATTEMPTS - 1} guesses not refuted: ${refuted.undecided.toLocaleString('en-US')} of ${game.guessCount.toLocaleString('en-US')} first guesses undecided within their ${openerBudget.toLocaleString('en-US')} sets (proven: none in fewer than ${WORDLE_ATTEMPTS - 1}); --resume keeps the blocks settled; nothing written`,
+          `${loaded.slug}: ${limit - 1} guesses not refuted: ${refuted.undecided.toLocaleString('en-US')} of ${game.guessCount.toLocaleString('en-US')} first guesses undecided within their ${openerBudget.toLocaleString('en-US')} sets (proven: none in fewer than ${limit - 1}); --resume keeps the blocks settled; nothing written`,
         );
-      const full = yield* search(WORDLE_ATTEMPTS, 'full-');
+      const full = yield* search(limit, 'full-');
       const t = replayAll(game, full.tree);
       if ((t.histogram[0] ?? 0) !== 0 || t.missingBranches !== 0)
         throw fail(
           'budget',
-          `${loaded.slug}: proven: no tree solves every answer in fewer than ${WORDLE_ATTEMPTS}, but the search found no tree within ${WORDLE_ATTEMPTS}; nothing written`,
+          `${loaded.slug}: proven: no tree solves every answer in fewer than ${limit}, but the search found no tree within ${limit}; nothing written`,
         );
-      proof = proofAbove(full.tree, WORDLE_ATTEMPTS, {
+      proof = proofAbove(full.tree, limit, {
         tree: null,
         depth: 0,
         total: 0,
-        lowerBound: WORDLE_ATTEMPTS,
+        lowerBound: limit,
         proven: true,
         nodes: refuted.nodes,
         stopped: false,
       });
       r = full;
     } else {
-      proof = yield* proveWorstCase(proofJob, limits, `no tree finds every answer within ${WORDLE_ATTEMPTS} guesses`);
+      proof = yield* proveWorstCase(proofJob, limits, `no tree finds every answer within ${limit} guesses`);
       // The search capped at that depth has run already.
-      if (proof.depth === WORDLE_ATTEMPTS - 1) r = first;
+      if (proof.depth === limit - 1) r = first;
     }
   }
   const started = process.hrtime.bigint();
   if (!r) r = yield* search(proof ? proof.depth : undefined);
   const p = prove && !effort.exact ? yield* provePass(r.cost) : r;
-  const whole = (cost: number): number => Math.floor(cost / WORDLE_GUESS_COST);
+  const whole = (cost: number): number => Math.floor(cost / unit);
   // The proof found fewer guesses than the default tree: its exact tree ships instead.
   const exactTree = effort.exact || whole(p.cost) < whole(r.cost);
   if (exactTree) r = p;
   if (prove && p.everyGuess) {
-    const solvedMax = N * (WORDLE_ATTEMPTS * WORDLE_GUESS_COST + 1);
+    const solvedMax = N * (limit * unit + 1);
     const lines = p.outcomes.map((o) => ({
       word: game.guessName(o.guess),
-      value: proofValue(o, WORDLE_GUESS_COST, solvedMax),
+      value: proofValue(o, unit, solvedMax),
     }));
     // The tree's own opener names the best when it is one of the best.
     const treeLine = lines.find((l) => l.word === game.guessName(r.guess));
@@ -450,6 +473,7 @@ function* compileWordle(
     report.proof = formatProof(
       {
         mode: game.params.hard === true ? 'hard' : 'normal',
+        attempts: limit,
         answers: listOf(game.lists, 'answers'),
         guesses: listOf(game.lists, 'guesses'),
         openers: lines.length,
@@ -498,8 +522,8 @@ function* compileWordle(
   const objectiveExtra: Record<string, ParamValue> =
     bound !== null
       ? {
-          upperBound: -bound / WORDLE_GUESS_COST,
-          upperBoundMean: Math.round((-bound / WORDLE_GUESS_COST / N) * 1e6) / 1e6,
+          upperBound: -bound / unit,
+          upperBoundMean: Math.round((-bound / unit / N) * 1e6) / 1e6,
         }
       : {};
   return { tree: r.tree, settings, objectiveExtra };
@@ -531,6 +555,14 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
     { name: 'answers', type: 'file', describe: 'the possible secrets, one word a line' },
     { name: 'guesses', type: 'file', describe: 'the allowed guesses (the answers are always allowed too)' },
     { name: 'hard', type: 'boolean', describe: 'hard mode: greens stay in place, revealed letters are reused' },
+    {
+      name: 'max-guesses',
+      header: 'attempts',
+      type: 'integer',
+      min: 2,
+      max: WORDLE_MAX_ATTEMPTS,
+      describe: 'the limit on guesses (default 6); a tree for another limit is its own tree',
+    },
     {
       name: 'opener',
       type: 'string',
@@ -623,7 +655,7 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
       'wordle',
       '--answers FILE (the possible secrets) and --guesses FILE (the allowed guesses)',
     );
-    return wordleLoaded(opts, loadWordleGame(answers, guesses, flagOption(opts, 'hard')));
+    return wordleLoaded(opts, loadWordleGame(answers, guesses, flagOption(opts, 'hard'), maxGuessesOf(opts)));
   },
   loadFromTree(opts, file, where) {
     const hard = flagOption(opts, 'hard');
@@ -638,13 +670,13 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
       where,
     );
     if (guessesPath !== undefined)
-      return { loaded: wordleLoaded(opts, wordleGameOf(answers, guessesPath, hard)), file };
+      return { loaded: wordleLoaded(opts, wordleGameOf(answers, guessesPath, hard, maxGuessesOf(opts))), file };
     // No guesses list: the game's guesses are the answers and the guesses the tree plays, renumbered.
     const table = carriedGuesses(file, where);
     const words = makeWordList(`${where} (the guesses it carries)`, [...answers.words, ...table.words]);
     const guessesRef = file.header.lists.find((l) => l.role === 'guesses');
     if (!guessesRef) throw fail('tree-file', `${where}: tree has no guesses list`);
-    const game = WordleGame.fromLists(answers, words, hard, guessesRef);
+    const game = WordleGame.fromLists(answers, words, hard, guessesRef, maxGuessesOf(opts));
     const guess = Uint32Array.from(
       file.tree.guess,
       (g) => words.index.get(table.words[guessSlot(table.index, g)]) as number,
@@ -655,13 +687,15 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
     answers: opts.answers,
     guesses: opts.guesses,
     hard: header.params.hard === true,
+    'max-guesses': typeof header.params.attempts === 'number' ? header.params.attempts : undefined,
     objective: objectiveFromHeader(header, 'total'),
   }),
   checkJob(gameSpec, setup, checkOptions) {
     const s = jobRecord(gameSpec, 'gameSpec');
     jobChoice(s.kind, 'gameSpec.kind', ['wordle']);
     const length = jobWhole(s.length, 'gameSpec.length', 1, WORD_LIST_MAX_LINE_BYTES);
-    checkOptions({ hard: jobBoolean(s.hard, 'gameSpec.hard') || undefined });
+    const limit = s.attempts === undefined ? WORDLE_ATTEMPTS : jobWhole(s.attempts, 'gameSpec.attempts');
+    checkOptions({ hard: jobBoolean(s.hard, 'gameSpec.hard') || undefined, 'max-guesses': limit });
     const guesses = jobLetters(s.letters, 'gameSpec.letters', length);
     const answers = jobIndices(s.answerGuess, 'gameSpec.answerGuess', guesses).length;
     if (answers === 0) throw badJob('gameSpec.answerGuess', 'no answers');
@@ -675,7 +709,8 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
       WORDLE_EFFORTS.map((e) => e.name),
     );
     jobIndices(u.probes, 'setup.probes', guesses);
-    if (u.maxDepth !== undefined) jobWhole(u.maxDepth, 'setup.maxDepth', 1, WORDLE_ATTEMPTS);
+    if (u.maxDepth !== undefined) jobWhole(u.maxDepth, 'setup.maxDepth', 1, limit);
+    if (u.maxGuesses !== undefined) jobWhole(u.maxGuesses, 'setup.maxGuesses', limit, limit);
     return undefined;
   },
   worker: (gameSpec, setup) => {
@@ -693,16 +728,22 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
   },
 };
 
+/** `--max-guesses`, or 6. */
+function maxGuessesOf(opts: GameOptions): number {
+  return intOption(opts, 'max-guesses') ?? WORDLE_ATTEMPTS;
+}
+
 /** The Wordle game loaded (its guesses may be only those a tree plays: a tree read without --guesses). */
 function wordleLoaded(opts: GameOptions, base: WordleGame): LoadedGame {
   const hard = base.params.hard;
   const worst = isWorstCase(opts);
+  const limit = base.maxAttempts;
   const game = worst ? markWorstCase(base) : base;
   const report: WordleReport = { line: null, proof: null };
   const loaded: LoadedGame = {
     module: wordleModule,
     game,
-    slug: `${hard ? 'wordle-hard' : 'wordle'}${worst ? '-worst-case' : ''}`,
+    slug: `${hard ? 'wordle-hard' : 'wordle'}${limit !== WORDLE_ATTEMPTS ? `-g${limit}` : ''}${worst ? '-worst-case' : ''}`,
     options: opts,
     compile: (control) => compileWordle(loaded, game, control, report),
     companions: () => (report.proof ? [{ kind: 'proof', extension: '.proof.txt', text: report.proof }] : []),
@@ -728,7 +769,7 @@ function wordleLoaded(opts: GameOptions, base: WordleGame): LoadedGame {
     },
     describe: worst ? describeWorstCase : describeWordle,
     merit: worst ? worstCaseMerit : (h: TreeHeader) => Number(h.objective.total),
-    explorerRules: () => wordMaskRules(game.params.length, WORDLE_ATTEMPTS),
+    explorerRules: () => wordMaskRules(game.params.length, game.maxAttempts),
     wordsOf: (tree) => {
       // Indices into the full guesses list: a game rebuilt from a tree's own guesses has other ones.
       if (game.guessCount !== listOf(game.lists, 'guesses').count)

@@ -2,7 +2,7 @@
  * Wordle's proof file: what `compile --prove` established about every allowed first guess,
  * shipped beside the tree (`<tree>.proof.txt`) and printed by `export --format proof`.
  *
- *   # guesstree wordle proof; mode normal; answers 2315 sha256 HEX; guesses 12972 sha256 HEX; openers 12972; best salet 7920; seconds 1234.5; guesstree 0.1.0
+ *   # guesstree wordle proof; mode normal[; max guesses N]; answers 2315 sha256 HEX; guesses 12972 sha256 HEX; openers 12972; best salet 7920; seconds 1234.5; guesstree 0.1.0
  *   salet<TAB>=7920        its exact optimum (total guesses over the answers, every answer found)
  *   reast<TAB>>=7921       a proven lower bound, above the best total
  *   xxxxx<TAB>none         no tree from it finds every answer within the tries
@@ -19,6 +19,9 @@ import type { ListRef } from '../../../runtime/tree-format.js';
 import { readTextFile } from '../../../runtime/wordlist.js';
 import type { CandidateOutcome } from '../compile-api.js';
 
+/** The limit on guesses a proof header leaves unsaid. */
+const DEFAULT_ATTEMPTS = 6;
+
 /** What the proof says of one first guess. */
 export type ProofValue =
   | { readonly kind: 'exact'; readonly total: number }
@@ -27,6 +30,8 @@ export type ProofValue =
 
 export interface ProofHeader {
   readonly mode: 'normal' | 'hard';
+  /** The limit on guesses, written only when it is not 6 (absent: 6). */
+  readonly attempts?: number;
   readonly answers: { readonly count: number; readonly sha256: string };
   readonly guesses: { readonly count: number; readonly sha256: string };
   readonly openers: number;
@@ -47,10 +52,10 @@ export function proofPathOf(treePath: string): string {
 }
 
 /**
- * One candidate's outcome in whole guesses. A key is 4096 per guess plus one per answer found on
- * the 6th guess, far more per answer not found, so a tree that finds every answer costs at most
- * `solvedMax`; with fewer answers than 4096, a key of at least L means at least floor(L / 4096)
- * guesses.
+ * One candidate's outcome in whole guesses. A key is `guessCost` per guess (more than the answers)
+ * plus one per answer found on the last guess allowed, far more per answer not found, so a tree
+ * that finds every answer costs at most `solvedMax`, and a key of at least L means at least
+ * floor(L / guessCost) guesses.
  */
 export function proofValue(o: CandidateOutcome, guessCost: number, solvedMax: number): ProofValue {
   if ('key' in o) return o.key > solvedMax ? { kind: 'none' } : { kind: 'exact', total: Math.floor(o.key / guessCost) };
@@ -75,13 +80,15 @@ export function listOf(lists: readonly ListRef[], role: string): { count: number
 /** The proof file's text: the header line, then one line per first guess. */
 export function formatProof(header: ProofHeader, lines: ReadonlyArray<{ word: string; value: ProofValue }>): string {
   const h = header;
-  const head = `# guesstree wordle proof; mode ${h.mode}; answers ${h.answers.count} sha256 ${h.answers.sha256}; guesses ${h.guesses.count} sha256 ${h.guesses.sha256}; openers ${h.openers}; best ${h.best.word} ${h.best.total}; seconds ${h.seconds.toFixed(1)}; ${h.tool}`;
+  const attempts = h.attempts ?? DEFAULT_ATTEMPTS;
+  const limit = attempts !== DEFAULT_ATTEMPTS ? `; max guesses ${attempts}` : '';
+  const head = `# guesstree wordle proof; mode ${h.mode}${limit}; answers ${h.answers.count} sha256 ${h.answers.sha256}; guesses ${h.guesses.count} sha256 ${h.guesses.sha256}; openers ${h.openers}; best ${h.best.word} ${h.best.total}; seconds ${h.seconds.toFixed(1)}; ${h.tool}`;
   const sorted = lines.map((l, i) => ({ ...l, i })).sort((a, b) => order(a.value) - order(b.value) || a.i - b.i);
   return `${[head, ...sorted.map((l) => `${l.word}\t${valueText(l.value)}`)].join('\n')}\n`;
 }
 
 const HEADER_RE =
-  /^# guesstree wordle proof; mode (normal|hard); answers (\d+) sha256 ([0-9a-f]{64}); guesses (\d+) sha256 ([0-9a-f]{64}); openers (\d+); best ([a-z]+) (\d+); seconds (\d+(?:\.\d+)?); (guesstree \S+)$/;
+  /^# guesstree wordle proof; mode (normal|hard)(?:; max guesses (\d{1,2}))?; answers (\d+) sha256 ([0-9a-f]{64}); guesses (\d+) sha256 ([0-9a-f]{64}); openers (\d+); best ([a-z]+) (\d+); seconds (\d+(?:\.\d+)?); (guesstree \S+)$/;
 const LINE_RE = /^([a-z]+)\t(?:(=|>=)(\d+)|none)$/;
 
 /** Parse a proof file: one line naming the file, line and problem when it is not one. */
@@ -99,12 +106,13 @@ export function parseProof(text: string, where: string): Proof {
     );
   const header: ProofHeader = {
     mode: m[1] as 'normal' | 'hard',
-    answers: { count: Number(m[2]), sha256: m[3] },
-    guesses: { count: Number(m[4]), sha256: m[5] },
-    openers: Number(m[6]),
-    best: { word: m[7], total: Number(m[8]) },
-    seconds: Number(m[9]),
-    tool: m[10],
+    attempts: m[2] === undefined ? DEFAULT_ATTEMPTS : Number(m[2]),
+    answers: { count: Number(m[3]), sha256: m[4] },
+    guesses: { count: Number(m[5]), sha256: m[6] },
+    openers: Number(m[7]),
+    best: { word: m[8], total: Number(m[9]) },
+    seconds: Number(m[10]),
+    tool: m[11],
   };
   const lines: Array<{ word: string; value: ProofValue }> = [];
   const seen = new Set<string>();
@@ -142,13 +150,23 @@ export interface ProofCheck {
  */
 export function checkProof(
   proof: Proof,
-  game: { readonly hard: boolean; readonly lists: readonly ListRef[]; readonly guessWords: readonly string[] | null },
+  game: {
+    readonly hard: boolean;
+    /** Absent: 6. */
+    readonly attempts?: number;
+    readonly lists: readonly ListRef[];
+    readonly guessWords: readonly string[] | null;
+  },
   treeTotal: number | null,
   where: string,
 ): ProofCheck {
   const h = proof.header;
   const mode = game.hard ? 'hard' : 'normal';
   if (h.mode !== mode) throw fail('input', `${where}:1: a proof for ${h.mode} mode, the game is in ${mode} mode`);
+  const proofLimit = h.attempts ?? DEFAULT_ATTEMPTS;
+  const gameLimit = game.attempts ?? DEFAULT_ATTEMPTS;
+  if (proofLimit !== gameLimit)
+    throw fail('input', `${where}:1: a proof for ${proofLimit} guesses at most, the game allows ${gameLimit}`);
   for (const role of ['answers', 'guesses'] as const) {
     const want = listOf(game.lists, role);
     const have = h[role];
