@@ -315,14 +315,16 @@ function* compileWordle(
       'usage',
       '--openers N goes with --effort exact (without --opener): the N best-ranked openers, each searched exactly',
     );
-  // Exact: the openers in the order of the exact ranking (every guess), the first N of them.
-  const spec = !effort.exact
-    ? { width: effort.widths[0] }
-    : opener !== undefined
+  // --opener: that first guess alone, whatever the effort. Exact: the openers in the order of the
+  // exact ranking (every guess), the first N of them.
+  const spec =
+    opener !== undefined
       ? { width: 1, only: [opener] }
-      : prove
-        ? { width: Infinity }
-        : { width: Infinity, first: count ?? EXACT_OPENERS };
+      : !effort.exact
+        ? { width: effort.widths[0] }
+        : prove
+          ? { width: Infinity }
+          : { width: Infinity, first: count ?? EXACT_OPENERS };
   // A limit other than 6 is part of every job's setup (checkpoints' fingerprints tell the games apart).
   const withLimit = (setup: WordleSetup): WordleSetup =>
     limit === WORDLE_ATTEMPTS ? setup : { ...setup, maxGuesses: limit };
@@ -493,6 +495,8 @@ function* compileWordle(
       ranking: 'reply groups, then sum of squared group sizes',
       cutoffs: true,
       candidateShortcut: true,
+      // Searched below the given first guess only.
+      ...(opener !== undefined && !worst ? { opener: game.guessName(opener) } : {}),
     };
   } else {
     const proven = prove && r.everyGuess ? 'global' : 'opener';
