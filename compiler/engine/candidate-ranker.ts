@@ -115,6 +115,15 @@ export interface CandidateGame extends SearchGame {
 
 const PROBE_CACHE_MAX = 20_000;
 /** See `CandidateRanker.frame`. */
+/** An exact ranking's packed keys (`CandidateRanker.packing`). */
+interface ExactPack {
+  readonly mixed: boolean;
+  readonly placeScale: number;
+  readonly squareScale: number;
+  readonly packed: Float64Array;
+  readonly boundAt: Float64Array;
+}
+
 interface RankFrame {
   readonly n: number;
   readonly used: number;
@@ -598,36 +607,29 @@ export class CandidateRanker implements Ranker<string> {
     const { gc, first, next } = this.terms(used);
     const limitMiss = CandidateRanker.collisionLimit(beta, n, 0, gc, first, next);
     const limitHit = CandidateRanker.collisionLimit(beta, n, 1, gc, first, next);
+    // A full selection of a few takes a guess only below its last entry's bound (or at it by a
+    // smaller key2, never with two tries left): counting stops at the collisions that rule it out.
+    const capped = !exactOrder && listed && next > first && (left === 2 || Number.isFinite(width));
+    let capMiss = Infinity;
+    let capHit = Infinity;
+    // Past the candidates no guess can win: none then beats every secret in its own group (the
+    // bound `allApart`, key2 2n + 1), nor ties with it on both keys and enters.
+    const allApart = n * gc + n * first;
     this.prepareRows(set, 0, n);
     // Exact rankings: the first exact guess of least bound, and the survivors' packed keys.
-    let exactBest = -1;
-    let exactBestAt = 0;
-    let exactBestBound = Infinity;
-    let exactBestKey2 = 0;
-    const mixed = this.settings.exactOrder === 'mixed';
-    const placeScale = 2 ** Math.ceil(Math.log2(poolLength + 1));
-    // 'bound': (2·collisions + misses, squares); 'mixed': n·(2n + collisions − hit) + 2·squares.
-    const squareScale = 2 ** Math.ceil(Math.log2(n * n + 1));
-    const keyMax = mixed ? 5 * n * n + 2 : (2 * n + 2) * squareScale;
-    const packs = sorted && keyMax * placeScale < 2 ** 53;
-    let packed: Float64Array | null = null;
-    let boundAt: Float64Array | null = null;
+    let exactBest: RankedGuess | null = null;
+    const pack = sorted ? this.packing(n, poolLength, end - from) : null;
+    if (sorted && !pack) top.reset(Infinity);
     let survivors = 0;
-    if (sorted) {
-      if (packs) {
-        packed = new Float64Array(end - from);
-        boundAt = new Float64Array(end - from);
-      } else top.reset(Infinity);
-    }
     for (let pi = from; pi < end; pi++) {
       if (pi === shortcutAt && bestCandidate !== null && bestCandidateExact && bestCandidate.bound <= minBound) {
         // No guess that is not a candidate can beat n secrets found on the next attempt.
         if (bestCandidate.bound <= nextAttempt)
-          return { optimal: bestCandidate, top: EMPTY_RANKED, setBound: bestCandidate.bound, complete };
+          return CandidateRanker.known(bestCandidate, bestCandidate.bound, complete);
       }
       const g = pool[pi];
       const hit = inSet[g] === stamp ? 1 : 0;
-      if (!this.tableStats(g, n, hit ? limitHit : limitMiss)) continue;
+      if (!this.tableStats(g, n, hit ? Math.min(limitHit, capHit) : Math.min(limitMiss, capMiss))) continue;
       const col = this.tCollisions;
       const bound = n * gc + (n - col - hit) * first + col * next;
       if (bound >= beta) continue;
@@ -641,63 +643,73 @@ export class CandidateRanker implements Ranker<string> {
       }
       // A candidate that splits the rest into singletons reaches the set's bound: optimal.
       if (hit && bound === ceiling)
-        return {
-          optimal: { guess: g, at: pi, bound, key1: bound, key2 },
-          top: EMPTY_RANKED,
-          setBound: ceiling,
-          complete,
-        };
+        return CandidateRanker.known({ guess: g, at: pi, bound, key1: bound, key2 }, ceiling, complete);
       if (exact) {
         // Once no candidate splits the set into singletons, nothing beats every secret on the
         // next attempt: a guess that does it (into singletons, not a candidate) is optimal.
         if (col === 0 && pi >= n && bound === nextAttempt)
-          return {
-            optimal: { guess: g, at: pi, bound, key1: bound, key2 },
-            top: EMPTY_RANKED,
-            setBound: bound,
-            complete,
-          };
-        if (groupsOfTwo && bound < exactBestBound) {
-          exactBest = g;
-          exactBestAt = pi;
-          exactBestBound = bound;
-          exactBestKey2 = key2;
+          return CandidateRanker.known({ guess: g, at: pi, bound, key1: bound, key2 }, bound, complete);
+        if (groupsOfTwo && bound < (exactBest?.bound ?? Infinity))
+          exactBest = { guess: g, at: pi, bound, key1: bound, key2 };
+      }
+      if (pack) {
+        const key = pack.mixed
+          ? n * (2 * n + col - hit) + 2 * this.tSquares
+          : (2 * col + 1 - hit) * pack.squareScale + this.tSquares;
+        pack.boundAt[pi - from] = bound;
+        pack.packed[survivors++] = key * pack.placeScale + pi;
+      } else if (listed) {
+        top.push(g, pi, bound, bound, left === 2 ? 0 : key2);
+        if (capped && top.full) {
+          const last = top.lastKey1;
+          if (leading && pi >= n && last === allApart && (left === 2 || top.lastKey2 === 2 * n + 1)) break;
+          capMiss = CandidateRanker.capAt((last - allApart) / (next - first), left === 2);
+          capHit = CandidateRanker.capAt((last - allApart + first) / (next - first), left === 2);
         }
       }
-      if (packed) {
-        const key = mixed
-          ? n * (2 * n + col - hit) + 2 * this.tSquares
-          : (2 * col + 1 - hit) * squareScale + this.tSquares;
-        (boundAt as Float64Array)[pi - from] = bound;
-        packed[survivors++] = key * placeScale + pi;
-      } else if (listed) top.push(g, pi, bound, bound, left === 2 ? 0 : key2);
     }
     const setBound = Math.min(minBound, beta);
     // The least bound is exact for a guess whose groups hold at most two: it is optimal.
-    if (exact && exactBest >= 0 && exactBestBound === minBound) {
-      return {
-        optimal: {
-          guess: exactBest,
-          at: exactBestAt,
-          bound: exactBestBound,
-          key1: exactBestBound,
-          key2: exactBestKey2,
-        },
-        top: EMPTY_RANKED,
-        setBound: minBound,
-        complete,
-      };
-    }
-    if (packed)
+    if (exact && exactBest !== null && exactBest.bound === minBound)
+      return CandidateRanker.known(exactBest, minBound, complete);
+    if (pack)
       return {
         optimal: null,
-        top: CandidateRanker.unpack(pool, packed, survivors, placeScale, boundAt as Float64Array, from),
+        top: CandidateRanker.unpack(pool, pack.packed, survivors, pack.placeScale, pack.boundAt, from),
         setBound,
         complete,
       };
     const best = top.result();
     if (left === 2) return { optimal: best.length ? rankedAt(best, 0) : null, top: EMPTY_RANKED, setBound, complete };
     return { optimal: null, top: best, setBound, complete };
+  }
+
+  /** A ranking that found its optimal guess. */
+  private static known(optimal: RankedGuess, setBound: number, complete: boolean): Ranking {
+    return { optimal, top: EMPTY_RANKED, setBound, complete };
+  }
+
+  /**
+   * Collisions at which a guess can no longer enter a full selection: `over` is how many its
+   * last entry's bound allows; a guess past them has a larger bound (or, when `strict`, with two
+   * tries left and key2 0, one at least as large).
+   */
+  private static capAt(over: number, strict: boolean): number {
+    return Math.max(0, strict ? Math.ceil(over) : Math.floor(over) + 1);
+  }
+
+  /**
+   * The packed keys of an exact ranking of `span` guesses ('bound': (2·collisions + misses,
+   * squares); 'mixed': n·(2n + collisions − hit) + 2·squares), each with its pool place; null
+   * when they would not fit a double exactly (the selection then keeps every guess).
+   */
+  private packing(n: number, poolLength: number, span: number): ExactPack | null {
+    const mixed = this.settings.exactOrder === 'mixed';
+    const placeScale = 2 ** Math.ceil(Math.log2(poolLength + 1));
+    const squareScale = 2 ** Math.ceil(Math.log2(n * n + 1));
+    const keyMax = mixed ? 5 * n * n + 2 : (2 * n + 2) * squareScale;
+    if (keyMax * placeScale >= 2 ** 53) return null;
+    return { mixed, placeScale, squareScale, packed: new Float64Array(span), boundAt: new Float64Array(span) };
   }
 
   /** Survivors of an exact ranking, best first: their packed keys sorted, then unpacked. */

@@ -36,6 +36,21 @@ export class TopK {
     return this.size;
   }
 
+  /** Whether a bounded selection is full: a guess then enters only by beating its last entry. */
+  get full(): boolean {
+    return !this.unbounded && this.cap > 0 && this.size >= this.cap;
+  }
+
+  /** The last (worst) entry's key1; only when `count` > 0. */
+  get lastKey1(): number {
+    return this.key1[this.size - 1];
+  }
+
+  /** The last (worst) entry's key2; only when `count` > 0. */
+  get lastKey2(): number {
+    return this.key2[this.size - 1];
+  }
+
   private grow(need: number): void {
     if (need <= this.guess.length) return;
     const len = Math.max(need, this.guess.length * 2);
