@@ -180,7 +180,7 @@ for (const mode of modes) {
   const hard = mode === 'hard';
   const t0 = process.hrtime.bigint();
   const c0 = process.cpuUsage();
-  const game = loadWordleGame(values.answers, values.guesses, hard);
+  const game = loadWordleGame(values.answers, values.guesses, { hard });
   const probes = wordleProbes(game);
   const setupWall = Number(process.hrtime.bigint() - t0) / 1e9;
   console.log(

@@ -42,7 +42,7 @@ const { values } = parseArgs({
   },
   strict: true,
 });
-const game = loadWordleGame(values.answers, values.guesses, values.hard);
+const game = loadWordleGame(values.answers, values.guesses, { hard: values.hard });
 const rule = game.guessFilter;
 const moves: Moves<string> = rule
   ? { root: rule.start, after: (s, g, c) => rule.after(s, g, c), key: (s) => s }

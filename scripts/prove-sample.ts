@@ -55,7 +55,7 @@ const cpu = (): number => {
 };
 
 const c0 = cpu();
-const game = loadWordleGame(values.answers, values.guesses, mode === 'hard');
+const game = loadWordleGame(values.answers, values.guesses, { hard: mode === 'hard' });
 const parts = wordleParts(game, { effort: 'exact', probes: wordleProbes(game) });
 const at = rootOf(parts);
 const { engine, all, root } = at;

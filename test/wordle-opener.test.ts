@@ -1,13 +1,15 @@
 /**
  * Wordle's `--opener WORD` with the default effort: only that first guess is searched (the tree
  * opens with it even when it is ranked far below the openers the default compares), the header
- * says so, and the progress counts one opener, then the secrets below it while they are solved.
+ * says so with the bound the root's ranking proves for every opener, and the progress counts one
+ * opener, then the secrets below it while they are solved.
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { wordleModule } from '../compiler/games/wordle/module.js';
 import type { WordleGame } from '../compiler/games/wordle/game.js';
 import { compileLoaded, type CompileProgress } from '../compiler/pool/driver.js';
+import { replayAll } from '../compiler/replay.js';
 import { threadExecutor } from '../compiler/pool/thread-executor.js';
 import { randomWords, removeDir, rng, tempDir, writeList } from './support/e2e.js';
 
@@ -58,6 +60,15 @@ describe('wordle --opener with the default effort', () => {
       expect(openers[openers.length - 1]).toMatchObject({ done: 1, total: 1 });
       // Without --opener the tree is the plain compile's, and so is its header.
       expect(plain.settings).not.toHaveProperty('opener');
+      expect(plain.settings).not.toHaveProperty('totalLowerBound');
+      // The root's one-step bound holds for every opener: the plain compile's, in whole guesses.
+      const bound = r.settings.totalLowerBound as number;
+      expect(bound).toBe(Math.floor(-(plain.objectiveExtra?.upperBound as number)));
+      expect(r.objectiveExtra?.upperBound).toBe(plain.objectiveExtra?.upperBound);
+      const guesses = (s: ReturnType<typeof replayAll>) => s.histogram.reduce((sum, k, a) => sum + k * a, 0);
+      expect(bound).toBeGreaterThan(answers.length);
+      expect(bound).toBeLessThanOrEqual(guesses(replayAll(game, plain.tree)));
+      expect(bound).toBeLessThanOrEqual(guesses(replayAll(game, r.tree)));
     } finally {
       removeDir(dir);
     }

@@ -431,7 +431,7 @@ describe('the engine on wordle', () => {
 
 describe.skipIf(!sharedPresent)('wordle on the original lists (../shared/wordle)', () => {
   it('the byte table agrees with the reference rule, and a greedy compile finds every answer', () => {
-    const game = loadWordleGame(join(SHARED, 'answers.txt'), join(SHARED, 'allowed.txt'), false);
+    const game = loadWordleGame(join(SHARED, 'answers.txt'), join(SHARED, 'allowed.txt'), { hard: false });
     expect([game.secretCount, game.guessCount]).toEqual([2315, 12972]);
     const r = rng(1);
     for (let i = 0; i < 2000; i++) {
@@ -452,7 +452,7 @@ describe.skipIf(!sharedPresent)('wordle on the original lists (../shared/wordle)
       [false, 7920],
       [true, 8122],
     ] as const) {
-      const game = loadWordleGame(join(SHARED, 'answers.txt'), join(SHARED, 'allowed.txt'), hard);
+      const game = loadWordleGame(join(SHARED, 'answers.txt'), join(SHARED, 'allowed.txt'), { hard });
       const entry = findEntry(readManifest(trees), { game: 'wordle', params: game.params, lists: game.lists });
       if (!entry) {
         console.log(`wordle: no shipped ${hard ? 'hard' : 'normal'}-mode tree in ${trees}; that check is skipped`);

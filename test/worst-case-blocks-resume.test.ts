@@ -26,7 +26,7 @@ describe('worst case refuted in blocks when the capped search finds no tree with
     const blind = randomWords(rng(32), 66, 5, 'acemnoprtuvwxyz');
     const a = writeList(join(dir, 'answers.txt'), answers);
     const g = writeList(join(dir, 'guesses.txt'), blind);
-    const game = loadWordleGame(a, g, false);
+    const game = loadWordleGame(a, g, { hard: false });
     expect(bruteLeastDepth(game as BruteGame, () => true, 6)).toBe(6);
     const args = ['compile', '--game', 'wordle', '--answers', a, '--guesses', g, '--objective', 'worst-case'];
     const run = async (name: string, more: string[]) => {

@@ -79,7 +79,7 @@ describe('compile --objective worst-case against brute force', () => {
     it(`Wordle on a tiny list, ${hard ? 'hard' : 'normal'} mode (the hard rule written apart)`, async () => {
       const a = writeList(join(dir, 'answers.txt'), answers);
       const g = writeList(join(dir, 'guesses.txt'), extra);
-      const game = loadWordleGame(a, g, hard);
+      const game = loadWordleGame(a, g, { hard });
       const allowed = (history: ReadonlyArray<readonly [number, number]>, guess: number) =>
         !hard ||
         hardViolation(
@@ -148,7 +148,7 @@ describe('compile --objective worst-case against brute force', () => {
     const extra = randomWords(rand, 140, 5, 'aeilnorstcdmp', new Set(answers));
     const a = writeList(join(dir, 'ck-answers.txt'), answers);
     const g = writeList(join(dir, 'ck-guesses.txt'), extra);
-    const game = loadWordleGame(a, g, false);
+    const game = loadWordleGame(a, g, { hard: false });
     const least = bruteLeastDepth(game as BruteGame, () => true, 6);
     const args = ['compile', '--game', 'wordle', '--answers', a, '--guesses', g, '--objective', 'worst-case'];
     const run = async (name: string, more: string[]) => {

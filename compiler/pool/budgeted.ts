@@ -111,8 +111,13 @@ interface BudgetedSetup<S> {
 /** The budgeted root in its executor. */
 async function budgetedIn<S>(setup: BudgetedSetup<S>): Promise<BudgetedTree | null> {
   const { job, spec, pool, root, live } = setup;
+  // The given first guesses only; the root's ranking still gives the bound every first guess has.
   const { guesses, lowerBound, everyGuess } = spec.only
-    ? { guesses: [...spec.only], lowerBound: null, everyGuess: false }
+    ? {
+        guesses: [...spec.only],
+        lowerBound: choicesOf(await rankRoot(pool, root, { label: job.label, width: 1, live }), spec).lowerBound,
+        everyGuess: false,
+      }
     : choicesOf(await rankRoot(pool, root, { label: job.label, width: spec.width, live }), spec);
   const run = new BudgetedRun(setup, guesses);
   await run.run();

@@ -118,7 +118,7 @@ describe('least worst case on Wordle: cores, nested pools, group order', () => {
       const game = loadWordleGame(
         writeList(join(dir, `a${seed}.txt`), answers),
         writeList(join(dir, `g${seed}.txt`), extra),
-        hard,
+        { hard },
       );
       const { moves, pool } = partsOf(game);
       const all = Array.from({ length: game.secretCount }, (_, i) => i);

@@ -51,6 +51,7 @@ import {
   type GuessPool,
   type WorstCaseLimits,
   type WorstCaseParts,
+  type WorstCaseProof,
 } from '../../engine/least-worst-case.js';
 import {
   describeWorstCase,
@@ -68,7 +69,6 @@ import {
   worstCaseMerit,
   worstCaseOutcome,
   type OpenersArgs,
-  type OpenersProof,
 } from '../worst-case.js';
 import { replayAll } from '../../replay.js';
 import { checkProof, formatProof, listOf, parseProof, proofPathOf, proofValue, readProof } from './proof.js';
@@ -220,18 +220,20 @@ function wordleWorstCase(game: WordleGame, limits: WorstCaseLimits, searched?: (
   return proveLeastWorstCase(wordleWorstCaseParts(game), limits, searched);
 }
 
+/** A Wordle game's mode: hard or not, and its limit on guesses (absent: 6). */
+export interface WordleMode {
+  readonly hard: boolean;
+  readonly attempts?: number;
+}
+
 /** The answers, and the union of the answers and the allowed guesses, both normalized. */
-export function loadWordleGame(
-  answersPath: string,
-  guessesPath: string,
-  hard: boolean,
-  attempts = WORDLE_ATTEMPTS,
-): WordleGame {
-  return wordleGameOf(loadUniformWordList(answersPath), guessesPath, hard, attempts);
+export function loadWordleGame(answersPath: string, guessesPath: string, mode: WordleMode): WordleGame {
+  return wordleGameOf(loadUniformWordList(answersPath), guessesPath, mode);
 }
 
 /** The game of these answers and the allowed guesses in `guessesPath`. */
-function wordleGameOf(answers: WordList, guessesPath: string, hard: boolean, attempts: number): WordleGame {
+function wordleGameOf(answers: WordList, guessesPath: string, mode: WordleMode): WordleGame {
+  const { hard, attempts = WORDLE_ATTEMPTS } = mode;
   const allowed = loadUniformWordList(guessesPath);
   const length = answers.words[0].length;
   const allowedLength = allowed.words[0].length;
@@ -281,12 +283,16 @@ function checkedProof(game: WordleGame, file: TreeFile, treePath: string, given?
   return { path, proof, check };
 }
 
-function* compileWordle(
-  loaded: LoadedGame,
-  game: WordleGame,
-  control: CompileControl,
-  report: WordleReport,
-): PoolPlan<CompileOutcome> {
+/** What a Wordle compile is asked for: the options checked together, and the root's spec. */
+interface WordlePlanOptions {
+  readonly prove: boolean;
+  readonly worst: boolean;
+  readonly effort: WordleEffort;
+  readonly opener: number | undefined;
+  readonly spec: { readonly width: number; readonly only?: number[]; readonly first?: number };
+}
+
+function wordlePlanOptions(game: WordleGame, control: CompileControl): WordlePlanOptions {
   const prove = control.options.prove === true;
   const openerWord = typeof control.options.opener === 'string' ? control.options.opener : undefined;
   const worst = isWorstCase(game.params);
@@ -305,10 +311,6 @@ function* compileWordle(
     opener = game.guesses?.indexOf(openerWord) ?? -1;
     if (opener < 0) throw fail('usage', `--opener ${safeText(openerWord)}: not a word of the guesses or the answers`);
   }
-  const probes = wordleProbes(game);
-  const N = game.secretCount;
-  const limit = game.maxAttempts;
-  const unit = wordleGuessUnit(N);
   const count = typeof control.options.openers === 'number' ? control.options.openers : undefined;
   if (count !== undefined && (prove || !effort.exact || opener !== undefined))
     throw fail(
@@ -325,178 +327,201 @@ function* compileWordle(
         : prove
           ? { width: Infinity }
           : { width: Infinity, first: count ?? EXACT_OPENERS };
-  // A limit other than 6 is part of every job's setup (checkpoints' fingerprints tell the games apart).
+  return { prove, worst, effort, opener, spec };
+}
+
+/** A compile's pool jobs and searches, over one game and its options. */
+interface WordlePasses {
+  readonly game: WordleGame;
+  readonly slug: string;
+  readonly unit: number;
+  readonly probes: Uint32Array;
+  /** A job's setup with the game's limit when it is not 6 (checkpoints' fingerprints tell the games apart). */
+  readonly withLimit: (setup: WordleSetup) => WordleSetup;
+  /** The search of the compile's effort (`maxDepth`: capped at that depth). */
+  readonly search: (maxDepth: number | undefined, checkpointPrefix?: string) => PoolPlan<BudgetedTree>;
+}
+
+function wordlePasses(loaded: LoadedGame, game: WordleGame, o: WordlePlanOptions): WordlePasses {
+  const probes = wordleProbes(game);
+  const N = game.secretCount;
+  const limit = game.maxAttempts;
+  const unit = wordleGuessUnit(N);
   const withLimit = (setup: WordleSetup): WordleSetup =>
     limit === WORDLE_ATTEMPTS ? setup : { ...setup, maxGuesses: limit };
-  const jobOf = (setup: WordleSetup) => ({
-    module: 'wordle',
-    gameSpec: game.spec(),
-    setup: withLimit(setup),
-    parts: wordleParts(game, setup),
-    label: loaded.slug,
-    bestText: (cost: number) => `mean ${(Math.floor(cost / unit) / N).toFixed(4)} guesses`,
-    nameSecret: (s: number) => game.secretName(s),
-    nameGuess: (g: number) => game.guessName(g),
-  });
   const search = function* (maxDepth: number | undefined, checkpointPrefix?: string): PoolPlan<BudgetedTree> {
-    const job = jobOf({ effort: effort.name, probes, ...(maxDepth !== undefined ? { maxDepth } : {}) });
+    const job = wordleJob(
+      { game, slug: loaded.slug, withLimit },
+      {
+        effort: o.effort.name,
+        probes,
+        ...(maxDepth !== undefined ? { maxDepth } : {}),
+      },
+    );
     const found = yield* budgeted(job, {
-      ...spec,
+      ...o.spec,
       unit: 'openers',
-      budgetOf: prove && effort.exact ? (key: number) => proofBudget(key, unit) : undefined,
+      budgetOf: o.prove && o.effort.exact ? (key: number) => proofBudget(key, unit) : undefined,
       ...(checkpointPrefix !== undefined ? { checkpointPrefix } : {}),
     });
     if (!found) throw new Error('wordle compile: no plan');
     return found;
   };
-  // The proof beside a tree of key `treeKey`: every opener searched exactly under one guess more
-  // than the tree's total from the first (no opener needs solving without a budget).
-  const provePass = function* (treeKey: number): PoolPlan<BudgetedTree> {
-    const budget = proofBudget(treeKey, unit);
-    const found = yield* budgeted(jobOf({ effort: 'exact', probes }), {
-      width: Infinity,
-      unit: 'openers',
-      budgetOf: (key: number) => proofBudget(key, unit),
-      budget,
-      checkpointPrefix: 'proof-',
-    });
-    if (!found) throw new Error("wordle proof: no opener below the tree's own total");
-    return found;
+  return { game, slug: loaded.slug, unit, probes, withLimit, search };
+}
+
+/** The engine job of one search of the game. */
+function wordleJob(w: Pick<WordlePasses, 'game' | 'slug' | 'withLimit'>, setup: WordleSetup) {
+  const { game } = w;
+  const unit = wordleGuessUnit(game.secretCount);
+  return {
+    module: 'wordle',
+    gameSpec: game.spec(),
+    setup: w.withLimit(setup),
+    parts: wordleParts(game, setup),
+    label: w.slug,
+    bestText: (cost: number) => `mean ${(Math.floor(cost / unit) / game.secretCount).toFixed(4)} guesses`,
+    nameSecret: (s: number) => game.secretName(s),
+    nameGuess: (g: number) => game.guessName(g),
   };
-  let proof = null;
-  let limits: WorstCaseLimits | null = null;
-  let r: BudgetedTree | null = null;
-  if (worst) {
-    limits = worstCaseLimits(effort.name, limit, true);
-    // Hard mode's sets allow few guesses and are refuted in a few scans: a proof of the whole
-    // depth fits the budget (Wordle's lists: 4 refuted in about 90,000 sets).
-    if (game.params.hard && effort.name !== 'greedy')
-      limits = { ...limits, proofNodes: Math.max(limits.proofNodes, HARD_PROOF_NODES) };
-    const proofJob = {
-      module: 'wordle',
-      gameSpec: game.spec(),
-      setup: withLimit({ effort: effort.name, probes }),
-      label: loaded.slug,
-    };
-    // The search capped at one guess less than the game's limit first: when it finds every answer,
-    // the solver only has to look below its depth (it finds a tree of that depth slowly in hard mode).
-    const first = yield* search(limit - 1);
-    const s = replayAll(game, first.tree);
-    const all = (s.histogram[0] ?? 0) === 0 && s.missingBranches === 0;
-    // Hard mode, or normal mode with --checkpoint: no tree one guess shallower, opener by opener
-    // (blocks side by side, resumable). Else, or when some opener is not refuted, one task.
-    const byOpeners = all && s.maxFound > 1 && (game.params.hard ? effort.name !== 'greedy' : control.checkpoint);
-    const everyGuess = (): number[] => Array.from({ length: game.guessCount }, (_, g) => g);
-    const openerBudget = Math.max(limits.proofNodes, OPENER_PROOF_NODES);
-    const openers = byOpeners
-      ? yield* refuteOpeners(proofJob, { limits, depth: s.maxFound - 1, openers: everyGuess(), budget: openerBudget })
-      : null;
-    let refuted: OpenersProof | null = null;
-    if (openers && openers.refuted === game.guessCount) {
-      proof = proofAbove(first.tree, s.maxFound, {
-        tree: null,
-        depth: 0,
-        total: 0,
-        lowerBound: s.maxFound,
-        proven: true,
-        nodes: openers.nodes,
-        stopped: false,
-      });
-      r = first;
-    } else if (all) {
-      const below = yield* runWorstCase(proofJob, { ...limits, maxDepth: s.maxFound - 1 });
-      if (!below.tree) {
-        proof = proofAbove(first.tree, s.maxFound, below);
-        r = first;
-      } else proof = below;
-    } else if (
-      control.checkpoint &&
-      !game.params.hard &&
-      // biome-ignore lint/suspicious/noAssignInExpressions: the refutation runs only when the tests before it pass; its verdict is read below
-      (refuted = yield* refuteOpeners(proofJob, {
-        limits,
-        depth: limit - 1,
-        openers: everyGuess(),
-        budget: openerBudget,
-      })).within < 0
-    ) {
+}
+
+/**
+ * The proof beside a tree of key `treeKey`: every opener searched exactly under one guess more
+ * than the tree's total from the first (no opener needs solving without a budget).
+ */
+function* provePass(w: WordlePasses, treeKey: number): PoolPlan<BudgetedTree> {
+  const budget = proofBudget(treeKey, w.unit);
+  const found = yield* budgeted(wordleJob(w, { effort: 'exact', probes: w.probes }), {
+    width: Infinity,
+    unit: 'openers',
+    budgetOf: (key: number) => proofBudget(key, w.unit),
+    budget,
+    checkpointPrefix: 'proof-',
+  });
+  if (!found) throw new Error("wordle proof: no opener below the tree's own total");
+  return found;
+}
+
+/** The worst-case objective's passes: the least worst case proven, and the tree searched within it (when found on the way). */
+function* worstCasePasses(
+  w: WordlePasses,
+  effort: WordleEffort,
+  control: CompileControl,
+): PoolPlan<{ proof: WorstCaseProof; limits: WorstCaseLimits; r: BudgetedTree | null }> {
+  const { game } = w;
+  const limit = game.maxAttempts;
+  let limits = worstCaseLimits(effort.name, limit, true);
+  // Hard mode's sets allow few guesses and are refuted in a few scans: a proof of the whole
+  // depth fits the budget (Wordle's lists: 4 refuted in about 90,000 sets).
+  if (game.params.hard && effort.name !== 'greedy')
+    limits = { ...limits, proofNodes: Math.max(limits.proofNodes, HARD_PROOF_NODES) };
+  const proofJob = {
+    module: 'wordle',
+    gameSpec: game.spec(),
+    setup: w.withLimit({ effort: effort.name, probes: w.probes }),
+    label: w.slug,
+  };
+  // The search capped at one guess less than the game's limit first: when it finds every answer,
+  // the solver only has to look below its depth (it finds a tree of that depth slowly in hard mode).
+  const first = yield* w.search(limit - 1);
+  const s = replayAll(game, first.tree);
+  const all = (s.histogram[0] ?? 0) === 0 && s.missingBranches === 0;
+  // Hard mode, or normal mode with --checkpoint: no tree one guess shallower, opener by opener
+  // (blocks side by side, resumable). Else, or when some opener is not refuted, one task.
+  const byOpeners = all && s.maxFound > 1 && (game.params.hard ? effort.name !== 'greedy' : control.checkpoint);
+  const everyGuess = (): number[] => Array.from({ length: game.guessCount }, (_, g) => g);
+  const openerBudget = Math.max(limits.proofNodes, OPENER_PROOF_NODES);
+  const openers = byOpeners
+    ? yield* refuteOpeners(proofJob, { limits, depth: s.maxFound - 1, openers: everyGuess(), budget: openerBudget })
+    : null;
+  const proven = (tree: BudgetedTree, depth: number, nodes: number) => ({
+    proof: proofAbove(tree.tree, depth, {
+      tree: null,
+      depth: 0,
+      total: 0,
+      lowerBound: depth,
+      proven: true,
+      nodes,
+      stopped: false,
+    }),
+    limits,
+    r: tree,
+  });
+  if (openers && openers.refuted === game.guessCount) return proven(first, s.maxFound, openers.nodes);
+  if (all) {
+    const below = yield* runWorstCase(proofJob, { ...limits, maxDepth: s.maxFound - 1 });
+    if (!below.tree) return { proof: proofAbove(first.tree, s.maxFound, below), limits, r: first };
+    return { proof: below, limits, r: null };
+  }
+  if (control.checkpoint && !game.params.hard) {
+    const refuted = yield* refuteOpeners(proofJob, {
+      limits,
+      depth: limit - 1,
+      openers: everyGuess(),
+      budget: openerBudget,
+    });
+    if (refuted.within < 0) {
       // No tree within the capped depth was found (12,972 answers): that depth refuted in blocks
       // of first guesses (resumable), then the search at the game's depth.
       if (refuted.undecided > 0)
         throw fail(
           'budget',
-          `${loaded.slug}: ${limit - 1} guesses not refuted: ${refuted.undecided.toLocaleString('en-US')} of ${game.guessCount.toLocaleString('en-US')} first guesses undecided within their ${openerBudget.toLocaleString('en-US')} sets (proven: none in fewer than ${limit - 1}); --resume keeps the blocks settled; nothing written`,
+          `${w.slug}: ${limit - 1} guesses not refuted: ${refuted.undecided.toLocaleString('en-US')} of ${game.guessCount.toLocaleString('en-US')} first guesses undecided within their ${openerBudget.toLocaleString('en-US')} sets (proven: none in fewer than ${limit - 1}); --resume keeps the blocks settled; nothing written`,
         );
-      const full = yield* search(limit, 'full-');
+      const full = yield* w.search(limit, 'full-');
       const t = replayAll(game, full.tree);
       if ((t.histogram[0] ?? 0) !== 0 || t.missingBranches !== 0)
         throw fail(
           'budget',
-          `${loaded.slug}: proven: no tree solves every answer in fewer than ${limit}, but the search found no tree within ${limit}; nothing written`,
+          `${w.slug}: proven: no tree solves every answer in fewer than ${limit}, but the search found no tree within ${limit}; nothing written`,
         );
-      proof = proofAbove(full.tree, limit, {
-        tree: null,
-        depth: 0,
-        total: 0,
-        lowerBound: limit,
-        proven: true,
-        nodes: refuted.nodes,
-        stopped: false,
-      });
-      r = full;
-    } else {
-      proof = yield* proveWorstCase(proofJob, limits, `no tree finds every answer within ${limit} guesses`);
-      // The search capped at that depth has run already.
-      if (proof.depth === limit - 1) r = first;
+      return proven(full, limit, refuted.nodes);
     }
   }
+  const proof = yield* proveWorstCase(proofJob, limits, `no tree finds every answer within ${limit} guesses`);
+  // The search capped at that depth has run already.
+  return { proof, limits, r: proof.depth === limit - 1 ? first : null };
+}
+
+function* compileWordle(
+  loaded: LoadedGame,
+  game: WordleGame,
+  control: CompileControl,
+  report: WordleReport,
+): PoolPlan<CompileOutcome> {
+  const o = wordlePlanOptions(game, control);
+  const { prove, effort, opener } = o;
+  const w = wordlePasses(loaded, game, o);
+  const { unit } = w;
+  const worst = o.worst ? yield* worstCasePasses(w, effort, control) : null;
+  const proof = worst?.proof ?? null;
   const started = process.hrtime.bigint();
-  if (!r) r = yield* search(proof ? proof.depth : undefined);
-  const p = prove && !effort.exact ? yield* provePass(r.cost) : r;
+  let r = worst?.r ?? (yield* w.search(proof ? proof.depth : undefined));
+  const p = prove && !effort.exact ? yield* provePass(w, r.cost) : r;
   const whole = (cost: number): number => Math.floor(cost / unit);
   // The proof found fewer guesses than the default tree: its exact tree ships instead.
   const exactTree = effort.exact || whole(p.cost) < whole(r.cost);
   if (exactTree) r = p;
   if (prove && p.everyGuess) {
-    const solvedMax = N * (limit * unit + 1);
-    const lines = p.outcomes.map((o) => ({
-      word: game.guessName(o.guess),
-      value: proofValue(o, unit, solvedMax),
-    }));
-    // The tree's own opener names the best when it is one of the best.
-    const treeLine = lines.find((l) => l.word === game.guessName(r.guess));
-    const best =
-      treeLine?.value.kind === 'exact' && treeLine.value.total === whole(p.cost)
-        ? { word: treeLine.word, total: treeLine.value.total }
-        : { word: game.guessName(p.guess), total: whole(p.cost) };
+    const proofText = wordleProofText(game, { p, r }, { unit, started });
+    report.proof = proofText;
     if (!effort.exact && !exactTree)
       report.line = `proven optimal over every opener (${p.candidates} openers: ${p.searched} searched to the end, ${p.cut} cut off, ${p.byBound} settled by their bound)`;
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    report.proof = formatProof(
-      {
-        mode: game.params.hard === true ? 'hard' : 'normal',
-        attempts: limit,
-        answers: listOf(game.lists, 'answers'),
-        guesses: listOf(game.lists, 'guesses'),
-        openers: lines.length,
-        best,
-        seconds,
-        tool: `guesstree ${TOOL_VERSION}`,
-      },
-      lines,
-    );
   }
-  const widthText = widthsText(effort.widths);
   let settings: Record<string, ParamValue>;
   if (!exactTree) {
     settings = {
       effort: effort.name,
-      widths: widthText,
+      widths: widthsText(effort.widths),
       ranking: 'reply groups, then sum of squared group sizes',
       cutoffs: true,
       candidateShortcut: true,
-      // Searched below the given first guess only.
-      ...(opener !== undefined && !worst ? { opener: game.guessName(opener) } : {}),
+      // Searched below the given first guess only; the root's one-step bound holds for every opener.
+      ...(opener !== undefined && !o.worst ? { opener: game.guessName(opener) } : {}),
+      ...(opener !== undefined && !o.worst && r.lowerBound !== null
+        ? { totalLowerBound: Math.floor(r.lowerBound / unit) }
+        : {}),
     };
   } else {
     const proven = prove && r.everyGuess ? 'global' : 'opener';
@@ -517,12 +542,13 @@ function* compileWordle(
         : `proven optimal for the opener ${game.guessName(r.guess)} (${how})`;
   }
   // The engine's bound as the header's score: minus the guesses (and 1/4096 per 6th guess).
-  if (proof && limits) {
+  if (worst) {
     // The capped search's total is proven least only by an exact search over every opener.
-    const out = worstCaseOutcome(game, proof, { tree: r.tree, exact: false }, limits, settings);
+    const out = worstCaseOutcome(game, worst.proof, { tree: r.tree, exact: false }, worst.limits, settings);
     return { ...out, settings: { ...out.settings, opener: game.guessName(out.tree.guess[0]) } };
   }
   const bound = settings.proven === 'global' ? r.cost : r.lowerBound;
+  const N = game.secretCount;
   const objectiveExtra: Record<string, ParamValue> =
     bound !== null
       ? {
@@ -531,6 +557,42 @@ function* compileWordle(
         }
       : {};
   return { tree: r.tree, settings, objectiveExtra };
+}
+
+/** The proof file's text after `--prove`: a line per opener, the best named by the tree's opener when it is one of the best. */
+function wordleProofText(
+  game: WordleGame,
+  trees: { readonly p: BudgetedTree; readonly r: BudgetedTree },
+  at: { readonly unit: number; readonly started: bigint },
+): string {
+  const { p, r } = trees;
+  const { unit } = at;
+  const limit = game.maxAttempts;
+  const whole = (cost: number): number => Math.floor(cost / unit);
+  const solvedMax = game.secretCount * (limit * unit + 1);
+  const lines = p.outcomes.map((o) => ({
+    word: game.guessName(o.guess),
+    value: proofValue(o, unit, solvedMax),
+  }));
+  const treeLine = lines.find((l) => l.word === game.guessName(r.guess));
+  const best =
+    treeLine?.value.kind === 'exact' && treeLine.value.total === whole(p.cost)
+      ? { word: treeLine.word, total: treeLine.value.total }
+      : { word: game.guessName(p.guess), total: whole(p.cost) };
+  const seconds = Number(process.hrtime.bigint() - at.started) / 1e9;
+  return formatProof(
+    {
+      mode: game.params.hard === true ? 'hard' : 'normal',
+      attempts: limit,
+      answers: listOf(game.lists, 'answers'),
+      guesses: listOf(game.lists, 'guesses'),
+      openers: lines.length,
+      best,
+      seconds,
+      tool: `guesstree ${TOOL_VERSION}`,
+    },
+    lines,
+  );
 }
 
 /** The objective in words, and what the search proved. */
@@ -659,7 +721,10 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
       'wordle',
       '--answers FILE (the possible secrets) and --guesses FILE (the allowed guesses)',
     );
-    return wordleLoaded(opts, loadWordleGame(answers, guesses, flagOption(opts, 'hard'), maxGuessesOf(opts)));
+    return wordleLoaded(
+      opts,
+      loadWordleGame(answers, guesses, { hard: flagOption(opts, 'hard'), attempts: maxGuessesOf(opts) }),
+    );
   },
   loadFromTree(opts, file, where) {
     const hard = flagOption(opts, 'hard');
@@ -674,7 +739,10 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
       where,
     );
     if (guessesPath !== undefined)
-      return { loaded: wordleLoaded(opts, wordleGameOf(answers, guessesPath, hard, maxGuessesOf(opts))), file };
+      return {
+        loaded: wordleLoaded(opts, wordleGameOf(answers, guessesPath, { hard, attempts: maxGuessesOf(opts) })),
+        file,
+      };
     // No guesses list: the game's guesses are the answers and the guesses the tree plays, renumbered.
     const table = carriedGuesses(file, where);
     const words = makeWordList(`${where} (the guesses it carries)`, [...answers.words, ...table.words]);
