@@ -318,14 +318,15 @@ export function describeGuessTotals(
   const lines = [
     `total guesses ${fmt(total)}, mean ${Number(o.meanGuesses).toFixed(4)} a secret, max depth ${String(o.maxAttempts)}${missing > 0 ? `; ${fmt(missing)} not found` : ''}`,
   ];
-  if (typeof o.upperBound === 'number')
+  const tlb = header.settings.totalLowerBound;
+  // A recorded total bound states the same search's bound in whole guesses: said once.
+  if (typeof o.upperBound === 'number' && typeof tlb !== 'number')
     lines.push(
       recordedText(
         `no tree needs fewer than ${fmt(guessesBelow(o.upperBound, secrets, MAX_SCORE_SLACK))} guesses in all (the opener's one-step bound)`,
         recorded,
       ),
     );
-  const tlb = header.settings.totalLowerBound;
   if (typeof tlb === 'number')
     lines.push(recordedText(`no strategy needs fewer than ${fmt(tlb)} guesses in all`, recorded));
   if (header.settings.provenOptimal === true) lines.push(recordedText('proven optimal', recorded));
