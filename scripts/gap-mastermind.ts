@@ -160,17 +160,14 @@ async function main(): Promise<void> {
       known ??
       (
         await runPlan(
-          searchMastermind(small, mastermindEffort('exact', small.secretCount, 0), { checkpoint: false }),
+          searchMastermind(small, mastermindEffort('exact', small.secretCount, 0)),
           searchDriver({ workers: 1 }),
         )
       ).cost;
     for (const name of ['default', 'thorough'] as const) {
       const effort = mastermindEffort(name, LARGE_CODES, 0);
       const t = process.hrtime.bigint();
-      const r = await runPlan(
-        searchMastermind(small, effort, { checkpoint: false }),
-        searchDriver({ workers: Number(values.workers) }),
-      );
+      const r = await runPlan(searchMastermind(small, effort), searchDriver({ workers: Number(values.workers) }));
       const s = Number(process.hrtime.bigint() - t) / 1e9;
       const share = oneStep > optimum ? `${Math.round((100 * (oneStep - r.cost)) / (oneStep - optimum))}%` : '-';
       console.log(

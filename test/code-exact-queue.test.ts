@@ -1,10 +1,11 @@
 /**
- * Mastermind's exact search (`--exact`) beside the queue and the checkpoint: it runs as one
- * piece of work, so on the queue it is one `whole` job whose tree is the local one's bytes, and
- * `--checkpoint` is refused in one line (there are no finished subtrees to save).
+ * The code games' exact search (`--exact`) as a plan of subproblems: every settled subproblem is
+ * saved to `--checkpoint`, so a compile killed mid-run (SIGKILL: nothing cleaned up) resumes to
+ * the bytes of an uninterrupted one; on a queue its subproblems are jobs shared by two workers,
+ * and the tree is the local compile's bytes.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, cli, removeDir, tempDir } from './support/e2e.js';
@@ -16,57 +17,99 @@ if (!haveRedis)
   );
 
 const MM44 = ['compile', '--game', 'mastermind', '--pegs', '4', '--colors', '4', '--exact'];
+const MM45 = ['compile', '--game', 'mastermind', '--pegs', '4', '--colors', '5', '--exact'];
 
-describe('Mastermind --exact, the queue and --checkpoint', () => {
+/** The checkpoint's record files of the exact search. */
+function records(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).filter((f) => /^exact-batch-\d+\.bin$/.test(f)) : [];
+}
+
+describe('--exact: checkpointed subproblems, and the queue', () => {
   let dir: string;
   beforeAll(() => {
     dir = tempDir('code-exact-queue');
   });
   afterAll(() => removeDir(dir));
 
-  it('--checkpoint with --exact: one usage line, status 2, nothing written', async () => {
+  it('killed (SIGKILL) mid-run, then resumed: the bytes of an uninterrupted compile (2,463, proven)', async () => {
+    const trees = join(dir, 'trees');
+    const whole = join(dir, 'whole.gtree');
+    const a = await cli([...MM45, '--workers', '1', '--out', whole], { trees, timeoutMs: 60_000 });
+    expect(a.code, a.stderr).toBe(0);
+    expect(a.stdout).toMatch(/total guesses 2,463, .*proven optimal/);
+
     const ck = join(dir, 'ck');
-    const r = await cli([...MM44, '--checkpoint', ck, '--out', join(dir, 'never.gtree')], {
-      trees: join(dir, 'trees'),
+    const out = join(dir, 'resumed.gtree');
+    const killed = new Proc(
+      spawn(process.execPath, [CLI, ...MM45, '--workers', '1', '--checkpoint', ck, '--out', out], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, GUESSTREE_TREES: trees },
+      }),
+    );
+    // Killed as soon as a few subproblems are saved, long before the search ends.
+    const until = Date.now() + 30_000;
+    while (records(ck).length < 3 && killed.child.exitCode === null && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 5));
+    killed.child.kill('SIGKILL');
+    const end = await killed.exited;
+    expect(end.signal).toBe('SIGKILL');
+    expect(existsSync(out)).toBe(false);
+    const saved = records(ck).length;
+    expect(saved).toBeGreaterThanOrEqual(3);
+
+    // Without --resume the folder is refused (it holds an earlier compile's subproblems).
+    const refused = await cli([...MM45, '--workers', '1', '--checkpoint', ck, '--out', out], { trees });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/holds \d+ checkpoint files of an earlier compile; pass --resume/);
+
+    const b = await cli([...MM45, '--workers', '2', '--checkpoint', ck, '--resume', '--out', out], {
+      trees,
+      timeoutMs: 60_000,
     });
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    const lines = r.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/--checkpoint: the exact search of mastermind-p4c4 runs as one piece of work/);
-    expect(existsSync(join(dir, 'never.gtree'))).toBe(false);
+    expect(b.code, b.stderr).toBe(0);
+    expect(b.stdout).toMatch(/total guesses 2,463, .*proven optimal/);
+    expect(readFileSync(out).equals(readFileSync(whole))).toBe(true);
+    // The resumed run saved the subproblems it settled beside those it read back.
+    expect(records(ck).length).toBeGreaterThan(saved);
   });
 
-  describe.skipIf(!haveRedis)('on a queue (redis-server on 127.0.0.1)', () => {
+  describe.skipIf(!haveRedis)('on a queue (redis-server on 127.0.0.1) with two workers', () => {
     let queue: RedisServer | undefined;
-    let worker: Proc | undefined;
+    const workers: Proc[] = [];
     beforeAll(async () => {
       queue = await startRedis(dir, 'x-exact-queue');
-      worker = new Proc(
-        spawn(process.execPath, [CLI, 'worker', '--queue', queue.url], { stdio: ['ignore', 'ignore', 'pipe'] }),
-      );
-      await worker.waitFor(/^worker: taking jobs from /m);
+      for (let i = 0; i < 2; i++) {
+        const w = new Proc(
+          spawn(process.execPath, [CLI, 'worker', '--queue', queue.url], { stdio: ['ignore', 'ignore', 'pipe'] }),
+        );
+        await w.waitFor(/^worker: taking jobs from /m);
+        workers.push(w);
+      }
     });
     afterAll(async () => {
-      await worker?.stop();
+      for (const w of workers) await w.stop();
       await queue?.stop();
     });
 
-    it("one whole job; the tree is the local compile's bytes (905, proven)", async () => {
+    it("its subproblems are jobs; the tree is the local compile's bytes (905, proven)", async () => {
       const trees = join(dir, 'trees');
       const local = join(dir, 'local.gtree');
       const queued = join(dir, 'queued.gtree');
       const a = await cli([...MM44, '--workers', '1', '--out', local], { trees });
       expect(a.code, a.stderr).toBe(0);
-      const b = await cli([...MM44, '--queue', (queue as RedisServer).url, '--out', queued], {
+      const b = await cli([...MM44, '--queue', (queue as RedisServer).url, '--workers', '2', '--out', queued], {
         trees,
         timeoutMs: 60_000,
       });
       expect(b.code, b.stderr).toBe(0);
       expect(b.stdout).toMatch(/total guesses 905, .*proven optimal/);
       expect(readFileSync(queued).equals(readFileSync(local))).toBe(true);
-      await (worker as Proc).waitFor(/^worker: job \S+ \(mastermind whole\) done/m);
-      expect((worker as Proc).stderr.match(/^worker: job /gm)).toHaveLength(1);
+      // Subproblems, not one whole job: reply groups solved and guesses evaluated under budgets.
+      const done = workers.flatMap((w) => w.stderr.match(/^worker: job \S+ \(mastermind \w+.*\) done/gm) ?? []);
+      expect(done.length).toBeGreaterThan(2);
+      expect(done.some((l) => /mastermind solve/.test(l))).toBe(true);
+      expect(done.some((l) => /mastermind evaluate/.test(l))).toBe(true);
+      expect(done.some((l) => /mastermind whole/.test(l))).toBe(false);
     });
   });
 });

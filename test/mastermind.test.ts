@@ -481,12 +481,14 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     const v = await cli(['verify', ...MM(2, 4)], { trees: trees() });
     expect(v.code).toBe(0);
     expect(v.stdout).toContain('mastermind-p2c4.gtree');
+    // The exact search's proof ships beside the tree too, and verify checks it.
+    expect(v.stdout).toMatch(/^proof: .*mastermind-p2c4\.proof\.txt: \d+ first-guess classes .*the tree's total$/m);
     // The contest string ships beside the tree, named in the manifest entry, and verifies to the same N.
     const manifest = JSON.parse(readFileSync(join(trees(), 'manifest.json'), 'utf8')) as {
       trees: Array<{ file: string; companions?: Record<string, string> }>;
     };
     const entry = manifest.trees.find((e) => e.file === 'mastermind-p2c4.gtree')!;
-    expect(entry.companions).toEqual({ contest: 'mastermind-p2c4.contest.txt' });
+    expect(entry.companions).toEqual({ contest: 'mastermind-p2c4.contest.txt', proof: 'mastermind-p2c4.proof.txt' });
     const s = await cli(['verify', ...MM(2, 4), '--contest', join(trees(), 'mastermind-p2c4.contest.txt')], {
       trees: trees(),
     });

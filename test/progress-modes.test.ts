@@ -59,11 +59,18 @@ describe('progress lines off a terminal, in every mode of the pool', () => {
     expect(lines.some((l) => /\d+ of 8 openers settled \| best mean [\d.]+ guesses/.test(l))).toBe(true);
   });
 
-  it('whole search (Mastermind exact): the sets searched, no total, no ETA', () => {
+  it('exact search (Mastermind exact): the subproblems settled of a total, with an ETA', () => {
     const r = compile(['--game', 'mastermind', '--pegs', '4', '--colors', '6']);
     expect(r.status).toBe(0);
     const lines = progressLinesOf(r.stderr, 'mastermind-p4c6');
-    expect(lines.some((l) => /^mastermind-p4c6: [\d,]+ sets searched \| \d\d:\d\d elapsed$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^mastermind-p4c6: [\d,]+ of [\d,]+ subproblems settled .*\| ETA /.test(l))).toBe(true);
+  });
+
+  it('whole search (Hangman exact on a small list): the sets searched, no total, no ETA', () => {
+    const r = compile(['--game', 'hangman', ...sampleArgs('hangman')]);
+    expect(r.status).toBe(0);
+    const lines = progressLinesOf(r.stderr, 'hangman-len4-misses');
+    expect(lines.some((l) => /^hangman-len4-misses: [\d,]+ sets searched \| \d\d:\d\d elapsed$/.test(l))).toBe(true);
   });
 
   it("a module's task (the worst-case prover) and then the capped search", () => {
@@ -71,7 +78,8 @@ describe('progress lines off a terminal, in every mode of the pool', () => {
     expect(r.status).toBe(0);
     const lines = progressLinesOf(r.stderr, 'bullscows-d3s7-worst-case');
     expect(lines.some((l) => /: (searching|[\d,]+ sets searched) \| \d\d:\d\d elapsed$/.test(l))).toBe(true);
-    expect(lines.some((l) => /secrets in the reply sets settled/.test(l))).toBe(true);
+    // The capped search is exact: the exact search's subproblems.
+    expect(lines.some((l) => /\d+ of \d+ subproblems settled/.test(l))).toBe(true);
   });
 
   it('blocks of tasks (Wordle hard, worst case): the blocks of first guesses settled', () => {
@@ -105,8 +113,10 @@ describe('progress lines off a terminal, in every mode of the pool', () => {
       GUESSTREE_PROGRESS_MS: '10',
     });
     expect(r.status).toBe(0);
-    expect(r.stderr).toMatch(/mastermind-p4c6: [\d.k]+ sets searched \| \d\d:\d\d elapsed/);
+    expect(r.stderr).toMatch(/mastermind-p4c6 +\d+% of subproblems settled .*\| \d\d:\d\d elapsed/);
     expect(r.stderr).toMatch(/search done in/);
-    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    // The summary, and the line naming the proof written beside the tree (an exact search's).
+    expect(r.stdout.trim().split('\n')).toHaveLength(2);
+    expect(r.stdout).toMatch(/\nmastermind-p4c6: proof of every first-guess class in /);
   });
 });

@@ -81,6 +81,13 @@ export function codeEffort(name: CodeEffortName, codes: number, maxDepth: number
   }
 }
 
+/**
+ * The memo's bound in an exact search (its estimate: a fixed cost per entry and its set), in
+ * each worker. Above what MM(4,8) and Bulls and Cows 4 of 10 keep in a whole run; a long proof
+ * (MM(5,6)) keeps about three times this in memory per worker.
+ */
+export const EXACT_MEMO_BYTES = 512 * 2 ** 20;
+
 /** The engine's effort of a code game's effort. */
 export function engineEffort(e: CodeEffort): Effort {
   const pilot =
@@ -95,6 +102,9 @@ export function engineEffort(e: CodeEffort): Effort {
     pilot,
     rootPilot: e.openerPilot ? { above: 0, width: Infinity, keep: 1 } : undefined,
     groupOrder: 'smallest-first',
+    // An exact search's tasks share their worker's memo (its tasks are the engine's own sequence),
+    // which would otherwise grow for as long as the search runs (MM(5,6): hours).
+    ...(e.exact ? { memoMaxBytes: EXACT_MEMO_BYTES } : {}),
     // No prepass: on exact code games it takes a third off the sets searched but not the time
     // (BENCHMARKS.md, #31); the ranker's quick look is there for an effort that turns it on.
   };

@@ -135,7 +135,13 @@ export class CodeRanker implements Ranker<History> {
   private readonly pairBases: Uint32Array;
   /** One guess's tally over the set (`tallyGuess`), read by `rank`. */
   private readonly tally: GuessTally = { parts: 0, maxPart: 0, lbSum: 0, score: 0, isCand: false };
-  /** The solved reply's bit in `pairs`. */
+  /**
+   * Games whose replies do not fit `pairs` (more than 16, as MM(5,c)'s 21) but fit a word: each
+   * reply's bit (1 << its place), so the screen reads a guess's replies from `replies` as a mask.
+   * Null when `pairs` is there or there is no reply table.
+   */
+  private readonly placeBits: Uint32Array | null;
+  /** The solved reply's bit in `pairs` (or `placeBits`). */
   private readonly solvedBit: number;
   /** The screen of the ranking under way: the fewest groups a candidate (a non-candidate) needs. */
   private needCand = 0;
@@ -189,7 +195,9 @@ export class CodeRanker implements Ranker<History> {
         ? pairsOfReplies(this.replies, game.guessCount, N, this.scanCodes, game.codeCount)
         : null;
     this.pairBases = new Uint32Array(this.pairs ? N : 0);
-    this.solvedBit = this.pairs ? 1 << this.scanCodes.indexOf(game.solvedCode) : 0;
+    this.placeBits =
+      this.replies && !this.pairs && this.scanCodes.length <= 32 ? placeBitsOf(this.scanCodes, game.codeCount) : null;
+    this.solvedBit = this.pairs || this.placeBits ? 1 << this.scanCodes.indexOf(game.solvedCode) : 0;
   }
 
   /** The symbols no secret of `set` holds, as a bit mask (0 when classes are not used). */
@@ -332,12 +340,12 @@ export class CodeRanker implements Ranker<History> {
     return key;
   }
 
-  /** Sets up the screen for a ranking of `set` under `boundLimit`; false when there is none (no pair table, or no budget). */
+  /** Sets up the screen for a ranking of `set` under `boundLimit`; false when there is none (no reply bits, or no budget). */
   private startScreen(set: Uint32Array, lb: Float64Array, boundLimit: number): boolean {
-    const screen = this.pairs !== null && boundLimit !== Infinity;
+    const screen = (this.pairs !== null || this.placeBits !== null) && boundLimit !== Infinity;
     const n = set.length;
     const pairBases = this.pairBases;
-    if (screen) for (let i = 0; i < n; i++) pairBases[i] = set[i] * this.pairRow;
+    if (screen && this.pairs) for (let i = 0; i < n; i++) pairBases[i] = set[i] * this.pairRow;
     // The fewest groups whose even split keeps a candidate's (a non-candidate's) bound under the budget.
     this.needCand = screen ? fewestGroups(lb, n, 1, boundLimit) : 0;
     this.needOther = screen ? fewestGroups(lb, n, 0, boundLimit) : 0;
@@ -449,7 +457,7 @@ export class CodeRanker implements Ranker<History> {
     let branches = 0;
     // Under a budget, each guess's replies are first read as a bit mask (see `startScreen`).
     const screen = this.startScreen(set, lb, boundLimit);
-    const { pairs, pairBases, needCand, needOther, solvedBit } = this;
+    const { pairs, pairBases, placeBits, needCand, needOther, solvedBit } = this;
     const sum = this.tally;
     // The word of the last pair of guesses read, and its replies.
     let pairAt = -1;
@@ -474,12 +482,15 @@ export class CodeRanker implements Ranker<History> {
         // even split into that many, so a guess whose bound that already puts at the budget is
         // left out uncounted. (A non-candidate that splits a small set into singletons is
         // counted: it is the known optimal one.)
-        const w = g >>> 1;
-        if (w !== pairAt) {
-          pairAt = w;
-          pair = pairColumn(pairs as Uint32Array, w, pairBases, n);
-        }
-        const got = g & 1 ? pair >>> 16 : pair & 0xffff;
+        let got: number;
+        if (pairs) {
+          const w = g >>> 1;
+          if (w !== pairAt) {
+            pairAt = w;
+            pair = pairColumn(pairs, w, pairBases, n);
+          }
+          got = g & 1 ? pair >>> 16 : pair & 0xffff;
+        } else got = maskColumn(table as Uint8Array, g, bases, placeBits as Uint32Array);
         const cand = (got & solvedBit) !== 0 ? 1 : 0;
         const groups = popcount32(got) - cand;
         if (groups > branches) branches = groups;
@@ -605,6 +616,20 @@ function pairColumn(pairs: Uint32Array, w: number, bases: Uint32Array, n: number
   let mask = 0;
   for (let i = 0; i < n; i++) mask |= pairs[bases[i] + w];
   return mask;
+}
+
+/** The replies of guess `g` to the secrets whose table rows start at `bases`, as the bit mask of their places (`bits`). */
+function maskColumn(table: Uint8Array, g: number, bases: Uint32Array, bits: Uint32Array): number {
+  let mask = 0;
+  for (let i = 0; i < bases.length; i++) mask |= bits[table[bases[i] + g]];
+  return mask;
+}
+
+/** Each reply's bit by its place among `places` (the replies in order; `codes`: how many reply codes there are). */
+function placeBitsOf(places: Uint32Array, codes: number): Uint32Array {
+  const bit = new Uint32Array(codes);
+  for (let k = 0; k < places.length; k++) bit[places[k]] = (1 << k) >>> 0;
+  return bit;
 }
 
 /** `CodeRanker.pairs` from the reply table (`places`: the replies in order; `codes`: how many reply codes there are). */

@@ -283,6 +283,17 @@ export class SearchEngine<S> {
     return result;
   }
 
+  /**
+   * The least key the memo has proven for `set` at `node` (a search under a budget that found
+   * no plan stores at least its budget; a solved set its key), or -Infinity when it knows none.
+   */
+  provenAtLeast(set: Uint32Array, node: SearchNode<S>): number {
+    const n = set.length;
+    if (n > this.effort.memoMaxSet || n < (this.effort.memoMinSet ?? 0)) return -Infinity;
+    const id = this.memo.find(set, 0, n, this.objective.depthTag(node.used), this.moves.key(node.state));
+    return id >= 0 ? this.memo.lo(id) : -Infinity;
+  }
+
   /** Store a set's result (its key is then its interval) or, when null, the least key proven for it. */
   private remember(
     set: Uint32Array,

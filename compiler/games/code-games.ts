@@ -2,8 +2,11 @@
  * What the code games' modules (Mastermind, Bulls and Cows) share: their two search options and
  * the pool job of a compile (the engine's parts from compiler/engine/code-efforts.ts).
  */
-import type { History } from '../engine/code-ranker.js';
+import type { CodeRanker, History } from '../engine/code-ranker.js';
 import { isDeepStrictEqual } from 'node:util';
+import { codeTotalLowerBound } from '../engine/code-bound.js';
+import type { ExactFact } from '../engine/exact-plan.js';
+import { DEPTH_SLOTS } from '../engine/search.js';
 import {
   CODE_EFFORTS,
   codeEffort,
@@ -15,10 +18,42 @@ import {
 import { codeRankerTableBytes, type CodeGame } from '../engine/code-ranker.js';
 import { proveLeastWorstCase, symmetricGuesses, WORST_CASE_LIMITS } from '../engine/least-worst-case.js';
 import type { Game } from '../game.js';
-import type { CompileControl, EngineJob, EngineTree, PoolPlan } from './compile-api.js';
+import {
+  exact,
+  moduleBlocks,
+  split,
+  type CompileControl,
+  type EngineJob,
+  type EngineTree,
+  type ExactTree,
+  type PoolPlan,
+} from './compile-api.js';
 import { fail } from '../../runtime/errors.js';
-import type { CompileOutcome, GameOptions, GameSize, OptionSpec } from './module.js';
-import { runs, taskTable, type ModuleTaskTable } from './module-tasks.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { cpuUsage } from 'node:process';
+import { writeFileAtomic } from '../../runtime/atomic-write.js';
+import type { TreeFile } from '../../runtime/tree-format.js';
+import { TOOL_VERSION } from '../version.js';
+import {
+  besidePath,
+  checkBesideTree,
+  formatCodeProof,
+  parseCodeProof,
+  proofFromCertificate,
+  proofLines,
+  type ProofGame,
+} from './code-proof.js';
+import type { ExactNames } from './exact-certificate.js';
+import type {
+  Companion,
+  CompileOutcome,
+  ExportFormat,
+  GameOptions,
+  GameSize,
+  LoadedGame,
+  OptionSpec,
+} from './module.js';
+import { defineTask, runs, taskTable, type ModuleTaskTable } from './module-tasks.js';
 import { effortIn } from './efforts.js';
 import { badJob, jobChoice, jobRecord, jobWhole } from './job-check.js';
 import { intOption } from './options.js';
@@ -139,7 +174,13 @@ export interface CodeJobSpec {
 
 /** A code game's compile for the pool: the workers rebuild the game from `gameSpec` and search with `setup`. */
 export function codeJob(
-  game: CodeGame & { secretName(secret: number): string },
+  game: CodeGame & {
+    secretName(secret: number): string;
+    codeText(code: number): string;
+    codeOf(text: string): number;
+    codeName(reply: number): string;
+    parseCode(text: string): number;
+  },
   { module, gameSpec, setup: effort, label }: CodeJobSpec,
 ): EngineJob<History> {
   return {
@@ -150,7 +191,103 @@ export function codeJob(
     label,
     bestText: (cost) => `mean ${(cost / game.secretCount).toFixed(4)} guesses`,
     nameSecret: (s) => game.secretName(s),
+    nameGuess: (g) => game.codeText(g),
+    names: codeNames(game),
     progressUnit: 'the reply sets',
+  };
+}
+
+/**
+ * Below the root, the exact search splits a set of more codes than this by its own guesses
+ * (else a set is one task): MM(5,6)'s large reply groups (984 to 1,360 codes) are split, each
+ * of their guesses then a task of seconds to minutes.
+ */
+export const CODE_EXACT_SPLIT_ABOVE = 600;
+
+/**
+ * Games of more codes than this first compile the default effort's tree, whose subtrees' keys
+ * budget the exact search (compile-api.ts `ExactSpec.known`). Measured in-process, one thread,
+ * CPU without / with it (the default tree's time included): MM(4,7) 20.8 / 18.4 s, MM(4,8) 139.9 /
+ * 149.5 s, Bulls and Cows 4 of 10 117.1 / 115.5 s (load 15-20): no gain up to MM(4,8)'s 4,096 codes.
+ */
+export const CODE_KNOWN_TREE_ABOVE = 4096;
+
+/**
+ * The exact search's plan of a code game (compile-api.ts `exact`): the tree, null when none
+ * fits the depth cap. Without a cap, a game above `CODE_KNOWN_TREE_ABOVE` codes first gets the
+ * default effort's tree: a budget at every node it reaches.
+ */
+export function* codeExactSearch(job: EngineJob<History>): PoolPlan<ExactTree | null> {
+  const effort = job.setup as CodeEffort;
+  const game = job.parts.game as CodeGame;
+  let known: EngineTree | null = null;
+  let facts: ExactFact[] | undefined;
+  if (effort.maxDepth === 0 && game.secretCount > CODE_KNOWN_TREE_ABOVE) {
+    const fast = codeEffort('default', game.secretCount, 0);
+    known = yield* split({ ...job, setup: fast, parts: codeParts(game, fast) });
+    const classes = Array.from((job.parts.ranker as CodeRanker).guessPool([]));
+    if (known && classes.length > 1) {
+      // Each first-guess class's three-level bound (code-bound.ts), capped one above the known
+      // tree: a class whose bound reaches it is settled before any search (MM(5,6): four of seven).
+      const cap = known.cost + 1;
+      const bounds = yield* moduleBlocks(job, classBoundTask, {
+        args: classes.map((opener) => ({ opener, levels: CLASS_BOUND_LEVELS, cap })),
+        unit: 'first-guess classes bounded',
+      });
+      const least = job.parts.objective.leastDepth(game.secretCount, 0);
+      facts = classes.map((o, i) => ({ path: `#${o}`, atLeast: bounds[i] * DEPTH_SLOTS + least }));
+    }
+  }
+  return yield* exact(job, {
+    splitAbove: CODE_EXACT_SPLIT_ABOVE,
+    known: known?.tree,
+    facts,
+    certificate: effort.maxDepth === 0,
+  });
+}
+
+/** The worker task that bounds one first-guess class (code-bound.ts), and its levels in an exact search. */
+export const CODE_BOUND_TASK = 'codeClassBound';
+const CLASS_BOUND_LEVELS = 2;
+
+interface ClassBoundArgs {
+  readonly opener: number;
+  readonly levels: number;
+  readonly cap: number;
+}
+
+const classBoundTask = defineTask<ClassBoundArgs, number>(CODE_BOUND_TASK);
+
+/** A code game's worker task: the lower bound of one first-guess class's total. */
+export function codeBoundTasks(game: CodeGame): ModuleTaskTable {
+  return taskTable(
+    runs(
+      classBoundTask,
+      (a) => codeTotalLowerBound(game, { levels: a.levels, openers: [a.opener], cap: a.cap }).openers[0].bound,
+    ),
+  );
+}
+
+/** How a code game's certificates name guesses (codes) and replies. */
+export function codeNames(game: {
+  codeText(code: number): string;
+  codeOf(text: string): number;
+  codeName(reply: number): string;
+  parseCode(text: string): number;
+  readonly codeCount: number;
+}): ExactNames {
+  return {
+    guessName: (g) => game.codeText(g),
+    replyName: (c) => game.codeName(c),
+    guessOf: (t) => game.codeOf(t),
+    replyOf: (t) => {
+      try {
+        const c = game.parseCode(t);
+        return game.codeName(c) === t ? c : -1;
+      } catch {
+        return -1;
+      }
+    },
   };
 }
 
@@ -172,7 +309,8 @@ export function codeWorstCaseTasks(game: CodeGame): ModuleTaskTable {
  */
 export interface CodeWorstCaseArgs {
   readonly module: string;
-  readonly game: CodeGame & Game & { secretName(secret: number): string; codeText(code: number): string };
+  readonly game: CodeGame &
+    Game & { secretName(secret: number): string; codeText(code: number): string; codeOf(text: string): number };
   /** What the workers rebuild the game from. */
   readonly gameSpec: unknown;
   readonly control: CompileControl;
@@ -208,4 +346,96 @@ export function* compileCodeWorstCase({
   const searched = r ? { tree: r.tree, exact: effort.exact } : null;
   const out = worstCaseOutcome(game, proof, searched, limits, codeSettings(effort, null, effort.exact, symmetry));
   return { ...out, settings: { ...out.settings, opener: game.codeText(out.tree.guess[0]) } };
+}
+
+/** What an exact compile of a code game leaves for after the search: its proof's text. */
+export interface CodeProofReport {
+  proof: string | null;
+}
+
+/** A code game as its proof and certificate name it. */
+export type ProofCodeGame = CodeGame &
+  Game & {
+    codeText(code: number): string;
+    codeOf(text: string): number;
+  };
+
+/**
+ * The exact search, and (without a depth cap) its proof: one line per first-guess class, into
+ * `report` (written beside the tree after the compile, games/code-proof.ts).
+ */
+export function* codeExactWithProof(
+  job: EngineJob<History>,
+  module: string,
+  slug: string,
+  game: ProofCodeGame,
+  report: CodeProofReport,
+): PoolPlan<ExactTree | null> {
+  const started = cpuUsage();
+  const r = yield* codeExactSearch(job);
+  if (r && (job.setup as CodeEffort).maxDepth === 0) {
+    const used = cpuUsage(started);
+    report.proof = formatCodeProof(
+      {
+        module,
+        game: slug,
+        codes: game.secretCount,
+        cpuSeconds: (used.user + used.system) / 1e6,
+        tool: `guesstree ${TOOL_VERSION}`,
+      },
+      proofLines(r.outcomes, (g) => game.codeText(g)),
+    );
+  }
+  return r;
+}
+
+/** The proof's and certificate's hooks of a code game's loaded game: written after a compile, checked by `verify`. */
+export function codeProofHooks(
+  module: string,
+  slug: string,
+  game: ProofCodeGame,
+  report: CodeProofReport,
+): Pick<LoadedGame, 'afterCompile' | 'checkBeside'> & { proofCompanion(): Companion[] } {
+  const proofGame = (): ProofGame => ({ module, slug, game, names: codeNames(game) });
+  return {
+    proofCompanion: () => (report.proof ? [{ kind: 'proof', extension: '.proof.txt', text: report.proof }] : []),
+    afterCompile: (_header, path, log) => {
+      if (!report.proof) return;
+      // In trees/ the companion is written already; beside an --out file it is written here.
+      const beside = besidePath(path, '.proof.txt');
+      if (!existsSync(beside) || readFileSync(beside, 'utf8') !== report.proof) writeFileAtomic(beside, report.proof);
+      const p = parseCodeProof(report.proof, beside);
+      log(`${slug}: proof of every first-guess class in ${beside} (${p.lines.length} lines, least ${p.header.least})`);
+    },
+    checkBeside: (file, path, out) =>
+      checkBesideTree(proofGame(), file.tree, Number(file.header.objective.totalGuesses), path, out),
+  };
+}
+
+/** `export --format proof` of a code game: the proof beside the tree (checked), else the one its certificate proves. */
+export function codeProofExport(module: string): ExportFormat {
+  return {
+    name: 'proof',
+    describe:
+      'the proof of every first-guess class (CODE<TAB>=N or >=N) that compile --exact wrote beside the tree, or that its certificate proves',
+    needsTree: true,
+    render: (loaded, file, path) => {
+      const l = loaded as LoadedGame;
+      const game = l.game as ProofCodeGame;
+      const f = file as TreeFile;
+      const treePath = path ?? '(the tree)';
+      const g: ProofGame = { module, slug: l.slug, game, names: codeNames(game) };
+      const proofPath = besidePath(treePath, '.proof.txt');
+      const certPath = besidePath(treePath, '.certificate.txt');
+      if (existsSync(proofPath)) {
+        checkBesideTree(g, f.tree, Number(f.header.objective.totalGuesses), treePath, () => {});
+        return readFileSync(proofPath, 'utf8');
+      }
+      if (existsSync(certPath)) return proofFromCertificate(g, f.tree, certPath);
+      throw fail(
+        'manifest',
+        `no proof beside ${treePath} (${proofPath}, or a certificate ${certPath}); make one with: guesstree compile --game ${module} ... --exact`,
+      );
+    },
+  };
 }

@@ -8,9 +8,11 @@
  * workers.
  */
 import type { TreeArrays } from '../../runtime/tree-format.js';
+import type { ExactFact } from '../engine/exact-plan.js';
 import type { EngineParts } from '../engine/search.js';
 import type { EffortName } from './efforts.js';
 import { taskValue, type TaskKind } from './module-tasks.js';
+import type { ExactNames } from './exact-certificate.js';
 
 /** Option values by name as typed (`max-depth`), already checked against the game's specs. */
 export type GameOptions = Readonly<Record<string, string | number | boolean | undefined>>;
@@ -44,6 +46,8 @@ export interface EngineJob<S> extends PoolJob {
   readonly nameSecret?: ((secret: number) => string) | undefined;
   /** A guess in messages (default: its number). */
   readonly nameGuess?: ((guess: number) => string) | undefined;
+  /** How a certificate of the exact search names guesses and replies (compiler/games/exact-certificate.ts). */
+  readonly names?: ExactNames | undefined;
   /** What the progress bar counts (default: "the openers' groups"). */
   readonly progressUnit?: string | undefined;
 }
@@ -110,6 +114,37 @@ export interface BudgetedTree extends EngineTree {
   readonly outcomes: readonly CandidateOutcome[];
 }
 
+/**
+ * The exact search as a plan of subproblems (`exact`): the root's guesses in rank order, each
+ * guess's reply groups, and below a group of more than `splitAbove` codes its own guesses, each
+ * solved under the budget the best known tree and the other parts' proven bounds leave.
+ */
+export interface ExactSpec {
+  /** Sets below the root with more codes than this are split by their own guesses (else solved whole). */
+  readonly splitAbove: number;
+  /** A tree of the game known beforehand (a heuristic effort's): its subtrees' keys are budgets. */
+  readonly known?: TreeArrays | undefined;
+  /** What progress counts (default: subproblems). */
+  readonly unit?: string | undefined;
+  /**
+   * Write the settled subproblems as a certificate into the checkpoint folder and read it back
+   * on resume (the job must name guesses and replies): for the objective a certificate states,
+   * the least total without a depth cap.
+   */
+  readonly certificate?: boolean | undefined;
+  /** Facts proven before the search (a bound of each root guess): kept, saved and listed as the search's own. */
+  readonly facts?: readonly ExactFact[] | undefined;
+}
+
+/** The exact search's answer: the optimal tree (null: no plan), how each root guess was settled, and its work. */
+export interface ExactTree extends EngineTree {
+  /** Every root guess the ranking offered (one per symmetry class), in rank order: its exact key or the least key proven. */
+  readonly outcomes: readonly CandidateOutcome[];
+  /** Subproblems settled (read back from `--checkpoint` among them), and of those read back. */
+  readonly settled: number;
+  readonly resumed: number;
+}
+
 /** A module task as the pool carries it (its kind's name, games/module-tasks.ts), and what it is in messages. */
 export interface ModuleTask {
   readonly name: string;
@@ -129,6 +164,7 @@ export interface ModuleBlocks {
  *   - split: the root's candidates and their parts side by side (the best candidate's tree, null: no plan);
  *   - whole: the whole root set as one task (exact searches), with an optional node budget;
  *   - budgeted: root guesses in order, each under the budget the best so far leaves;
+ *   - exact: the exact search as a plan of subproblems (root guesses, their groups, deeper where large);
  *   - task: one task of the module's own (the worst-case prover), with progress in seconds;
  *   - tasks: a batch of the module's own tasks run side by side, their values in the batch's order;
  *   - blocks: module blocks (`ModuleBlocks`), saved to `--checkpoint` (resumable), their values in order.
@@ -137,6 +173,7 @@ export type PoolCall =
   | { readonly mode: 'split'; readonly job: EngineJob<never> }
   | { readonly mode: 'whole'; readonly job: EngineJob<never>; readonly nodeBudget?: number | undefined }
   | { readonly mode: 'budgeted'; readonly job: EngineJob<never>; readonly spec: BudgetedRoot }
+  | { readonly mode: 'exact'; readonly job: EngineJob<never>; readonly spec: ExactSpec }
   | { readonly mode: 'task'; readonly job: PoolJob; readonly task: ModuleTask }
   | {
       readonly mode: 'tasks';
@@ -152,6 +189,7 @@ export interface PoolAnswers {
   readonly split: EngineTree | null;
   readonly whole: WholeResult;
   readonly budgeted: BudgetedTree | null;
+  readonly exact: ExactTree | null;
   readonly task: unknown;
   readonly tasks: readonly unknown[];
   readonly blocks: readonly unknown[];
@@ -181,6 +219,11 @@ export function* whole<S>(job: EngineJob<S>, nodeBudget?: number): PoolPlan<Whol
 /** Root guesses in order, each under the budget the best so far leaves. */
 export function* budgeted<S>(job: EngineJob<S>, spec: BudgetedRoot): PoolPlan<BudgetedTree | null> {
   return yield* ask({ mode: 'budgeted', job: job as EngineJob<never>, spec });
+}
+
+/** The exact search as a plan of subproblems: the optimal tree (null: no plan) and every root guess's outcome. */
+export function* exact<S>(job: EngineJob<S>, spec: ExactSpec): PoolPlan<ExactTree | null> {
+  return yield* ask({ mode: 'exact', job: job as EngineJob<never>, spec });
 }
 
 /** One task of the module's own (the worst-case prover), with progress in seconds: its value. */

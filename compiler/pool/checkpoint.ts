@@ -229,6 +229,17 @@ export class Checkpoint {
     this.write(index, { value });
   }
 
+  /** The indices saved under this checkpoint's prefix, ascending (whatever their fingerprint). */
+  indices(): number[] {
+    const own = new RegExp(`^${this.prefix}batch-(\\d+)\\.bin$`);
+    const out: number[] = [];
+    for (const f of readdirSync(this.dir)) {
+      const m = own.exec(f);
+      if (m) out.push(Number(m[1]));
+    }
+    return out.sort((a, b) => a - b);
+  }
+
   /** A module task's saved value, or undefined when absent, damaged or from another compile. */
   loadValue(index: number): unknown {
     const data = this.read(index);

@@ -4,8 +4,10 @@
  *
  *   - split (heuristic efforts, split.ts): the root's candidates and their reply groups side by side;
  *   - budgeted (budgeted.ts): root guesses in order, each under the budget the best so far leaves;
- *   - whole (exact efforts, whole.ts): the root set as one task in a fresh engine, with an
- *     optional node budget (deterministic: it does not depend on the workers);
+ *   - exact (exact efforts of the code games, exact.ts): the exact search as a plan of
+ *     subproblems (root guesses, their reply groups, deeper where sets are large), checkpointed;
+ *   - whole (whole.ts): the root set as one task in a fresh engine, with an optional node
+ *     budget (deterministic: it does not depend on the workers);
  *   - module tasks (whole.ts): tasks of the game module's own (the worst-case prover).
  * What they share (the root, its ranking, a candidate's parts) is in root.ts. A game's compile
  * is a plan (games/compile-api.ts): it yields the calls it needs and `runPlan` answers each with
@@ -19,6 +21,8 @@ import type {
   BudgetedTree,
   EngineJob,
   EngineTree,
+  ExactSpec,
+  ExactTree,
   ModuleBlocks,
   ModuleTask,
   GameOptions,
@@ -31,6 +35,7 @@ import type {
 import type { EffortName } from '../games/efforts.js';
 import type { CompileOutcome, LoadedGame } from '../games/module.js';
 import { compileBudgeted } from './budgeted.js';
+import { compileExact } from './exact.js';
 import type { DriverControl } from './root.js';
 import { compileSplit } from './split.js';
 import { compileWhole, runModuleBlocks, runModuleTask, withModuleTasks } from './whole.js';
@@ -47,7 +52,7 @@ export type {
   PoolJob,
 } from '../games/compile-api.js';
 export type { DriverControl } from './root.js';
-export { compileBudgeted, compileSplit, compileWhole, runModuleBlocks, runModuleTask, withModuleTasks };
+export { compileBudgeted, compileExact, compileSplit, compileWhole, runModuleBlocks, runModuleTask, withModuleTasks };
 
 /** A compile's controls: the driver's, and what the game's compile reads (its effort and options). */
 export interface RunControl extends DriverControl {
@@ -61,6 +66,7 @@ export interface SearchDriver {
   split<S>(job: EngineJob<S>): Promise<EngineTree | null>;
   whole<S>(job: EngineJob<S>, nodeBudget?: number): Promise<WholeResult>;
   budgeted<S>(job: EngineJob<S>, spec: BudgetedRoot): Promise<BudgetedTree | null>;
+  exact<S>(job: EngineJob<S>, spec: ExactSpec): Promise<ExactTree | null>;
   moduleTask(job: PoolJob, task: ModuleTask): Promise<unknown>;
   /** A batch of the module's own tasks side by side, in one session of the executor. */
   moduleTasks(
@@ -78,6 +84,7 @@ export function searchDriver(control: DriverControl): SearchDriver {
     split: (job) => compileSplit(job, control),
     whole: (job, nodeBudget) => compileWhole(job, control, nodeBudget),
     budgeted: (job, spec) => compileBudgeted(job, control, spec),
+    exact: (job, spec) => compileExact(job, control, spec),
     moduleTask: (job, task) => runModuleTask(job, control, task),
     moduleTasks: (job, tasks, onDone) =>
       withModuleTasks(job, control, (run) => {
@@ -107,6 +114,8 @@ function answer(call: PoolCall, driver: SearchDriver): Promise<PoolAnswer> {
       return driver.whole(call.job, call.nodeBudget);
     case 'budgeted':
       return driver.budgeted(call.job, call.spec);
+    case 'exact':
+      return driver.exact(call.job, call.spec);
     case 'task':
       return driver.moduleTask(call.job, call.task);
     case 'tasks':

@@ -84,6 +84,8 @@ export interface RankResult {
 export interface SolveResult {
   readonly kind: 'solved';
   readonly results: ReadonlyArray<SolvedSet | null>;
+  /** With `betas`: per set, the least key proven for it (at least its budget when it found no plan under it). */
+  readonly bounds?: ReadonlyArray<number> | undefined;
 }
 
 export interface WholeResult {

@@ -41,10 +41,16 @@ export function taskRunner(init: WorkerInit): (task: Task) => TaskResult {
         };
       case 'solve': {
         const e = task.pilot ? engine().pilotSearch() : engine();
-        return {
-          kind: 'solved',
-          results: task.sets.map((set, i) => solved(e.solve(set, task.nodes[i], task.betas?.[i] ?? Infinity))),
-        };
+        const betas = task.betas;
+        if (!betas) return { kind: 'solved', results: task.sets.map((set, i) => solved(e.solve(set, task.nodes[i]))) };
+        // Under budgets: a set with no plan under its budget says what the search proved of it.
+        const bounds: number[] = [];
+        const results = task.sets.map((set, i) => {
+          const v = e.solve(set, task.nodes[i], betas[i]);
+          bounds.push(v ? e.keyOf(v) : Math.max(betas[i], e.provenAtLeast(set, task.nodes[i])));
+          return solved(v);
+        });
+        return { kind: 'solved', results, bounds };
       }
       case 'whole': {
         const fresh = new SearchEngine({ ...parts(), effort: { ...parts().effort, nodeBudget: task.nodeBudget } });

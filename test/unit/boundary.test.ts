@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   budgeted,
+  exact as exactSearch,
   moduleBlocks,
   moduleTask,
   moduleTasks,
@@ -80,6 +81,10 @@ function recording(failWhole: boolean): { driver: SearchDriver; calls: string[] 
       calls.push(`budgeted ${spec.width}`);
       return null;
     },
+    exact: async (_job, spec) => {
+      calls.push(`exact ${spec.splitAbove}`);
+      return { ...TREE, outcomes: [{ guess: 7, key: 3 }], settled: 1, resumed: 0 };
+    },
     moduleTask: async (_job, { name, args }) => {
       calls.push(`task ${name}`);
       return { echo: args };
@@ -111,6 +116,8 @@ function* toyPlan(): PoolPlan<string> {
   }
   const b = yield* budgeted(job, { width: 3 });
   parts.push(`budgeted ${b === null ? 'none' : 'some'}`);
+  const x = yield* exactSearch(job, { splitAbove: 4 });
+  parts.push(`exact ${x?.cost} (${x?.outcomes.length} outcome)`);
   const proved = yield* moduleTask(JOB, PROVE, 4);
   parts.push(`${JSON.stringify(proved)} ${proved.echo + 1}`);
   let done = 0;
@@ -132,12 +139,13 @@ describe('a compile plan', () => {
     expect((first.value as PoolCall).mode).toBe('whole');
     const { driver, calls } = recording(false);
     expect(await runPlan(toyPlan(), driver)).toBe(
-      'whole 5 true; split 3; budgeted none; {"echo":4} 5; pair:1 pair:2 (2 done); 10,20,30 sum 60',
+      'whole 5 true; split 3; budgeted none; exact 3 (1 outcome); {"echo":4} 5; pair:1 pair:2 (2 done); 10,20,30 sum 60',
     );
     expect(calls).toEqual([
       'whole 9',
       'split',
       'budgeted 3',
+      'exact 4',
       'task prove',
       'tasks pair(),pair(the second)',
       'blocks refute blocks',

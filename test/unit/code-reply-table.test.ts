@@ -48,6 +48,8 @@ function plain(r: Ranking): unknown {
 const CASES: Array<{ name: string; game: Game; firsts: number[] }> = [
   { name: 'MM(4,5)', game: new MastermindGame(4, 5), firsts: [0, 31] },
   { name: 'BC(4,6)', game: new BullsCowsGame(4, 6), firsts: [0] },
+  // 20 replies: too many for two guesses a word, so the screen reads each guess's replies from the byte table.
+  { name: 'MM(5,3)', game: new MastermindGame(5, 3), firsts: [0, 13] },
 ];
 
 /** The least sum of `lb` over every split of m into at most `parts` groups (each at least 1), by brute force. */

@@ -21,7 +21,13 @@ import {
   codeEngineBytes,
   codeOneSearch,
   codeSearchBytes,
+  codeExactSearch,
+  codeExactWithProof,
   codeJob,
+  codeProofExport,
+  codeProofHooks,
+  type CodeProofReport,
+  codeBoundTasks,
   codeWorstCaseTasks,
   compileCodeWorstCase,
 } from '../code-games.js';
@@ -64,7 +70,11 @@ function effortOf(name: string, game: BullsCowsGame, maxDepth: number): CodeEffo
   return codeEffort(effortIn(CODE_EFFORTS, name, 'bullscows').name, game.secretCount, maxDepth);
 }
 
-export function* compileBullsCows(game: BullsCowsGame, control: CompileControl): PoolPlan<CompileOutcome> {
+export function* compileBullsCows(
+  game: BullsCowsGame,
+  control: CompileControl,
+  report: CodeProofReport = { proof: null },
+): PoolPlan<CompileOutcome> {
   if (isWorstCase(game.params)) {
     return yield* compileCodeWorstCase({
       module: 'bullscows',
@@ -73,22 +83,21 @@ export function* compileBullsCows(game: BullsCowsGame, control: CompileControl):
       control,
       label: `bullscows-d${game.pegs}s${game.symbols}`,
       symmetry: SYMMETRY,
-      search: split,
+      search: (job, effort) => (effort.exact ? codeExactSearch(job) : split(job)),
     });
   }
   const maxDepth = intOption(control.options, 'max-depth') ?? 0;
   const effort = effortOf(control.options.exact === true ? 'exact' : control.effort, game, maxDepth);
   const label = `bullscows-d${game.pegs}s${game.symbols}`;
   checkCompileSize(label, game.secretCount);
-  // One root class: its reply sets go to the pool, exact or not.
-  const r = yield* split(
-    codeJob(game, {
-      module: 'bullscows',
-      gameSpec: { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec,
-      setup: effort,
-      label,
-    }),
-  );
+  // One root class: its reply sets go to the pool (exact: the exact search's plan of subproblems).
+  const job = codeJob(game, {
+    module: 'bullscows',
+    gameSpec: { digits: game.pegs, symbols: game.symbols } satisfies BullsCowsSpec,
+    setup: effort,
+    label,
+  });
+  const r = effort.exact ? yield* codeExactWithProof(job, 'bullscows', label, game, report) : yield* split(job);
   if (!r) throw fail('budget', `${label}: the search found no strategy within --max-depth ${maxDepth}`);
   return { tree: r.tree, settings: codeSettings(effort, game.codeText(r.tree.guess[0]), effort.exact, SYMMETRY) };
 }
@@ -115,6 +124,7 @@ export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
     ...CODE_SEARCH_OPTIONS,
   ],
   efforts: CODE_EFFORTS,
+  exportFormats: [codeProofExport('bullscows')],
   searchBytes: codeSearchBytes,
   compileProblem(opts) {
     const { digits, symbols } = digitsAndSymbols(opts);
@@ -129,13 +139,19 @@ export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
   load(opts) {
     const worst = isWorstCase(opts);
     const game = worst ? markWorstCase(gameOf(opts)) : gameOf(opts);
+    const slug = `bullscows-d${game.pegs}s${game.symbols}${worst ? '-worst-case' : ''}`;
+    const report: CodeProofReport = { proof: null };
+    const proof = codeProofHooks('bullscows', slug, game, report);
     const loaded: LoadedGame = {
       module: bullscowsModule,
       game,
-      slug: `bullscows-d${game.pegs}s${game.symbols}${worst ? '-worst-case' : ''}`,
+      slug,
       options: opts,
       cheap: game.secretCount <= 1000,
-      compile: (control) => compileBullsCows(game, control),
+      compile: (control) => compileBullsCows(game, control, report),
+      companions: () => proof.proofCompanion(),
+      afterCompile: proof.afterCompile,
+      checkBeside: proof.checkBeside,
       describe: worst ? describeWorstCase : describeGuessTotals,
       merit: worst ? worstCaseMerit : (h) => Number(h.objective.total),
       explorerRules: () => bullsCowsRules(game.pegs, game.symbols),
@@ -161,6 +177,6 @@ export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
   },
   worker(gameSpec, setup) {
     const game = new BullsCowsGame(gameSpec.digits, gameSpec.symbols);
-    return { parts: codeParts(game, setup), tasks: codeWorstCaseTasks(game) };
+    return { parts: codeParts(game, setup), tasks: { ...codeWorstCaseTasks(game), ...codeBoundTasks(game) } };
   },
 };

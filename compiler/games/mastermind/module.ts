@@ -8,7 +8,7 @@ import { fail } from '../../../runtime/errors.js';
 import type { TreeArrays } from '../../../runtime/tree-format.js';
 import type { History } from '../../engine/code-ranker.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
-import { split, whole, type CompileControl, type EngineJob, type EngineTree, type PoolPlan } from '../compile-api.js';
+import { split, type CompileControl, type EngineJob, type EngineTree, type PoolPlan } from '../compile-api.js';
 import {
   CODE_SEARCH_OPTIONS,
   checkCodeSetup,
@@ -17,7 +17,13 @@ import {
   codeEngineBytes,
   codeOneSearch,
   codeSearchBytes,
+  codeExactSearch,
+  codeExactWithProof,
   codeJob,
+  codeProofExport,
+  codeProofHooks,
+  type CodeProofReport,
+  codeBoundTasks,
   codeWorstCaseTasks,
   compileCodeWorstCase,
 } from '../code-games.js';
@@ -47,21 +53,16 @@ function maxDepthOf(opts: GameOptions): number {
 export function* searchMastermind(
   game: MastermindGame,
   effort: MastermindEffort,
-  control: Pick<CompileControl, 'checkpoint'>,
+  report: CodeProofReport = { proof: null },
 ): PoolPlan<EngineTree & { opener: string | null }> {
   const label = `mastermind-p${game.pegs}c${game.colors}`;
-  if (effort.exact && control.checkpoint)
-    throw fail(
-      'usage',
-      `--checkpoint: the exact search of ${label} runs as one piece of work and cannot be checkpointed`,
-    );
   const job = codeJob(game, {
     module: 'mastermind',
     gameSpec: { pegs: game.pegs, colors: game.colors },
     setup: effort,
     label,
   });
-  const r = yield* codeSearch(job, effort);
+  const r = effort.exact ? yield* codeExactWithProof(job, 'mastermind', label, game, report) : yield* split(job);
   if (!r)
     throw fail(
       'budget',
@@ -70,12 +71,16 @@ export function* searchMastermind(
   return { ...r, opener: effort.exact ? null : game.codeText(r.tree.guess[0]) };
 }
 
-/** An exact effort's search is one whole task; the others split the root. */
+/** An exact effort's search is the exact plan of subproblems; the others split the root. */
 function* codeSearch(job: EngineJob<History>, effort: MastermindEffort): PoolPlan<EngineTree | null> {
-  return effort.exact ? (yield* whole(job)).result : yield* split(job);
+  return effort.exact ? yield* codeExactSearch(job) : yield* split(job);
 }
 
-function* compileMastermind(game: MastermindGame, control: CompileControl): PoolPlan<CompileOutcome> {
+function* compileMastermind(
+  game: MastermindGame,
+  control: CompileControl,
+  report: CodeProofReport,
+): PoolPlan<CompileOutcome> {
   if (isWorstCase(game.params)) {
     const label = `mastermind-p${game.pegs}c${game.colors}`;
     return yield* compileCodeWorstCase({
@@ -92,7 +97,7 @@ function* compileMastermind(game: MastermindGame, control: CompileControl): Pool
   const maxDepth = maxDepthOf(control.options);
   const name = control.options.exact === true ? 'exact' : control.effort;
   const effort = mastermindEffort(effortIn(MASTERMIND_EFFORTS, name, 'mastermind').name, game.secretCount, maxDepth);
-  const r = yield* searchMastermind(game, effort, control);
+  const r = yield* searchMastermind(game, effort, report);
   return { tree: r.tree, settings: codeSettings(effort, r.opener, effort.exact, SYMMETRY) };
 }
 
@@ -122,6 +127,7 @@ export const mastermindModule: GameModule<{ pegs: number; colors: number }, Mast
   oneSearch: codeOneSearch,
   sample: () => ({ pegs: 3, colors: 3 }),
   exportFormats: [
+    codeProofExport('mastermind'),
     {
       name: 'contest',
       describe: 'the MM(p,c) contest grammar',
@@ -160,17 +166,25 @@ export const mastermindModule: GameModule<{ pegs: number; colors: number }, Mast
   load(opts) {
     const worst = isWorstCase(opts);
     const game = worst ? markWorstCase(mastermindGameOf(opts)) : mastermindGameOf(opts);
+    const slug = `mastermind-p${game.pegs}c${game.colors}${worst ? '-worst-case' : ''}`;
+    const report: CodeProofReport = { proof: null };
+    const proof = codeProofHooks('mastermind', slug, game, report);
     const loaded: LoadedGame = {
       module: mastermindModule,
       game,
-      slug: `mastermind-p${game.pegs}c${game.colors}${worst ? '-worst-case' : ''}`,
+      slug,
       options: opts,
       // Up to 1,296 codes the default effort is the exact search, a few seconds.
       cheap: game.secretCount <= 1296,
-      compile: (control) => compileMastermind(game, control),
+      compile: (control) => compileMastermind(game, control, report),
       describe: worst ? describeWorstCase : describeGuessTotals,
       merit: worst ? worstCaseMerit : (h) => Number(h.objective.total),
-      companions: (tree) => [{ kind: 'contest', extension: '.contest.txt', text: `${emitContest(game, tree)}\n` }],
+      companions: (tree) => [
+        { kind: 'contest', extension: '.contest.txt', text: `${emitContest(game, tree)}\n` },
+        ...proof.proofCompanion(),
+      ],
+      afterCompile: proof.afterCompile,
+      checkBeside: proof.checkBeside,
       explorerRules: () => mastermindRules(game.pegs, game.colors),
     };
     return loaded;
@@ -190,6 +204,6 @@ export const mastermindModule: GameModule<{ pegs: number; colors: number }, Mast
   },
   worker(gameSpec, setup) {
     const game = new MastermindGame(gameSpec.pegs, gameSpec.colors);
-    return { parts: mastermindParts(game, setup), tasks: codeWorstCaseTasks(game) };
+    return { parts: mastermindParts(game, setup), tasks: { ...codeWorstCaseTasks(game), ...codeBoundTasks(game) } };
   },
 };

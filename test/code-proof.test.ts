@@ -1,0 +1,112 @@
+/**
+ * A code game's proof and certificate: `compile --exact` writes the proof beside the tree (one
+ * line per first-guess class) and the certificate of every settled subproblem into its
+ * checkpoint folder; `verify` checks both against the tree (the certificate's facts laid out
+ * again without search), `export --format proof` prints the proof (or the one the certificate
+ * proves), and a run that has only the certificate goes on from it to the same bytes.
+ */
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, lines, removeDir, tempDir } from './support/e2e.js';
+
+const MM44 = ['--game', 'mastermind', '--pegs', '4', '--colors', '4'];
+
+describe('--exact: the proof and the certificate', () => {
+  let dir: string;
+  let trees: string;
+  let tree: string;
+  let ck: string;
+  beforeAll(async () => {
+    dir = tempDir('code-proof');
+    trees = join(dir, 'trees');
+    tree = join(dir, 'mm44.gtree');
+    ck = join(dir, 'ck');
+    const r = await cli(['compile', ...MM44, '--exact', '--workers', '2', '--checkpoint', ck, '--out', tree], {
+      trees,
+      timeoutMs: 60_000,
+    });
+    expect(r.code, r.stderr).toBe(0);
+  });
+  afterAll(() => removeDir(dir));
+
+  it('the proof beside the tree: one line per class, the optimum exact, the others bounded', () => {
+    const proof = readFileSync(join(dir, 'mm44.proof.txt'), 'utf8').split('\n');
+    expect(proof[0]).toMatch(
+      /^# guesstree mastermind proof; game mastermind-p4c4; codes 256; classes 5; least 905; cpu \d+\.\d s; guesstree \S+$/,
+    );
+    expect(proof.slice(1, -1).map((l) => l.split('\t')[0])).toEqual(['AAAA', 'AAAB', 'AABB', 'AABC', 'ABCD']);
+    expect(proof.slice(1, -1).filter((l) => l.endsWith('\t=905'))).toHaveLength(1);
+    for (const l of proof.slice(1, -1)) expect(l).toMatch(/^[A-D]{4}\t(=905|>=\d+)$/);
+    for (const l of proof.slice(1, -1)) expect(Number(l.split(/>?=/)[1])).toBeGreaterThanOrEqual(905);
+  });
+
+  it('verify checks the proof and the certificate against the tree; export prints the proof', async () => {
+    copyFileSync(join(ck, 'exact-certificate.txt'), join(dir, 'mm44.certificate.txt'));
+    const v = await cli(['verify', '--tree', tree], { trees });
+    expect(v.code, v.stderr).toBe(0);
+    expect(v.stdout).toMatch(/^certificate: .*mm44\.certificate\.txt: \d+ settled subproblems .*none above the tree/m);
+    expect(v.stdout).toMatch(
+      /^proof: .*: 5 first-guess classes \(1 exact, 4 bounded\); optimum 905 \(\w+\), the tree's total; every line follows from the certificate$/m,
+    );
+    const e = await cli(['export', '--format', 'proof', '--tree', tree], { trees });
+    expect(e.code, e.stderr).toBe(0);
+    expect(e.stdout).toBe(readFileSync(join(dir, 'mm44.proof.txt'), 'utf8'));
+  });
+
+  it('a proof line the certificate does not prove, or a fact the tree refutes: one line, refused', async () => {
+    const other = join(dir, 'bad');
+    mkdirSync(other);
+    const t = join(other, 'mm44.gtree');
+    copyFileSync(tree, t);
+    const proof = readFileSync(join(dir, 'mm44.proof.txt'), 'utf8');
+    const cert = readFileSync(join(ck, 'exact-certificate.txt'), 'utf8');
+    // A bounded class claimed far higher than anything the certificate proves.
+    const bounded = lines(proof).find((l) => l.includes('>='));
+    const code = (bounded as string).split('\t')[0];
+    writeFileSync(join(other, 'mm44.proof.txt'), proof.replace(bounded as string, `${code}\t>=9999`));
+    writeFileSync(join(other, 'mm44.certificate.txt'), cert);
+    const a = await cli(['verify', '--tree', t], { trees });
+    expect(a.code).not.toBe(0);
+    expect(a.stdout).not.toMatch(/verify: ok/);
+    expect(lines(a.stderr)).toHaveLength(1);
+    expect(a.stderr).toMatch(new RegExp(`${code} >=9999 does not follow from the certificate`));
+    // A group the tree plays in N guesses claimed at least N + 1.
+    writeFileSync(join(other, 'mm44.proof.txt'), proof);
+    const opener = (lines(proof).find((l) => /\t=/.test(l)) as string).split('\t')[0];
+    const fact = lines(cert).find((l) => new RegExp(`^${opener}:\\d\\d\t=`).test(l)) as string;
+    const [path, v] = fact.split('\t=');
+    const [cost, depth] = v.split(' ');
+    writeFileSync(join(other, 'mm44.certificate.txt'), cert.replace(fact, `${path}\t>=${Number(cost) + 1} ${depth}`));
+    const b = await cli(['verify', '--tree', t], { trees });
+    expect(b.code).not.toBe(0);
+    expect(lines(b.stderr)).toHaveLength(1);
+    expect(b.stderr).toMatch(/is proven at least \d+ guesses, but the tree plays it in \d+/);
+  });
+
+  it('a run with only the certificate goes on from it: the same bytes', async () => {
+    const only = join(dir, 'only');
+    mkdirSync(only);
+    copyFileSync(join(ck, 'exact-certificate.txt'), join(only, 'exact-certificate.txt'));
+    const out = join(dir, 'again.gtree');
+    // Without --resume the certificate is not overwritten: the folder is refused.
+    const refused = await cli(['compile', ...MM44, '--exact', '--workers', '1', '--checkpoint', only, '--out', out], {
+      trees,
+    });
+    expect(refused.code).toBe(2);
+    expect(lines(refused.stderr)).toHaveLength(1);
+    expect(refused.stderr).toMatch(/holds the certificate of an earlier exact search .*pass --resume/);
+    expect(readFileSync(join(only, 'exact-certificate.txt'), 'utf8')).toBe(
+      readFileSync(join(ck, 'exact-certificate.txt'), 'utf8'),
+    );
+    const r = await cli(
+      ['compile', ...MM44, '--exact', '--workers', '1', '--checkpoint', only, '--resume', '--out', out],
+      {
+        trees,
+        timeoutMs: 60_000,
+      },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(out).equals(readFileSync(tree))).toBe(true);
+  });
+});
