@@ -218,7 +218,7 @@ async function compileVerb(a: VerbArgs): Promise<void> {
     executor: await executorOf(queue),
     log: out,
   });
-  if (done.written && done.path !== undefined) loaded.afterCompile?.(done.header, done.path, out);
+  if (done.written && done.path !== undefined) loaded.afterCompile?.(done.header, done.path, out, done.kept);
 }
 
 /** `verify`: the tree replayed; what else a game verifies (a contest string) without a tree or after it. */

@@ -85,6 +85,8 @@ export interface CompileResult {
   readonly seconds: number;
   /** A file holds the tree (written now, or the very same one found there). */
   readonly written: boolean;
+  /** The very same tree was found there, and kept with its recorded settings. */
+  readonly kept: boolean;
 }
 
 /**
@@ -260,6 +262,7 @@ async function compileWatched(
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   let path: string | undefined;
   let unchanged = '';
+  let kept = false;
   if (req.out !== undefined) {
     path = req.out;
     writeFileAtomic(path, bytes);
@@ -273,7 +276,8 @@ async function compileWatched(
       { dir, file, force: req.force === true, note: (line) => process.stderr.write(`${line}\n`) },
     );
     path = shipped.path;
-    if (shipped.unchanged) unchanged = ' (the same tree was there already; nothing rewritten)';
+    kept = shipped.unchanged;
+    if (kept) unchanged = ' (the same tree was there already; nothing rewritten)';
   }
   log(
     `${loaded.slug}: ${loaded.describe(header).join('; ')} | ${outcome.tree.guess.length.toLocaleString('en-US')} nodes | ${bytes.length.toLocaleString('en-US')} bytes | ${seconds.toFixed(1)} s | ${path ?? '(kept in memory)'}${unchanged}`,
@@ -286,6 +290,7 @@ async function compileWatched(
     bytes: bytes.length,
     seconds,
     written: path !== undefined,
+    kept,
   };
 }
 

@@ -361,7 +361,7 @@ export type ProofCodeGame = CodeGame &
   };
 
 /**
- * The exact search, and (without a depth cap) its proof: one line per first-guess class, into
+ * The exact search, and (`--exact` without a depth cap) its proof: one line per first-guess class, into
  * `report` (written beside the tree after the compile, games/code-proof.ts).
  */
 export function* codeExactWithProof(
@@ -373,7 +373,9 @@ export function* codeExactWithProof(
 ): PoolPlan<ExactTree | null> {
   const started = cpuUsage();
   const r = yield* codeExactSearch(job);
-  if (r && (job.setup as CodeEffort).maxDepth === 0) {
+  // The proof of an uncapped search asked for by name (`--exact`), not of a small game's default.
+  const setup = job.setup as CodeEffort;
+  if (r && setup.maxDepth === 0 && setup.name === 'exact') {
     const used = cpuUsage(started);
     report.proof = formatCodeProof(
       {
@@ -399,8 +401,9 @@ export function codeProofHooks(
   const proofGame = (): ProofGame => ({ module, slug, game, names: codeNames(game) });
   return {
     proofCompanion: () => (report.proof ? [{ kind: 'proof', extension: '.proof.txt', text: report.proof }] : []),
-    afterCompile: (_header, path, log) => {
-      if (!report.proof) return;
+    afterCompile: (_header, path, log, kept) => {
+      // A tree kept as it was keeps its files as they were (the manifest lists a proof written with a tree).
+      if (!report.proof || kept) return;
       // In trees/ the companion is written already; beside an --out file it is written here.
       const beside = besidePath(path, '.proof.txt');
       if (!existsSync(beside) || readFileSync(beside, 'utf8') !== report.proof) writeFileAtomic(beside, report.proof);

@@ -102,8 +102,11 @@ export interface LoadedGame {
   companions?(tree: TreeArrays): Companion[];
   /** The words its tree files carry, so that `--tree FILE` alone reads them (games with lists). */
   wordsOf?(tree: TreeArrays): TreeWords;
-  /** After the tree is written (match-count: what was proven, and the --budget check). */
-  afterCompile?(header: TreeHeader, path: string, log: (line: string) => void): void;
+  /**
+   * After the tree is written (match-count: what was proven, and the --budget check); `kept`: the
+   * same tree was in the trees folder already and nothing was rewritten.
+   */
+  afterCompile?(header: TreeHeader, path: string, log: (line: string) => void, kept?: boolean): void;
   /** After the generic `verify` passed: what ships beside the tree, checked (Wordle: the proof file). */
   checkBeside?(file: TreeFile, path: string, out: (line: string) => void): void;
   /** A game's own `verify`, `stats` (after the command's `tree:` line) and `play` (Hangman); absent: the generic ones. */
