@@ -146,6 +146,9 @@ export class CodeRanker implements Ranker<History> {
   /** The screen of the ranking under way: the fewest groups a candidate (a non-candidate) needs. */
   private needCand = 0;
   private needOther = 0;
+  /** The screen's last pair of guesses read (`pairAt`, its word) and their replies (`pair`). */
+  private pairAt = -1;
+  private pair = 0;
 
   /** `replyTable`: false computes every reply per set even where a table would fit. */
   constructor(game: CodeGame, objective: AttemptObjective<History>, rule: RankRule, replyTable = true) {
@@ -344,6 +347,7 @@ export class CodeRanker implements Ranker<History> {
   private startScreen(set: Uint32Array, lb: Float64Array, boundLimit: number): boolean {
     const screen = (this.pairs !== null || this.placeBits !== null) && boundLimit !== Infinity;
     const n = set.length;
+    this.pairAt = -1;
     const pairBases = this.pairBases;
     if (screen && this.pairs) for (let i = 0; i < n; i++) pairBases[i] = set[i] * this.pairRow;
     // The fewest groups whose even split keeps a candidate's (a non-candidate's) bound under the budget.
@@ -408,6 +412,48 @@ export class CodeRanker implements Ranker<History> {
     t.isCand = isCand;
   }
 
+  /**
+   * A set of at most one code more than there are replies, with two guesses left: the optimal
+   * ranking when a candidate splits the rest into singletons (2n−1, the least possible), else null.
+   */
+  private singletonSplit(set: Uint32Array, used: number): Ranking | null {
+    const n = set.length;
+    const g = this.candidateSplitsAll(set, used);
+    if (g < 0) return null;
+    return {
+      optimal: { guess: g, at: -1, bound: 2 * n - 1, key1: 0, key2: 0 },
+      top: EMPTY_RANKED,
+      setBound: 2 * n - 1,
+      complete: true,
+    };
+  }
+
+  /** The replies guess `g` gets from the `n` codes of the set (`startScreen`'s rows), one bit per reply's place. */
+  private repliesGot(g: number, table: Uint8Array | null, bases: Uint32Array, n: number): number {
+    const pairs = this.pairs;
+    if (!pairs) return maskColumn(table as Uint8Array, g, bases, this.placeBits as Uint32Array);
+    const w = g >>> 1;
+    if (w !== this.pairAt) {
+      this.pairAt = w;
+      this.pair = pairColumn(pairs, w, this.pairBases, n);
+    }
+    return g & 1 ? this.pair >>> 16 : this.pair & 0xffff;
+  }
+
+  /**
+   * A guess holding symbols no secret holds (`absent`): its class's slot, or -1 when the first
+   * of its class came before it in this ranking (`epoch`). A full ranking then leaves it out: it
+   * splits the set as that first one, which comes before it in rank order (same keys, earlier in
+   * the pool), so its plan would cost the same and never be kept; a top `width` keeps it in its place.
+   */
+  private classSlot(g: number, j: number, absent: number, epoch: number, full: boolean, boundLimit: number): number {
+    const key = this.classOf(g, absent);
+    if (this.classStamps.marks[key] !== epoch) return key;
+    const b = this.classBound[key];
+    if (!full && b >= 0 && b < boundLimit) this.top.push(g, j, b, this.classKey[key], 0);
+    return -1;
+  }
+
   rank(set: Uint32Array, node: SearchNode<History>, width: number, opts: RankOptions = WHOLE_POOL): Ranking {
     const { beta = Infinity, lazy = false } = opts;
     const n = set.length;
@@ -415,20 +461,10 @@ export class CodeRanker implements Ranker<History> {
     const lb = this.sizeBounds(node);
     const depthLeft = this.depthLeft(node.used);
     const fewEnough = n <= K + 1 && depthLeft >= 2;
-    let setBound = lb[n];
-    if (fewEnough) {
-      // A candidate that splits the rest into singletons: 2n−1, the least possible.
-      const g = this.candidateSplitsAll(set, node.used);
-      if (g >= 0)
-        return {
-          optimal: { guess: g, at: -1, bound: 2 * n - 1, key1: 0, key2: 0 },
-          top: EMPTY_RANKED,
-          setBound: 2 * n - 1,
-          complete: true,
-        };
-      // Otherwise every tree needs at least 2n.
-      setBound = Math.max(2 * n, lb[n]);
-    }
+    const split = fewEnough ? this.singletonSplit(set, node.used) : null;
+    if (split) return split;
+    // With no candidate splitting it into singletons, every tree of a small set needs at least 2n.
+    const setBound = fewEnough ? Math.max(2 * n, lb[n]) : lb[n];
     const pool = this.guessPool(node.state);
     const partCap = Number.isFinite(depthLeft) ? treeCapacity(depthLeft - 1, K) : Infinity;
     const candAdjust = this.candidateAdjust;
@@ -457,40 +493,21 @@ export class CodeRanker implements Ranker<History> {
     let branches = 0;
     // Under a budget, each guess's replies are first read as a bit mask (see `startScreen`).
     const screen = this.startScreen(set, lb, boundLimit);
-    const { pairs, pairBases, placeBits, needCand, needOther, solvedBit } = this;
+    const { needCand, needOther, solvedBit } = this;
     const sum = this.tally;
-    // The word of the last pair of guesses read, and its replies.
-    let pairAt = -1;
-    let pair = 0;
     for (let j = 0; j < pool.length; j++) {
       const g = pool[j];
       let slot = -1;
       if (absent !== 0 && (used[g] & absent) !== 0) {
-        const key = this.classOf(g, absent);
-        if (stamp[key] === epoch) {
-          // A full ranking leaves it out: it splits the set as the first of its class, which
-          // comes before it in rank order (same keys, earlier in the pool), so its plan would
-          // cost the same and never be kept. A top `width` keeps it in its place.
-          const b = classBound[key];
-          if (!full && b >= 0 && b < boundLimit) top.push(g, j, b, classKey[key], 0);
-          continue;
-        }
-        slot = key;
+        slot = this.classSlot(g, j, absent, epoch, full, boundLimit);
+        if (slot < 0) continue;
       }
       if (screen) {
         // Which replies it gets, without counting them: its groups can do no better than an
         // even split into that many, so a guess whose bound that already puts at the budget is
         // left out uncounted. (A non-candidate that splits a small set into singletons is
         // counted: it is the known optimal one.)
-        let got: number;
-        if (pairs) {
-          const w = g >>> 1;
-          if (w !== pairAt) {
-            pairAt = w;
-            pair = pairColumn(pairs, w, pairBases, n);
-          }
-          got = g & 1 ? pair >>> 16 : pair & 0xffff;
-        } else got = maskColumn(table as Uint8Array, g, bases, placeBits as Uint32Array);
+        const got = this.repliesGot(g, table, bases, n);
         const cand = (got & solvedBit) !== 0 ? 1 : 0;
         const groups = popcount32(got) - cand;
         if (groups > branches) branches = groups;
