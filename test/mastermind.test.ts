@@ -579,6 +579,7 @@ describe('shipped Mastermind trees', () => {
         expect(lower).toBeLessThan(check.total);
         expect(check.total).toBeLessThan(37_094);
         expect(check.maxDepth).toBeLessThanOrEqual(6);
+        expect(entry!.companions?.certificate).toBe('mastermind-p5c6.certificate.txt');
       } else {
         // Below every published figure: the best one-step rule (entropy, about 180,217, depth 8)
         // and the contest's Java entry (182,697, depth 9), within 7 guesses. The original
@@ -588,4 +589,23 @@ describe('shipped Mastermind trees', () => {
       }
     });
   }
+
+  it('MM(5,6): verify checks the certificate of the partial exact search shipped beside the tree', async () => {
+    // What `--exact` settled so far, in pieces: facts none of which the tree refutes, bounds per
+    // first-guess class; the classes not settled by them keep the tree's total open.
+    const dir = tempDir('mm56-certificate');
+    const r = await cli(['verify', '--tree', join(TREES, 'mastermind-p5c6.gtree')], { trees: join(dir, 'trees') });
+    removeDir(dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const line = r.stdout.split('\n').find((l) => l.startsWith('certificate: '));
+    expect(line).toMatch(
+      /^certificate: .*mastermind-p5c6\.certificate\.txt: [\d,]+ settled subproblems .*none above the tree's own subtrees; per class: /,
+    );
+    const bounds = new Map([...(line as string).matchAll(/([A-F]{5}) >=(\d+)/g)].map((m) => [m[1], Number(m[2])]));
+    expect([...bounds.keys()].sort()).toEqual(['AAAAA', 'AAAAB', 'AAABB', 'AAABC', 'AABBC', 'AABCD', 'ABCDE']);
+    // Four classes cannot open a tree better than the shipped 36,764; the least bound is the header's.
+    expect([...bounds.values()].filter((b) => b > 36_764)).toHaveLength(4);
+    expect(Math.min(...bounds.values())).toBe(36_407);
+  });
 });
