@@ -146,9 +146,6 @@ export class CodeRanker implements Ranker<History> {
   /** The screen of the ranking under way: the fewest groups a candidate (a non-candidate) needs. */
   private needCand = 0;
   private needOther = 0;
-  /** The screen's last pair of guesses read (`pairAt`, its word) and their replies (`pair`). */
-  private pairAt = -1;
-  private pair = 0;
 
   /** `replyTable`: false computes every reply per set even where a table would fit. */
   constructor(game: CodeGame, objective: AttemptObjective<History>, rule: RankRule, replyTable = true) {
@@ -347,7 +344,6 @@ export class CodeRanker implements Ranker<History> {
   private startScreen(set: Uint32Array, lb: Float64Array, boundLimit: number): boolean {
     const screen = (this.pairs !== null || this.placeBits !== null) && boundLimit !== Infinity;
     const n = set.length;
-    this.pairAt = -1;
     const pairBases = this.pairBases;
     if (screen && this.pairs) for (let i = 0; i < n; i++) pairBases[i] = set[i] * this.pairRow;
     // The fewest groups whose even split keeps a candidate's (a non-candidate's) bound under the budget.
@@ -428,18 +424,6 @@ export class CodeRanker implements Ranker<History> {
     };
   }
 
-  /** The replies guess `g` gets from the `n` codes of the set (`startScreen`'s rows), one bit per reply's place. */
-  private repliesGot(g: number, table: Uint8Array | null, bases: Uint32Array, n: number): number {
-    const pairs = this.pairs;
-    if (!pairs) return maskColumn(table as Uint8Array, g, bases, this.placeBits as Uint32Array);
-    const w = g >>> 1;
-    if (w !== this.pairAt) {
-      this.pairAt = w;
-      this.pair = pairColumn(pairs, w, this.pairBases, n);
-    }
-    return g & 1 ? this.pair >>> 16 : this.pair & 0xffff;
-  }
-
   /**
    * A guess holding symbols no secret holds (`absent`): its class's slot, or -1 when the first
    * of its class came before it in this ranking (`epoch`). A full ranking then leaves it out: it
@@ -493,8 +477,11 @@ export class CodeRanker implements Ranker<History> {
     let branches = 0;
     // Under a budget, each guess's replies are first read as a bit mask (see `startScreen`).
     const screen = this.startScreen(set, lb, boundLimit);
-    const { needCand, needOther, solvedBit } = this;
+    const { pairs, pairBases, placeBits, needCand, needOther, solvedBit } = this;
     const sum = this.tally;
+    // The word of the last pair of guesses read, and its replies.
+    let pairAt = -1;
+    let pair = 0;
     for (let j = 0; j < pool.length; j++) {
       const g = pool[j];
       let slot = -1;
@@ -507,7 +494,15 @@ export class CodeRanker implements Ranker<History> {
         // even split into that many, so a guess whose bound that already puts at the budget is
         // left out uncounted. (A non-candidate that splits a small set into singletons is
         // counted: it is the known optimal one.)
-        const got = this.repliesGot(g, table, bases, n);
+        let got: number;
+        if (pairs) {
+          const w = g >>> 1;
+          if (w !== pairAt) {
+            pairAt = w;
+            pair = pairColumn(pairs, w, pairBases, n);
+          }
+          got = g & 1 ? pair >>> 16 : pair & 0xffff;
+        } else got = maskColumn(table as Uint8Array, g, bases, placeBits as Uint32Array);
         const cand = (got & solvedBit) !== 0 ? 1 : 0;
         const groups = popcount32(got) - cand;
         if (groups > branches) branches = groups;

@@ -198,9 +198,11 @@ export function codeJob(
 }
 
 /**
- * Below the root, the exact search splits a set of more codes than this by its own guesses
- * (else a set is one task): MM(5,6)'s large reply groups (984 to 1,360 codes) are split, each
- * of their guesses then a task of seconds to minutes.
+ * Below the root, the exact search of a game above `CODE_KNOWN_TREE_ABOVE` codes splits a set of
+ * more codes than this by its own guesses (else a set is one task): MM(5,6)'s large reply groups
+ * (984 to 1,360 codes) are split, each of their guesses then a task of seconds to minutes. Smaller
+ * games' sets are never split: on one worker MM(4,8) took 1.13-1.15x main's CPU with it and 1.06x
+ * without (BENCHMARKS.md); their root guesses are tasks enough.
  */
 export const CODE_EXACT_SPLIT_ABOVE = 600;
 
@@ -239,7 +241,7 @@ export function* codeExactSearch(job: EngineJob<History>): PoolPlan<ExactTree | 
     }
   }
   return yield* exact(job, {
-    splitAbove: CODE_EXACT_SPLIT_ABOVE,
+    splitAbove: game.secretCount > CODE_KNOWN_TREE_ABOVE ? CODE_EXACT_SPLIT_ABOVE : Infinity,
     known: known?.tree,
     facts,
     certificate: effort.maxDepth === 0,
