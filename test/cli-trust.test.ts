@@ -42,10 +42,12 @@ describe('data loss and crashes', () => {
     });
     expect(good.code, good.stderr).toBe(0);
     const before = Object.fromEntries(readdirSync(t).map((f) => [f, readFileSync(join(t, f))]));
+    // --exact writes the proof of every first-guess class beside the tree.
     expect(Object.keys(before).sort()).toEqual([
       'manifest.json',
       'mastermind-p3c4.contest.txt',
       'mastermind-p3c4.gtree',
+      'mastermind-p3c4.proof.txt',
     ]);
     const worse = await cli(['compile', '--game', 'mastermind', '--pegs', '3', '--colors', '4', '--effort', 'quick'], {
       trees: t,
@@ -63,6 +65,9 @@ describe('data loss and crashes', () => {
     );
     expect(forced.code, forced.stderr).toBe(0);
     expect(readFileSync(join(t, 'mastermind-p3c4.gtree')).equals(before['mastermind-p3c4.gtree'])).toBe(false);
+    // The replaced tree's proof goes with it (a stale one would fail verify beside the new tree).
+    expect(readdirSync(t)).not.toContain('mastermind-p3c4.proof.txt');
+    expect((await cli(['verify', '--tree', join(t, 'mastermind-p3c4.gtree')], { trees: t })).code).toBe(0);
     // A Lingo tree too: the greedy tree is not replaced by the weaker quick one.
     const lt = join(dir, 'trees-1l');
     const big = writeList(join(dir, 'words-1.txt'), randomWords(rng(5), 1500, 5, 'abcdeilnorstu'));

@@ -422,7 +422,7 @@ describe('7: messages', () => {
       cli(['export', '--format', 'contest', '--game', 'bullscows'], { trees: empty }),
       cli(['compile', '--len', '4'], { trees: empty }),
     ]);
-    expectOneLine(fmt, 2, /^guesstree: --format contest is not a format of bullscows \(paths, json, html\)$/);
+    expectOneLine(fmt, 2, /^guesstree: --format contest is not a format of bullscows \(paths, json, html, proof\)$/);
     expectOneLine(
       noGame,
       2,

@@ -204,7 +204,7 @@ describe.skipIf(!haveRedis)('the queue on a real redis-server (127.0.0.1)', () =
     );
     procs.push(c);
     const notice =
-      /^guesstree: no worker has taken a job for \d+ s on redis:\/\/\*\*\*@127\.0\.0\.1:\d+ \(1 job waiting\); start one with `guesstree worker` \(the same URL, in GUESSTREE_QUEUE or --queue\)$/gm;
+      /^guesstree: no worker has taken a job for \d+ s on redis:\/\/\*\*\*@127\.0\.0\.1:\d+ \(\d+ jobs? waiting\); start one with `guesstree worker` \(the same URL, in GUESSTREE_QUEUE or --queue\)$/gm;
     const until = Date.now() + 20_000;
     while ((c.stderr.match(notice) ?? []).length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     expect((c.stderr.match(notice) ?? []).length, c.stderr).toBeGreaterThanOrEqual(2);

@@ -6,7 +6,7 @@
  * writes nothing and exits 130.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { setMaxListeners } from 'node:events';
 import { availableParallelism, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -398,6 +398,10 @@ function shipTree(
     updateManifest(dir, (m) => withEntry(m, entry), {
       afterWrite: () => {
         for (const f of staged) f.commit();
+        // A companion of the replaced tree that this one does not have (a proof) would be checked against it: removed.
+        if (old && oldDir === dir)
+          for (const [kind, name] of Object.entries(old.companions ?? {}))
+            if (companions[kind] !== name) rmSync(join(dir, name), { force: true });
       },
     });
   } finally {
