@@ -654,22 +654,29 @@ export interface OpenersVerdict {
   readonly nodes: number;
 }
 
+/** A block of first guesses to decide: the solver's limits, the guesses left and each opener's budget. */
+export interface OpenersBlock {
+  readonly limits: WorstCaseLimits;
+  /** Guesses left, the first one included. */
+  readonly depth: number;
+  readonly openers: number[];
+  /** Sets each opener may search. */
+  readonly budget: number;
+}
+
 /**
- * Whether every secret can be found within d guesses after each of `openers`, each with a budget
- * of `budget` sets: one solver for the block (its cores serve the later openers), so a verdict
- * depends only on the block, never on the worker that runs it.
+ * Whether every secret can be found within `depth` guesses after each of the block's openers, each
+ * with a budget of `budget` sets: one solver for the block (its cores serve the later openers), so
+ * a verdict depends only on the block, never on the worker that runs it.
  */
 export function openersWithin<S>(
   parts: WorstCaseParts<S>,
-  limits: WorstCaseLimits,
-  d: number,
-  openers: readonly number[],
-  budget: number,
+  block: OpenersBlock,
   onSearched?: (sets: number) => void,
 ): OpenersVerdict {
-  const solver = new LeastWorstCase(parts, limits);
+  const solver = new LeastWorstCase(parts, block.limits);
   solver.onSearched = onSearched ?? null;
-  const verdicts = openers.map((g) => solver.firstGuessWithin(g, d, budget));
+  const verdicts = block.openers.map((g) => solver.firstGuessWithin(g, block.depth, block.budget));
   return { verdicts, nodes: solver.nodes };
 }
 

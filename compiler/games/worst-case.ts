@@ -14,6 +14,7 @@ import {
   NOT_WITHIN,
   UNDECIDED,
   WORST_CASE_LIMITS,
+  type OpenersBlock,
   type OpenersVerdict,
   type WorstCaseLimits,
   type WorstCaseProof,
@@ -28,7 +29,7 @@ import { count } from './options.js';
 
 export const WORST_CASE = 'worst-case';
 /** The module task (in every module's worker) that runs the solver. */
-export const WORST_CASE_TASK = 'leastWorstCase';
+const WORST_CASE_TASK = 'leastWorstCase';
 export const worstCaseTask = defineTask<WorstCaseLimits, WorstCaseProof>(WORST_CASE_TASK);
 
 /** The `--objective` option of a game whose default objective is `defaultName`. */
@@ -90,19 +91,9 @@ export function worstCaseLimits(effort: string, maxDepth: number, wide = false):
   };
 }
 
-/** The module task that decides a block of first guesses (`OpenersArgs` → `OpenersVerdict`). */
-export const WORST_CASE_OPENERS_TASK = 'leastWorstCaseOpeners';
-
-export interface OpenersArgs {
-  readonly limits: WorstCaseLimits;
-  /** Guesses left, the first one included. */
-  readonly depth: number;
-  readonly openers: number[];
-  /** Sets each opener may search. */
-  readonly budget: number;
-}
-
-export const worstCaseOpenersTask = defineTask<OpenersArgs, OpenersVerdict>(WORST_CASE_OPENERS_TASK);
+/** The module task that decides a block of first guesses (`OpenersBlock` → `OpenersVerdict`). */
+const WORST_CASE_OPENERS_TASK = 'leastWorstCaseOpeners';
+export const worstCaseOpenersTask = defineTask<OpenersBlock, OpenersVerdict>(WORST_CASE_OPENERS_TASK);
 
 /** First guesses a block task decides. */
 const OPENERS_BLOCK = 64;
@@ -123,9 +114,9 @@ export interface OpenersProof {
  */
 export function* refuteOpeners(
   job: PoolJob,
-  { limits, depth, openers, budget }: Omit<OpenersArgs, 'openers'> & { readonly openers: readonly number[] },
+  { limits, depth, openers, budget }: Omit<OpenersBlock, 'openers'> & { readonly openers: readonly number[] },
 ): PoolPlan<OpenersProof> {
-  const args: OpenersArgs[] = [];
+  const args: OpenersBlock[] = [];
   for (let i = 0; i < openers.length; i += OPENERS_BLOCK)
     args.push({ limits, depth, openers: openers.slice(i, i + OPENERS_BLOCK), budget });
   const values = yield* moduleBlocks(job, worstCaseOpenersTask, { args, unit: 'blocks of first guesses' });

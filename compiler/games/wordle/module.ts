@@ -63,13 +63,13 @@ import {
   proveWorstCase,
   refuteOpeners,
   runWorstCase,
-  WORST_CASE_OPENERS_TASK,
-  WORST_CASE_TASK,
   worstCaseLimits,
   worstCaseMerit,
+  worstCaseOpenersTask,
   worstCaseOutcome,
-  type OpenersArgs,
+  worstCaseTask,
 } from '../worst-case.js';
+import { runs, taskTable } from '../module-tasks.js';
 import { replayAll } from '../../replay.js';
 import { checkProof, formatProof, listOf, parseProof, proofPathOf, proofValue, readProof } from './proof.js';
 import { wordMaskRules } from '../word-mask-explorer.js';
@@ -789,13 +789,10 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
     const game = WordleGame.fromSpec(gameSpec);
     return {
       parts: wordleParts(game, setup),
-      tasks: {
-        [WORST_CASE_TASK]: (limits, searched) => wordleWorstCase(game, limits as WorstCaseLimits, searched),
-        [WORST_CASE_OPENERS_TASK]: (args, searched) => {
-          const a = args as OpenersArgs;
-          return openersWithin(wordleWorstCaseParts(game), a.limits, a.depth, a.openers, a.budget, searched);
-        },
-      },
+      tasks: taskTable(
+        runs(worstCaseTask, (limits, searched) => wordleWorstCase(game, limits, searched)),
+        runs(worstCaseOpenersTask, (block, searched) => openersWithin(wordleWorstCaseParts(game), block, searched)),
+      ),
     };
   },
 };
