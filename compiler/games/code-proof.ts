@@ -25,7 +25,7 @@ import { ExactPlan, type XGuess, type XNode } from '../engine/exact-plan.js';
 import { SearchEngine } from '../engine/search.js';
 import { TOOL_VERSION } from '../version.js';
 import type { CandidateOutcome } from './compile-api.js';
-import { parseCertificate, pathText, type ExactNames } from './exact-certificate.js';
+import { headedRows, parseCertificate, pathText, type ExactNames } from './exact-certificate.js';
 import { count } from './options.js';
 
 /** What a proof says of one first-guess class: exactly, or at least, `total` guesses. */
@@ -86,15 +86,11 @@ const LINE_RE = /^(\S+)\t(=|>=)(\d+)$/;
 
 /** Parse a proof file: one line naming the file, line and problem when it is not one. */
 export function parseCodeProof(text: string, where: string): CodeProof {
-  const rows = text.split('\n');
-  if (rows[rows.length - 1] === '') rows.pop();
-  const first = (rows[0] ?? '').replace(/\r$/, '');
-  const m = HEADER_RE.exec(first);
-  if (!m)
-    throw fail(
-      'input',
-      `${where}:1: not a proof header: ${safeText(first, 80)} (expected "# guesstree GAME proof; game ...; classes ...")`,
-    );
+  const { m, rows } = headedRows(text, where, {
+    re: HEADER_RE,
+    what: 'proof',
+    expected: '# guesstree GAME proof; game ...; classes ...',
+  });
   const header: CodeProofHeader = {
     module: m[1],
     game: m[2],

@@ -104,6 +104,27 @@ export function formatCertificate(
   return `${[head, ...lines.map(([p, v]) => `${p}\t${v}`)].join('\n')}\n`;
 }
 
+/**
+ * A file of one header line and rows (a certificate, a code game's proof): the header's match and
+ * the rows after it, a trailing newline allowed; one line naming the file when the header is not one.
+ */
+export function headedRows(
+  text: string,
+  where: string,
+  header: { readonly re: RegExp; readonly what: string; readonly expected: string },
+): { readonly m: RegExpExecArray; readonly rows: string[] } {
+  const rows = text.split('\n');
+  if (rows[rows.length - 1] === '') rows.pop();
+  const first = (rows[0] ?? '').replace(/\r$/, '');
+  const m = header.re.exec(first);
+  if (!m)
+    throw fail(
+      'input',
+      `${where}:1: not a ${header.what} header: ${safeText(first, 80)} (expected "${header.expected}")`,
+    );
+  return { m, rows };
+}
+
 const HEADER_RE =
   /^# guesstree exact certificate; game (\S+); codes (\d+); facts (\d+); cpu (\d+(?:\.\d+)?) s; (guesstree \S+)$/;
 const VALUE_RE = /^(?:(=|>=)(\d+)(?: (\d+))?|none)$/;
@@ -115,15 +136,11 @@ export function parseCertificate(
   names: ExactNames,
   tieBreak: boolean,
 ): { header: CertificateHeader; facts: Map<string, ExactFact> } {
-  const rows = text.split('\n');
-  if (rows[rows.length - 1] === '') rows.pop();
-  const first = (rows[0] ?? '').replace(/\r$/, '');
-  const m = HEADER_RE.exec(first);
-  if (!m)
-    throw fail(
-      'input',
-      `${where}:1: not a certificate header: ${safeText(first, 80)} (expected "# guesstree exact certificate; game ...")`,
-    );
+  const { m, rows } = headedRows(text, where, {
+    re: HEADER_RE,
+    what: 'certificate',
+    expected: '# guesstree exact certificate; game ...',
+  });
   const header: CertificateHeader = { game: m[1], codes: Number(m[2]), cpuSeconds: Number(m[4]), tool: m[5] };
   if (Number(m[3]) !== rows.length - 1)
     throw fail('input', `${where}:1: the header counts ${m[3]} facts, the file has ${rows.length - 1}`);
