@@ -189,15 +189,20 @@ export function gameOptionsOf(
   return out;
 }
 
+/** A flag's value: a boolean (the library), or the flag given with no value (the CLI). `name`: as the style writes it. */
+export function flagValue(name: string, raw: unknown, style: OptionStyle): boolean {
+  if (typeof raw !== 'boolean') {
+    if (style.typed) wrongType(name, 'true or false', raw);
+    throw fail('usage', `${name} takes no value`);
+  }
+  return raw;
+}
+
 function checkValue(m: GameModule, o: OptionSpec, raw: unknown, style: OptionStyle): string | number | boolean {
   const name = style.name(o.name);
   switch (o.type) {
     case 'boolean':
-      if (typeof raw !== 'boolean') {
-        if (style.typed) wrongType(name, 'true or false', raw);
-        throw fail('usage', `${name} takes no value`);
-      }
-      return raw;
+      return flagValue(name, raw, style);
     case 'integer':
       return parseWhole(o.name, raw, {
         min: o.min ?? Number.MIN_SAFE_INTEGER,

@@ -6,7 +6,7 @@
  */
 import { fail } from '../../runtime/errors.js';
 import { type AnyVerb, type VerbOption, verbInfo } from './help.js';
-import { CLI_STYLE, type OptionStyle, parseWhole, quote, type RawArgs, wrongType } from './options.js';
+import { CLI_STYLE, flagValue, type OptionStyle, parseWhole, quote, type RawArgs, wrongType } from './options.js';
 
 /** A verb's own option values by name (`max-memory`), checked; absent ones undefined. */
 export type VerbValues = Readonly<Record<string, string | number | boolean | undefined>>;
@@ -26,11 +26,7 @@ function checkedValue(o: VerbOption, raw: unknown, style: OptionStyle): string |
   if (Array.isArray(raw) && !style.typed) throw fail('usage', `${name} was given ${raw.length} times; give it once`);
   switch (o.type) {
     case 'boolean':
-      if (typeof raw !== 'boolean') {
-        if (style.typed) wrongType(name, 'true or false', raw);
-        throw fail('usage', `${name} takes no value`);
-      }
-      return raw;
+      return flagValue(name, raw, style);
     case 'number':
       return parseWhole(o.name, raw, { min: o.min ?? 0, max: o.max ?? Number.MAX_SAFE_INTEGER, style });
     default: {
