@@ -219,6 +219,23 @@ describe('statuses', () => {
     expectOneLine(r, 4, /version-string\.gtree: corrupt tree file: the version field is a string, not a number/);
   });
 
+  /** The CLI started on `args` after `fifo` is made: the child, and its end with what it wrote. */
+  function cliOnFifo(fifo: string, args: readonly string[]) {
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { ...process.env, GUESSTREE_TREES: trees },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
+      (done) => child.on('close', (code, signal) => done({ code, signal, stdout, stderr })),
+    );
+    return { child, closed };
+  }
+
   const fifoInputs = [
     { what: 'a word list', args: (f: string) => ['compile', '--game', 'lingo', '--len', '4', '--wordlist', f] },
     { what: 'a tree file', args: (f: string) => ['verify', '--tree', f] },
@@ -231,49 +248,30 @@ describe('statuses', () => {
   ] as const) {
     it(`${sig} while ${input.what} FIFO waits for its writer: one line, then the signal's status ${status}`, async () => {
       const fifo = join(dir, `input-${sig}-${input.args('')[0]}.fifo`);
-      expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
-      const child = spawn(process.execPath, [CLI, ...input.args(fifo)], {
-        env: { ...process.env, GUESSTREE_TREES: trees },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-      const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-        child.on('close', (code, signal) => done({ code, signal })),
-      );
+      const run = cliOnFifo(fifo, input.args(fifo));
       // Opening the FIFO for writing returns once the CLI has opened it for reading: it is reading now.
       const writer = await open(fifo, 'w');
-      child.kill(sig);
-      const end = await closed;
+      run.child.kill(sig);
+      const end = await run.closed;
       await writer.close();
       expect(end.signal).toBe(sig);
       expect(128 + (sig === 'SIGINT' ? 2 : 15)).toBe(status);
-      expect(stdout).toBe('');
-      expect(stderr).toBe(`guesstree: ${sig} received while reading the input files; nothing written\n`);
+      expect(end.stdout).toBe('');
+      expect(end.stderr).toBe(`guesstree: ${sig} received while reading the input files; nothing written\n`);
     });
   }
 
   it('a tree file from a FIFO is read ahead whole and verified', async () => {
     const fifo = join(dir, 'tree-ok.fifo');
-    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
-    const child = spawn(process.execPath, [CLI, 'verify', '--tree', fifo], {
-      env: { ...process.env, GUESSTREE_TREES: trees },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const closed = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+    const run = cliOnFifo(fifo, ['verify', '--tree', fifo]);
     const writer = await open(fifo, 'w');
     await writer.writeFile(readFileSync(join(ROOT, 'trees', 'mastermind-p4c6.gtree')));
     await writer.close();
-    expect(await closed).toBe(0);
-    expect(stderr).toBe('');
-    expect(stdout).toMatch(/^total guesses: 5,625$/m);
-    expect(stdout).toMatch(/^verify: ok/m);
+    const end = await run.closed;
+    expect(end.code).toBe(0);
+    expect(end.stderr).toBe('');
+    expect(end.stdout).toMatch(/^total guesses: 5,625$/m);
+    expect(end.stdout).toMatch(/^verify: ok/m);
   });
 });
 
