@@ -84,6 +84,8 @@ export interface XGuess<S> {
   readonly guess: number;
   /** The node with the ranking's group count, as the engine evaluates guesses there. */
   readonly node: SearchNode<S>;
+  /** Its least key by the ranking's bound alone (no fact, no search): the same in every run. */
+  readonly ranked: number;
   lo: number;
   upper: number;
   exact: ExactSolved | null;
@@ -263,12 +265,14 @@ export class ExactPlan<S> {
     x.floor = ranking.complete ? engine.keyBound(ranking.setBound, n, used) : -Infinity;
     const guesses: XGuess<S>[] = [];
     const add = (guess: number, bound: number): void => {
+      const ranked = Math.max(engine.keyBound(bound, n, used), x.floor);
       const g: XGuess<S> = {
         at: x,
         rank: guesses.length,
         guess,
         node,
-        lo: Math.max(engine.keyBound(bound, n, used), x.floor),
+        ranked,
+        lo: ranked,
         upper: Infinity,
         exact: null,
         mode: 'open',

@@ -8,7 +8,9 @@
  *   AABC<TAB>=11228       the least total of the strategies opening with this class
  *
  * One line per class (the symmetry classes of first guesses, named by their first code), in code
- * order; `least` is the least figure of the lines: the game's optimum when a line says exactly it,
+ * order: the optimum's class exactly, every other at least what any run proves of it (pool/exact.ts
+ * `rootOutcomes`), so the lines are the same whatever the workers; `least` is the least figure of
+ * the lines: the game's optimum when a line says exactly it,
  * else a proven lower bound (a proof run in pieces). Its certificate (`<tree>.certificate.txt`,
  * games/exact-certificate.ts) lists every settled subproblem: `verify` lays them out again
  * without search (engine/exact-plan.ts `derive`), checks that no fact contradicts the tree's own

@@ -16,7 +16,7 @@ import { cpuUsage } from 'node:process';
 import { writeFileAtomic } from '../../runtime/atomic-write.js';
 import { fail } from '../../runtime/errors.js';
 import { readTextFile } from '../../runtime/wordlist.js';
-import { ExactPlan, guessPath, type ExactFact, type ExactLaunch } from '../engine/exact-plan.js';
+import { ExactPlan, guessPath, type ExactFact, type ExactLaunch, type XNode } from '../engine/exact-plan.js';
 import type { SearchEngine } from '../engine/search.js';
 import type { SearchNode } from '../engine/types.js';
 import type { CandidateOutcome, EngineJob, ExactSpec, ExactTree } from '../games/compile-api.js';
@@ -253,9 +253,7 @@ class ExactRun<S> {
       if (x.lo === Infinity) return null;
       throw new Error(`exact search: the root is neither solved nor refuted (at least ${x.lo})`);
     }
-    const outcomes: CandidateOutcome[] = (x.guesses ?? []).map((g) =>
-      g.lo === g.upper ? { guess: g.guess, key: g.lo } : { guess: g.guess, atLeast: g.lo },
-    );
+    const outcomes = rootOutcomes(x, this.spec.facts ?? []);
     return {
       tree: x.exact.tree,
       cost: x.exact.cost,
@@ -401,4 +399,29 @@ class ExactRun<S> {
       `${job.label}: interrupted after ${this.settled} subproblems settled${saved}; nothing written`,
     );
   }
+}
+
+/**
+ * How each root guess was settled, the same in every run (the proof's lines): the best guess
+ * exactly; any other at least what the search had to prove of it (the best key, one more when
+ * ranked before the best), or more where the ranking's bound or a bound known before the search
+ * (`facts`) says so. What the workers happened to settle beyond that (a guess solved exactly
+ * while a worker was free) depends on timing: the certificate keeps it, the proof does not.
+ */
+function rootOutcomes<S>(x: XNode<S>, facts: readonly ExactFact[]): CandidateOutcome[] {
+  const best = x.best;
+  if (!best) throw new Error('exact search: the root is solved without a best guess');
+  const before = new Map(facts.map((f) => [f.path, f.atLeast ?? -Infinity]));
+  return (x.guesses ?? []).map((g) =>
+    g === best
+      ? { guess: g.guess, key: g.lo }
+      : {
+          guess: g.guess,
+          atLeast: Math.max(
+            g.ranked,
+            before.get(guessPath(g)) ?? -Infinity,
+            g.rank < best.rank ? best.lo + 1 : best.lo,
+          ),
+        },
+  );
 }
