@@ -5,7 +5,8 @@
  *     worker takes says so, again and again (the interval shortened by GUESSTREE_QUEUE_NOTICE_MS);
  *   - a worker refuses hostile jobs in one line each (a game over compile's caps, wrong types,
  *     hand-tuned settings, a game file outside its --games folders, /dev/zero, /etc/passwd,
- *     unknown modules), names no other file's hash, and still runs a real compile afterwards.
+ *     unknown modules, a task whose set is not the game's), names no other file's hash, and
+ *     still runs a real compile afterwards.
  * A real redis-server on 127.0.0.1 at a free port, stopped here; skipped in one line without it.
  */
 import { spawn } from 'node:child_process';
@@ -115,7 +116,7 @@ describe('a queue URL is never echoed with a secret, whatever its shape', () => 
   });
 });
 
-describe("every game's own compile inputs pass a worker's checks (no Redis needed)", () => {
+describe("every game's own compile inputs and tasks pass a worker's checks (no Redis needed)", () => {
   it.each(GAMES.map((m) => [m.id, m] as const))(
     '%s, every effort (and the worst-case objective)',
     async (_id, m) => {
@@ -128,7 +129,8 @@ describe("every game's own compile inputs pass a worker's checks (no Redis neede
       // A remote executor (as --queue's) that runs each task here and keeps each compile input.
       const capture: ExecutorFactory = Object.assign(
         (job: PoolJob) => {
-          const run = taskRunner({ ...job, progress: new Int32Array(new SharedArrayBuffer(4)) });
+          // Checked as a queue worker checks each task: every game's own tasks pass.
+          const run = taskRunner({ ...job, progress: new Int32Array(new SharedArrayBuffer(4)) }, { checked: true });
           inputs.push(
             decode(encode({ module: job.module, gameSpec: job.gameSpec, setup: job.setup, label: job.label })),
           );
@@ -248,7 +250,8 @@ describe.skipIf(!haveRedis)('the queue on a real redis-server (127.0.0.1)', () =
       setup,
       label: 'hostile',
     });
-    const HOSTILE: ReadonlyArray<readonly [string, unknown, RegExp]> = [
+    const rankTask = { kind: 'rank', set: Uint32Array.of(0), node: { used: 0, state: [] }, width: 1, from: 0, to: 1 };
+    const HOSTILE: ReadonlyArray<readonly [string, unknown, RegExp, unknown?]> = [
       ['mm88', mm(8, 8, codeEffort('quick', 8 ** 8, 0)), /16,777,216 codes, more than the 65,536 a compile takes/],
       ['mm-pegs', mm(99, 6), /--pegs 99: expected a whole number from 1 to \d+/],
       ['mm-string', mm('4', 6), /the job's gameSpec\.pegs: expected a whole number/],
@@ -292,10 +295,16 @@ describe.skipIf(!haveRedis)('the queue on a real redis-server (127.0.0.1)', () =
         },
         /the job's gameSpec\.letters: a letter code above 25/,
       ],
+      [
+        'forged-set',
+        mm(4, 6),
+        /the task's set\[1\]: 4000000000 is not a secret of the game \(0 to 1295\)/,
+        { ...rankTask, set: Uint32Array.of(0, 4e9) },
+      ],
     ];
     const passwdHash = createHash('sha256').update(readFileSync('/etc/passwd')).digest('hex');
     let n = 0;
-    for (const [name, input, reason] of HOSTILE) {
+    for (const [name, input, reason, task] of HOSTILE) {
       const run = (++n).toString(16).padStart(16, '0');
       await queue.redis.set(inputKey(run), encode(input), 'PX', 60_000);
       const data: JobData = {
@@ -306,14 +315,7 @@ describe.skipIf(!haveRedis)('the queue on a real redis-server (127.0.0.1)', () =
         what: name,
         kind: 'rank',
         sets: 1,
-        task: encode({
-          kind: 'rank',
-          set: Uint32Array.of(0),
-          node: { used: 0, state: [] },
-          width: 1,
-          from: 0,
-          to: 1,
-        }).toString('base64'),
+        task: encode(task ?? rankTask).toString('base64'),
       };
       await jobs.add(name, data, { jobId: `${run}-1`, attempts: 2 });
       const until = Date.now() + 20_000;

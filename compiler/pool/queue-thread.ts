@@ -2,10 +2,12 @@
  * A `guesstree worker` thread (piscina): runs one job's task with the task runner of its
  * compile (tasks.ts), the same code as the local pool's workers. The runner of a compile is
  * built from the compile's input on first use and kept for its next jobs (the last few
- * compiles, least recently used dropped). Tasks and results travel as msgpack bytes.
+ * compiles, least recently used dropped). Tasks and results travel as msgpack bytes; each task is
+ * checked against the game before it runs (task-check.ts).
  */
 import { PROGRESS_SLOTS, type Task, type TaskResult, type WorkerInit } from './messages.js';
 import { decode, encode, REFUSED } from './queue-shared.js';
+import { BadTask } from './task-check.js';
 import { taskRunner } from './tasks.js';
 
 export interface ThreadJob {
@@ -31,7 +33,7 @@ function runnerOf(run: string, input: Uint8Array): (task: Task) => TaskResult {
       progress: new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * 4)),
     };
     try {
-      r = taskRunner(init);
+      r = taskRunner(init, { checked: true });
     } catch (e) {
       // The game cannot be set up here: the job is refused, not retried.
       throw new Error(`${REFUSED}${e instanceof Error ? e.message : String(e)}`);
@@ -44,6 +46,13 @@ function runnerOf(run: string, input: Uint8Array): (task: Task) => TaskResult {
 
 export default function runJob(job: ThreadJob): Uint8Array {
   const task = decode<Task>(job.task);
-  const result = runnerOf(job.run, job.input)(task);
+  let result: TaskResult;
+  try {
+    result = runnerOf(job.run, job.input)(task);
+  } catch (e) {
+    // A task that is not the game's: refused, not retried (the same task fails the same way).
+    if (e instanceof BadTask) throw new Error(`${REFUSED}${e.message}`);
+    throw e;
+  }
   return new Uint8Array(encode(result));
 }

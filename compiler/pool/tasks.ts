@@ -9,13 +9,17 @@ import { SearchEngine, type EngineParts } from '../engine/search.js';
 import { NodeBudgetExceeded } from '../engine/types.js';
 import { findModule } from '../games/registry.js';
 import { PROGRESS_NODES, type SolvedSet, type Task, type TaskResult, type WorkerInit } from './messages.js';
+import { checkTask } from './task-check.js';
 
 function solved(v: { cost: number; depth: number; plan: Plan } | null): SolvedSet | null {
   return v ? { cost: v.cost, depth: v.depth, tree: flattenPlan(v.plan) } : null;
 }
 
-/** A function that runs tasks of one compile (its engine made on first use). */
-export function taskRunner(init: WorkerInit): (task: Task) => TaskResult {
+/**
+ * A function that runs tasks of one compile (its engine made on first use). `checked`: each
+ * task is first checked against the game (task-check.ts; a queue worker's tasks come from Redis).
+ */
+export function taskRunner(init: WorkerInit, options: { checked?: boolean } = {}): (task: Task) => TaskResult {
   const setup = findModule(init.module).worker(init.gameSpec, init.setup);
   let shared: SearchEngine<unknown> | null = null;
   const parts = (): EngineParts<unknown> => {
@@ -32,7 +36,9 @@ export function taskRunner(init: WorkerInit): (task: Task) => TaskResult {
   const searched = (sets: number): void => {
     Atomics.add(init.progress, PROGRESS_NODES, sets);
   };
+  const game = setup.parts?.game ?? null;
   return (task) => {
+    if (options.checked) checkTask(task, game);
     switch (task.kind) {
       case 'rank':
         return {
