@@ -199,15 +199,12 @@ export function codeJob(
 
 /**
  * Below the root, the exact search of a game above `CODE_KNOWN_TREE_ABOVE` codes splits a set of
- * more codes than this by its own guesses (else a set is one task). Every reply group of a first
- * guess of MM(5,6) (at most 1,444 codes) and of Bulls and Cows 4 of 10 (1,440) is one task: one
- * search over a group shares its memo and its best-so-far budget among the group's guesses, and
- * took 574 s CPU for MM(5,6)'s 984-code group below AABBC, where its 353 guesses whose one-step
- * bound is under the group's optimum, each a task, take about 4 s each (1,400 s; BENCHMARKS.md).
- * Smaller games' sets are never split: on one worker MM(4,8) took 1.13-1.15x main's CPU with it
- * and 1.06x without; their root guesses are tasks enough.
+ * more codes than this by its own guesses (else a set is one task): MM(5,6)'s large reply groups
+ * (984 to 1,360 codes) are split, each of their guesses then a task of seconds to minutes. Smaller
+ * games' sets are never split: on one worker MM(4,8) took 1.13-1.15x main's CPU with it and 1.06x
+ * without (BENCHMARKS.md); their root guesses are tasks enough.
  */
-export const CODE_EXACT_SPLIT_ABOVE = 1500;
+export const CODE_EXACT_SPLIT_ABOVE = 600;
 
 /**
  * Games of more codes than this first compile the default effort's tree, whose subtrees' keys
