@@ -437,6 +437,34 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     expect(readTreeFile(def).header.settings.effort).toBe('default');
   });
 
+  it("polish: the thorough tree's nodes solved exactly, fewer guesses, no deeper, the same bytes with 1 and 2 workers", async () => {
+    const base = join(dir, 'm311-t.gtree');
+    const one = join(dir, 'm311-p1.gtree');
+    const two = join(dir, 'm311-p2.gtree');
+    const runs = await Promise.all([
+      cli(['compile', ...MM(3, 11), '--effort', 'thorough', '--workers', '1', '--out', base], {
+        trees: trees(),
+        timeoutMs: 120_000,
+      }),
+      ...[one, two].map((out, i) =>
+        cli(['compile', ...MM(3, 11), '--effort', 'polish', '--workers', String(i + 1), '--out', out], {
+          trees: trees(),
+          timeoutMs: 120_000,
+        }),
+      ),
+    ]);
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(two).equals(readFileSync(one))).toBe(true);
+    const [thorough, polished] = [readTreeFile(base).header, readTreeFile(one).header];
+    expect(Number(polished.objective.totalGuesses)).toBeLessThan(Number(thorough.objective.totalGuesses));
+    expect(Number(polished.objective.maxAttempts)).toBeLessThanOrEqual(Number(thorough.objective.maxAttempts));
+    expect(polished.settings.effort).toBe('polish');
+    expect(polished.settings.polish).toMatch(/^the largest nodes of 31 to 300 codes solved exactly/);
+    expect(polished.settings.opener).toBe(thorough.settings.opener);
+    const v = await cli(['verify', '--tree', one], { trees: trees() });
+    expect(v.code, v.stderr).toBe(0);
+  });
+
   it('--max-depth: a compile either keeps every secret within the cap or fails with one line', async () => {
     const capped = join(dir, 'm311-cap.gtree');
     const ok = await cli(['compile', ...MM(3, 11), '--effort', 'thorough', '--max-depth', '7', '--out', capped], {

@@ -20,6 +20,7 @@ import { proveLeastWorstCase, symmetricGuesses, WORST_CASE_LIMITS } from '../eng
 import type { Game } from '../game.js';
 import {
   exact,
+  improve,
   moduleBlocks,
   split,
   type CompileControl,
@@ -90,10 +91,11 @@ export function checkCompileSize(label: string, codes: number): void {
   );
 }
 
-/** The effort a code game's compile searches with: `--exact` is `exact`; up to 1,296 codes `default` and `thorough` are exact too. */
+/** The effort a code game's compile searches with: `--exact` is `exact`; up to 1,296 codes `default`, `thorough` and `polish` are exact too. */
 function codeEffortName(size: GameSize, effort: string, opts: GameOptions): string {
   if (opts.exact === true || effort === 'exact') return 'exact';
-  if ((effort === 'default' || effort === 'thorough') && size.secretCount <= 1296) return 'exact';
+  if ((effort === 'default' || effort === 'thorough' || effort === 'polish') && size.secretCount <= 1296)
+    return 'exact';
   return effort;
 }
 
@@ -246,6 +248,24 @@ export function* codeExactSearch(job: EngineJob<History>): PoolPlan<ExactTree | 
     facts,
     certificate: effort.maxDepth === 0,
   });
+}
+
+/**
+ * A heuristic effort's tree: the root split in the pool; with `polishUpTo`, then the tree's
+ * largest nodes of up to that many codes solved exactly, capped at the tree's depth (or the
+ * effort's cap), each under its subtree's key, and grafted where better.
+ */
+export function* codeSplitSearch(job: EngineJob<History>): PoolPlan<EngineTree | null> {
+  const r = yield* split(job);
+  const effort = job.setup as CodeEffort;
+  if (!r || effort.polishUpTo === undefined) return r;
+  const game = job.parts.game as CodeGame;
+  const exactEffort = codeEffort('exact', game.secretCount, effort.maxDepth > 0 ? effort.maxDepth : r.depth);
+  const polished = yield* improve(
+    { ...job, setup: exactEffort, parts: codeParts(game, exactEffort) },
+    { known: r.tree, above: effort.exactBelow, upTo: effort.polishUpTo },
+  );
+  return { ...polished, lowerBound: r.lowerBound };
 }
 
 /** The worker task that bounds one first-guess class (code-bound.ts), and its levels in an exact search. */

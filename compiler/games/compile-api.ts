@@ -136,6 +136,17 @@ export interface ExactSpec {
   readonly facts?: readonly ExactFact[] | undefined;
 }
 
+/**
+ * A known tree improved (`improve`): its largest nodes of at most `upTo` secrets, of more than
+ * `above`, each searched again by the job's search under its subtree's key; the better subtrees
+ * grafted back.
+ */
+export interface ImproveSpec {
+  readonly known: TreeArrays;
+  readonly above: number;
+  readonly upTo: number;
+}
+
 /** The exact search's answer: the optimal tree (null: no plan), how each root guess was settled, and its work. */
 export interface ExactTree extends EngineTree {
   /** Every root guess the ranking offered (one per symmetry class), in rank order: its exact key or the least key proven. */
@@ -165,6 +176,7 @@ export interface ModuleBlocks {
  *   - whole: the whole root set as one task (exact searches), with an optional node budget;
  *   - budgeted: root guesses in order, each under the budget the best so far leaves;
  *   - exact: the exact search as a plan of subproblems (root guesses, their groups, deeper where large);
+ *   - improve: a known tree's nodes searched again, each under its subtree's key, the better ones grafted;
  *   - task: one task of the module's own (the worst-case prover), with progress in seconds;
  *   - tasks: a batch of the module's own tasks run side by side, their values in the batch's order;
  *   - blocks: module blocks (`ModuleBlocks`), saved to `--checkpoint` (resumable), their values in order.
@@ -174,6 +186,7 @@ export type PoolCall =
   | { readonly mode: 'whole'; readonly job: EngineJob<never>; readonly nodeBudget?: number | undefined }
   | { readonly mode: 'budgeted'; readonly job: EngineJob<never>; readonly spec: BudgetedRoot }
   | { readonly mode: 'exact'; readonly job: EngineJob<never>; readonly spec: ExactSpec }
+  | { readonly mode: 'improve'; readonly job: EngineJob<never>; readonly spec: ImproveSpec }
   | { readonly mode: 'task'; readonly job: PoolJob; readonly task: ModuleTask }
   | {
       readonly mode: 'tasks';
@@ -190,6 +203,7 @@ export interface PoolAnswers {
   readonly whole: WholeResult;
   readonly budgeted: BudgetedTree | null;
   readonly exact: ExactTree | null;
+  readonly improve: EngineTree;
   readonly task: unknown;
   readonly tasks: readonly unknown[];
   readonly blocks: readonly unknown[];
@@ -224,6 +238,11 @@ export function* budgeted<S>(job: EngineJob<S>, spec: BudgetedRoot): PoolPlan<Bu
 /** The exact search as a plan of subproblems: the optimal tree (null: no plan) and every root guess's outcome. */
 export function* exact<S>(job: EngineJob<S>, spec: ExactSpec): PoolPlan<ExactTree | null> {
   return yield* ask({ mode: 'exact', job: job as EngineJob<never>, spec });
+}
+
+/** A known tree with its nodes searched again by the job's search, the better subtrees grafted back. */
+export function* improve<S>(job: EngineJob<S>, spec: ImproveSpec): PoolPlan<EngineTree> {
+  return yield* ask({ mode: 'improve', job: job as EngineJob<never>, spec });
 }
 
 /** One task of the module's own (the worst-case prover), with progress in seconds: its value. */

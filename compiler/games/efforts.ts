@@ -8,7 +8,7 @@
 import { fail } from '../../runtime/errors.js';
 
 /** Every effort name a game may take, from the fastest to the most thorough. */
-export const EFFORT_NAMES = ['quick', 'greedy', 'default', 'thorough', 'exact'] as const;
+export const EFFORT_NAMES = ['quick', 'greedy', 'default', 'thorough', 'polish', 'exact'] as const;
 export type EffortName = (typeof EFFORT_NAMES)[number];
 
 /** The effort a compile runs when none is given, in every game. */

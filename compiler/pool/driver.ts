@@ -6,6 +6,7 @@
  *   - budgeted (budgeted.ts): root guesses in order, each under the budget the best so far leaves;
  *   - exact (exact efforts of the code games, exact.ts): the exact search as a plan of
  *     subproblems (root guesses, their reply groups, deeper where sets are large), checkpointed;
+ *   - improve (improve.ts): a known tree's nodes searched again, each under its subtree's key;
  *   - whole (whole.ts): the root set as one task in a fresh engine, with an optional node
  *     budget (deterministic: it does not depend on the workers);
  *   - module tasks (whole.ts): tasks of the game module's own (the worst-case prover).
@@ -23,6 +24,7 @@ import type {
   EngineTree,
   ExactSpec,
   ExactTree,
+  ImproveSpec,
   ModuleBlocks,
   ModuleTask,
   GameOptions,
@@ -36,6 +38,7 @@ import type { EffortName } from '../games/efforts.js';
 import type { CompileOutcome, LoadedGame } from '../games/module.js';
 import { compileBudgeted } from './budgeted.js';
 import { compileExact } from './exact.js';
+import { compileImprove } from './improve.js';
 import type { DriverControl } from './root.js';
 import { compileSplit } from './split.js';
 import { compileWhole, runModuleBlocks, runModuleTask, withModuleTasks } from './whole.js';
@@ -67,6 +70,7 @@ export interface SearchDriver {
   whole<S>(job: EngineJob<S>, nodeBudget?: number): Promise<WholeResult>;
   budgeted<S>(job: EngineJob<S>, spec: BudgetedRoot): Promise<BudgetedTree | null>;
   exact<S>(job: EngineJob<S>, spec: ExactSpec): Promise<ExactTree | null>;
+  improve<S>(job: EngineJob<S>, spec: ImproveSpec): Promise<EngineTree>;
   moduleTask(job: PoolJob, task: ModuleTask): Promise<unknown>;
   /** A batch of the module's own tasks side by side, in one session of the executor. */
   moduleTasks(
@@ -85,6 +89,7 @@ export function searchDriver(control: DriverControl): SearchDriver {
     whole: (job, nodeBudget) => compileWhole(job, control, nodeBudget),
     budgeted: (job, spec) => compileBudgeted(job, control, spec),
     exact: (job, spec) => compileExact(job, control, spec),
+    improve: (job, spec) => compileImprove(job, control, spec),
     moduleTask: (job, task) => runModuleTask(job, control, task),
     moduleTasks: (job, tasks, onDone) =>
       withModuleTasks(job, control, (run) => {
@@ -116,6 +121,8 @@ function answer(call: PoolCall, driver: SearchDriver): Promise<PoolAnswer> {
       return driver.budgeted(call.job, call.spec);
     case 'exact':
       return driver.exact(call.job, call.spec);
+    case 'improve':
+      return driver.improve(call.job, call.spec);
     case 'task':
       return driver.moduleTask(call.job, call.task);
     case 'tasks':

@@ -85,6 +85,10 @@ function recording(failWhole: boolean): { driver: SearchDriver; calls: string[] 
       calls.push(`exact ${spec.splitAbove}`);
       return { ...TREE, outcomes: [{ guess: 7, key: 3 }], settled: 1, resumed: 0 };
     },
+    improve: async (_job, spec) => {
+      calls.push(`improve ${spec.upTo}`);
+      return TREE;
+    },
     moduleTask: async (_job, { name, args }) => {
       calls.push(`task ${name}`);
       return { echo: args };

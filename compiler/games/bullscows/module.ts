@@ -12,7 +12,7 @@ import { fail } from '../../../runtime/errors.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
 import { describeGuessTotals } from '../../objective.js';
 import type { History } from '../../engine/code-ranker.js';
-import { split, type CompileControl, type PoolPlan } from '../compile-api.js';
+import type { CompileControl, PoolPlan } from '../compile-api.js';
 import {
   CODE_SEARCH_OPTIONS,
   checkCodeSetup,
@@ -22,6 +22,7 @@ import {
   codeOneSearch,
   codeSearchBytes,
   codeExactSearch,
+  codeSplitSearch,
   codeExactWithProof,
   codeJob,
   codeProofExport,
@@ -83,7 +84,7 @@ export function* compileBullsCows(
       control,
       label: `bullscows-d${game.pegs}s${game.symbols}`,
       symmetry: SYMMETRY,
-      search: (job, effort) => (effort.exact ? codeExactSearch(job) : split(job)),
+      search: (job, effort) => (effort.exact ? codeExactSearch(job) : codeSplitSearch(job)),
     });
   }
   const maxDepth = intOption(control.options, 'max-depth') ?? 0;
@@ -97,7 +98,9 @@ export function* compileBullsCows(
     setup: effort,
     label,
   });
-  const r = effort.exact ? yield* codeExactWithProof(job, 'bullscows', label, game, report) : yield* split(job);
+  const r = effort.exact
+    ? yield* codeExactWithProof(job, 'bullscows', label, game, report)
+    : yield* codeSplitSearch(job);
   if (!r) throw fail('budget', `${label}: the search found no strategy within --max-depth ${maxDepth}`);
   return { tree: r.tree, settings: codeSettings(effort, game.codeText(r.tree.guess[0]), effort.exact, SYMMETRY) };
 }

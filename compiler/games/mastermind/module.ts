@@ -8,7 +8,7 @@ import { fail } from '../../../runtime/errors.js';
 import type { TreeArrays } from '../../../runtime/tree-format.js';
 import type { History } from '../../engine/code-ranker.js';
 import { CODE_EFFORTS, codeEffort, codeParts, codeSettings, type CodeEffort } from '../../engine/code-efforts.js';
-import { split, type CompileControl, type EngineJob, type EngineTree, type PoolPlan } from '../compile-api.js';
+import type { CompileControl, EngineJob, EngineTree, PoolPlan } from '../compile-api.js';
 import {
   CODE_SEARCH_OPTIONS,
   checkCodeSetup,
@@ -18,6 +18,7 @@ import {
   codeOneSearch,
   codeSearchBytes,
   codeExactSearch,
+  codeSplitSearch,
   codeExactWithProof,
   codeJob,
   codeProofExport,
@@ -62,7 +63,9 @@ export function* searchMastermind(
     setup: effort,
     label,
   });
-  const r = effort.exact ? yield* codeExactWithProof(job, 'mastermind', label, game, report) : yield* split(job);
+  const r = effort.exact
+    ? yield* codeExactWithProof(job, 'mastermind', label, game, report)
+    : yield* codeSplitSearch(job);
   if (!r)
     throw fail(
       'budget',
@@ -71,9 +74,9 @@ export function* searchMastermind(
   return { ...r, opener: effort.exact ? null : game.codeText(r.tree.guess[0]) };
 }
 
-/** An exact effort's search is the exact plan of subproblems; the others split the root. */
+/** An exact effort's search is the exact plan of subproblems; the others split the root (polish: then improve the tree). */
 function* codeSearch(job: EngineJob<History>, effort: MastermindEffort): PoolPlan<EngineTree | null> {
-  return effort.exact ? yield* codeExactSearch(job) : yield* split(job);
+  return effort.exact ? yield* codeExactSearch(job) : yield* codeSplitSearch(job);
 }
 
 function* compileMastermind(
