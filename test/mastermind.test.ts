@@ -5,7 +5,7 @@
  * input, random bytes), and the CLI end to end (compile, verify --strategy, export --format
  * contest, the same bytes for 1 and 2 workers).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -441,28 +441,65 @@ describe('CLI: compile, verify --strategy, export --format contest', () => {
     const base = join(dir, 'm311-t.gtree');
     const one = join(dir, 'm311-p1.gtree');
     const two = join(dir, 'm311-p2.gtree');
+    const ck = join(dir, 'polish-checkpoint');
     const runs = await Promise.all([
       cli(['compile', ...MM(3, 11), '--effort', 'thorough', '--workers', '1', '--out', base], {
         trees: trees(),
         timeoutMs: 120_000,
       }),
       ...[one, two].map((out, i) =>
-        cli(['compile', ...MM(3, 11), '--effort', 'polish', '--workers', String(i + 1), '--out', out], {
-          trees: trees(),
-          timeoutMs: 120_000,
-        }),
+        cli(
+          [
+            'compile',
+            ...MM(3, 11),
+            '--effort',
+            'polish',
+            '--workers',
+            String(i + 1),
+            '--out',
+            out,
+            ...(i === 0 ? ['--checkpoint', ck] : []),
+          ],
+          { trees: trees(), timeoutMs: 120_000 },
+        ),
       ),
     ]);
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(two).equals(readFileSync(one))).toBe(true);
+    // Resumed from the checkpoint of the 1-worker run: every node read back, the same bytes.
+    const again = join(dir, 'm311-p3.gtree');
+    const resumed = await cli(
+      ['compile', ...MM(3, 11), '--effort', 'polish', '--out', again, '--checkpoint', ck, '--resume'],
+      { trees: trees(), timeoutMs: 120_000 },
+    );
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(readdirSync(ck).some((f) => f.startsWith('improve-'))).toBe(true);
+    expect(readFileSync(again).equals(readFileSync(one))).toBe(true);
     const [thorough, polished] = [readTreeFile(base).header, readTreeFile(one).header];
     expect(Number(polished.objective.totalGuesses)).toBeLessThan(Number(thorough.objective.totalGuesses));
     expect(Number(polished.objective.maxAttempts)).toBeLessThanOrEqual(Number(thorough.objective.maxAttempts));
     expect(polished.settings.effort).toBe('polish');
-    expect(polished.settings.polish).toMatch(/^the largest nodes of 31 to 300 codes solved exactly/);
+    expect(polished.settings.polish).toMatch(/^the largest nodes of 31 to 200 codes solved exactly/);
     expect(polished.settings.opener).toBe(thorough.settings.opener);
     const v = await cli(['verify', '--tree', one], { trees: trees() });
     expect(v.code, v.stderr).toBe(0);
+    // The thorough tree given: the same tree, its file recorded; a tree of another game, or no polish: refused.
+    const from = join(dir, 'm311-from.gtree');
+    const polish = ['compile', ...MM(3, 11), '--effort', 'polish', '--workers', '1'];
+    const [given, other, notPolish] = await Promise.all([
+      cli([...polish, '--polish-from', base, '--out', from], { trees: trees(), timeoutMs: 120_000 }),
+      cli([...polish, '--polish-from', tree, '--out', join(dir, 'm311-x.gtree')], { trees: trees() }),
+      cli(['compile', ...MM(3, 11), '--polish-from', base, '--out', join(dir, 'm311-y.gtree')], { trees: trees() }),
+    ]);
+    expect(given.code, given.stderr).toBe(0);
+    const f = readTreeFile(from);
+    expect(f.tree).toEqual(readTreeFile(one).tree);
+    expect(f.header.settings.polishedFrom).toMatch(/^the thorough tree of sha256 [0-9a-f]{64}$/);
+    expect(other.code).toBe(4);
+    expect(lines(other.stderr)).toHaveLength(1);
+    expect(other.stderr).toContain(tree);
+    expect(notPolish.code).toBe(2);
+    expect(notPolish.stderr).toMatch(/^guesstree: --polish-from: only with --effort polish/);
   });
 
   it('--max-depth: a compile either keeps every secret within the cap or fails with one line', async () => {

@@ -63,17 +63,16 @@ export const CODE_EFFORTS = [
   { name: 'exact', describe: 'branch and bound over every guess of every set: proves the optimum' },
   {
     name: 'polish',
-    describe:
-      "thorough, then its tree's nodes of up to 300 codes solved exactly where that is better (MM(5,8): about 30 min)",
+    describe: "thorough, then its tree's nodes of up to 200 codes solved exactly where that is better",
   },
 ] as const;
 
 /**
  * `polish`: the thorough tree's largest nodes of at most this many codes solved exactly. On
- * MM(5,8) nodes of 101-300 codes take about 10 s each and gain about 0.9 guesses, of 301-400
- * up to 270 s for 1.4 (BENCHMARKS.md).
+ * MM(5,8) nodes of 101-300 codes take about 10 s each (1-77 s) and gain about 0.9 guesses, of
+ * 301-400 up to 270 s for 1.4 (BENCHMARKS.md): past 200 the time grows faster than the gain.
  */
-const POLISH_UP_TO = 300;
+const POLISH_UP_TO = 200;
 
 /** The code games' effort names. */
 export type CodeEffortName = (typeof CODE_EFFORTS)[number]['name'];

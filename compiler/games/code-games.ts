@@ -6,7 +6,8 @@ import type { CodeRanker, History } from '../engine/code-ranker.js';
 import { isDeepStrictEqual } from 'node:util';
 import { codeTotalLowerBound } from '../engine/code-bound.js';
 import type { ExactFact } from '../engine/exact-plan.js';
-import { DEPTH_SLOTS } from '../engine/search.js';
+import { treeCost } from '../engine/improve.js';
+import { DEPTH_SLOTS, SearchEngine } from '../engine/search.js';
 import {
   CODE_EFFORTS,
   codeEffort,
@@ -33,7 +34,10 @@ import { fail } from '../../runtime/errors.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { cpuUsage } from 'node:process';
 import { writeFileAtomic } from '../../runtime/atomic-write.js';
-import type { TreeFile } from '../../runtime/tree-format.js';
+import { checkTreeMatches, readTreeFile, type TreeArrays, type TreeFile } from '../../runtime/tree-format.js';
+import { escapeControls } from '../../runtime/messages.js';
+import { createHash } from 'node:crypto';
+import { replayAll } from '../replay.js';
 import { TOOL_VERSION } from '../version.js';
 import {
   besidePath,
@@ -57,7 +61,7 @@ import type {
 import { defineTask, runs, taskTable, type ModuleTaskTable } from './module-tasks.js';
 import { effortIn } from './efforts.js';
 import { badJob, jobChoice, jobRecord, jobWhole } from './job-check.js';
-import { intOption } from './options.js';
+import { intOption, stringOption } from './options.js';
 import {
   isWorstCase,
   objectiveOption,
@@ -126,6 +130,14 @@ export function codeEngineBytes(game: Game): number {
   return codeRankerTableBytes(game as unknown as CodeGame);
 }
 
+/** `--polish-from FILE` of the code games: with `--effort polish`, the tree to polish instead of thorough's. */
+export const POLISH_FROM_OPTION: OptionSpec = {
+  name: 'polish-from',
+  type: 'file',
+  compileOnly: true,
+  describe: 'with --effort polish: polish this tree of the game (the thorough tree: the same tree as without it)',
+};
+
 export const CODE_SEARCH_OPTIONS: readonly OptionSpec[] = [
   {
     name: 'exact',
@@ -142,6 +154,7 @@ export const CODE_SEARCH_OPTIONS: readonly OptionSpec[] = [
     describe: 'no secret may need more guesses than this',
   },
   objectiveOption('total', 'the least total guesses, ties to the least depth'),
+  POLISH_FROM_OPTION,
 ];
 
 /**
@@ -251,21 +264,53 @@ export function* codeExactSearch(job: EngineJob<History>): PoolPlan<ExactTree | 
 }
 
 /**
- * A heuristic effort's tree: the root split in the pool; with `polishUpTo`, then the tree's
- * largest nodes of up to that many codes solved exactly, capped at the tree's depth (or the
- * effort's cap), each under its subtree's key, and grafted where better.
+ * A heuristic effort's tree: the root split in the pool; with `polishUpTo` (polish: thorough's
+ * split, or the tree given by `--polish-from`), then the tree's largest nodes of up to that many
+ * codes solved exactly, capped at the tree's depth (or the effort's cap), each under its
+ * subtree's key, and grafted where better.
  */
-export function* codeSplitSearch(job: EngineJob<History>): PoolPlan<EngineTree | null> {
-  const r = yield* split(job);
+export function* codeSplitSearch(job: EngineJob<History>, from?: TreeArrays | null): PoolPlan<EngineTree | null> {
   const effort = job.setup as CodeEffort;
-  if (!r || effort.polishUpTo === undefined) return r;
+  if (effort.polishUpTo === undefined) return yield* split(job);
   const game = job.parts.game as CodeGame;
+  // The split is the thorough search's own (its pool job and checkpoint are thorough's).
+  const thorough = codeEffort('thorough', game.secretCount, effort.maxDepth);
+  const r = from
+    ? { tree: from, depth: treeCost(new SearchEngine(job.parts), from).depth, lowerBound: null }
+    : yield* split({ ...job, setup: thorough, parts: codeParts(game, thorough) });
+  if (!r) return r;
   const exactEffort = codeEffort('exact', game.secretCount, effort.maxDepth > 0 ? effort.maxDepth : r.depth);
   const polished = yield* improve(
     { ...job, setup: exactEffort, parts: codeParts(game, exactEffort) },
     { known: r.tree, above: effort.exactBelow, upTo: effort.polishUpTo },
   );
   return { ...polished, lowerBound: r.lowerBound };
+}
+
+/**
+ * The tree `--polish-from` names, checked: the game's, every secret found (within a cap); and
+ * the header's record of it. Null without the option.
+ */
+export function polishFrom(
+  opts: GameOptions,
+  effort: CodeEffort,
+  game: Game,
+): { tree: TreeArrays; record: string } | null {
+  const path = stringOption(opts, 'polish-from');
+  if (path === undefined) return null;
+  if (effort.polishUpTo === undefined)
+    throw fail('usage', `--polish-from: only with --effort polish on a game of more than 1,296 codes`);
+  const file = readTreeFile(path);
+  checkTreeMatches(file, { game: game.id, params: game.params, lists: game.lists }, path);
+  const replay = replayAll(game, file.tree);
+  const lost = replay.missingBranches > 0 || (replay.histogram[0] ?? 0) > 0;
+  if (lost || (effort.maxDepth > 0 && replay.maxFound > effort.maxDepth))
+    throw fail(
+      'tree-file',
+      `${escapeControls(path)}: not every secret is found${lost ? '' : ` within ${effort.maxDepth} guesses`}`,
+    );
+  const sha256 = createHash('sha256').update(readFileSync(path)).digest('hex');
+  return { tree: file.tree, record: `the ${String(file.header.settings.effort ?? '?')} tree of sha256 ${sha256}` };
 }
 
 /** The worker task that bounds one first-guess class (code-bound.ts), and its levels in an exact search. */

@@ -23,6 +23,7 @@ import {
   codeSearchBytes,
   codeExactSearch,
   codeSplitSearch,
+  polishFrom,
   codeExactWithProof,
   codeJob,
   codeProofExport,
@@ -77,6 +78,8 @@ export function* compileBullsCows(
   report: CodeProofReport = { proof: null },
 ): PoolPlan<CompileOutcome> {
   if (isWorstCase(game.params)) {
+    if (control.options['polish-from'] !== undefined)
+      throw fail('usage', '--polish-from: not with --objective worst-case');
     return yield* compileCodeWorstCase({
       module: 'bullscows',
       game,
@@ -98,11 +101,13 @@ export function* compileBullsCows(
     setup: effort,
     label,
   });
+  const from = polishFrom(control.options, effort, game);
   const r = effort.exact
     ? yield* codeExactWithProof(job, 'bullscows', label, game, report)
-    : yield* codeSplitSearch(job);
+    : yield* codeSplitSearch(job, from?.tree ?? null);
   if (!r) throw fail('budget', `${label}: the search found no strategy within --max-depth ${maxDepth}`);
-  return { tree: r.tree, settings: codeSettings(effort, game.codeText(r.tree.guess[0]), effort.exact, SYMMETRY) };
+  const settings = codeSettings(effort, game.codeText(r.tree.guess[0]), effort.exact, SYMMETRY);
+  return { tree: r.tree, settings: from ? { ...settings, polishedFrom: from.record } : settings };
 }
 
 export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {

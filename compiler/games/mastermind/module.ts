@@ -19,6 +19,7 @@ import {
   codeSearchBytes,
   codeExactSearch,
   codeSplitSearch,
+  polishFrom,
   codeExactWithProof,
   codeJob,
   codeProofExport,
@@ -55,6 +56,7 @@ export function* searchMastermind(
   game: MastermindGame,
   effort: MastermindEffort,
   report: CodeProofReport = { proof: null },
+  from: TreeArrays | null = null,
 ): PoolPlan<EngineTree & { opener: string | null }> {
   const label = `mastermind-p${game.pegs}c${game.colors}`;
   const job = codeJob(game, {
@@ -65,7 +67,7 @@ export function* searchMastermind(
   });
   const r = effort.exact
     ? yield* codeExactWithProof(job, 'mastermind', label, game, report)
-    : yield* codeSplitSearch(job);
+    : yield* codeSplitSearch(job, from);
   if (!r)
     throw fail(
       'budget',
@@ -86,6 +88,8 @@ function* compileMastermind(
 ): PoolPlan<CompileOutcome> {
   if (isWorstCase(game.params)) {
     const label = `mastermind-p${game.pegs}c${game.colors}`;
+    if (stringOption(control.options, 'polish-from') !== undefined)
+      throw fail('usage', '--polish-from: not with --objective worst-case');
     return yield* compileCodeWorstCase({
       module: 'mastermind',
       game,
@@ -100,8 +104,10 @@ function* compileMastermind(
   const maxDepth = maxDepthOf(control.options);
   const name = control.options.exact === true ? 'exact' : control.effort;
   const effort = mastermindEffort(effortIn(MASTERMIND_EFFORTS, name, 'mastermind').name, game.secretCount, maxDepth);
-  const r = yield* searchMastermind(game, effort, report);
-  return { tree: r.tree, settings: codeSettings(effort, r.opener, effort.exact, SYMMETRY) };
+  const from = polishFrom(control.options, effort, game);
+  const r = yield* searchMastermind(game, effort, report, from?.tree ?? null);
+  const settings = codeSettings(effort, r.opener, effort.exact, SYMMETRY);
+  return { tree: r.tree, settings: from ? { ...settings, polishedFrom: from.record } : settings };
 }
 
 export function mastermindGameOf(opts: GameOptions): MastermindGame {
