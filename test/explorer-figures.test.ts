@@ -70,7 +70,7 @@ describe.skipIf(!haveChromium)('the explorer: recorded bounds, grouped counts, a
       `total guesses ${total.toLocaleString('en-US')}, mean ${(total / secrets).toFixed(4)} a secret, max depth ${Math.max(...depths.keys())}`,
     );
     expect(lines).toContain('recorded by its compile: no strategy needs fewer than 173,406 guesses in all');
-    expect(lines).toContain('not proven optimal: the best tree found with effort thorough; a better one may exist');
+    expect(lines).toContain('not proven optimal: the best tree found with effort polish; a better one may exist');
   });
 
   it('MM(5,8): every bar says its count with thousands separators, as the paths count them', async () => {
