@@ -63,22 +63,28 @@ export const CODE_EFFORTS = [
   { name: 'exact', describe: 'branch and bound over every guess of every set: proves the optimum' },
   {
     name: 'polish',
-    describe: "thorough, then its tree's nodes of up to 200 codes solved exactly where that is better",
+    describe: "thorough, then its tree's nodes of up to 200 codes (--polish-up-to) solved exactly where better",
   },
 ] as const;
 
 /**
- * `polish`: the thorough tree's largest nodes of at most this many codes solved exactly. On
- * MM(5,8) nodes of 101-300 codes take about 10 s each (1-77 s) and gain about 0.9 guesses, of
- * 301-400 up to 270 s for 1.4 (BENCHMARKS.md): past 200 the time grows faster than the gain.
+ * `polish`: the thorough tree's largest nodes of at most this many codes solved exactly (unless
+ * `--polish-up-to` says otherwise). On MM(5,8) nodes of 101-300 codes take about 10 s each (1-77
+ * s) and gain about 0.9 guesses, of 301-400 up to 270 s for 1.4 (BENCHMARKS.md): past 200 the
+ * time grows faster than the gain. MM(5,6)'s nodes of up to 600 codes take 61 s in all.
  */
-const POLISH_UP_TO = 200;
+export const POLISH_UP_TO = 200;
 
 /** The code games' effort names. */
 export type CodeEffortName = (typeof CODE_EFFORTS)[number]['name'];
 
-/** Efforts by name; `default` depends on the size of the game. */
-export function codeEffort(name: CodeEffortName, codes: number, maxDepth: number): CodeEffort {
+/** Efforts by name; `default` depends on the size of the game; `polishUpTo` is polish's node size. */
+export function codeEffort(
+  name: CodeEffortName,
+  codes: number,
+  maxDepth: number,
+  polishUpTo = POLISH_UP_TO,
+): CodeEffort {
   switch (name) {
     case 'quick':
       return { name, exact: false, openers: 1, exactBelow: 12, widths: ONE, rank: 'entropy', maxDepth };
@@ -96,7 +102,7 @@ export function codeEffort(name: CodeEffortName, codes: number, maxDepth: number
       return { name, exact: true, openers: Infinity, exactBelow: Infinity, widths: ONE, rank: 'bound', maxDepth };
     case 'polish':
       if (codes <= 1296) return codeEffort('exact', codes, maxDepth);
-      return { ...codeEffort('thorough', codes, maxDepth), name, polishUpTo: POLISH_UP_TO };
+      return { ...codeEffort('thorough', codes, maxDepth), name, polishUpTo };
   }
 }
 

@@ -12,6 +12,7 @@ import {
   CODE_EFFORTS,
   codeEffort,
   codeParts,
+  POLISH_UP_TO,
   codeSettings,
   type CodeEffort,
   type CodeEffortName,
@@ -138,6 +139,24 @@ export const POLISH_FROM_OPTION: OptionSpec = {
   describe: 'with --effort polish: polish this tree of the game (the thorough tree: the same tree as without it)',
 };
 
+/** `--polish-up-to N` of the code games: with `--effort polish`, the largest node size solved exactly. */
+export const POLISH_UP_TO_OPTION: OptionSpec = {
+  name: 'polish-up-to',
+  type: 'integer',
+  min: 31,
+  max: 65_536,
+  compileOnly: true,
+  describe: `with --effort polish: solve the tree's nodes of up to N codes exactly (default ${POLISH_UP_TO})`,
+};
+
+/** The node size `--effort polish` solves exactly up to; `--polish-up-to` only with polish. */
+export function polishUpToOf(opts: GameOptions, effort: string): number {
+  const n = opts['polish-up-to'];
+  if (n === undefined) return POLISH_UP_TO;
+  if (effort !== 'polish') throw fail('usage', '--polish-up-to: only with --effort polish');
+  return n as number;
+}
+
 export const CODE_SEARCH_OPTIONS: readonly OptionSpec[] = [
   {
     name: 'exact',
@@ -155,6 +174,7 @@ export const CODE_SEARCH_OPTIONS: readonly OptionSpec[] = [
   },
   objectiveOption('total', 'the least total guesses, ties to the least depth'),
   POLISH_FROM_OPTION,
+  POLISH_UP_TO_OPTION,
 ];
 
 /**
@@ -171,7 +191,11 @@ export function checkCodeSetup(setup: unknown, codes: number): CodeEffort {
   );
   const depthMax = CODE_SEARCH_OPTIONS.find((o) => o.name === 'max-depth')?.max ?? 0;
   const maxDepth = jobWhole(s.maxDepth, 'setup.maxDepth', 0, depthMax);
-  const expected = codeEffort(name, codes, maxDepth);
+  const upTo =
+    name === 'polish' && s.polishUpTo !== undefined
+      ? jobWhole(s.polishUpTo, 'setup.polishUpTo', POLISH_UP_TO_OPTION.min ?? 0, POLISH_UP_TO_OPTION.max)
+      : POLISH_UP_TO;
+  const expected = codeEffort(name, codes, maxDepth, upTo);
   if (!isDeepStrictEqual(s, expected))
     throw badJob('setup', `not the search settings of the ${name} effort for ${codes.toLocaleString('en-US')} codes`);
   return expected;

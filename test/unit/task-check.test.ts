@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { codeEffort } from '../../compiler/engine/code-efforts.js';
+import { checkCodeSetup } from '../../compiler/games/code-games.js';
 import { MastermindGame } from '../../compiler/games/mastermind/game.js';
 import type { Task } from '../../compiler/pool/messages.js';
 import { BadTask, checkTask } from '../../compiler/pool/task-check.js';
@@ -91,6 +92,17 @@ describe("a task checked against the worker's game", () => {
     const run = taskRunner(init(), { checked: true });
     expect(() => run({ kind: 'evaluate', guess: 1, set: Uint32Array.of(0, 1e9), node, beta: Infinity })).toThrow(
       BadTask,
+    );
+  });
+});
+
+describe("a queue job's polish settings", () => {
+  it('polish with its node size passes as the compile derives it; a size out of range is refused', () => {
+    const codes = 32_768;
+    expect(checkCodeSetup(codeEffort('polish', codes, 0, 600), codes).polishUpTo).toBe(600);
+    expect(checkCodeSetup(codeEffort('polish', codes, 0), codes).polishUpTo).toBe(200);
+    expect(() => checkCodeSetup({ ...codeEffort('polish', codes, 0), polishUpTo: 5 }, codes)).toThrow(
+      "the job's setup.polishUpTo: expected a whole number from 31 to 65,536",
     );
   });
 });

@@ -24,6 +24,7 @@ import {
   codeExactSearch,
   codeSplitSearch,
   polishFrom,
+  polishUpToOf,
   codeExactWithProof,
   codeJob,
   codeProofExport,
@@ -68,8 +69,9 @@ function gameOf(opts: GameOptions): BullsCowsGame {
 }
 
 /** An effort of the code games, with the root's one class searched in parallel (exact: proven). */
-function effortOf(name: string, game: BullsCowsGame, maxDepth: number): CodeEffort {
-  return codeEffort(effortIn(CODE_EFFORTS, name, 'bullscows').name, game.secretCount, maxDepth);
+function effortOf(name: string, game: BullsCowsGame, maxDepth: number, opts: GameOptions = {}): CodeEffort {
+  const effort = effortIn(CODE_EFFORTS, name, 'bullscows').name;
+  return codeEffort(effort, game.secretCount, maxDepth, polishUpToOf(opts, effort));
 }
 
 export function* compileBullsCows(
@@ -80,6 +82,8 @@ export function* compileBullsCows(
   if (isWorstCase(game.params)) {
     if (control.options['polish-from'] !== undefined)
       throw fail('usage', '--polish-from: not with --objective worst-case');
+    if (control.options['polish-up-to'] !== undefined)
+      throw fail('usage', '--polish-up-to: not with --objective worst-case');
     return yield* compileCodeWorstCase({
       module: 'bullscows',
       game,
@@ -91,7 +95,7 @@ export function* compileBullsCows(
     });
   }
   const maxDepth = intOption(control.options, 'max-depth') ?? 0;
-  const effort = effortOf(control.options.exact === true ? 'exact' : control.effort, game, maxDepth);
+  const effort = effortOf(control.options.exact === true ? 'exact' : control.effort, game, maxDepth, control.options);
   const label = `bullscows-d${game.pegs}s${game.symbols}`;
   checkCompileSize(label, game.secretCount);
   // One root class: its reply sets go to the pool (exact: the exact search's plan of subproblems).

@@ -20,6 +20,7 @@ import {
   codeExactSearch,
   codeSplitSearch,
   polishFrom,
+  polishUpToOf,
   codeExactWithProof,
   codeJob,
   codeProofExport,
@@ -90,6 +91,8 @@ function* compileMastermind(
     const label = `mastermind-p${game.pegs}c${game.colors}`;
     if (stringOption(control.options, 'polish-from') !== undefined)
       throw fail('usage', '--polish-from: not with --objective worst-case');
+    if (control.options['polish-up-to'] !== undefined)
+      throw fail('usage', '--polish-up-to: not with --objective worst-case');
     return yield* compileCodeWorstCase({
       module: 'mastermind',
       game,
@@ -103,7 +106,9 @@ function* compileMastermind(
   checkCompileSize(`mastermind-p${game.pegs}c${game.colors}`, game.secretCount);
   const maxDepth = maxDepthOf(control.options);
   const name = control.options.exact === true ? 'exact' : control.effort;
-  const effort = mastermindEffort(effortIn(MASTERMIND_EFFORTS, name, 'mastermind').name, game.secretCount, maxDepth);
+  const effortName = effortIn(MASTERMIND_EFFORTS, name, 'mastermind').name;
+  const polishUpTo = polishUpToOf(control.options, effortName);
+  const effort = mastermindEffort(effortName, game.secretCount, maxDepth, polishUpTo);
   const from = polishFrom(control.options, effort, game);
   const r = yield* searchMastermind(game, effort, report, from?.tree ?? null);
   const settings = codeSettings(effort, r.opener, effort.exact, SYMMETRY);
