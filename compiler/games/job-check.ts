@@ -30,16 +30,19 @@ export function jobRecord(v: unknown, field: string): Record<string, unknown> {
   return v;
 }
 
+/** What is wrong with `v` as a whole number from `min` to `max` (null: nothing); queue jobs' and tasks' checks. */
+export function wholeNumberProblem(v: unknown, min = 0, max = Number.MAX_SAFE_INTEGER): string | null {
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= max) return null;
+  return max === Number.MAX_SAFE_INTEGER
+    ? `expected a whole number${min > 0 ? ` of at least ${groupDigits(min)}` : ''}`
+    : `expected a whole number from ${groupDigits(min)} to ${groupDigits(max)}`;
+}
+
 /** A whole number from `min` to `max`. */
 export function jobWhole(v: unknown, field: string, min = 0, max = Number.MAX_SAFE_INTEGER): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max)
-    throw badJob(
-      field,
-      max === Number.MAX_SAFE_INTEGER
-        ? `expected a whole number${min > 0 ? ` of at least ${groupDigits(min)}` : ''}`
-        : `expected a whole number from ${groupDigits(min)} to ${groupDigits(max)}`,
-    );
-  return v;
+  const problem = wholeNumberProblem(v, min, max);
+  if (problem) throw badJob(field, problem);
+  return v as number;
 }
 
 export function jobBoolean(v: unknown, field: string): boolean {

@@ -7,7 +7,9 @@
  * from its own search.
  */
 import { groupDigits, safeText } from '../../runtime/messages.js';
+import { Stamps } from '../engine/stamps.js';
 import type { SearchGame, SearchNode } from '../engine/types.js';
+import { wholeNumberProblem } from '../games/job-check.js';
 import type { Task } from './messages.js';
 
 /** A node deeper than this is no search's (the deepest games allow a few dozen guesses). */
@@ -20,10 +22,10 @@ function bad(field: string, what: string): BadTask {
   return new BadTask(`the task's ${field}: ${what}`);
 }
 
-function whole(v: unknown, field: string, min: number, max: number): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max)
-    throw bad(field, `expected a whole number from ${groupDigits(min)} to ${groupDigits(max)}`);
-  return v;
+function whole(v: unknown, field: string, min: number, max?: number): number {
+  const problem = wholeNumberProblem(v, min, max);
+  if (problem) throw bad(field, problem);
+  return v as number;
 }
 
 /** A budget or width: a number, Infinity allowed, never NaN. */
@@ -31,21 +33,18 @@ function bound(v: unknown, field: string): void {
   if (typeof v !== 'number' || Number.isNaN(v)) throw bad(field, 'expected a number');
 }
 
-/** A set of the game's secrets: each one once, each a secret's index. */
-function checkSet(set: unknown, field: string, game: SearchGame, seen: Uint8Array): void {
+/** A set of the game's secrets: each one once (`seen`: one stamp per secret), each a secret's index. */
+function checkSet(set: unknown, field: string, game: SearchGame, seen: Stamps): void {
   if (!(set instanceof Uint32Array) || set.length === 0 || set.length > game.secretCount)
     throw bad(field, `expected a list of 1 to ${groupDigits(game.secretCount)} secrets`);
-  let i = 0;
-  try {
-    for (; i < set.length; i++) {
-      const s = set[i];
-      if (s >= game.secretCount)
-        throw bad(`${field}[${i}]`, `${s} is not a secret of the game (0 to ${game.secretCount - 1})`);
-      if (seen[s]) throw bad(`${field}[${i}]`, `secret ${s} is listed twice`);
-      seen[s] = 1;
-    }
-  } finally {
-    for (let j = 0; j < i; j++) seen[set[j]] = 0;
+  const gen = seen.next();
+  const marks = seen.marks;
+  for (let i = 0; i < set.length; i++) {
+    const s = set[i];
+    if (s >= game.secretCount)
+      throw bad(`${field}[${i}]`, `${s} is not a secret of the game (0 to ${game.secretCount - 1})`);
+    if (marks[s] === gen) throw bad(`${field}[${i}]`, `secret ${s} is listed twice`);
+    marks[s] = gen;
   }
 }
 
@@ -53,11 +52,18 @@ function checkNode(node: unknown, field: string): void {
   if (typeof node !== 'object' || node === null || Array.isArray(node)) throw bad(field, 'expected a search node');
   const n = node as SearchNode<unknown>;
   whole(n.used, `${field}.used`, 0, MAX_USED);
-  if (n.branches !== undefined) whole(n.branches, `${field}.branches`, 0, Number.MAX_SAFE_INTEGER);
+  if (n.branches !== undefined) whole(n.branches, `${field}.branches`, 0);
 }
 
-/** Throws one line naming the field when `task` is not one of the game's tasks. */
-export function checkTask(task: unknown, game: SearchGame | null): asserts task is Task {
+/**
+ * Throws one line naming the field when `task` is not one of the game's tasks. `seen`: stamps of
+ * the game's secrets, kept by a runner across its tasks (default: made for this task).
+ */
+export function checkTask(
+  task: unknown,
+  game: SearchGame | null,
+  seen = new Stamps(game?.secretCount ?? 0),
+): asserts task is Task {
   if (typeof task !== 'object' || task === null || Array.isArray(task)) throw bad('body', 'expected a task');
   const t = task as Task;
   if (t.kind === 'module') {
@@ -65,7 +71,6 @@ export function checkTask(task: unknown, game: SearchGame | null): asserts task 
     return;
   }
   if (!game) throw bad('kind', `${safeText(String(t.kind), 20)} needs a game's search, and this one has none`);
-  const seen = new Uint8Array(game.secretCount);
   switch (t.kind) {
     case 'rank':
       checkSet(t.set, 'set', game, seen);
@@ -89,7 +94,7 @@ export function checkTask(task: unknown, game: SearchGame | null): asserts task 
     case 'whole':
       checkSet(t.set, 'set', game, seen);
       checkNode(t.node, 'node');
-      whole(t.nodeBudget, 'nodeBudget', 0, Number.MAX_SAFE_INTEGER);
+      whole(t.nodeBudget, 'nodeBudget', 0);
       return;
     case 'evaluate':
       checkSet(t.set, 'set', game, seen);

@@ -10,6 +10,7 @@ import { NodeBudgetExceeded } from '../engine/types.js';
 import { findModule } from '../games/registry.js';
 import { PROGRESS_NODES, type SolvedSet, type Task, type TaskResult, type WorkerInit } from './messages.js';
 import { checkTask } from './task-check.js';
+import { Stamps } from '../engine/stamps.js';
 
 function solved(v: { cost: number; depth: number; plan: Plan } | null): SolvedSet | null {
   return v ? { cost: v.cost, depth: v.depth, tree: flattenPlan(v.plan) } : null;
@@ -37,8 +38,9 @@ export function taskRunner(init: WorkerInit, options: { checked?: boolean } = {}
     Atomics.add(init.progress, PROGRESS_NODES, sets);
   };
   const game = setup.parts?.game ?? null;
+  const seen = options.checked ? new Stamps(game?.secretCount ?? 0) : null;
   return (task) => {
-    if (options.checked) checkTask(task, game);
+    if (seen) checkTask(task, game, seen);
     switch (task.kind) {
       case 'rank':
         return {
