@@ -58,6 +58,11 @@ describe('--exact: the proof and the certificate', () => {
     const e = await cli(['export', '--format', 'proof', '--tree', tree], { trees });
     expect(e.code, e.stderr).toBe(0);
     expect(e.stdout).toBe(readFileSync(join(dir, 'mm44.proof.txt'), 'utf8'));
+    // stats and verify say the total is the proven optimum, as the compile recorded it.
+    const s = await cli(['stats', '--tree', tree], { trees });
+    expect(s.code, s.stderr).toBe(0);
+    expect(s.stdout).toMatch(/^mean: [\d.]+ guesses \(total 905; recorded by its compile: proven optimal\)/m);
+    expect(v.stdout).toMatch(/^total guesses: 905; recorded by its compile: proven optimal$/m);
   });
 
   it('a proof line the certificate does not prove, or a fact the tree refutes: one line, refused', async () => {
@@ -96,7 +101,12 @@ describe('--exact: the proof and the certificate', () => {
   it('a run with only the certificate goes on from it: the same bytes', async () => {
     const only = join(dir, 'only');
     mkdirSync(only);
-    copyFileSync(join(ck, 'exact-certificate.txt'), join(only, 'exact-certificate.txt'));
+    // Earlier pieces counted 5,000 s of CPU: the resumed run's proof counts them too.
+    const counted = readFileSync(join(ck, 'exact-certificate.txt'), 'utf8').replace(
+      /; cpu [\d.]+ s;/,
+      '; cpu 5000.0 s;',
+    );
+    writeFileSync(join(only, 'exact-certificate.txt'), counted);
     const out = join(dir, 'again.gtree');
     // Without --resume the certificate is not overwritten: the folder is refused.
     const refused = await cli(['compile', ...MM44, '--exact', '--workers', '1', '--checkpoint', only, '--out', out], {
@@ -105,9 +115,7 @@ describe('--exact: the proof and the certificate', () => {
     expect(refused.code).toBe(2);
     expect(lines(refused.stderr)).toHaveLength(1);
     expect(refused.stderr).toMatch(/holds the certificate of an earlier exact search .*pass --resume/);
-    expect(readFileSync(join(only, 'exact-certificate.txt'), 'utf8')).toBe(
-      readFileSync(join(ck, 'exact-certificate.txt'), 'utf8'),
-    );
+    expect(readFileSync(join(only, 'exact-certificate.txt'), 'utf8')).toBe(counted);
     const r = await cli(
       ['compile', ...MM44, '--exact', '--workers', '1', '--checkpoint', only, '--resume', '--out', out],
       {
@@ -120,5 +128,8 @@ describe('--exact: the proof and the certificate', () => {
     // One worker resumed from two workers' facts: the proof's lines are the same (its `#` line has the CPU time).
     const proofRows = (file: string) => lines(readFileSync(join(dir, file), 'utf8')).slice(1);
     expect(proofRows('again.proof.txt')).toEqual(proofRows('mm44.proof.txt'));
+    const cpu = (file: string) => Number(/; cpu ([\d.]+) s;/.exec(readFileSync(file, 'utf8'))?.[1]);
+    expect(cpu(join(dir, 'again.proof.txt'))).toBeGreaterThanOrEqual(5000);
+    expect(cpu(join(only, 'exact-certificate.txt'))).toBeGreaterThanOrEqual(5000);
   });
 });

@@ -648,14 +648,21 @@ describe('shipped Mastermind trees', () => {
         // The proven optimum (Koyama and Lai).
         expect(check.total).toBe(5625);
       } else if (colors === 6) {
-        // No published optimum: the header carries a proven lower bound (bound:mastermind) below
-        // the total, and the tree beats the one-step entropy tree's 37,094.
-        const lower = Number(file.header.settings.totalLowerBound);
-        expect(lower).toBeGreaterThan(30_000);
-        expect(lower).toBeLessThan(check.total);
-        expect(check.total).toBeLessThan(37_094);
+        // Proven by the exact search (run in pieces): the header says so, and the proof beside it
+        // (one line per first-guess class) has the tree's total as its least, exact for the opener's class.
+        expect(file.header.settings.provenOptimal).toBe(true);
+        expect(check.total).toBeLessThan(37_094); // the one-step entropy tree
         expect(check.maxDepth).toBeLessThanOrEqual(6);
         expect(entry!.companions?.certificate).toBe('mastermind-p5c6.certificate.txt');
+        const proof = readFileSync(join(TREES, entry!.companions!.proof!), 'utf8').trimEnd().split('\n');
+        expect(proof[0]).toMatch(
+          new RegExp(`^# guesstree mastermind proof; game mastermind-p5c6; .*least ${check.total};`),
+        );
+        const rows = proof.slice(1).map((l) => /^([A-F]{5})\t(>?=)(\d+)$/.exec(l) as RegExpExecArray);
+        expect(rows.map((m) => m[1])).toEqual(['AAAAA', 'AAAAB', 'AAABB', 'AAABC', 'AABBC', 'AABCD', 'ABCDE']);
+        const opener = game.guessName(file.tree.guess[0]);
+        for (const m of rows) expect(Number(m[3])).toBeGreaterThanOrEqual(check.total);
+        expect(rows.find((m) => m[1] === opener)?.slice(2)).toEqual(['=', String(check.total)]);
       } else {
         // Below every published figure: the best one-step rule (entropy, about 180,217, depth 8)
         // and the contest's Java entry (182,697, depth 9), within 7 guesses. The original
@@ -666,9 +673,9 @@ describe('shipped Mastermind trees', () => {
     });
   }
 
-  it('MM(5,6): verify checks the certificate of the partial exact search shipped beside the tree', async () => {
-    // What `--exact` settled so far, in pieces: facts none of which the tree refutes, bounds per
-    // first-guess class; the classes not settled by them keep the tree's total open.
+  it('MM(5,6): verify checks the proof and the certificate of the exact search shipped beside the tree', async () => {
+    // What `--exact` settled, in pieces: facts none of which the tree refutes, bounds per first-guess
+    // class; the opener's class solved exactly at the tree's total, every other class at or above it.
     const dir = tempDir('mm56-certificate');
     const r = await cli(['verify', '--tree', join(TREES, 'mastermind-p5c6.gtree')], { trees: join(dir, 'trees') });
     removeDir(dir);
@@ -678,16 +685,17 @@ describe('shipped Mastermind trees', () => {
     expect(line).toMatch(
       /^certificate: .*mastermind-p5c6\.certificate\.txt: [\d,]+ settled subproblems .*none above the tree's own subtrees; per class: /,
     );
-    const bounds = new Map([...(line as string).matchAll(/([A-F]{5}) >=(\d+)/g)].map((m) => [m[1], Number(m[2])]));
+    const bounds = new Map(
+      [...(line as string).matchAll(/([A-F]{5}) (>?=)(\d+)/g)].map((m) => [m[1], [m[2], Number(m[3])]]),
+    );
     expect([...bounds.keys()].sort()).toEqual(['AAAAA', 'AAAAB', 'AAABB', 'AAABC', 'AABBC', 'AABCD', 'ABCDE']);
-    // The four classes the class bounds settle cannot open a tree as good as the shipped one (the
-    // proof's pieces may settle more); the least class bound is at least the header's bound (the
-    // pieces only raise it) and at most the tree's total.
     const total = Number(/^total guesses: ([\d,]+)/m.exec(r.stdout)?.[1].replaceAll(',', ''));
-    const header = Number(/no strategy needs fewer than ([\d,]+) guesses/.exec(r.stdout)?.[1].replaceAll(',', ''));
-    expect(header).toBe(36_407);
-    for (const c of ['AAAAA', 'AAAAB', 'AAABB', 'ABCDE']) expect(bounds.get(c)).toBeGreaterThan(total);
-    expect(Math.min(...bounds.values())).toBeGreaterThanOrEqual(header);
-    expect(Math.min(...bounds.values())).toBeLessThanOrEqual(total);
+    expect(r.stdout).toMatch(/^total guesses: [\d,]+; recorded by its compile: proven optimal$/m);
+    const exact = [...bounds.entries()].filter(([, [op]]) => op === '=');
+    expect(exact).toEqual([['AABBC', ['=', total]]]);
+    for (const [, [, n]] of bounds) expect(n).toBeGreaterThanOrEqual(total);
+    expect(r.stdout).toMatch(
+      /^proof: .*mastermind-p5c6\.proof\.txt: 7 first-guess classes \(1 exact, 6 bounded\); optimum ([\d,]+) \(AABBC\), the tree's total; every line follows from the certificate$/m,
+    );
   });
 });

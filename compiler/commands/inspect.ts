@@ -33,9 +33,15 @@ function proofLine(r: ResolvedTree, s: ReplaySummary): string | null {
   return `worst case: ${s.maxFound} guess${s.maxFound === 1 ? '' : 'es'}; ${recordedText(`proven lower bound ${lb}`, true)}${lb === s.maxFound ? ' (proven optimal)' : ''}`;
 }
 
-/** Trees whose header records a proven lower bound on the total (`bound:mastermind`): beside the total. */
+/**
+ * Beside the total: that it is the proven optimum (an exact search's header; worst-case trees say
+ * it of their worst case, `proofLine`), or the proven lower bound its header records (`bound:mastermind`).
+ */
 function totalBoundText(r: ResolvedTree): string {
-  const lb = r.file.header.settings.totalLowerBound;
+  const st = r.file.header.settings;
+  if (st.provenOptimal === true && typeof st.lowerBound !== 'number')
+    return `; ${recordedText('proven optimal', true)}`;
+  const lb = st.totalLowerBound;
   return typeof lb === 'number' ? `; ${recordedText(`no strategy needs fewer than ${count(lb)} guesses`, true)}` : '';
 }
 

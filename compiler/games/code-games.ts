@@ -473,7 +473,8 @@ export function* codeExactWithProof(
         module,
         game: slug,
         codes: game.secretCount,
-        cpuSeconds: (used.user + used.system) / 1e6,
+        // The whole search's CPU: this run's and the earlier pieces' its certificate counts.
+        cpuSeconds: r.cpuBefore + (used.user + used.system) / 1e6,
         tool: `guesstree ${TOOL_VERSION}`,
       },
       proofLines(r.outcomes, (g) => game.codeText(g)),

@@ -154,6 +154,8 @@ export interface ExactTree extends EngineTree {
   /** Subproblems settled (read back from `--checkpoint` among them), and of those read back. */
   readonly settled: number;
   readonly resumed: number;
+  /** CPU seconds of the search's earlier pieces, as the certificate it resumed from counts them (0: a fresh start). */
+  readonly cpuBefore: number;
 }
 
 /** A module task as the pool carries it (its kind's name, games/module-tasks.ts), and what it is in messages. */

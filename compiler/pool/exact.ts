@@ -131,6 +131,7 @@ export async function compileExact<S>(
       outcomes: [{ guess: root.leaf.guess, key: root.engine.keyOf(root.leaf.tree) }],
       settled: 0,
       resumed: 0,
+      cpuBefore: 0,
     };
   return withExecutor(job, control, async (pool) => {
     const live = liveProgress(control, pool);
@@ -262,6 +263,7 @@ class ExactRun<S> {
       outcomes,
       settled: this.settled,
       resumed: this.resumed,
+      cpuBefore: this.cpuBefore,
     };
   }
 

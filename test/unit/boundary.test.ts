@@ -83,7 +83,7 @@ function recording(failWhole: boolean): { driver: SearchDriver; calls: string[] 
     },
     exact: async (_job, spec) => {
       calls.push(`exact ${spec.splitAbove}`);
-      return { ...TREE, outcomes: [{ guess: 7, key: 3 }], settled: 1, resumed: 0 };
+      return { ...TREE, outcomes: [{ guess: 7, key: 3 }], settled: 1, resumed: 0, cpuBefore: 0 };
     },
     improve: async (_job, spec) => {
       calls.push(`improve ${spec.upTo}`);
