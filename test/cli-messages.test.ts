@@ -270,7 +270,7 @@ describe('statuses', () => {
     const end = await run.closed;
     expect(end.code).toBe(0);
     expect(end.stderr).toBe('');
-    expect(end.stdout).toMatch(/^total guesses: 5,625$/m);
+    expect(end.stdout).toMatch(/^total guesses: 5,625; recorded by its compile: proven optimal$/m);
     expect(end.stdout).toMatch(/^verify: ok/m);
   });
 });
