@@ -367,6 +367,15 @@ export class SearchEngine<S> {
       if (this.keyBound(top.bound[i], n, used) >= best.key) continue;
       if (this.keepIfBetter(best, top.guess[i], set, node) && best.key <= floor) break;
     }
+    const unsolvedFrom = this.effort.unsolvedFrom;
+    if (
+      unsolvedFrom !== undefined &&
+      width !== Infinity &&
+      ranking.top.length >= width &&
+      best.plan &&
+      best.plan.cost >= unsolvedFrom
+    )
+      this.searchOnUntilFound(best, ranking.top.length, set, node, unsolvedFrom);
     if (!best.plan && beta === Infinity && width !== Infinity && ranking.top.length >= width) {
       // Under a depth cap the best-ranked guesses may all run out of guesses: with no budget
       // to blame, go on down the ranking until one fits.
@@ -379,6 +388,26 @@ export class SearchEngine<S> {
     }
     this.failKey = beta;
     return best.plan;
+  }
+
+  /**
+   * The guesses ranked below the first `shown`, in rank order under the best key so far, until a
+   * plan finds every secret (its cost below `unsolvedFrom`) or no guess's bound is below that key.
+   */
+  private searchOnUntilFound(
+    best: Best,
+    shown: number,
+    set: Uint32Array,
+    node: SearchNode<S>,
+    unsolvedFrom: number,
+  ): void {
+    const n = set.length;
+    const all = this.ranker.rank(set, node, Infinity).top;
+    for (let i = shown; i < all.length; i++) {
+      if (this.keyBound(all.bound[i], n, node.used) >= best.key) break;
+      this.keepIfBetter(best, all.guess[i], set, node);
+      if (best.plan && best.plan.cost < unsolvedFrom) break;
+    }
   }
 
   /**

@@ -275,6 +275,12 @@ export interface Effort {
   readonly exactTriesLeft?: number | undefined;
   /** Stop with a `budget` result past this many searched sets (0: no limit). */
   readonly nodeBudget?: number | undefined;
+  /**
+   * A plan's cost from which it leaves a secret unsolved (absent: the top `width` guesses are
+   * all a set gets). When every one of them does, or none fits the budget, the guesses ranked
+   * below them are tried in rank order until a plan finds every secret.
+   */
+  readonly unsolvedFrom?: number | undefined;
 }
 
 /**

@@ -194,6 +194,9 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
       groupOrder: exact ? 'smallest-first' : 'largest-first',
       prepass: true,
       probeMinSet: exact ? EXACT_PROBE_MIN : EFFORT_DEFAULTS.probeMinSet,
+      // A plan that leaves a word unsolved sends the search on down the ranking (not under a
+      // depth cap, where secrets left over are the cap's cost, nor in the exact search, which sees every guess).
+      ...(exact || setup.maxDepth !== undefined ? {} : { unsolvedFrom: 1_000_000 * c }),
     },
   };
 }
