@@ -98,6 +98,49 @@ describe('--exact: the proof and the certificate', () => {
     expect(b.stderr).toMatch(/is proven at least \d+ guesses, but the tree plays it in \d+/);
   });
 
+  it('verify --recheck N: facts searched again from scratch; a false one refused, and none without a certificate', async () => {
+    const all = await cli(['verify', '--tree', tree, '--recheck', '1000000'], { trees });
+    expect(all.code, all.stderr).toBe(0);
+    const facts = lines(readFileSync(join(ck, 'exact-certificate.txt'), 'utf8')).length - 1;
+    expect(all.stdout).toMatch(
+      new RegExp(
+        `^recheck: ${facts} of ${facts} settled subproblems searched again \\(all of them\\), each as it says; [\\d.]+ s of CPU$`,
+        'm',
+      ),
+    );
+    const some = await cli(['verify', '--tree', tree, '--recheck', '3'], { trees });
+    expect(some.code, some.stderr).toBe(0);
+    expect(some.stdout).toMatch(
+      /^recheck: 3 of \d+ settled subproblems searched again \(one in \d+, in the certificate's order\)/m,
+    );
+    // An exact fact claimed one guess cheaper: the search finds its true optimum.
+    const other = join(dir, 'recheck');
+    mkdirSync(other);
+    const t = join(other, 'mm44.gtree');
+    copyFileSync(tree, t);
+    const cert = readFileSync(join(ck, 'exact-certificate.txt'), 'utf8');
+    const fact = lines(cert).find((l) => /\t=\d+ \d+$/.test(l)) as string;
+    const [path, v] = fact.split('\t=');
+    const [cost, depth] = v.split(' ');
+    writeFileSync(join(other, 'mm44.certificate.txt'), cert.replace(fact, `${path}\t=${Number(cost) - 1} ${depth}`));
+    const bad = await cli(['verify', '--tree', t, '--recheck', '1000000'], { trees });
+    expect(bad.code).toBe(3);
+    expect(bad.stdout).not.toMatch(/verify: ok/);
+    expect(lines(bad.stderr)).toHaveLength(1);
+    expect(bad.stderr).toContain(
+      `${path} =${Number(cost) - 1} ${depth} does not hold: searched again, no plan of ${Number(cost) - 1} guesses and depth ${depth} or less`,
+    );
+    // No certificate beside the tree: nothing to recheck, said in one line.
+    const bare = join(dir, 'bare');
+    mkdirSync(bare);
+    copyFileSync(tree, join(bare, 'mm44.gtree'));
+    const none = await cli(['verify', '--tree', join(bare, 'mm44.gtree'), '--recheck', '5'], { trees });
+    expect(none.code).toBe(2);
+    expect(none.stdout).toBe('');
+    expect(lines(none.stderr)).toHaveLength(1);
+    expect(none.stderr).toMatch(/--recheck 5: no certificate beside .*mm44\.gtree/);
+  });
+
   it('a run with only the certificate goes on from it: the same bytes', async () => {
     const only = join(dir, 'only');
     mkdirSync(only);

@@ -139,6 +139,15 @@ export const POLISH_FROM_OPTION: OptionSpec = {
   describe: 'with --effort polish: polish this tree of the game (the thorough tree: the same tree as without it)',
 };
 
+/** `verify --recheck N` of the code games: N facts of the certificate beside the tree searched again. */
+export const RECHECK_OPTION: OptionSpec = {
+  name: 'recheck',
+  type: 'integer',
+  min: 1,
+  max: 1_000_000,
+  describe: "search N of the certificate's facts beside the tree again, evenly spaced, each from scratch",
+};
+
 /** `--polish-up-to N` of the code games: with `--effort polish`, the largest node size solved exactly. */
 export const POLISH_UP_TO_OPTION: OptionSpec = {
   name: 'polish-up-to',
@@ -489,6 +498,7 @@ export function codeProofHooks(
   slug: string,
   game: ProofCodeGame,
   report: CodeProofReport,
+  opts: GameOptions,
 ): Pick<LoadedGame, 'afterCompile' | 'checkBeside'> & { proofCompanion(): Companion[] } {
   const proofGame = (): ProofGame => ({ module, slug, game, names: codeNames(game) });
   return {
@@ -503,7 +513,14 @@ export function codeProofHooks(
       log(`${slug}: proof of every first-guess class in ${beside} (${p.lines.length} lines, least ${p.header.least})`);
     },
     checkBeside: (file, path, out) =>
-      checkBesideTree(proofGame(), file.tree, Number(file.header.objective.totalGuesses), path, out),
+      checkBesideTree(
+        proofGame(),
+        file.tree,
+        Number(file.header.objective.totalGuesses),
+        path,
+        out,
+        intOption(opts, 'recheck'),
+      ),
   };
 }
 

@@ -24,7 +24,7 @@ import { readTextFile } from '../../runtime/wordlist.js';
 import { codeEffort, codeParts } from '../engine/code-efforts.js';
 import type { CodeGame, History } from '../engine/code-ranker.js';
 import { ExactPlan, type XGuess, type XNode } from '../engine/exact-plan.js';
-import { SearchEngine } from '../engine/search.js';
+import { DEPTH_SLOTS, SearchEngine } from '../engine/search.js';
 import { TOOL_VERSION } from '../version.js';
 import type { CandidateOutcome } from './compile-api.js';
 import { headedRows, parseCertificate, pathText, type ExactNames } from './exact-certificate.js';
@@ -269,6 +269,65 @@ export function checkProofAgainstCertificate(proof: CodeProof, cert: Certificate
   }
 }
 
+/** A certificate's numeric path (`/g:c/g:c#g`) as the set and search node it names, and the guess compared there (-1: none). */
+function factPlace(
+  engine: SearchEngine<History>,
+  game: ProofGame['game'],
+  path: string,
+): { set: Uint32Array; node: { used: number; state: History }; guess: number } {
+  const hash = path.indexOf('#');
+  const steps = (hash < 0 ? path : path.slice(0, hash)).split('/').filter((x) => x !== '');
+  let set = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
+  let node = { used: 0, state: engine.moves.root };
+  for (const step of steps) {
+    const [g, c] = step.split(':').map(Number);
+    const sp = engine.partitioner.split(g, set);
+    const k = sp.codes.indexOf(c);
+    set = k < 0 ? new Uint32Array(0) : sp.items.slice(sp.starts[k], sp.starts[k + 1]);
+    node = { used: node.used + 1, state: engine.moves.after(node.state, g, c) };
+  }
+  return { set, node, guess: hash < 0 ? -1 : Number(path.slice(hash + 1)) };
+}
+
+/**
+ * `verify --recheck N`: N of the certificate's facts, evenly spaced in its order, each searched
+ * again from scratch by the exact search (no fact used): an `=C D` fact must be the set's optimum,
+ * `>=C D` must have no plan below it, `none` no plan at all. A fact that does not hold is refused.
+ */
+export function recheckCertificate(g: ProofGame, certPath: string, n: number, out: (line: string) => void): void {
+  const c = parseCertificate(readTextFile(certPath, 'certificate'), certPath, g.names, true);
+  const facts = [...c.facts.values()];
+  const step = Math.max(1, Math.floor(facts.length / n));
+  const picked = facts.filter((_, i) => i % step === 0).slice(0, n);
+  const engine = new SearchEngine<History>(codeParts(g.game, codeEffort('exact', g.game.secretCount, 0)));
+  const started = process.cpuUsage();
+  for (const f of picked) {
+    const at = factPlace(engine, g.game, f.path);
+    const exact = f.cost !== undefined;
+    // An exact fact's key is searched under the next key up: the search's best plan must be it.
+    const key = exact ? engine.keyOf({ cost: f.cost as number, depth: f.depth ?? 0 }) : (f.atLeast as number);
+    const beta = exact ? key + 1 : key;
+    const r = at.guess < 0 ? engine.solve(at.set, at.node, beta) : engine.evaluate(at.guess, at.set, at.node, beta);
+    const found = r ? engine.keyOf(r) : null;
+    if (exact ? found !== key : found !== null) {
+      const claim = exact
+        ? `=${f.cost} ${f.depth ?? 0}`
+        : f.atLeast === Infinity
+          ? 'none'
+          : `>=${Math.floor(key / DEPTH_SLOTS)} ${key % DEPTH_SLOTS}`;
+      const got =
+        found === null
+          ? `no plan of ${f.cost} guesses and depth ${f.depth ?? 0} or less`
+          : `${exact ? 'a better plan' : 'a plan'} of ${Math.floor(found / DEPTH_SLOTS)} guesses, depth ${found % DEPTH_SLOTS}`;
+      throw fail('input', `${certPath}: ${pathText(f.path, g.names)} ${claim} does not hold: searched again, ${got}`);
+    }
+  }
+  const used = process.cpuUsage(started);
+  out(
+    `recheck: ${count(picked.length)} of ${count(facts.length)} settled subproblems searched again (${step === 1 ? 'all of them' : `one in ${count(step)}, in the certificate's order`}), each as it says; ${((used.user + used.system) / 1e6).toFixed(1)} s of CPU`,
+  );
+}
+
 /** The proof and certificate beside a tree, checked (null: neither is there). */
 export function checkBesideTree(
   g: ProofGame,
@@ -276,14 +335,18 @@ export function checkBesideTree(
   treeTotal: number,
   treePath: string,
   out: (line: string) => void,
+  recheck?: number,
 ): void {
   const proofPath = besidePath(treePath, '.proof.txt');
   const certPath = besidePath(treePath, '.certificate.txt');
   const cert = existsSync(certPath) ? checkCertificate(g, tree, certPath) : null;
+  if (recheck !== undefined && !cert)
+    throw fail('usage', `--recheck ${recheck}: no certificate beside ${treePath} (${certPath})`);
   if (cert)
     out(
       `certificate: ${certPath}: ${count(cert.facts)} settled subproblems (${count(Math.round(cert.cpuSeconds))} s of CPU), none above the tree's own subtrees; per class: ${cert.lines.map((l) => `${l.code} ${l.exact ? '=' : '>='}${l.total}`).join(', ')}`,
     );
+  if (cert && recheck !== undefined) recheckCertificate(g, certPath, recheck, out);
   if (!existsSync(proofPath)) return;
   const proof = parseCodeProof(readTextFile(proofPath, 'proof file'), proofPath);
   const c = checkCodeProof(proof, g, treeTotal, proofPath);

@@ -29,6 +29,7 @@ import {
   codeJob,
   codeProofExport,
   codeProofHooks,
+  RECHECK_OPTION,
   type CodeProofReport,
   codeBoundTasks,
   codeWorstCaseTasks,
@@ -137,6 +138,8 @@ export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
   ],
   efforts: CODE_EFFORTS,
   exportFormats: [codeProofExport('bullscows')],
+  // Nothing to verify without a tree: `--recheck` goes with the tree's certificate.
+  verifyExtra: { options: [RECHECK_OPTION], run: () => false },
   searchBytes: codeSearchBytes,
   compileProblem(opts) {
     const { digits, symbols } = digitsAndSymbols(opts);
@@ -153,7 +156,7 @@ export const bullscowsModule: GameModule<BullsCowsSpec, CodeEffort, History> = {
     const game = worst ? markWorstCase(gameOf(opts)) : gameOf(opts);
     const slug = `bullscows-d${game.pegs}s${game.symbols}${worst ? '-worst-case' : ''}`;
     const report: CodeProofReport = { proof: null };
-    const proof = codeProofHooks('bullscows', slug, game, report);
+    const proof = codeProofHooks('bullscows', slug, game, report, opts);
     const loaded: LoadedGame = {
       module: bullscowsModule,
       game,

@@ -25,6 +25,7 @@ import {
   codeJob,
   codeProofExport,
   codeProofHooks,
+  RECHECK_OPTION,
   type CodeProofReport,
   codeBoundTasks,
   codeWorstCaseTasks,
@@ -158,6 +159,7 @@ export const mastermindModule: GameModule<{ pegs: number; colors: number }, Mast
         describe: 'a strategy in the MM(p,c) contest grammar to replay',
         deprecated: [{ name: 'strategy', note: '--strategy FILE is now --contest FILE' }],
       },
+      RECHECK_OPTION,
     ],
     run(opts, out) {
       const path = stringOption(opts, 'contest');
@@ -182,7 +184,7 @@ export const mastermindModule: GameModule<{ pegs: number; colors: number }, Mast
     const game = worst ? markWorstCase(mastermindGameOf(opts)) : mastermindGameOf(opts);
     const slug = `mastermind-p${game.pegs}c${game.colors}${worst ? '-worst-case' : ''}`;
     const report: CodeProofReport = { proof: null };
-    const proof = codeProofHooks('mastermind', slug, game, report);
+    const proof = codeProofHooks('mastermind', slug, game, report, opts);
     const loaded: LoadedGame = {
       module: mastermindModule,
       game,
