@@ -6,7 +6,7 @@
  * progress and logs to stderr (the bar only on a terminal); every expected failure is one line
  * on stderr and a non-zero exit status.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
@@ -21,7 +21,7 @@ import { exportJson, exportPaths, runStats, runVerify, statsJson, verifyJson } f
 import { knownOptions, gameOptionsOf, type RawArgs, type Verb } from './commands/options.js';
 import { checkVerbArgs, readSpecialInputs, refuseMissingValues, typedUnknown } from './commands/verb-args.js';
 import { importGameFile } from './games/file/contract.js';
-import { besidePath } from './games/code-proof.js';
+import { recheckedCertificate } from './games/code-proof.js';
 import { reportTo } from './commands/format.js';
 import { runPlay } from './commands/play.js';
 import { closest, optionNamesOf, topHelp, VERB_NAMES, verbHelp, verbInfo, type AnyVerb } from './commands/help.js';
@@ -241,9 +241,7 @@ async function verifyVerb(a: VerbArgs): Promise<void> {
   if (given && a.json === true) throw fail('usage', `--json reports a tree; it does not go with --${given.name}`);
   // `--recheck N` needs the certificate beside the tree: refused before the report, not after it.
   const recheck = r.loaded.options.recheck;
-  const certificate = besidePath(r.path, '.certificate.txt');
-  if (recheck !== undefined && (r.compiledNow === true || !existsSync(certificate)))
-    throw fail('usage', `--recheck ${recheck}: no certificate beside ${r.path} (${certificate})`);
+  if (recheck !== undefined) recheckedCertificate(r.path, Number(recheck));
   if (a.json === true) verifyJson(r, out);
   else runVerify(r, out);
   if (extra && given) extra.run(r.loaded.options, reportTo(out));

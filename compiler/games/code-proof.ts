@@ -23,7 +23,7 @@ import type { TreeArrays } from '../../runtime/tree-format.js';
 import { readTextFile } from '../../runtime/wordlist.js';
 import { codeEffort, codeParts } from '../engine/code-efforts.js';
 import type { CodeGame, History } from '../engine/code-ranker.js';
-import { ExactPlan, type XGuess, type XNode } from '../engine/exact-plan.js';
+import { ExactPlan, type ExactFact, type XGuess, type XNode } from '../engine/exact-plan.js';
 import { DEPTH_SLOTS, SearchEngine } from '../engine/search.js';
 import { TOOL_VERSION } from '../version.js';
 import type { CandidateOutcome } from './compile-api.js';
@@ -188,6 +188,8 @@ export function checkCodeProof(proof: CodeProof, g: ProofGame, treeTotal: number
 /** What a certificate proves of each first-guess class, laid out without search. */
 export interface CertificateCheck {
   readonly facts: number;
+  /** The facts themselves, by path, in the certificate's order. */
+  readonly byPath: ReadonlyMap<string, ExactFact>;
   readonly cpuSeconds: number;
   readonly lines: readonly CodeProofLine[];
 }
@@ -222,7 +224,7 @@ export function checkCertificate(g: ProofGame, tree: TreeArrays, path: string): 
       ? { code: g.game.codeText(x.guess), exact: true, total: Math.floor(x.lo / 64) }
       : { code: g.game.codeText(x.guess), exact: false, total: costOfKey(x.lo) },
   );
-  return { facts: c.facts.size, cpuSeconds: c.header.cpuSeconds, lines };
+  return { facts: c.facts.size, byPath: c.facts, cpuSeconds: c.header.cpuSeconds, lines };
 }
 
 /** A message of the plan's with its numeric path in the game's words. */
@@ -269,24 +271,12 @@ export function checkProofAgainstCertificate(proof: CodeProof, cert: Certificate
   }
 }
 
-/** A certificate's numeric path (`/g:c/g:c#g`) as the set and search node it names, and the guess compared there (-1: none). */
-function factPlace(
-  engine: SearchEngine<History>,
-  game: ProofGame['game'],
-  path: string,
-): { set: Uint32Array; node: { used: number; state: History }; guess: number } {
-  const hash = path.indexOf('#');
-  const steps = (hash < 0 ? path : path.slice(0, hash)).split('/').filter((x) => x !== '');
-  let set = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
-  let node = { used: 0, state: engine.moves.root };
-  for (const step of steps) {
-    const [g, c] = step.split(':').map(Number);
-    const sp = engine.partitioner.split(g, set);
-    const k = sp.codes.indexOf(c);
-    set = k < 0 ? new Uint32Array(0) : sp.items.slice(sp.starts[k], sp.starts[k + 1]);
-    node = { used: node.used + 1, state: engine.moves.after(node.state, g, c) };
-  }
-  return { set, node, guess: hash < 0 ? -1 : Number(path.slice(hash + 1)) };
+/** The certificate `--recheck N` searches again, beside the tree; a usage error when there is none. */
+export function recheckedCertificate(treePath: string, recheck: number): string {
+  const certPath = besidePath(treePath, '.certificate.txt');
+  if (!existsSync(certPath))
+    throw fail('usage', `--recheck ${recheck}: no certificate beside ${treePath} (${certPath})`);
+  return certPath;
 }
 
 /**
@@ -294,30 +284,38 @@ function factPlace(
  * again from scratch by the exact search (no fact used): an `=C D` fact must be the set's optimum,
  * `>=C D` must have no plan below it, `none` no plan at all. A fact that does not hold is refused.
  */
-export function recheckCertificate(g: ProofGame, certPath: string, n: number, out: (line: string) => void): void {
-  const c = parseCertificate(readTextFile(certPath, 'certificate'), certPath, g.names, true);
-  const facts = [...c.facts.values()];
+function recheckCertificate(
+  g: ProofGame,
+  byPath: ReadonlyMap<string, ExactFact>,
+  certPath: string,
+  n: number,
+  out: (line: string) => void,
+): void {
+  const facts = [...byPath.values()];
   const step = Math.max(1, Math.floor(facts.length / n));
   const picked = facts.filter((_, i) => i % step === 0).slice(0, n);
-  const engine = new SearchEngine<History>(codeParts(g.game, codeEffort('exact', g.game.secretCount, 0)));
+  // A plan that knows no fact lays out each fact's node or guess as the search did; its engine searches afresh.
+  const plan = planOf(g, new Map());
+  const engine = plan.engine;
   const started = process.cpuUsage();
   for (const f of picked) {
-    const at = factPlace(engine, g.game, f.path);
+    const at = plan.reach(f.path);
     const exact = f.cost !== undefined;
+    const depth = f.depth ?? 0;
     // An exact fact's key is searched under the next key up: the search's best plan must be it.
-    const key = exact ? engine.keyOf({ cost: f.cost as number, depth: f.depth ?? 0 }) : (f.atLeast as number);
+    const key = exact ? engine.keyOf({ cost: f.cost as number, depth }) : (f.atLeast as number);
     const beta = exact ? key + 1 : key;
-    const r = at.guess < 0 ? engine.solve(at.set, at.node, beta) : engine.evaluate(at.guess, at.set, at.node, beta);
+    const r = 'guess' in at ? engine.evaluate(at.guess, at.at.set, at.node, beta) : engine.solve(at.set, at.node, beta);
     const found = r ? engine.keyOf(r) : null;
     if (exact ? found !== key : found !== null) {
       const claim = exact
-        ? `=${f.cost} ${f.depth ?? 0}`
+        ? `=${f.cost} ${depth}`
         : f.atLeast === Infinity
           ? 'none'
           : `>=${Math.floor(key / DEPTH_SLOTS)} ${key % DEPTH_SLOTS}`;
       const got =
         found === null
-          ? `no plan of ${f.cost} guesses and depth ${f.depth ?? 0} or less`
+          ? `no plan of ${f.cost} guesses and depth ${depth} or less`
           : `${exact ? 'a better plan' : 'a plan'} of ${Math.floor(found / DEPTH_SLOTS)} guesses, depth ${found % DEPTH_SLOTS}`;
       throw fail('input', `${certPath}: ${pathText(f.path, g.names)} ${claim} does not hold: searched again, ${got}`);
     }
@@ -339,14 +337,13 @@ export function checkBesideTree(
 ): void {
   const proofPath = besidePath(treePath, '.proof.txt');
   const certPath = besidePath(treePath, '.certificate.txt');
+  if (recheck !== undefined) recheckedCertificate(treePath, recheck);
   const cert = existsSync(certPath) ? checkCertificate(g, tree, certPath) : null;
-  if (recheck !== undefined && !cert)
-    throw fail('usage', `--recheck ${recheck}: no certificate beside ${treePath} (${certPath})`);
   if (cert)
     out(
       `certificate: ${certPath}: ${count(cert.facts)} settled subproblems (${count(Math.round(cert.cpuSeconds))} s of CPU), none above the tree's own subtrees; per class: ${cert.lines.map((l) => `${l.code} ${l.exact ? '=' : '>='}${l.total}`).join(', ')}`,
     );
-  if (cert && recheck !== undefined) recheckCertificate(g, certPath, recheck, out);
+  if (cert && recheck !== undefined) recheckCertificate(g, cert.byPath, certPath, recheck, out);
   if (!existsSync(proofPath)) return;
   const proof = parseCodeProof(readTextFile(proofPath, 'proof file'), proofPath);
   const c = checkCodeProof(proof, g, treeTotal, proofPath);

@@ -137,12 +137,14 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
   const c = wordleGuessUnit(game.secretCount);
   const limit = game.maxAttempts;
   const attempts = Math.min(limit, setup.maxDepth ?? limit);
+  // A secret left unsolved costs more than any plan that finds every one.
+  const unsolved = 1_000_000 * c;
   const objective = new AttemptObjective<string>(
     {
       attempts,
       // The last guess allowed costs one more (the tie-break), unless a depth cap stops short of it.
       costs: Array.from({ length: attempts + 1 }, (_, a) => a * c + (a === limit ? 1 : 0)),
-      unsolved: 1_000_000 * c,
+      unsolved,
       branches: Infinity,
       depthTieBreak: false,
       secretCount: game.secretCount,
@@ -196,7 +198,7 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
       probeMinSet: exact ? EXACT_PROBE_MIN : EFFORT_DEFAULTS.probeMinSet,
       // A plan that leaves a word unsolved sends the search on down the ranking (not under a
       // depth cap, where secrets left over are the cap's cost, nor in the exact search, which sees every guess).
-      ...(exact || setup.maxDepth !== undefined ? {} : { unsolvedFrom: 1_000_000 * c }),
+      ...(exact || setup.maxDepth !== undefined ? {} : { unsolvedFrom: unsolved }),
     },
   };
 }
