@@ -90,6 +90,14 @@ export const WORDLE_EFFORTS: readonly WordleEffort[] = [
     widths: [12, 100, 100, 100, 100, 100],
   },
   {
+    name: 'thorough',
+    describe: 'as default, with the top 250 guesses at the second to the fourth guess (about 4x the time)',
+    // Why 250 three deep: every word an answer, below LANTS, the default's widths leave one
+    // group (YBBBG, 354 words) 11 guesses above the best known; 250 at the second guess alone
+    // or the second and third leaves it there; 250 at the second to fourth finds it (BENCHMARKS.md).
+    widths: [12, 250, 250, 250, 100, 100],
+  },
+  {
     name: 'exact',
     describe:
       'every allowed guess at every node below the 12 best-ranked openers (--openers N, or below --opener): the optimum for each, proven',
