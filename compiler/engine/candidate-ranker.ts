@@ -71,6 +71,10 @@ export interface Endgames {
   readonly of: Int32Array;
   readonly list: Int32Array;
   readonly count: number;
+  /** Beside `list`: the bit of the letter secret s has where its family differs. */
+  readonly letterBit: Int32Array;
+  /** The letters of each guess, a bit each. */
+  readonly guessLetters: Int32Array;
 }
 
 /** Families of at least `min` secrets among `words` (each `length` letters, codes 0..25 in `letters[w * length + p]`). */
@@ -93,20 +97,36 @@ export function endgameFamilies(
     }
   }
   const per: number[][] = Array.from({ length: secrets }, () => []);
+  const bits: number[][] = Array.from({ length: secrets }, () => []);
   let count = 0;
-  for (const members of byKey.values()) {
+  for (const [key, members] of byKey) {
     if (members.length < min) continue;
-    for (const s of members) per[s].push(count);
+    const p = Number(key[0]);
+    for (const s of members) {
+      per[s].push(count);
+      bits[s].push(1 << letters[secretWord(s) * length + p]);
+    }
     count++;
   }
   const of = new Int32Array(secrets + 1);
   const list: number[] = [];
+  const letterBit: number[] = [];
   per.forEach((fs, s) => {
     of[s] = list.length;
     list.push(...fs);
+    letterBit.push(...bits[s]);
   });
   of[secrets] = list.length;
-  return { of, list: Int32Array.from(list), count };
+  const guessLetters = new Int32Array(letters.length / length);
+  for (let g = 0; g < guessLetters.length; g++)
+    for (let p = 0; p < length; p++) guessLetters[g] |= 1 << letters[g * length + p];
+  return { of, list: Int32Array.from(list), count, letterBit: Int32Array.from(letterBit), guessLetters };
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 export interface CandidateGame extends SearchGame {
@@ -192,6 +212,61 @@ export class CandidateRanker implements Ranker<string> {
     this.familyMembers = new Uint32Array(families > 0 ? game.secretCount : 0);
   }
 
+  /** Whether every plan of the set leaves a secret unsolved: its largest endgame family is told apart by no plan. */
+  lostAt(set: Uint32Array, node: SearchNode<string>): boolean {
+    return this.endgameLost(set, 0, set.length, this.objective.attempts - node.used, node.state);
+  }
+
+  /**
+   * The guesses of `ranked` from `from` on in the order that tells the set's largest endgame
+   * family apart best (the most of its letters a guess holds: members whose letter a guess
+   * lacks all get one reply), ties in rank order; null when the set has no family of 3 or more.
+   */
+  familyOrder(set: Uint32Array, ranked: RankedList, from: number): Uint32Array | null {
+    const e = this.settings.endgames;
+    if (!e) return null;
+    const mask = this.largestFamilyLetters(set, 0, set.length);
+    if (mask === 0) return null;
+    const order = new Uint32Array(ranked.length - from);
+    const cover = new Int32Array(ranked.length - from);
+    for (let i = from; i < ranked.length; i++) {
+      order[i - from] = i;
+      cover[i - from] = popcount(e.guessLetters[ranked.guess[i]] & mask);
+    }
+    order.sort((a, b) => cover[b - from] - cover[a - from] || a - b);
+    return order;
+  }
+
+  /** The letters the set's largest family (3 or more members) differs by, a bit each; 0: none. */
+  private largestFamilyLetters(buf: Uint32Array, off: number, n: number): number {
+    const e = this.settings.endgames as Endgames;
+    const gen = ++this.familyGen;
+    const count = this.familyCount;
+    const stampOf = this.familyStamp;
+    let best = -1;
+    let most = 0;
+    for (let i = 0; i < n; i++) {
+      const s = buf[off + i];
+      for (let j = e.of[s]; j < e.of[s + 1]; j++) {
+        const f = e.list[j];
+        const c = stampOf[f] === gen ? count[f] + 1 : 1;
+        stampOf[f] = gen;
+        count[f] = c;
+        if (c > most) {
+          most = c;
+          best = f;
+        }
+      }
+    }
+    if (most < 3) return 0;
+    let mask = 0;
+    for (let i = 0; i < n; i++) {
+      const s = buf[off + i];
+      for (let j = e.of[s]; j < e.of[s + 1]; j++) if (e.list[j] === best) mask |= e.letterBit[j];
+    }
+    return mask;
+  }
+
   /**
    * The endgame test at a set with `left` tries: whether its largest family cannot be told
    * apart within them (then some secret of the set stays unfound, whatever the plan).
@@ -232,8 +307,15 @@ export class CandidateRanker implements Ranker<string> {
     const slots = left - 1;
     const top = this.topReplies;
     for (let k = 0; k < slots; k++) top[k] = 0;
+    let famMask = 0;
+    for (let i = 0; i < n; i++) {
+      const s = buf[off + i];
+      for (let j = e.of[s]; j < e.of[s + 1]; j++) if (e.list[j] === best) famMask |= e.letterBit[j];
+    }
     let sum = 0;
     for (let i = 0; i < guesses.length; i++) {
+      // Members whose letter the guess lacks get one reply: at most 1 + its family letters.
+      if (popcount(e.guessLetters[guesses[i]] & famMask) <= top[0]) continue;
       this.tableStats(guesses[i], m, Infinity);
       const extra = this.tGroups - 1;
       if (extra <= top[0]) continue;
@@ -435,7 +517,7 @@ export class CandidateRanker implements Ranker<string> {
     }
     out.cost = Math.min(candidateBound, nextAttempt);
     // An endgame lost within the tries left: some secret is never found.
-    if (this.settings.exact && this.endgameLost(buf, off, n, obj.attempts - used, node.state)) {
+    if (this.endgameLost(buf, off, n, obj.attempts - used, node.state)) {
       out.cost = Math.max(out.cost, obj.unsolved - obj.costAt(used) + (n - 1) * gc);
     }
   }

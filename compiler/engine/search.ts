@@ -402,9 +402,17 @@ export class SearchEngine<S> {
     unsolvedFrom: number,
   ): void {
     const n = set.length;
+    if (this.ranker.lostAt?.(set, node)) return;
     const all = this.ranker.rank(set, node, Infinity).top;
-    for (let i = shown; i < all.length; i++) {
-      if (this.keyBound(all.bound[i], n, node.used) >= best.key) break;
+    // In the ranker's order of promise (or rank order, where bounds only grow: the first bound
+    // at or past the best key ends the search).
+    const order = this.ranker.familyOrder?.(set, all, shown) ?? null;
+    for (let k = 0; k < all.length - shown; k++) {
+      const i = order ? order[k] : shown + k;
+      if (this.keyBound(all.bound[i], n, node.used) >= best.key) {
+        if (order) continue;
+        break;
+      }
       this.keepIfBetter(best, all.guess[i], set, node);
       if (best.plan && best.plan.cost < unsolvedFrom) break;
     }

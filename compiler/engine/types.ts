@@ -211,6 +211,13 @@ export interface Ranker<S> {
    * large part of a split before any is probed.
    */
   splitBound?(set: Uint32Array, node: SearchNode<S>): number;
+  /**
+   * Optional, for the search on past the widths while a plan leaves a secret unsolved: whether
+   * every plan of the set does (then nothing is searched on), and the guesses of `ranked` from
+   * `from` on in the order most likely to find every secret (null: rank order).
+   */
+  lostAt?(set: Uint32Array, node: SearchNode<S>): boolean;
+  familyOrder?(set: Uint32Array, ranked: RankedList, from: number): Uint32Array | null;
   /** Entries of the pool at a node (for slicing). */
   poolSize(set: Uint32Array, node: SearchNode<S>): number;
   /** Rankings of slices of one pool, merged into what ranking it whole gives; absent: not sliceable. */

@@ -162,16 +162,15 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
   const rule = game.guessFilter;
   const exact = effort.exact === true;
   // Endgames bind in hard mode (few guesses allowed test the letter a family differs by).
-  const endgames =
-    exact && rule
-      ? endgameFamilies(
-          game.kernel.letters,
-          game.params.length,
-          game.secretCount,
-          (s) => game.guessOfSecret(s),
-          ENDGAME_MIN,
-        )
-      : undefined;
+  const endgames = rule
+    ? endgameFamilies(
+        game.kernel.letters,
+        game.params.length,
+        game.secretCount,
+        (s) => game.guessOfSecret(s),
+        ENDGAME_MIN,
+      )
+    : undefined;
   const ranker = new CandidateRanker(
     game,
     objective,
