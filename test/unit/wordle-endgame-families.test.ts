@@ -22,7 +22,7 @@ describe('endgame families in hard mode', () => {
         const game = loadWordleGame(words, words, { hard, attempts: 12 });
         const parts = wordleParts(game, { effort: 'default', probes: wordleProbes(game) });
         const ranker = parts.ranker;
-        const family = Uint32Array.from(FAMILY, (w) => game.guesses.indexOf(w));
+        const family = Uint32Array.from(FAMILY, (w) => (game.guesses ?? []).indexOf(w));
         const at = (used: number) => ({ used, state: parts.moves.root });
         // Two tries left: one guess must split the ten apart, and none holds more than five of
         // their first letters (BUMPH: b, h, m, p; FIGHT: f, g, h, t).
@@ -41,13 +41,13 @@ describe('endgame families in hard mode', () => {
       const words = writeList(join(dir, 'w.txt'), [...FAMILY, ...OTHERS]);
       const game = loadWordleGame(words, words, { hard: true, attempts: 12 });
       const parts = wordleParts(game, { effort: 'default', probes: wordleProbes(game) });
-      const family = Uint32Array.from(FAMILY, (w) => game.guesses.indexOf(w));
+      const list = game.guesses ?? [];
+      const family = Uint32Array.from(FAMILY, (w) => list.indexOf(w));
       const node = { used: 1, state: parts.moves.root };
       const all = parts.ranker.rank(family, node, Infinity).top;
       const order = parts.ranker.familyOrder?.(family, all, 0);
       expect(order).toBeTruthy();
-      const letters = (i: number) =>
-        new Set(game.guesses[all.guess[i]].split('').filter((c) => 'bfghkmpstw'.includes(c))).size;
+      const letters = (i: number) => new Set(list[all.guess[i]].split('').filter((c) => 'bfghkmpstw'.includes(c))).size;
       const counts = Array.from(order as Uint32Array, letters);
       expect(counts.length).toBe(all.length);
       for (let k = 1; k < counts.length; k++) expect(counts[k]).toBeLessThanOrEqual(counts[k - 1]);
