@@ -177,6 +177,8 @@ export class CandidateRanker implements Ranker<string> {
   private readonly familyCount: Int32Array;
   private readonly familyStamp: Int32Array;
   private familyGen = 0;
+  /** The members in the set of the family `largestFamily` found last. */
+  private largestSize = 0;
   private readonly familyMembers: Uint32Array;
   private readonly topReplies = new Int32Array(16);
   /** `splitBound`'s bit sets: one per guess of the pool, a bit per reply. */
@@ -239,6 +241,19 @@ export class CandidateRanker implements Ranker<string> {
 
   /** The letters the set's largest family (3 or more members) differs by, a bit each; 0: none. */
   private largestFamilyLetters(buf: Uint32Array, off: number, n: number): number {
+    const best = this.largestFamily(buf, off, n);
+    if (this.largestSize < 3) return 0;
+    const e = this.settings.endgames as Endgames;
+    let mask = 0;
+    for (let i = 0; i < n; i++) {
+      const s = buf[off + i];
+      for (let j = e.of[s]; j < e.of[s + 1]; j++) if (e.list[j] === best) mask |= e.letterBit[j];
+    }
+    return mask;
+  }
+
+  /** The set's largest endgame family (-1: none), its members in the set left in `largestSize`. */
+  private largestFamily(buf: Uint32Array, off: number, n: number): number {
     const e = this.settings.endgames as Endgames;
     const gen = ++this.familyGen;
     const count = this.familyCount;
@@ -258,13 +273,8 @@ export class CandidateRanker implements Ranker<string> {
         }
       }
     }
-    if (most < 3) return 0;
-    let mask = 0;
-    for (let i = 0; i < n; i++) {
-      const s = buf[off + i];
-      for (let j = e.of[s]; j < e.of[s + 1]; j++) if (e.list[j] === best) mask |= e.letterBit[j];
-    }
-    return mask;
+    this.largestSize = most;
+    return best;
   }
 
   /**
@@ -274,31 +284,20 @@ export class CandidateRanker implements Ranker<string> {
   private endgameLost(buf: Uint32Array, off: number, n: number, left: number, state: string): boolean {
     const e = this.settings.endgames;
     if (!e || left < 2 || left > 16) return false;
-    const gen = ++this.familyGen;
-    const count = this.familyCount;
-    const stampOf = this.familyStamp;
-    let best = -1;
-    let most = 0;
-    for (let i = 0; i < n; i++) {
-      const s = buf[off + i];
-      for (let j = e.of[s]; j < e.of[s + 1]; j++) {
-        const f = e.list[j];
-        const c = stampOf[f] === gen ? count[f] + 1 : 1;
-        stampOf[f] = gen;
-        count[f] = c;
-        if (c > most) {
-          most = c;
-          best = f;
-        }
-      }
-    }
+    const best = this.largestFamily(buf, off, n);
     // Told apart trivially when one guess a try is enough for each.
-    if (best < 0 || most <= left) return false;
+    if (best < 0 || this.largestSize <= left) return false;
     const members = this.familyMembers;
     let m = 0;
+    // The letters the family differs by, a bit each.
+    let famMask = 0;
     for (let i = 0; i < n; i++) {
       const s = buf[off + i];
-      for (let j = e.of[s]; j < e.of[s + 1]; j++) if (e.list[j] === best) members[m++] = s;
+      for (let j = e.of[s]; j < e.of[s + 1]; j++)
+        if (e.list[j] === best) {
+          members[m++] = s;
+          famMask |= e.letterBit[j];
+        }
     }
     // The replies each allowed guess gives the family; the left − 1 largest (replies − 1) kept
     // (ascending in `top`), until they tell the family apart.
@@ -307,11 +306,6 @@ export class CandidateRanker implements Ranker<string> {
     const slots = left - 1;
     const top = this.topReplies;
     for (let k = 0; k < slots; k++) top[k] = 0;
-    let famMask = 0;
-    for (let i = 0; i < n; i++) {
-      const s = buf[off + i];
-      for (let j = e.of[s]; j < e.of[s + 1]; j++) if (e.list[j] === best) famMask |= e.letterBit[j];
-    }
     let sum = 0;
     for (let i = 0; i < guesses.length; i++) {
       // Members whose letter the guess lacks get one reply: at most 1 + its family letters.
