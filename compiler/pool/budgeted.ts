@@ -79,7 +79,9 @@ function outcomeOf(guess: number, outcome: RootOutcome, keyOf: (v: SolvedSet) =>
  * and the number of workers, and its tree is the pure function of its parts. While there is no
  * best yet, the first candidate's parts are solved side by side (one task each); after that each
  * candidate is one task (its own evaluation, budget and cut-offs inside the worker), one per
- * worker. Each settled candidate is saved to `--checkpoint` under its guess.
+ * worker. Each settled candidate is saved to `--checkpoint` under its guess, and each solved
+ * part of the first candidate under its place among the parts, so that a compile whose first
+ * candidate outlasts a session resumes with the parts it finished.
  */
 export async function compileBudgeted<S>(
   job: EngineJob<S>,
@@ -173,6 +175,8 @@ class BudgetedRun<S> {
   searched = 0;
   readonly outcomes: CandidateOutcome[];
   private readonly checkpoint: Checkpoint | null;
+  /** The split candidate's parts (files `<prefix>part-batch-<index>`), made with the split. */
+  private partCheckpoint: Checkpoint | null = null;
   private readonly unit: string;
   private resolve: () => void = () => {};
   private reject: (e: unknown) => void = () => {};
@@ -233,8 +237,7 @@ class BudgetedRun<S> {
         total += p.set.length;
         if (c.results[j] !== undefined) done += p.set.length;
       });
-      const name = this.job.nameGuess ? this.job.nameGuess(c.guess) : `#${c.guess}`;
-      const unit = `secrets below ${name} (the first of the ${this.unit})`;
+      const unit = `secrets below ${this.guessName(c.guess)} (the first of the ${this.unit})`;
       this.live.report({ done, total, unit, best: this.bestText });
       return;
     }
@@ -243,13 +246,18 @@ class BudgetedRun<S> {
 
   private onAbort(): Error {
     const { control, job, unit } = this;
+    const c = this.split;
     const saved = control.checkpoint
-      ? `; settled ${unit} are saved in ${control.checkpoint.dir}, rerun with --resume`
+      ? `; settled ${c ? `groups below ${this.guessName(c.guess)}` : unit} are saved in ${control.checkpoint.dir}, rerun with --resume`
       : '';
-    return fail(
-      'interrupted',
-      `${job.label}: interrupted after ${this.settled} of ${this.guesses.length} ${unit}${saved}; nothing written`,
-    );
+    const after = c
+      ? `${c.parts.length - c.open} of ${c.parts.length} groups below ${this.guessName(c.guess)} (the first of the ${unit})`
+      : `${this.settled} of ${this.guesses.length} ${unit}`;
+    return fail('interrupted', `${job.label}: interrupted after ${after}${saved}; nothing written`);
+  }
+
+  private guessName(guess: number): string {
+    return this.job.nameGuess ? this.job.nameGuess(guess) : `#${guess}`;
   }
 
   private settle(index: number, outcome: RootOutcome, how: 'bound' | 'cut' | 'searched', save = true): void {
@@ -301,6 +309,7 @@ class BudgetedRun<S> {
         continue;
       }
       if (this.best === null && this.spec.budget === undefined) {
+        this.resumeParts(c);
         const order = c.parts.map((_, j) => j).filter((j) => c.results[j] === undefined);
         order.sort((a, b) => (c.parts[b] as Part<S>).set.length - (c.parts[a] as Part<S>).set.length || a - b);
         this.split = { ...c, index, next: 0, order };
@@ -316,9 +325,37 @@ class BudgetedRun<S> {
     return -1;
   }
 
+  /**
+   * The split candidate's parts checkpointed (under its guess: a file of another candidate is
+   * from another compile), and with --resume those saved by an earlier run taken as solved.
+   */
+  private resumeParts(c: Candidate<S>): void {
+    const { control, job } = this;
+    if (!control.checkpoint) return;
+    const checkpoint = new Checkpoint(
+      control.checkpoint,
+      fingerprint({ module: job.module, setup: job.setup, mode: 'budgeted-part', guess: c.guess }),
+      `${this.spec.checkpointPrefix ?? 'root-'}part-`,
+    );
+    this.partCheckpoint = checkpoint;
+    if (!control.checkpoint.resume) return;
+    c.parts.forEach((_, j) => {
+      if (c.results[j] !== undefined) return;
+      const saved = checkpoint.load(j, 1);
+      if (!saved) return;
+      c.results[j] = saved[0];
+      c.open--;
+    });
+  }
+
+  /** The split candidate, every part solved: its tree, or no plan when a part has none. */
   private finishSplit(): void {
     const c = this.split as SplitCandidate<S>;
     this.split = null;
+    if (c.results.some((x) => x === null)) {
+      this.settle(c.index, { atLeast: Infinity }, 'cut');
+      return;
+    }
     const trees = c.results.map((r) => (r as SolvedSet).tree);
     this.settle(
       c.index,
@@ -345,15 +382,14 @@ class BudgetedRun<S> {
       .runWithRetry({ kind: 'solve', pilot: false, sets: [part.set], nodes: [part.node] }, what, () => this.onAbort())
       .then((r) => {
         this.running--;
+        const result = (r as { results: ReadonlyArray<SolvedSet | null> }).results[0] ?? null;
+        // A group finished as the compile was stopped is kept too.
+        this.partCheckpoint?.save(j, [result]);
         if (pool.aborted) throw this.onAbort();
-        c.results[j] = (r as { results: ReadonlyArray<SolvedSet | null> }).results[0] ?? null;
+        c.results[j] = result;
         c.open--;
-        if (c.open === 0) {
-          if (c.results.some((x) => x === null)) {
-            this.split = null;
-            this.settle(c.index, { atLeast: Infinity }, 'cut');
-          } else this.finishSplit();
-        } else this.report();
+        if (c.open === 0) this.finishSplit();
+        else this.report();
         this.pump();
       })
       .catch((e: unknown) => this.fail(e));
