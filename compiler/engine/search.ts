@@ -24,6 +24,7 @@ import {
   NodeBudgetExceeded,
   type Effort,
   type Moves,
+  type NodeChoices,
   type Objective,
   type QuickResult,
   type Ranker,
@@ -258,8 +259,8 @@ export class SearchEngine<S> {
     let fail = beta;
     const quick = this.quickLook;
     const tail = this.tail;
-    const left = tail ? (obj.triesLeft as (used: number) => number).call(obj, used) : -1;
-    if (tail && left >= 2 && left <= this.tailLeft && tail.applies(n, left)) {
+    const left = this.tailTriesLeft(n, used);
+    if (tail && left > 0) {
       result = tail.solve(set, used, node.state, left, beta, memoized ? tag : this.moves.key(node.state));
     } else if (quick) {
       const look = this.look;
@@ -281,6 +282,52 @@ export class SearchEngine<S> {
     }
     if (memoized) this.remember(set, n, num, tag, hash, result, Math.max(beta, fail, known));
     return result;
+  }
+
+  /** The tries left when the exact tail solves a set of `n` secrets after `used` guesses, else 0. */
+  private tailTriesLeft(n: number, used: number): number {
+    const tail = this.tail;
+    if (!tail) return 0;
+    const left = (this.objective.triesLeft as (used: number) => number).call(this.objective, used);
+    return left >= 2 && left <= this.tailLeft && tail.applies(n, left) ? left : 0;
+  }
+
+  /**
+   * The guesses `solve(set, node)` (no budget) would evaluate, so that a pool can evaluate them
+   * side by side and take the first of least key, as `search` does (each guess's result is the
+   * same under any budget above its key); null when the set takes another path (a terminal, the
+   * exact tail, the quick look's one guess, a pilot, every guess compared, the ranker's optimal
+   * guess): then it is solved whole. Mirrors `solve` and `search` step by step with beta = Infinity.
+   */
+  choices(set: Uint32Array, node: SearchNode<S>): NodeChoices<S> | null {
+    const n = set.length;
+    const used = node.used;
+    if (this.objective.terminal(set, used, node.state) || this.tailTriesLeft(n, used) > 0) return null;
+    const quick = this.quickLook;
+    if (quick) {
+      quick.call(this.ranker, set, 0, n, node, this.look);
+      if (this.look.guess >= 0 || this.keyBound(this.look.cost, n, used) === Infinity) return null;
+    }
+    const width = this.width(n, used);
+    const pilot = this.effort.pilot;
+    if (width === Infinity || (pilot !== undefined && n > pilot.above)) return null;
+    const ranking = this.ranker.rank(set, node, width, { beta: Infinity, lazy: false });
+    if (ranking.optimal || ranking.unsorted) return null;
+    const top = ranking.top;
+    const keyBounds = new Float64Array(top.length);
+    for (let i = 0; i < top.length; i++) keyBounds[i] = this.keyBound(top.bound[i], n, used);
+    const full = top.length >= width;
+    return {
+      guesses: top.guess.slice(0, top.length),
+      keyBounds,
+      floor: this.keyBound(ranking.setBound, n, used),
+      node:
+        ranking.branches !== undefined && ranking.branches !== node.branches
+          ? { used, state: node.state, branches: ranking.branches }
+          : node,
+      goesOnFrom: full ? (this.effort.unsolvedFrom ?? Infinity) : Infinity,
+      goesOnWithout: full,
+    };
   }
 
   /**

@@ -160,6 +160,26 @@ export interface Ranking {
   readonly branches?: number | undefined;
 }
 
+/**
+ * The guesses `SearchEngine.solve(set, node)` (no budget) evaluates at a set, in its order: it
+ * takes the first of least key, each evaluated under the best key before it (`choices`).
+ */
+export interface NodeChoices<S> {
+  readonly guesses: Uint32Array;
+  /** Each guess's least key (a guess whose key bound reaches the best key so far is skipped). */
+  readonly keyBounds: Float64Array;
+  /** No plan's key is below this: once the best key reaches it, the rest are skipped. */
+  readonly floor: number;
+  /** The node the guesses are evaluated at (the ranking may have told its branches). */
+  readonly node: SearchNode<S>;
+  /**
+   * The search goes on past these guesses when none has a plan, or when the best plan costs at
+   * least `goesOnFrom` (it leaves a secret unsolved): Infinity never (none: no plan).
+   */
+  readonly goesOnFrom: number;
+  readonly goesOnWithout: boolean;
+}
+
 /** What a ranker's quick look at a set found (`Ranker.quick`), written into a reused object. */
 export interface QuickResult {
   /** A guess known optimal there (found without ranking the pool), or -1. */

@@ -91,6 +91,11 @@ export interface BudgetedRoot {
   readonly budget?: number | undefined;
   /** The `--checkpoint` files' prefix (default `root-`): two budgeted runs of one compile keep theirs apart. */
   readonly checkpointPrefix?: string | undefined;
+  /**
+   * The first candidate's groups of at least this many secrets are searched choice by choice
+   * (pool/part-choices.ts; the same tree): default `CHOICES_MIN_SET`.
+   */
+  readonly choicesFrom?: number | undefined;
 }
 
 /** How one root candidate was settled: its exact key (its optimum below it), or the least key proven for it. */

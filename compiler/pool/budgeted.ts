@@ -3,12 +3,14 @@
  * budget the best so far leaves.
  */
 import { fail } from '../../runtime/errors.js';
+import { groupDigits } from '../../runtime/messages.js';
 import { graftTrees } from '../engine/plan.js';
 import type { Ranking } from '../engine/types.js';
 import type { BudgetedRoot, BudgetedTree, CandidateOutcome, EngineJob } from '../games/compile-api.js';
 import { Checkpoint, fingerprint } from './checkpoint.js';
 import { withExecutor, type TaskExecutor } from './executor.js';
 import type { SolvedSet } from './messages.js';
+import { CHOICES_MIN_SET, PartChoices, type ChoiceTask, type ChoicesOutcome } from './part-choices.js';
 import {
   candidateCost,
   candidateDepth,
@@ -177,6 +179,8 @@ class BudgetedRun<S> {
   private readonly checkpoint: Checkpoint | null;
   /** The split candidate's parts (files `<prefix>part-batch-<index>`), made with the split. */
   private partCheckpoint: Checkpoint | null = null;
+  /** Its large parts searched choice by choice (part-choices.ts), by the part's index. */
+  private readonly partChoices = new Map<number, PartChoices>();
   private readonly unit: string;
   private resolve: () => void = () => {};
   private reject: (e: unknown) => void = () => {};
@@ -237,7 +241,11 @@ class BudgetedRun<S> {
         total += p.set.length;
         if (c.results[j] !== undefined) done += p.set.length;
       });
-      const unit = `secrets below ${this.guessName(c.guess)} (the first of the ${this.unit})`;
+      // A large group's choices settled so far (it counts once all are).
+      const choices = [...this.partChoices.values()].map(
+        (r) => `; ${r.progress.done} of ${r.progress.total} guesses at the group of ${groupDigits(r.secrets)}`,
+      );
+      const unit = `secrets below ${this.guessName(c.guess)} (the first of the ${this.unit}${choices.join('')})`;
       this.live.report({ done, total, unit, best: this.bestText });
       return;
     }
@@ -369,30 +377,141 @@ class BudgetedRun<S> {
     this.reject(e);
   }
 
-  /** A part of the split candidate (no budget: there is no best yet). */
+  /** The next part of the split candidate (no budget: there is no best yet): large ones choice by choice. */
   private launchPart(): void {
     const c = this.split as SplitCandidate<S>;
-    const { job, pool } = this;
     const j = c.order[c.next++];
+    if ((c.parts[j] as Part<S>).set.length >= (this.spec.choicesFrom ?? CHOICES_MIN_SET)) this.launchChoices(j);
+    else this.launchSolve(j);
+  }
+
+  /** A part of the split candidate in the words of messages. */
+  private partName(j: number): string {
+    const c = this.split as SplitCandidate<S>;
+    const set = (c.parts[j] as Part<S>).set;
+    const first = this.job.nameSecret ? ` (first ${this.job.nameSecret(set[0])})` : '';
+    return `a group of ${set.length} secrets after root guess ${this.guessName(c.guess)}${first}`;
+  }
+
+  /** A part of the split candidate as one solve task. */
+  private launchSolve(j: number): void {
+    const c = this.split as SplitCandidate<S>;
     const part = c.parts[j] as Part<S>;
+    const { pool } = this;
     this.running++;
-    const what = (): string =>
-      `a group of ${part.set.length} secrets after root guess ${job.nameGuess ? job.nameGuess(c.guess) : `#${c.guess}`}${job.nameSecret ? ` (first ${job.nameSecret(part.set[0])})` : ''}`;
     pool
-      .runWithRetry({ kind: 'solve', pilot: false, sets: [part.set], nodes: [part.node] }, what, () => this.onAbort())
+      .runWithRetry(
+        { kind: 'solve', pilot: false, sets: [part.set], nodes: [part.node] },
+        () => this.partName(j),
+        () => this.onAbort(),
+      )
       .then((r) => {
         this.running--;
-        const result = (r as { results: ReadonlyArray<SolvedSet | null> }).results[0] ?? null;
         // A group finished as the compile was stopped is kept too.
-        this.partCheckpoint?.save(j, [result]);
+        this.partSolved(j, (r as { results: ReadonlyArray<SolvedSet | null> }).results[0] ?? null);
         if (pool.aborted) throw this.onAbort();
-        c.results[j] = result;
-        c.open--;
-        if (c.open === 0) this.finishSplit();
-        else this.report();
         this.pump();
       })
       .catch((e: unknown) => this.fail(e));
+  }
+
+  /** A part of the split candidate solved: saved, and the candidate finished with its last part. */
+  private partSolved(j: number, result: SolvedSet | null): void {
+    const c = this.split as SplitCandidate<S>;
+    this.partCheckpoint?.save(j, [result]);
+    c.results[j] = result;
+    c.open--;
+    if (c.open === 0) this.finishSplit();
+    else this.report();
+  }
+
+  /** A large part: the search's choices there (one task), then each choice a task (`launchChoice`). */
+  private launchChoices(j: number): void {
+    const c = this.split as SplitCandidate<S>;
+    const part = c.parts[j] as Part<S>;
+    const { pool, control, job } = this;
+    this.running++;
+    pool
+      .runWithRetry(
+        { kind: 'choices', set: part.set, node: part.node },
+        () => `the choices at ${this.partName(j)}`,
+        () => this.onAbort(),
+      )
+      .then((r) => {
+        this.running--;
+        if (pool.aborted) throw this.onAbort();
+        const choices = r.kind === 'choices' ? r.choices : null;
+        if (!choices) this.launchSolve(j);
+        else {
+          const checkpoint = control.checkpoint
+            ? new Checkpoint(
+                control.checkpoint,
+                fingerprint({ module: job.module, setup: job.setup, mode: 'budgeted-choice', guess: c.guess, part: j }),
+                `${this.spec.checkpointPrefix ?? 'root-'}part-${j}-`,
+              )
+            : null;
+          const engine = this.root.engine;
+          const run = new PartChoices(
+            part.set,
+            choices,
+            (v) => engine.keyOf(v),
+            checkpoint,
+            !!control.checkpoint?.resume,
+          );
+          this.partChoices.set(j, run);
+        }
+        this.pump();
+      })
+      .catch((e: unknown) => this.fail(e));
+  }
+
+  /**
+   * Launch the next choice of a large part in search; a part whose choices are all settled is
+   * finished on the way (its tree, or solved whole when the search would go on). Whether one launched.
+   */
+  private launchChoice(): boolean {
+    for (const [j, run] of this.partChoices) {
+      const next = run.nextTask();
+      if (next) {
+        this.evaluateChoice(j, run, next);
+        return true;
+      }
+      if (run.done) {
+        this.partChoices.delete(j);
+        this.choicesSettled(j, run.outcome());
+        return this.launchChoice();
+      }
+    }
+    return false;
+  }
+
+  private evaluateChoice(j: number, run: PartChoices, next: ChoiceTask): void {
+    const { pool } = this;
+    this.running++;
+    pool
+      .runWithRetry(
+        next.task,
+        () => `choice ${next.index + 1} (guess #${next.task.guess}) at ${this.partName(j)}`,
+        () => this.onAbort(),
+      )
+      .then((r) => {
+        this.running--;
+        // Saved first: a choice settled as the compile was stopped is kept too.
+        run.settle(next, (r as { result: SolvedSet | null }).result);
+        if (pool.aborted) throw this.onAbort();
+        if (run.done) {
+          this.partChoices.delete(j);
+          this.choicesSettled(j, run.outcome());
+        } else this.report();
+        this.pump();
+      })
+      .catch((e: unknown) => this.fail(e));
+  }
+
+  /** A large part's choices settled: its tree, or (the search would go on past them) the part solved whole. */
+  private choicesSettled(j: number, outcome: ChoicesOutcome): void {
+    if (outcome === 'whole') this.launchSolve(j);
+    else this.partSolved(j, outcome);
   }
 
   /** A whole candidate under its budget, as one task. */
@@ -422,6 +541,7 @@ class BudgetedRun<S> {
     try {
       while (this.running < this.pool.workers) {
         if (this.split) {
+          if (this.launchChoice()) continue;
           if (this.split.next < this.split.order.length) {
             this.launchPart();
             continue;

@@ -5,7 +5,7 @@
  * then runs tasks. Results carry flattened subtrees back (typed arrays, transferred).
  */
 import type { TreeArrays } from '../../runtime/tree-format.js';
-import type { Ranking, SearchNode } from '../engine/types.js';
+import type { NodeChoices, Ranking, SearchNode } from '../engine/types.js';
 
 export interface WorkerInit {
   /** The game module's id in the registry. */
@@ -60,6 +60,13 @@ export interface EvaluateTask {
   readonly beta: number;
 }
 
+/** The guesses the search would evaluate at a set (a large reply group, evaluated side by side): `SearchEngine.choices`. */
+export interface ChoicesTask {
+  readonly kind: 'choices';
+  readonly set: Uint32Array;
+  readonly node: SearchNode<unknown>;
+}
+
 /** A task of the game module's own (the worst-case prover, two-level bounds). */
 export interface ModuleTask {
   readonly kind: 'module';
@@ -67,7 +74,7 @@ export interface ModuleTask {
   readonly args: unknown;
 }
 
-export type Task = RankTask | SolveTask | WholeTask | EvaluateTask | ModuleTask;
+export type Task = RankTask | SolveTask | WholeTask | EvaluateTask | ChoicesTask | ModuleTask;
 
 /** A solved set: its cost and depth and its flattened plan; null when no plan fits (a depth cap). */
 export interface SolvedSet {
@@ -102,9 +109,15 @@ export interface EvaluateResult {
   readonly result: SolvedSet | null;
 }
 
+export interface ChoicesResult {
+  readonly kind: 'choices';
+  /** null: the set is solved whole (one task). */
+  readonly choices: NodeChoices<unknown> | null;
+}
+
 export interface ModuleResult {
   readonly kind: 'module';
   readonly value: unknown;
 }
 
-export type TaskResult = RankResult | SolveResult | WholeResult | EvaluateResult | ModuleResult;
+export type TaskResult = RankResult | SolveResult | WholeResult | EvaluateResult | ChoicesResult | ModuleResult;

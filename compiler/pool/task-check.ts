@@ -96,6 +96,10 @@ export function checkTask(
       checkNode(t.node, 'node');
       whole(t.nodeBudget, 'nodeBudget', 0);
       return;
+    case 'choices':
+      checkSet(t.set, 'set', game, seen);
+      checkNode(t.node, 'node');
+      return;
     case 'evaluate':
       checkSet(t.set, 'set', game, seen);
       checkNode(t.node, 'node');

@@ -81,6 +81,8 @@ export function taskRunner(init: WorkerInit, options: { checked?: boolean } = {}
       case 'evaluate': {
         return { kind: 'evaluated', result: solved(engine().evaluate(task.guess, task.set, task.node, task.beta)) };
       }
+      case 'choices':
+        return { kind: 'choices', choices: engine().choices(task.set, task.node) };
       case 'module': {
         // Own names only: a job's name never reaches the table's prototype (`constructor`).
         const run = setup.tasks && Object.hasOwn(setup.tasks, task.name) ? setup.tasks[task.name] : undefined;

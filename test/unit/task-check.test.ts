@@ -38,6 +38,7 @@ describe("a task checked against the worker's game", () => {
       { kind: 'solve', pilot: false, sets: [all.subarray(0, 9)], nodes: [node], betas: [Infinity] },
       { kind: 'whole', set: all.subarray(3, 20), node, nodeBudget: 0 },
       { kind: 'evaluate', guess: 5, set: all, node, beta: Infinity },
+      { kind: 'choices', set: all, node },
     ];
     const checked = taskRunner(init(), { checked: true });
     const plain = taskRunner(init());
@@ -68,6 +69,11 @@ describe("a task checked against the worker's game", () => {
         "the task's guess: expected a whole number from 0 to 63",
       ],
       [{ kind: 'evaluate', guess: 1, set: all, node, beta: Number.NaN }, "the task's beta: expected a number"],
+      [
+        { kind: 'choices', set: Uint32Array.of(3, 70), node },
+        "the task's set[1]: 70 is not a secret of the game (0 to 63)",
+      ],
+      [{ kind: 'choices', set: all, node: null }, "the task's node: expected a search node"],
       [
         { kind: 'rank', set: all, node: { used: -1, state: [] }, width: 1, from: 0, to: 1 },
         "the task's node.used: expected a whole number from 0 to 1,024",
