@@ -28,6 +28,7 @@ import {
   type Objective,
   type QuickResult,
   type Ranker,
+  type SearchOnChoices,
   type RankedList,
   type Ranking,
   type SearchGame,
@@ -331,6 +332,26 @@ export class SearchEngine<S> {
   }
 
   /**
+   * The guesses `searchOnUntilFound` tries past the first `shown` of `choices(set, node)` (at
+   * their node), in its order: for a pool to evaluate them as it does.
+   */
+  searchOnChoices(set: Uint32Array, node: SearchNode<S>, shown: number): SearchOnChoices {
+    const none = { guesses: new Uint32Array(0), keyBounds: new Float64Array(0), ordered: false };
+    if (this.ranker.lostAt?.(set, node)) return { lost: true, ...none };
+    const all = this.ranker.rank(set, node, Infinity).top;
+    const order = this.ranker.familyOrder?.(set, all, shown) ?? null;
+    const count = Math.max(0, all.length - shown);
+    const guesses = new Uint32Array(count);
+    const keyBounds = new Float64Array(count);
+    for (let k = 0; k < count; k++) {
+      const i = order ? order[k] : shown + k;
+      guesses[k] = all.guess[i];
+      keyBounds[k] = this.keyBound(all.bound[i], set.length, node.used);
+    }
+    return { lost: false, guesses, keyBounds, ordered: order !== null };
+  }
+
+  /**
    * The least key the memo has proven for `set` at `node` (a search under a budget that found
    * no plan stores at least its budget; a solved set its key), or -Infinity when it knows none.
    */
@@ -448,19 +469,16 @@ export class SearchEngine<S> {
     node: SearchNode<S>,
     unsolvedFrom: number,
   ): void {
-    const n = set.length;
-    if (this.ranker.lostAt?.(set, node)) return;
-    const all = this.ranker.rank(set, node, Infinity).top;
-    // In the ranker's order of promise (or rank order, where bounds only grow: the first bound
-    // at or past the best key ends the search).
-    const order = this.ranker.familyOrder?.(set, all, shown) ?? null;
-    for (let k = 0; k < all.length - shown; k++) {
-      const i = order ? order[k] : shown + k;
-      if (this.keyBound(all.bound[i], n, node.used) >= best.key) {
-        if (order) continue;
+    const on = this.searchOnChoices(set, node, shown);
+    if (on.lost) return;
+    // In the ranker's order of promise, or rank order (where bounds only grow: the first bound at
+    // or past the best key ends the search).
+    for (let k = 0; k < on.guesses.length; k++) {
+      if (on.keyBounds[k] >= best.key) {
+        if (on.ordered) continue;
         break;
       }
-      this.keepIfBetter(best, all.guess[i], set, node);
+      this.keepIfBetter(best, on.guesses[k], set, node);
       if (best.plan && best.plan.cost < unsolvedFrom) break;
     }
   }

@@ -180,6 +180,20 @@ export interface NodeChoices<S> {
   readonly goesOnWithout: boolean;
 }
 
+/**
+ * The guesses `search` goes on to when the best of its choices leaves a secret unsolved
+ * (`SearchEngine.searchOnChoices`): in order, each under the best key so far, until a plan finds
+ * every secret.
+ */
+export interface SearchOnChoices {
+  /** The set is lost (an endgame family outlasts the tries left): the search goes no further. */
+  readonly lost: boolean;
+  readonly guesses: Uint32Array;
+  readonly keyBounds: Float64Array;
+  /** In the ranker's order of promise (a guess bounded out is skipped), else rank order (the first bounded out ends it). */
+  readonly ordered: boolean;
+}
+
 /** What a ranker's quick look at a set found (`Ranker.quick`), written into a reused object. */
 export interface QuickResult {
   /** A guess known optimal there (found without ranking the pool), or -1. */

@@ -10,7 +10,7 @@ import type { BudgetedRoot, BudgetedTree, CandidateOutcome, EngineJob } from '..
 import { Checkpoint, fingerprint } from './checkpoint.js';
 import { withExecutor, type TaskExecutor } from './executor.js';
 import type { SolvedSet } from './messages.js';
-import { CHOICES_MIN_SET, PartChoices, type ChoiceTask, type ChoicesOutcome } from './part-choices.js';
+import { CHOICES_MIN_SET, PartChoices, type ChoiceTask } from './part-choices.js';
 import {
   candidateCost,
   candidateDepth,
@@ -466,8 +466,9 @@ class BudgetedRun<S> {
   }
 
   /**
-   * Launch the next choice of a large part in search; a part whose choices are all settled is
-   * finished on the way (its tree, or solved whole when the search would go on). Whether one launched.
+   * Launch the next guess of a large part in search; a part whose search has settled is finished
+   * on the way (its tree, the guesses to go on to asked for, or the part solved whole). Whether a
+   * task launched.
    */
   private launchChoice(): boolean {
     for (const [j, run] of this.partChoices) {
@@ -476,13 +477,30 @@ class BudgetedRun<S> {
         this.evaluateChoice(j, run, next);
         return true;
       }
-      if (run.done) {
-        this.partChoices.delete(j);
-        this.choicesSettled(j, run.outcome());
-        return this.launchChoice();
-      }
+      if (this.advance(j, run)) return true;
     }
     return false;
+  }
+
+  /** Act on a large part's state: finished, or a task for it launched (then true). */
+  private advance(j: number, run: PartChoices): boolean {
+    const state = run.state();
+    switch (state.kind) {
+      case 'busy':
+        return false;
+      case 'solved':
+        this.partChoices.delete(j);
+        this.partSolved(j, state.tree);
+        return false;
+      case 'whole':
+        this.partChoices.delete(j);
+        this.launchSolve(j);
+        return true;
+      case 'on':
+        run.askedOn();
+        this.launchSearchOn(j, run, state.shown);
+        return true;
+    }
   }
 
   private evaluateChoice(j: number, run: PartChoices, next: ChoiceTask): void {
@@ -491,27 +509,42 @@ class BudgetedRun<S> {
     pool
       .runWithRetry(
         next.task,
-        () => `choice ${next.index + 1} (guess #${next.task.guess}) at ${this.partName(j)}`,
+        () => `guess #${next.task.guess} at ${this.partName(j)}`,
         () => this.onAbort(),
       )
       .then((r) => {
         this.running--;
-        // Saved first: a choice settled as the compile was stopped is kept too.
+        // Saved first: a guess settled as the compile was stopped is kept too.
         run.settle(next, (r as { result: SolvedSet | null }).result);
         if (pool.aborted) throw this.onAbort();
-        if (run.done) {
-          this.partChoices.delete(j);
-          this.choicesSettled(j, run.outcome());
-        } else this.report();
+        // A part settled while this guess ran (the search went no further) is done with.
+        if (this.partChoices.get(j) === run) this.advance(j, run);
+        this.report();
         this.pump();
       })
       .catch((e: unknown) => this.fail(e));
   }
 
-  /** A large part's choices settled: its tree, or (the search would go on past them) the part solved whole. */
-  private choicesSettled(j: number, outcome: ChoicesOutcome): void {
-    if (outcome === 'whole') this.launchSolve(j);
-    else this.partSolved(j, outcome);
+  /** The guesses a large part's search goes on to, past its first `shown` choices. */
+  private launchSearchOn(j: number, run: PartChoices, shown: number): void {
+    const { pool } = this;
+    const part = (this.split as SplitCandidate<S>).parts[j] as Part<S>;
+    this.running++;
+    pool
+      .runWithRetry(
+        { kind: 'searchOn', set: part.set, node: run.node, shown },
+        () => `the guesses past the first ${shown} at ${this.partName(j)}`,
+        () => this.onAbort(),
+      )
+      .then((r) => {
+        this.running--;
+        if (pool.aborted) throw this.onAbort();
+        if (r.kind !== 'searchOn') throw new Error('compile pool: unexpected result');
+        run.goOn(r.on);
+        this.advance(j, run);
+        this.pump();
+      })
+      .catch((e: unknown) => this.fail(e));
   }
 
   /** A whole candidate under its budget, as one task. */
@@ -542,6 +575,8 @@ class BudgetedRun<S> {
       while (this.running < this.pool.workers) {
         if (this.split) {
           if (this.launchChoice()) continue;
+          // The last part may have settled on the way.
+          if (!this.split) continue;
           if (this.split.next < this.split.order.length) {
             this.launchPart();
             continue;

@@ -5,7 +5,7 @@
  * then runs tasks. Results carry flattened subtrees back (typed arrays, transferred).
  */
 import type { TreeArrays } from '../../runtime/tree-format.js';
-import type { NodeChoices, Ranking, SearchNode } from '../engine/types.js';
+import type { NodeChoices, Ranking, SearchNode, SearchOnChoices } from '../engine/types.js';
 
 export interface WorkerInit {
   /** The game module's id in the registry. */
@@ -67,6 +67,14 @@ export interface ChoicesTask {
   readonly node: SearchNode<unknown>;
 }
 
+/** The guesses the search goes on to past the first `shown` choices at a set: `SearchEngine.searchOnChoices`. */
+export interface SearchOnTask {
+  readonly kind: 'searchOn';
+  readonly set: Uint32Array;
+  readonly node: SearchNode<unknown>;
+  readonly shown: number;
+}
+
 /** A task of the game module's own (the worst-case prover, two-level bounds). */
 export interface ModuleTask {
   readonly kind: 'module';
@@ -74,7 +82,7 @@ export interface ModuleTask {
   readonly args: unknown;
 }
 
-export type Task = RankTask | SolveTask | WholeTask | EvaluateTask | ChoicesTask | ModuleTask;
+export type Task = RankTask | SolveTask | WholeTask | EvaluateTask | ChoicesTask | SearchOnTask | ModuleTask;
 
 /** A solved set: its cost and depth and its flattened plan; null when no plan fits (a depth cap). */
 export interface SolvedSet {
@@ -115,9 +123,21 @@ export interface ChoicesResult {
   readonly choices: NodeChoices<unknown> | null;
 }
 
+export interface SearchOnResult {
+  readonly kind: 'searchOn';
+  readonly on: SearchOnChoices;
+}
+
 export interface ModuleResult {
   readonly kind: 'module';
   readonly value: unknown;
 }
 
-export type TaskResult = RankResult | SolveResult | WholeResult | EvaluateResult | ChoicesResult | ModuleResult;
+export type TaskResult =
+  | RankResult
+  | SolveResult
+  | WholeResult
+  | EvaluateResult
+  | ChoicesResult
+  | SearchOnResult
+  | ModuleResult;

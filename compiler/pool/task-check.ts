@@ -100,6 +100,11 @@ export function checkTask(
       checkSet(t.set, 'set', game, seen);
       checkNode(t.node, 'node');
       return;
+    case 'searchOn':
+      checkSet(t.set, 'set', game, seen);
+      checkNode(t.node, 'node');
+      whole(t.shown, 'shown', 0, game.guessCount);
+      return;
     case 'evaluate':
       checkSet(t.set, 'set', game, seen);
       checkNode(t.node, 'node');

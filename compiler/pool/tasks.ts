@@ -83,6 +83,8 @@ export function taskRunner(init: WorkerInit, options: { checked?: boolean } = {}
       }
       case 'choices':
         return { kind: 'choices', choices: engine().choices(task.set, task.node) };
+      case 'searchOn':
+        return { kind: 'searchOn', on: engine().searchOnChoices(task.set, task.node, task.shown) };
       case 'module': {
         // Own names only: a job's name never reaches the table's prototype (`constructor`).
         const run = setup.tasks && Object.hasOwn(setup.tasks, task.name) ? setup.tasks[task.name] : undefined;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import dictionary from 'word-list';
 import { loadWordleGame, wordleParts } from '../../compiler/games/wordle/module.js';
-import { wordleProbes, type WordleGame } from '../../compiler/games/wordle/game.js';
+import { wordleGuessUnit, wordleProbes, type WordleGame } from '../../compiler/games/wordle/game.js';
 import type { BudgetedRoot, EngineJob } from '../../compiler/games/compile-api.js';
 import { compileBudgeted } from '../../compiler/pool/budgeted.js';
 import type { ExecutorFactory, TaskExecutor } from '../../compiler/pool/executor.js';
@@ -48,8 +48,8 @@ function shuffling(seed: number, workers: number, abortAfter = Infinity, abort: 
   return { count, factory };
 }
 
-function jobOf(game: WordleGame): EngineJob<string> {
-  const setup = { effort: 'default', probes: wordleProbes(game) };
+function jobOf(game: WordleGame, effort = 'default'): EngineJob<string> {
+  const setup = { effort, probes: wordleProbes(game) };
   return { module: 'wordle', gameSpec: game.spec(), setup, parts: wordleParts(game, setup), label: 'wordle' };
 }
 
@@ -91,6 +91,32 @@ describe('large groups below the first opener, choice by choice', () => {
         expect(Array.from(got?.tree.edgeCode ?? [])).toEqual(Array.from(base?.tree.edgeCode ?? []));
         expect(Array.from(got?.tree.edgeChild ?? [])).toEqual(Array.from(base?.tree.edgeChild ?? []));
       }
+    });
+  }
+
+  // Normal mode: searching on finds every word; hard mode: it goes through every guess and some stay unsolved.
+  for (const hard of [false, true]) {
+    it(`${hard ? 'hard' : 'normal'} mode, one guess a node: the best choice leaves a word unsolved, the search goes on, the same tree`, async () => {
+      const game = loadWordleGame(answers, guesses, { hard, attempts: 4 });
+      const spec: BudgetedRoot = { width: 1, only: [0] };
+      const base = await compileBudgeted(
+        jobOf(game, 'greedy'),
+        { workers: 1, executor: shuffling(5, 1).factory },
+        spec,
+      );
+      const split = shuffling(6, 3);
+      const got = await compileBudgeted(
+        jobOf(game, 'greedy'),
+        { workers: 3, executor: split.factory },
+        { ...spec, choicesFrom: 10 },
+      );
+      expect(split.count.searchOn).toBeGreaterThan(0);
+      const unsolved = Math.floor((got?.cost ?? 0) / (1_000_000 * wordleGuessUnit(game.secretCount)));
+      if (hard) expect(unsolved).toBeGreaterThan(0);
+      else expect(unsolved).toBe(0);
+      expect(got?.cost).toBe(base?.cost);
+      expect(Array.from(got?.tree.guess ?? [])).toEqual(Array.from(base?.tree.guess ?? []));
+      expect(Array.from(got?.tree.edgeChild ?? [])).toEqual(Array.from(base?.tree.edgeChild ?? []));
     });
   }
 
