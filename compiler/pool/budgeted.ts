@@ -574,14 +574,16 @@ class BudgetedRun<S> {
     try {
       while (this.running < this.pool.workers) {
         if (this.split) {
-          if (this.launchChoice()) continue;
-          // The last part may have settled on the way.
-          if (!this.split) continue;
+          // Every part launched before a large part's guesses: a run stopped part-way has then
+          // saved every group but the largest few.
           if (this.split.next < this.split.order.length) {
             this.launchPart();
             continue;
           }
-          break; // the split candidate's last parts are running: wait for its result
+          if (this.launchChoice()) continue;
+          // The last part may have settled on the way.
+          if (!this.split) continue;
+          break; // the split candidate's last tasks are running: wait for its result
         }
         const index = this.nextCandidate();
         if (index < 0) break;
