@@ -12,6 +12,7 @@ import { withExecutor, type TaskExecutor } from './executor.js';
 import type { SolvedSet } from './messages.js';
 import { CHOICES_MIN_SET, PartChoices, type ChoiceTask } from './part-choices.js';
 import {
+  budgetBefore,
   candidateCost,
   candidateDepth,
   candidateOf,
@@ -64,7 +65,7 @@ function budgetAt(
 ): number {
   if (best === null) return spec.budget ?? Infinity;
   if (spec.budgetOf) return Math.min(spec.budgetOf(best.key), spec.budget ?? Infinity);
-  return index < best.index ? best.key + 1 : best.key;
+  return budgetBefore(index, best);
 }
 
 /** A candidate's outcome as the result lists it. */

@@ -17,6 +17,7 @@
 import type { NodeChoices, SearchOnChoices } from '../engine/types.js';
 import type { Checkpoint } from './checkpoint.js';
 import type { EvaluateTask, SolvedSet } from './messages.js';
+import { budgetBefore } from './root.js';
 
 /** Groups of at least this many secrets below the first opener are searched choice by choice. */
 export const CHOICES_MIN_SET = 1000;
@@ -114,8 +115,7 @@ export class PartChoices {
         break;
       }
       const index = this.next++;
-      const best = this.best;
-      const beta = best ? (index < best.index ? best.key + 1 : best.key) : Infinity;
+      const beta = budgetBefore(index, this.best);
       const saved = keyBounds[index] >= beta ? null : this.saved(guesses[index], beta);
       if (saved === undefined) return this.task(false, index, guesses[index], beta);
       this.settled++;

@@ -200,3 +200,12 @@ export function bestCandidate<S>(engine: SearchEngine<S>, candidates: readonly C
   }
   return best;
 }
+
+/**
+ * The budget of the guess at `index` when the first of least key wins and the best so far is
+ * `best`: its key, one more for a guess before it (a tie there still wins); Infinity with no best.
+ */
+export function budgetBefore(index: number, best: { readonly index: number; readonly key: number } | null): number {
+  if (best === null) return Infinity;
+  return index < best.index ? best.key + 1 : best.key;
+}
