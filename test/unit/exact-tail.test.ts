@@ -9,7 +9,11 @@ import { LingoGame } from '../../compiler/games/lingo/game.js';
 import type { Plan } from '../../compiler/engine/plan.js';
 import type { Solved } from '../../compiler/engine/types.js';
 import { sampleWords } from '../../compiler/games/options.js';
-import { CLUSTER, lingoFixture } from '../support/e2e.js';
+import { join } from 'node:path';
+import { SearchEngine } from '../../compiler/engine/search.js';
+import { wordleProbes } from '../../compiler/games/wordle/game.js';
+import { loadWordleGame, wordleParts } from '../../compiler/games/wordle/module.js';
+import { CLUSTER, lingoFixture, randomWords, removeDir, tempDir, writeList } from '../support/e2e.js';
 import { lingoEngine } from '../support/engine.js';
 
 const fx = lingoFixture(7, 70, 60);
@@ -148,4 +152,20 @@ describe('exact tail', () => {
       expect(replay(game, vt.plan, [...all], 0)).toBe(vt.cost);
     });
   }
+
+  it('is refused where the state limits the guesses (Wordle hard mode): its plans would break the rule', () => {
+    const dir = tempDir('tail-hard');
+    try {
+      const words = writeList(join(dir, 'w.txt'), randomWords(rng(3), 40, 5, 'aeiobcdlnrst'));
+      for (const hard of [false, true]) {
+        const game = loadWordleGame(words, words, { hard });
+        const parts = wordleParts(game, { effort: 'default', probes: wordleProbes(game) });
+        const make = () => new SearchEngine({ ...parts, effort: { ...parts.effort, exactTriesLeft: 3 } });
+        if (hard) expect(make).toThrow(/exact tail reads every guess, and this game limits the guesses/);
+        else expect(make().tail).not.toBeNull();
+      }
+    } finally {
+      removeDir(dir);
+    }
+  });
 });

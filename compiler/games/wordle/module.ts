@@ -214,7 +214,7 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
 function wordleMoves(game: WordleGame): Moves<string> {
   const rule = game.guessFilter;
   return rule
-    ? { root: rule.start, after: (s, g, code) => rule.after(s, g, code), key: (s) => s }
+    ? { root: rule.start, after: (s, g, code) => rule.after(s, g, code), key: (s) => s, restrictsGuesses: true }
     : { root: '', after: (s) => s, key: (s) => s };
 }
 
