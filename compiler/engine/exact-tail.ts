@@ -1,6 +1,8 @@
 /**
  * The engine's exact tail: a set with two or three tries left solved exactly over every guess of
- * the game (`Effort.exactTriesLeft`), for objectives whose costs are affine in the attempts
+ * the game its state allows (`Effort.exactTriesLeft`; `Moves.allows`: in Wordle's hard mode a
+ * reply group's state is the one after the guess and reply, and keys its memo entries), for
+ * objectives whose costs are affine in the attempts
  * (`Objective.triesLeft`): each secret pays the same at a node whatever the reply, and a group
  * with one try left costs its size bound (its first secret guessed, the rest unsolved).
  *
@@ -35,7 +37,7 @@ import { Partitioner, SetTable, type TableSplit } from './partition.js';
 import { joinPlan, leafPlan } from './plan.js';
 import { rangeHash, type Interval, type SetMemo } from './set-memo.js';
 import { Stamps } from './stamps.js';
-import type { Objective, SearchGame, Solved } from './types.js';
+import type { Moves, Objective, SearchGame, Solved } from './types.js';
 
 /** Largest table (guesses × secrets) a node may build; larger sets are left to the search. */
 const TABLE_MAX_ENTRIES = 1 << 25;
@@ -96,8 +98,24 @@ export class ExactTail<S> {
   private readonly entry: Interval<Solved> = { lo: 0, hi: Infinity, guess: -1, payload: null };
   /** The guess of the last `partKey2` / `scan` result. */
   private lastGuess = -1;
+  /**
+   * Hard mode (`Moves.allows`): a scan takes only the guesses `scanState` allows, and a reply
+   * group's memo key is its own state's (the state after the guess and reply), kept per open part.
+   */
+  private readonly rule: boolean;
+  private scanState: S | undefined = undefined;
+  private partState: S[] = [];
+  private partTag: string[] = [];
+  private readonly oneSecret = new Uint32Array(1);
+  private readonly oneCode = new Uint32Array(1);
 
-  constructor(game: SearchGame, objective: Objective<S>, memo: SetMemo<Solved>) {
+  constructor(
+    game: SearchGame,
+    objective: Objective<S>,
+    memo: SetMemo<Solved>,
+    private readonly moves: Moves<S>,
+  ) {
+    this.rule = moves.allows !== undefined;
     this.game = game;
     this.objective = objective;
     this.memo = memo;
@@ -129,8 +147,8 @@ export class ExactTail<S> {
 
   /**
    * The best plan for `set` (ascending or any fixed order) with `used` guesses spent and two or
-   * three tries left, or null when none costs less than `beta`. `tag` is the node's move key,
-   * which every guess keeps (the tail plays every guess, so the game's moves must not narrow them).
+   * three tries left, or null when none costs less than `beta`. `tag` is the node's move key (a
+   * reply group's own key where the state limits the guesses, else the node's, which every guess keeps).
    */
   solve(set: Uint32Array, used: number, state: S, left: number, beta: number, tag: string): Solved | null {
     this.nodes++;
@@ -147,6 +165,7 @@ export class ExactTail<S> {
       return v.cost < beta ? v : null;
     }
     this.build(set);
+    this.scanState = state;
     if (left === 2) {
       const all = this.items;
       for (let i = 0; i < n; i++) all[i] = i;
@@ -176,7 +195,8 @@ export class ExactTail<S> {
       const bound = C - (k * D + hit * first3);
       if (bound >= best) break;
       if (k === 1 && hit === 0) continue; // learns nothing
-      const cost = this.evaluate3(g, k, hit, n * gc3, perSecret2, t2, best);
+      if (this.rule && !this.allowed(state, g)) continue; // hard mode: the rule forbids it here
+      const cost = this.evaluate3(g, k, hit, n * gc3, perSecret2, t2, best, state);
       if (cost < best) {
         best = cost;
         bestGuess = g;
@@ -256,11 +276,12 @@ export class ExactTail<S> {
     perSecret2: number,
     t2: TwoLeftTerms,
     best: number,
+    state: S,
   ): number {
     const table = this.table;
     table.splitInto(g, this.split);
     const hitId = hit ? table.ids[g * table.n + table.hit[g]] : -1;
-    const cost = this.valueParts(k, hitId, known, perSecret2, t2);
+    const cost = this.valueParts(k, hitId, known, perSecret2, t2, g, state);
     if (cost + this.openRest >= best) return best;
     return this.searchOpenParts(cost, perSecret2, t2.B, best);
   }
@@ -270,7 +291,15 @@ export class ExactTail<S> {
    * (small parts, the memo, the candidates) summed onto `known`, returned; the rest left open
    * (`openParts` of them, their least costs summing to `openRest`).
    */
-  private valueParts(k: number, hitId: number, known: number, perSecret2: number, t2: TwoLeftTerms): number {
+  private valueParts(
+    k: number,
+    hitId: number,
+    known: number,
+    perSecret2: number,
+    t2: TwoLeftTerms,
+    g: number,
+    state: S,
+  ): number {
     const starts = this.starts;
     const items = this.items;
     const globals = this.globals;
@@ -285,7 +314,9 @@ export class ExactTail<S> {
     const partLo = this.partLo;
     const openOrder = this.openOrder;
     const memo = this.memo;
-    const { num, tag } = this;
+    const num = this.num;
+    let tag = this.tag;
+    let childState = state;
     for (let j = 0; j < k; j++) {
       if (j === hitId) continue;
       const off = starts[j];
@@ -293,6 +324,11 @@ export class ExactTail<S> {
       if (m <= 2) {
         cost += m * perSecret2 - (m * B + A);
         continue;
+      }
+      if (this.rule) {
+        // Hard mode: the group's own state (its guesses, its memo key).
+        childState = this.after(state, g, globals[off]);
+        tag = this.moves.key(childState);
       }
       const hash = rangeHash(globals, off, m, num, tag);
       const id = memo.find(globals, off, m, num, tag, hash);
@@ -316,7 +352,7 @@ export class ExactTail<S> {
         ckGuess = this.lastGuess;
         if (ck >= m * B) {
           // No other guess beats m·B: exact.
-          this.remember(off, m, hash, m * perSecret2 - ck, m * perSecret2 - ck, ckGuess);
+          this.remember(off, m, hash, m * perSecret2 - ck, m * perSecret2 - ck, ckGuess, tag);
           cost += m * perSecret2 - ck;
           continue;
         }
@@ -326,6 +362,8 @@ export class ExactTail<S> {
       partKey[open] = ck;
       this.partGuess[open] = ckGuess;
       this.partHash[open] = hash;
+      this.partState[open] = childState;
+      this.partTag[open] = tag;
       partLo[open] = lo;
       openOrder[open] = open;
       open++;
@@ -361,6 +399,7 @@ export class ExactTail<S> {
       rest -= partLo[p];
       // The key must exceed this for the guess to stay under `best`.
       const thr = m * perSecret2 - (best - cost - rest);
+      this.scanState = this.partState[p];
       const key = this.scan(items, off, m, B, partKey[p], this.partGuess[p], thr);
       if (key === CUT) {
         // No guess's key exceeds thr: the part costs at least m·perSecret2 − thr.
@@ -371,10 +410,19 @@ export class ExactTail<S> {
           Math.max(partLo[p], m * perSecret2 - thr),
           m * perSecret2 - partKey[p],
           this.partGuess[p],
+          this.partTag[p],
         );
         return best;
       }
-      this.remember(off, m, this.partHash[p], m * perSecret2 - key, m * perSecret2 - key, this.lastGuess);
+      this.remember(
+        off,
+        m,
+        this.partHash[p],
+        m * perSecret2 - key,
+        m * perSecret2 - key,
+        this.lastGuess,
+        this.partTag[p],
+      );
       cost += m * perSecret2 - key;
       if (cost + rest >= best) return best;
     }
@@ -443,6 +491,7 @@ export class ExactTail<S> {
       if (best <= thr && cap * B <= thr) return CUT;
       const h = hitIdx[g];
       if (h >= 0 && inP[h] === pgen) continue; // a candidate: done above
+      if (this.rule && !this.allowed(this.scanState as S, g)) continue; // the rule forbids it
       const k = table.groupsIn(g, items, off, m, need);
       if (k >= need) {
         best = k * B;
@@ -467,12 +516,24 @@ export class ExactTail<S> {
   }
 
   /** Store the interval [lo, hi] of the part `globals[off .. off + m)` (costs), hi being `guess`'s. */
-  private remember(off: number, m: number, hash: number, lo: number, hi: number, guess: number): void {
+  private remember(off: number, m: number, hash: number, lo: number, hi: number, guess: number, tag: string): void {
     const e = this.entry;
     e.lo = lo;
     e.hi = hi;
     e.guess = guess;
-    this.memo.set(this.globals, off, m, this.num, this.tag, e, hash);
+    this.memo.set(this.globals, off, m, this.num, tag, e, hash);
+  }
+
+  /** Whether `state` allows `guess` (hard mode). */
+  private allowed(state: S, guess: number): boolean {
+    return this.moves.allows?.(state, guess) ?? true;
+  }
+
+  /** The state after `guess` at `state` where `secret` is the answer (hard mode's groups). */
+  private after(state: S, guess: number, secret: number): S {
+    this.oneSecret[0] = secret;
+    this.game.partitionCodes(guess, this.oneSecret, 1, this.oneCode);
+    return this.moves.after(state, guess, this.oneCode[0]);
   }
 
   // Plans: built only for the result.
@@ -493,7 +554,7 @@ export class ExactTail<S> {
     set: Uint32Array,
     used: number,
     state: S,
-    child: (group: Uint32Array) => Solved,
+    child: (group: Uint32Array, code: number) => Solved,
   ): Solved {
     const n = set.length;
     const sp = this.partitioner.split(guess, set);
@@ -503,7 +564,7 @@ export class ExactTail<S> {
     for (let k = 0; k < sp.codes.length; k++) {
       const c = sp.codes[k];
       if (c === this.game.solvedCode) continue;
-      const v = child(sp.items.slice(sp.starts[k], sp.starts[k + 1]));
+      const v = child(sp.items.slice(sp.starts[k], sp.starts[k + 1]), c);
       cost += v.cost;
       outCodes.push(c);
       parts.push(v);
@@ -526,7 +587,7 @@ export class ExactTail<S> {
     const { n, set: S } = this.table;
     for (let i = 0; i < n; i++) local.set(S[i], i);
     const buf = new Uint16Array(n);
-    return this.splitPlan(guess, set, used, state, (group) => {
+    return this.splitPlan(guess, set, used, state, (group, code) => {
       const m = group.length;
       if (m === 1) return { cost: t2.gc, depth: 1, plan: leafPlan(this.game.guessOfSecret(group[0]), t2.gc) };
       let g2: number;
@@ -536,6 +597,7 @@ export class ExactTail<S> {
         // plan plays the first in this node's scan order, and the memo's guess may come from
         // another node's order.
         for (let q = 0; q < m; q++) buf[q] = local.get(group[q]) as number;
+        this.scanState = this.rule ? this.moves.after(state, guess, code) : state;
         this.partKey2(buf, 0, m, t2, -Infinity);
         g2 = this.lastGuess;
       }

@@ -161,12 +161,9 @@ export class SearchEngine<S> {
       if (tailLeft > 3) throw new Error('search: the exact tail solves at most three tries left');
       if (!parts.objective.triesLeft || this.tieBreak)
         throw new Error('search: the exact tail needs an objective affine in the attempts, without a depth tie-break');
-      // Its scans and memo read every guess of the game: in hard mode its plans would break the rule.
-      if (parts.moves.restrictsGuesses)
-        throw new Error('search: the exact tail reads every guess, and this game limits the guesses by its state');
     }
     this.tailLeft = tailLeft;
-    this.tail = tailLeft > 0 ? new ExactTail<S>(parts.game, parts.objective, this.memo) : null;
+    this.tail = tailLeft > 0 ? new ExactTail<S>(parts.game, parts.objective, this.memo, parts.moves) : null;
   }
 
   get memoSize(): number {

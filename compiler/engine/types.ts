@@ -119,8 +119,8 @@ export interface Moves<S> {
   after(state: S, guess: number, code: number): S;
   /** The part of a state the cost depends on, for the memo key ('' when none). */
   key(state: S): string;
-  /** The state limits the guesses (hard mode): the exact tail, which reads every guess, is refused. */
-  readonly restrictsGuesses?: boolean | undefined;
+  /** Optional: whether the state allows a guess (hard mode); absent, every guess is allowed. */
+  allows?(state: S, guess: number): boolean;
 }
 
 /** A guess a ranker offers: its place in the node's pool (ties go to the earlier place) and lower bound. */

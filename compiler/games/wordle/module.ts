@@ -214,7 +214,12 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
 function wordleMoves(game: WordleGame): Moves<string> {
   const rule = game.guessFilter;
   return rule
-    ? { root: rule.start, after: (s, g, code) => rule.after(s, g, code), key: (s) => s, restrictsGuesses: true }
+    ? {
+        root: rule.start,
+        after: (s, g, code) => rule.after(s, g, code),
+        key: (s) => s,
+        allows: (s, g) => rule.allows(s, g),
+      }
     : { root: '', after: (s) => s, key: (s) => s };
 }
 
