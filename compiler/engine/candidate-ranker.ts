@@ -123,12 +123,6 @@ export function endgameFamilies(
   return { of, list: Int32Array.from(list), count, letterBit: Int32Array.from(letterBit), guessLetters };
 }
 
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
 export interface CandidateGame extends SearchGame {
   secretOfGuess(guess: number): number;
 }
@@ -233,7 +227,7 @@ export class CandidateRanker implements Ranker<string> {
     const cover = new Int32Array(ranked.length - from);
     for (let i = from; i < ranked.length; i++) {
       order[i - from] = i;
-      cover[i - from] = popcount(e.guessLetters[ranked.guess[i]] & mask);
+      cover[i - from] = popcount32(e.guessLetters[ranked.guess[i]] & mask);
     }
     order.sort((a, b) => cover[b - from] - cover[a - from] || a - b);
     return order;
@@ -309,7 +303,7 @@ export class CandidateRanker implements Ranker<string> {
     let sum = 0;
     for (let i = 0; i < guesses.length; i++) {
       // Members whose letter the guess lacks get one reply: at most 1 + its family letters.
-      if (popcount(e.guessLetters[guesses[i]] & famMask) <= top[0]) continue;
+      if (popcount32(e.guessLetters[guesses[i]] & famMask) <= top[0]) continue;
       this.tableStats(guesses[i], m, Infinity);
       const extra = this.tGroups - 1;
       if (extra <= top[0]) continue;
