@@ -236,12 +236,25 @@ export class CandidateRanker implements Ranker<string> {
   /** The letters the set's largest family (3 or more members) differs by, a bit each; 0: none. */
   private largestFamilyLetters(buf: Uint32Array, off: number, n: number): number {
     const best = this.largestFamily(buf, off, n);
-    if (this.largestSize < 3) return 0;
+    return this.largestSize < 3 ? 0 : this.gatherFamily(buf, off, n, best);
+  }
+
+  /**
+   * The members in the set of family `best` (`largestFamily`'s: `largestSize` of them) into
+   * `familyMembers`; returns the letters they differ by, a bit each.
+   */
+  private gatherFamily(buf: Uint32Array, off: number, n: number, best: number): number {
     const e = this.settings.endgames as Endgames;
+    const members = this.familyMembers;
+    let m = 0;
     let mask = 0;
     for (let i = 0; i < n; i++) {
       const s = buf[off + i];
-      for (let j = e.of[s]; j < e.of[s + 1]; j++) if (e.list[j] === best) mask |= e.letterBit[j];
+      for (let j = e.of[s]; j < e.of[s + 1]; j++)
+        if (e.list[j] === best) {
+          members[m++] = s;
+          mask |= e.letterBit[j];
+        }
     }
     return mask;
   }
@@ -281,18 +294,9 @@ export class CandidateRanker implements Ranker<string> {
     const best = this.largestFamily(buf, off, n);
     // Told apart trivially when one guess a try is enough for each.
     if (best < 0 || this.largestSize <= left) return false;
+    const famMask = this.gatherFamily(buf, off, n, best);
     const members = this.familyMembers;
-    let m = 0;
-    // The letters the family differs by, a bit each.
-    let famMask = 0;
-    for (let i = 0; i < n; i++) {
-      const s = buf[off + i];
-      for (let j = e.of[s]; j < e.of[s + 1]; j++)
-        if (e.list[j] === best) {
-          members[m++] = s;
-          famMask |= e.letterBit[j];
-        }
-    }
+    const m = this.largestSize;
     // The replies each allowed guess gives the family; the left − 1 largest (replies − 1) kept
     // (ascending in `top`), until they tell the family apart.
     const guesses = this.rule ? this.allowedProbes(state) : this.settings.probes;
