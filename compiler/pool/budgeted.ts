@@ -9,7 +9,7 @@ import type { Ranking } from '../engine/types.js';
 import type { BudgetedRoot, BudgetedTree, CandidateOutcome, EngineJob } from '../games/compile-api.js';
 import { Checkpoint, fingerprint } from './checkpoint.js';
 import { withExecutor, type TaskExecutor } from './executor.js';
-import type { SolvedSet } from './messages.js';
+import type { SolvedSet, Task, TaskResult } from './messages.js';
 import { CHOICES_MIN_SET, PartChoices, type ChoiceTask } from './part-choices.js';
 import {
   budgetBefore,
@@ -183,6 +183,8 @@ class BudgetedRun<S> {
   /** Its large parts searched choice by choice (part-choices.ts), by the part's index. */
   private readonly partChoices = new Map<number, PartChoices>();
   private readonly unit: string;
+  /** The `--checkpoint` files' prefix: the candidates' files, then `part-` and `part-<index>-` ones. */
+  private readonly prefix: string;
   private resolve: () => void = () => {};
   private reject: (e: unknown) => void = () => {};
 
@@ -204,11 +206,12 @@ class BudgetedRun<S> {
     this.root = root;
     this.live = live;
     this.outcomes = new Array<CandidateOutcome>(guesses.length);
+    this.prefix = spec.checkpointPrefix ?? 'root-';
     this.checkpoint = control.checkpoint
       ? new Checkpoint(
           control.checkpoint,
           fingerprint({ module: job.module, setup: job.setup, mode: 'budgeted' }),
-          spec.checkpointPrefix ?? 'root-',
+          this.prefix,
         )
       : null;
     this.unit = spec.unit ?? 'openers';
@@ -344,7 +347,7 @@ class BudgetedRun<S> {
     const checkpoint = new Checkpoint(
       control.checkpoint,
       fingerprint({ module: job.module, setup: job.setup, mode: 'budgeted-part', guess: c.guess }),
-      `${this.spec.checkpointPrefix ?? 'root-'}part-`,
+      `${this.prefix}part-`,
     );
     this.partCheckpoint = checkpoint;
     if (!control.checkpoint.resume) return;
@@ -394,26 +397,39 @@ class BudgetedRun<S> {
     return `a group of ${set.length} secrets after root guess ${this.guessName(c.guess)}${first}`;
   }
 
-  /** A part of the split candidate as one solve task. */
-  private launchSolve(j: number): void {
-    const c = this.split as SplitCandidate<S>;
-    const part = c.parts[j] as Part<S>;
+  /**
+   * Run `task` in the pool as one of this run's tasks: `kept` with its result first (what it
+   * saves is kept also when the compile was stopped meanwhile), then, unless stopped, `after` and
+   * more work.
+   */
+  private launch(
+    task: Task,
+    what: () => string,
+    on: { readonly kept?: (r: TaskResult) => void; readonly after?: (r: TaskResult) => void },
+  ): void {
     const { pool } = this;
     this.running++;
     pool
-      .runWithRetry(
-        { kind: 'solve', pilot: false, sets: [part.set], nodes: [part.node] },
-        () => this.partName(j),
-        () => this.onAbort(),
-      )
+      .runWithRetry(task, what, () => this.onAbort())
       .then((r) => {
         this.running--;
-        // A group finished as the compile was stopped is kept too.
-        this.partSolved(j, (r as { results: ReadonlyArray<SolvedSet | null> }).results[0] ?? null);
+        on.kept?.(r);
         if (pool.aborted) throw this.onAbort();
+        on.after?.(r);
         this.pump();
       })
       .catch((e: unknown) => this.fail(e));
+  }
+
+  /** A part of the split candidate as one solve task. */
+  private launchSolve(j: number): void {
+    const part = (this.split as SplitCandidate<S>).parts[j] as Part<S>;
+    this.launch(
+      { kind: 'solve', pilot: false, sets: [part.set], nodes: [part.node] },
+      () => this.partName(j),
+      // A group finished as the compile was stopped is kept too.
+      { kept: (r) => this.partSolved(j, (r as { results: ReadonlyArray<SolvedSet | null> }).results[0] ?? null) },
+    );
   }
 
   /** A part of the split candidate solved: saved, and the candidate finished with its last part. */
@@ -430,40 +446,32 @@ class BudgetedRun<S> {
   private launchChoices(j: number): void {
     const c = this.split as SplitCandidate<S>;
     const part = c.parts[j] as Part<S>;
-    const { pool, control, job } = this;
-    this.running++;
-    pool
-      .runWithRetry(
-        { kind: 'choices', set: part.set, node: part.node },
-        () => `the choices at ${this.partName(j)}`,
-        () => this.onAbort(),
-      )
-      .then((r) => {
-        this.running--;
-        if (pool.aborted) throw this.onAbort();
+    const { control, job } = this;
+    this.launch({ kind: 'choices', set: part.set, node: part.node }, () => `the choices at ${this.partName(j)}`, {
+      after: (r) => {
         const choices = r.kind === 'choices' ? r.choices : null;
-        if (!choices) this.launchSolve(j);
-        else {
-          const checkpoint = control.checkpoint
-            ? new Checkpoint(
-                control.checkpoint,
-                fingerprint({ module: job.module, setup: job.setup, mode: 'budgeted-choice', guess: c.guess, part: j }),
-                `${this.spec.checkpointPrefix ?? 'root-'}part-${j}-`,
-              )
-            : null;
-          const engine = this.root.engine;
-          const run = new PartChoices(
-            part.set,
-            choices,
-            (v) => engine.keyOf(v),
-            checkpoint,
-            !!control.checkpoint?.resume,
-          );
-          this.partChoices.set(j, run);
+        if (!choices) {
+          this.launchSolve(j);
+          return;
         }
-        this.pump();
-      })
-      .catch((e: unknown) => this.fail(e));
+        const checkpoint = control.checkpoint
+          ? new Checkpoint(
+              control.checkpoint,
+              fingerprint({ module: job.module, setup: job.setup, mode: 'budgeted-choice', guess: c.guess, part: j }),
+              `${this.prefix}part-${j}-`,
+            )
+          : null;
+        const engine = this.root.engine;
+        const run = new PartChoices(
+          part.set,
+          choices,
+          (v) => engine.keyOf(v),
+          checkpoint,
+          !!control.checkpoint?.resume,
+        );
+        this.partChoices.set(j, run);
+      },
+    });
   }
 
   /**
@@ -505,68 +513,49 @@ class BudgetedRun<S> {
   }
 
   private evaluateChoice(j: number, run: PartChoices, next: ChoiceTask): void {
-    const { pool } = this;
-    this.running++;
-    pool
-      .runWithRetry(
-        next.task,
-        () => `guess #${next.task.guess} at ${this.partName(j)}`,
-        () => this.onAbort(),
-      )
-      .then((r) => {
-        this.running--;
-        // Saved first: a guess settled as the compile was stopped is kept too.
-        run.settle(next, (r as { result: SolvedSet | null }).result);
-        if (pool.aborted) throw this.onAbort();
+    this.launch(next.task, () => `guess #${next.task.guess} at ${this.partName(j)}`, {
+      // Saved first: a guess settled as the compile was stopped is kept too.
+      kept: (r) => run.settle(next, (r as { result: SolvedSet | null }).result),
+      after: () => {
         // A part settled while this guess ran (the search went no further) is done with.
         if (this.partChoices.get(j) === run) this.advance(j, run);
         this.report();
-        this.pump();
-      })
-      .catch((e: unknown) => this.fail(e));
+      },
+    });
   }
 
   /** The guesses a large part's search goes on to, past its first `shown` choices. */
   private launchSearchOn(j: number, run: PartChoices, shown: number): void {
-    const { pool } = this;
     const part = (this.split as SplitCandidate<S>).parts[j] as Part<S>;
-    this.running++;
-    pool
-      .runWithRetry(
-        { kind: 'searchOn', set: part.set, node: run.node, shown },
-        () => `the guesses past the first ${shown} at ${this.partName(j)}`,
-        () => this.onAbort(),
-      )
-      .then((r) => {
-        this.running--;
-        if (pool.aborted) throw this.onAbort();
-        if (r.kind !== 'searchOn') throw new Error('compile pool: unexpected result');
-        run.goOn(r.on);
-        this.advance(j, run);
-        this.pump();
-      })
-      .catch((e: unknown) => this.fail(e));
+    this.launch(
+      { kind: 'searchOn', set: part.set, node: run.node, shown },
+      () => `the guesses past the first ${shown} at ${this.partName(j)}`,
+      {
+        after: (r) => {
+          if (r.kind !== 'searchOn') throw new Error('compile pool: unexpected result');
+          run.goOn(r.on);
+          this.advance(j, run);
+        },
+      },
+    );
   }
 
   /** A whole candidate under its budget, as one task. */
   private launchCandidate(index: number): void {
-    const { pool } = this;
     const { all, root } = this.root;
     const guess = this.guesses[index];
     const budget = budgetAt(index, this.best, this.spec);
-    this.running++;
-    const what = (): string => `root guess #${guess} under a budget of ${budget}`;
-    pool
-      .runWithRetry({ kind: 'evaluate', guess, set: all, node: root, beta: budget }, what, () => this.onAbort())
-      .then((r) => {
-        this.running--;
-        if (pool.aborted) throw this.onAbort();
-        const v = (r as { result: SolvedSet | null }).result;
-        if (v) this.settle(index, { tree: v }, 'searched');
-        else this.settle(index, { atLeast: budget }, 'cut');
-        this.pump();
-      })
-      .catch((e: unknown) => this.fail(e));
+    this.launch(
+      { kind: 'evaluate', guess, set: all, node: root, beta: budget },
+      () => `root guess #${guess} under a budget of ${budget}`,
+      {
+        after: (r) => {
+          const v = (r as { result: SolvedSet | null }).result;
+          if (v) this.settle(index, { tree: v }, 'searched');
+          else this.settle(index, { atLeast: budget }, 'cut');
+        },
+      },
+    );
   }
 
   /** Launch work while workers are free; resolve once nothing runs and nothing is left. */
