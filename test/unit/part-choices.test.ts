@@ -9,43 +9,13 @@ import { loadWordleGame, wordleParts } from '../../compiler/games/wordle/module.
 import { wordleGuessUnit, wordleProbes, type WordleGame } from '../../compiler/games/wordle/game.js';
 import type { BudgetedRoot, EngineJob } from '../../compiler/games/compile-api.js';
 import { compileBudgeted } from '../../compiler/pool/budgeted.js';
-import type { ExecutorFactory, TaskExecutor } from '../../compiler/pool/executor.js';
-import type { Task } from '../../compiler/pool/messages.js';
-import { ThreadExecutor } from '../../compiler/pool/thread-executor.js';
 import { isGuesstreeError } from '../../runtime/errors.js';
+import { countingExecutor } from '../support/counting-executor.js';
 import { removeDir, rng, tempDir, writeList } from '../support/e2e.js';
 
-/**
- * An in-thread executor that says it has `workers` workers and hands each task back after a
- * random number of turns of the event loop (so results land out of order), counting tasks by
- * kind; after `abortAfter` evaluations it fires `abort`.
- */
+/** The counting executor with `workers` workers, tasks landing in an order drawn from `seed`; stopped after `abortAfter` evaluations. */
 function shuffling(seed: number, workers: number, abortAfter = Infinity, abort: () => void = () => {}) {
-  const count: Record<string, number> = {};
-  const rand = rng(seed);
-  const factory: ExecutorFactory = (job, { signal }) => {
-    const inner = new ThreadExecutor(job, signal);
-    const executor: TaskExecutor = {
-      workers,
-      get aborted() {
-        return inner.aborted;
-      },
-      get nodesSearched() {
-        return inner.nodesSearched;
-      },
-      async runWithRetry(task: Task, what, onAbort) {
-        const turns = Math.floor(rand() * 6);
-        for (let i = 0; i < turns; i++) await new Promise((r) => setImmediate(r));
-        const r = await inner.runWithRetry(task, what, onAbort);
-        count[task.kind] = (count[task.kind] ?? 0) + 1;
-        if (task.kind === 'evaluate' && count.evaluate >= abortAfter) abort();
-        return r;
-      },
-      destroy: () => inner.destroy(),
-    };
-    return executor;
-  };
-  return { count, factory };
+  return countingExecutor({ seed, workers, stop: { kind: 'evaluate', after: abortAfter, abort } });
 }
 
 function jobOf(game: WordleGame, effort = 'default'): EngineJob<string> {

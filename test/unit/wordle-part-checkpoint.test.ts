@@ -6,32 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordleModule } from '../../compiler/games/wordle/module.js';
 import { compileLoaded } from '../../compiler/pool/driver.js';
 import type { ExecutorFactory } from '../../compiler/pool/executor.js';
-import { ThreadExecutor } from '../../compiler/pool/thread-executor.js';
 import { isGuesstreeError } from '../../runtime/errors.js';
+import { countingExecutor } from '../support/counting-executor.js';
 import { randomWords, removeDir, rng, tempDir, writeList } from '../support/e2e.js';
 
-/** An in-thread executor counting its solve tasks; after `abortAfter` of them it fires `abort`. */
+/** The counting executor, one worker; stopped after `abortAfter` solve tasks. */
 function counting(abortAfter = Infinity, abort: () => void = () => {}) {
-  const seen = { solves: 0 };
-  const factory: ExecutorFactory = (job, { signal }) => {
-    const inner = new ThreadExecutor(job, signal);
-    return {
-      workers: 1,
-      get aborted() {
-        return inner.aborted;
-      },
-      get nodesSearched() {
-        return inner.nodesSearched;
-      },
-      async runWithRetry(task, what, onAbort) {
-        const r = await inner.runWithRetry(task, what, onAbort);
-        if (task.kind === 'solve' && ++seen.solves >= abortAfter) abort();
-        return r;
-      },
-      destroy: () => inner.destroy(),
-    };
-  };
-  return { seen, factory };
+  return countingExecutor({ stop: { kind: 'solve', after: abortAfter, abort } });
 }
 
 describe('wordle: checkpoints of the first opener group by group', () => {
@@ -62,7 +43,7 @@ describe('wordle: checkpoints of the first opener group by group', () => {
     const clean = counting();
     const whole = await compileLoaded(wordleModule.load(lists), control(clean.factory));
     // Enough groups that an interrupt after three leaves some to do.
-    expect(clean.seen.solves).toBeGreaterThan(5);
+    expect(clean.count.solve).toBeGreaterThan(5);
 
     const ck = join(dir, 'ck');
     const stop = new AbortController();
@@ -88,7 +69,7 @@ describe('wordle: checkpoints of the first opener group by group', () => {
       control(again.factory, { checkpoint: { dir: ck, resume: true, note: (l: string) => notes.push(l) } }),
     );
     expect(notes).toEqual([]);
-    expect(again.seen.solves).toBe(clean.seen.solves - 3);
+    expect(again.count.solve).toBe(clean.count.solve - 3);
     expect(Array.from(resumed.tree.guess)).toEqual(Array.from(whole.tree.guess));
     expect(Array.from(resumed.tree.edgeCode)).toEqual(Array.from(whole.tree.edgeCode));
     expect(Array.from(resumed.tree.edgeChild)).toEqual(Array.from(whole.tree.edgeChild));
