@@ -148,8 +148,20 @@ interface WorkerState {
   stopping: boolean;
 }
 
-/** One job: refused (another version, a bad run id or input), put back (stopping), or run and its result stored. */
+/** One job, counted as running from the moment this worker takes it (so a stop names it) until it settles. */
 async function processJob(w: WorkerState, job: Job<JobData>, token?: string): Promise<string> {
+  const id = job.id as string;
+  const abort = new AbortController();
+  w.running.set(id, abort);
+  try {
+    return await runTakenJob(w, job, abort, token);
+  } finally {
+    w.running.delete(id);
+  }
+}
+
+/** One job: refused (another version, a bad run id or input), put back (stopping), or run and its result stored. */
+async function runTakenJob(w: WorkerState, job: Job<JobData>, abort: AbortController, token?: string): Promise<string> {
   const { own, log } = w;
   const d = job.data;
   const id = job.id as string;
@@ -185,8 +197,6 @@ async function processJob(w: WorkerState, job: Job<JobData>, token?: string): Pr
   const verdict = w.verdictOf(input);
   if (verdict !== null) refuse(verdict);
   if (w.stopping) return release();
-  const abort = new AbortController();
-  w.running.set(id, abort);
   try {
     const bytes = await w.pool.run(
       { run: d.run, input, task: Buffer.from(d.task, 'base64') },
@@ -216,8 +226,6 @@ async function processJob(w: WorkerState, job: Job<JobData>, token?: string): Pr
     const attempts = job.opts.attempts ?? 1;
     log(`worker: ${tag} failed (attempt ${job.attemptsMade + 1} of ${attempts}): ${reason}`);
     throw e;
-  } finally {
-    w.running.delete(id);
   }
 }
 
