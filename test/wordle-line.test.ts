@@ -1,0 +1,177 @@
+/**
+ * Wordle's `--line GUESS.MASK.GUESS…`: the tree plays the line's guesses where the line's replies
+ * lead (the search fills in the rest: the other groups below the opener are the plain compile's),
+ * in normal and hard mode; the header records it; a worker's job with a broken line is refused;
+ * through the CLI a wrong line is one usage line naming the part that is wrong, status 2.
+ */
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { wordleModule } from '../compiler/games/wordle/module.js';
+import type { WordleGame } from '../compiler/games/wordle/game.js';
+import { compileLoaded } from '../compiler/pool/driver.js';
+import { illegalGuesses, replayAll, replaySecret } from '../compiler/replay.js';
+import { threadExecutor } from '../compiler/pool/thread-executor.js';
+import { codeToMask } from '../runtime/lingo-feedback.js';
+import { cli, randomWords, removeDir, rng, tempDir, writeList } from './support/e2e.js';
+
+const fixture = (dir: string) => {
+  const rand = rng(17);
+  const answers = randomWords(rand, 150, 5, 'aelnorstcdiu');
+  const extra = randomWords(rand, 250, 5, 'aelnorstcdiubgmpy', new Set(answers));
+  return {
+    answers: writeList(join(dir, 'answers.txt'), answers),
+    guesses: writeList(join(dir, 'guesses.txt'), extra),
+  };
+};
+
+/** The largest reply group of `guess`: its code and secrets. */
+function largestGroup(game: WordleGame, guess: number, among: readonly number[]): { code: number; secrets: number[] } {
+  const groups = new Map<number, number[]>();
+  for (const s of among) {
+    const c = game.feedback(guess, s);
+    if (c === game.solvedCode) continue;
+    groups.set(c, [...(groups.get(c) ?? []), s]);
+  }
+  const [code, secrets] = [...groups.entries()].sort((a, b) => b[1].length - a[1].length || a[0] - b[0])[0];
+  return { code, secrets };
+}
+
+describe('wordle --line', () => {
+  for (const hard of [false, true]) {
+    it(`${hard ? 'hard' : 'normal'} mode: the line's guesses are played where its replies lead, the rest as without it`, async () => {
+      const dir = tempDir('wordle-line');
+      try {
+        const lists = { ...fixture(dir), hard };
+        const compile = (options: Record<string, unknown>) => {
+          const loaded = wordleModule.load(lists);
+          return compileLoaded(loaded, { effort: 'default', workers: 2, options, executor: threadExecutor });
+        };
+        const game = wordleModule.load(lists).game as WordleGame;
+        const plain = await compile(lists);
+        const opener = plain.tree.guess[0];
+        const all = Array.from({ length: game.secretCount }, (_, s) => s);
+        const first = largestGroup(game, opener, all);
+        // A second guess the plain tree does not play there, allowed in hard mode: the last such word.
+        const plainSecond = replaySecret(game, plain.tree, first.secrets[0]).guesses[1];
+        const rule = game.guessFilter;
+        const state1 = rule ? rule.after(rule.start, opener, first.code) : '';
+        let second = -1;
+        for (let g = game.guessCount - 1; g >= 0 && second < 0; g--)
+          if (g !== plainSecond && g !== opener && (!rule || rule.allows(state1, g))) second = g;
+        const deeper = largestGroup(game, second, first.secrets);
+        const state2 = rule ? rule.after(state1, second, deeper.code) : '';
+        let third = -1;
+        for (let g = 0; g < game.guessCount && third < 0; g++)
+          if (g !== second && g !== opener && (!rule || rule.allows(state2, g))) third = g;
+        const mask = (c: number) => codeToMask(c, 5);
+        const text = [
+          game.guessName(opener),
+          mask(first.code),
+          game.guessName(second),
+          mask(deeper.code),
+          game.guessName(third),
+        ].join('.');
+        const r = await compile({ ...lists, line: text.toUpperCase() });
+        expect(r.settings).toMatchObject({ opener: game.guessName(opener), line: text });
+        const inFirst = new Set(first.secrets);
+        const inDeeper = new Set(deeper.secrets);
+        for (const s of all) {
+          const path = replaySecret(game, r.tree, s);
+          expect(path.foundAt, game.secretName(s)).toBeGreaterThan(0);
+          expect(path.guesses[0]).toBe(opener);
+          if (inFirst.has(s) && s !== game.secretOfGuess(second)) expect(path.guesses[1]).toBe(second);
+          if (inDeeper.has(s) && s !== game.secretOfGuess(third)) expect(path.guesses[2]).toBe(third);
+          // Outside the line's first group the search is the plain compile's.
+          if (!inFirst.has(s)) expect(path.guesses).toEqual(replaySecret(game, plain.tree, s).guesses);
+        }
+        expect(replayAll(game, r.tree).outcomes.every((o) => o.foundAt > 0)).toBe(true);
+        if (hard) expect(illegalGuesses(game, r.tree)).toEqual([]);
+      } finally {
+        removeDir(dir);
+      }
+    }, 60_000);
+  }
+
+  it("refuses a worker's job whose line is not one the game can hold", () => {
+    const dir = tempDir('wordle-line-job');
+    try {
+      const lists = { ...fixture(dir), hard: false };
+      const game = wordleModule.load(lists).game as WordleGame;
+      const spec = game.spec();
+      const setup = (lineGuesses: unknown, lineReplies: unknown) => ({
+        effort: 'default',
+        probes: new Uint32Array([0]),
+        lineGuesses,
+        lineReplies,
+      });
+      const check = (u: unknown) => () => wordleModule.checkJob?.(spec, u, () => {});
+      expect(check(setup(Uint32Array.of(0, 1), Uint32Array.of(5)))).not.toThrow();
+      expect(check(setup(Uint32Array.of(0, game.guessCount), Uint32Array.of(5)))).toThrow(/setup\.lineGuesses/);
+      expect(check(setup(Uint32Array.of(0, 1), Uint32Array.of(242)))).toThrow(
+        /setup\.lineReplies: a reply that solves/,
+      );
+      expect(check(setup(Uint32Array.of(0, 1), Uint32Array.of(243)))).toThrow(/setup\.lineReplies/);
+      expect(check(setup(Uint32Array.of(0, 1, 2), Uint32Array.of(5)))).toThrow(/one reply fewer/);
+      expect(check(setup([0, 1], Uint32Array.of(5)))).toThrow(/setup\.lineGuesses/);
+    } finally {
+      removeDir(dir);
+    }
+  });
+
+  it('through the CLI: a wrong line is one usage line naming what is wrong, status 2, nothing written', async () => {
+    const dir = tempDir('wordle-line-cli');
+    try {
+      const lists = fixture(dir);
+      const out = join(dir, 't.gtree');
+      const run = (line: string, extra: string[] = []) =>
+        cli(
+          [
+            'compile',
+            '--game',
+            'wordle',
+            '--answers',
+            lists.answers,
+            '--guesses',
+            lists.guesses,
+            '--line',
+            line,
+            '--out',
+            out,
+            ...extra,
+          ],
+          {
+            trees: join(dir, 'trees'),
+            timeoutMs: 30_000,
+          },
+        );
+      const [w1, w2] = readFileSync(lists.answers, 'utf8').split('\n');
+      const cases: [string, string[], RegExp][] = [
+        [
+          'zz\u001bzz.XXXXX.aaaaa',
+          [],
+          /^guesstree: --line: "zz\\x1Bzz" is not a word of the guesses or the answers\n$/,
+        ],
+        [w1, [], /^guesstree: --line "\w+": expected GUESS\.MASK\.GUESS/],
+        [`${w1}.XXQXX.${w2}`, [], /^guesstree: --line: mask 1: "XXQXX" has 'Q' at position 3/],
+        [`${w1}.OOOOO.${w2}`, [], /solves the game; nothing follows it/],
+        [
+          `${w1}.XXXXX.${w2}`,
+          ['--opener', w2],
+          /^guesstree: --opener "\w+" and --line "[^"]+" start with different guesses\n$/,
+        ],
+        [`${w1}.XXXXX.${w2}`, ['--effort', 'exact'], /^guesstree: --line fixes guesses the search does not choose/],
+      ];
+      for (const [line, extra, pattern] of cases) {
+        const r = await run(line, extra);
+        expect(r.code, r.stderr).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toMatch(pattern);
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+        expect(existsSync(out)).toBe(false);
+      }
+    } finally {
+      removeDir(dir);
+    }
+  }, 60_000);
+});
