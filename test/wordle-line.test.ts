@@ -25,16 +25,17 @@ const fixture = (dir: string) => {
   };
 };
 
-/** The largest reply group of `guess`: its code and secrets. */
-function largestGroup(game: WordleGame, guess: number, among: readonly number[]): { code: number; secrets: number[] } {
+/** The reply groups of `guess` (not the solved one), largest first: each its code and secrets. */
+function groupsOf(game: WordleGame, guess: number, among: readonly number[]): { code: number; secrets: number[] }[] {
   const groups = new Map<number, number[]>();
   for (const s of among) {
     const c = game.feedback(guess, s);
     if (c === game.solvedCode) continue;
     groups.set(c, [...(groups.get(c) ?? []), s]);
   }
-  const [code, secrets] = [...groups.entries()].sort((a, b) => b[1].length - a[1].length || a[0] - b[0])[0];
-  return { code, secrets };
+  return [...groups.entries()]
+    .sort((a, b) => b[1].length - a[1].length || a[0] - b[0])
+    .map(([code, secrets]) => ({ code, secrets }));
 }
 
 describe('wordle --line', () => {
@@ -51,39 +52,49 @@ describe('wordle --line', () => {
         const plain = await compile(lists);
         const opener = plain.tree.guess[0];
         const all = Array.from({ length: game.secretCount }, (_, s) => s);
-        const first = largestGroup(game, opener, all);
-        // A second guess the plain tree does not play there, allowed in hard mode: the last such word.
-        const plainSecond = replaySecret(game, plain.tree, first.secrets[0]).guesses[1];
+        const [first, other] = groupsOf(game, opener, all);
         const rule = game.guessFilter;
+        // A guess hard mode allows in `state`, not one of `avoid`: the last such word, or the first.
+        const allowed = (state: string, avoid: number[], last: boolean) => {
+          for (let i = 0; i < game.guessCount; i++) {
+            const g = last ? game.guessCount - 1 - i : i;
+            if (!avoid.includes(g) && (!rule || rule.allows(state, g))) return g;
+          }
+          throw new Error('no guess allowed');
+        };
+        const plainSecond = (group: { secrets: number[] }) =>
+          replaySecret(game, plain.tree, group.secrets[0]).guesses[1];
         const state1 = rule ? rule.after(rule.start, opener, first.code) : '';
-        let second = -1;
-        for (let g = game.guessCount - 1; g >= 0 && second < 0; g--)
-          if (g !== plainSecond && g !== opener && (!rule || rule.allows(state1, g))) second = g;
-        const deeper = largestGroup(game, second, first.secrets);
-        const state2 = rule ? rule.after(state1, second, deeper.code) : '';
-        let third = -1;
-        for (let g = 0; g < game.guessCount && third < 0; g++)
-          if (g !== second && g !== opener && (!rule || rule.allows(state2, g))) third = g;
+        const second = allowed(state1, [opener, plainSecond(first)], true);
+        const deeper = groupsOf(game, second, first.secrets)[0];
+        const third = allowed(rule ? rule.after(state1, second, deeper.code) : '', [opener, second], false);
+        // A second line, into the opener's second-largest group.
+        const otherSecond = allowed(
+          rule ? rule.after(rule.start, opener, other.code) : '',
+          [opener, plainSecond(other)],
+          true,
+        );
+        const name = (g: number) => game.guessName(g);
         const mask = (c: number) => codeToMask(c, 5);
         const text = [
-          game.guessName(opener),
-          mask(first.code),
-          game.guessName(second),
-          mask(deeper.code),
-          game.guessName(third),
-        ].join('.');
+          [name(opener), mask(first.code), name(second), mask(deeper.code), name(third)].join('.'),
+          [name(opener), mask(other.code), name(otherSecond)].join('.'),
+        ].join(',');
         const r = await compile({ ...lists, line: text.toUpperCase() });
-        expect(r.settings).toMatchObject({ opener: game.guessName(opener), line: text });
+        expect(r.settings).toMatchObject({ opener: name(opener), line: text });
         const inFirst = new Set(first.secrets);
         const inDeeper = new Set(deeper.secrets);
+        const inOther = new Set(other.secrets);
         for (const s of all) {
           const path = replaySecret(game, r.tree, s);
           expect(path.foundAt, game.secretName(s)).toBeGreaterThan(0);
           expect(path.guesses[0]).toBe(opener);
           if (inFirst.has(s) && s !== game.secretOfGuess(second)) expect(path.guesses[1]).toBe(second);
           if (inDeeper.has(s) && s !== game.secretOfGuess(third)) expect(path.guesses[2]).toBe(third);
-          // Outside the line's first group the search is the plain compile's.
-          if (!inFirst.has(s)) expect(path.guesses).toEqual(replaySecret(game, plain.tree, s).guesses);
+          if (inOther.has(s) && s !== game.secretOfGuess(otherSecond)) expect(path.guesses[1]).toBe(otherSecond);
+          // Off the lines the search is the plain compile's.
+          if (!inFirst.has(s) && !inOther.has(s))
+            expect(path.guesses).toEqual(replaySecret(game, plain.tree, s).guesses);
         }
         expect(replayAll(game, r.tree).outcomes.every((o) => o.foundAt > 0)).toBe(true);
         if (hard) expect(illegalGuesses(game, r.tree)).toEqual([]);
@@ -99,20 +110,27 @@ describe('wordle --line', () => {
       const lists = { ...fixture(dir), hard: false };
       const game = wordleModule.load(lists).game as WordleGame;
       const spec = game.spec();
-      const setup = (lineGuesses: unknown, lineReplies: unknown) => ({
+      const setup = (lineGuesses: unknown, lineReplies: unknown, lineLengths: unknown = Uint32Array.of(2)) => ({
         effort: 'default',
         probes: new Uint32Array([0]),
         lineGuesses,
         lineReplies,
+        lineLengths,
       });
       const check = (u: unknown) => () => wordleModule.checkJob?.(spec, u, () => {});
       expect(check(setup(Uint32Array.of(0, 1), Uint32Array.of(5)))).not.toThrow();
+      expect(check(setup(Uint32Array.of(0, 1, 0, 2, 3), Uint32Array.of(5, 5, 7), Uint32Array.of(2, 3)))).not.toThrow();
       expect(check(setup(Uint32Array.of(0, game.guessCount), Uint32Array.of(5)))).toThrow(/setup\.lineGuesses/);
       expect(check(setup(Uint32Array.of(0, 1), Uint32Array.of(242)))).toThrow(
         /setup\.lineReplies: a reply that solves/,
       );
       expect(check(setup(Uint32Array.of(0, 1), Uint32Array.of(243)))).toThrow(/setup\.lineReplies/);
-      expect(check(setup(Uint32Array.of(0, 1, 2), Uint32Array.of(5)))).toThrow(/one reply fewer/);
+      expect(check(setup(Uint32Array.of(0, 1, 2), Uint32Array.of(5)))).toThrow(/setup\.line/);
+      expect(check(setup(Uint32Array.of(0, 1), Uint32Array.of(5), Uint32Array.of(1)))).toThrow(
+        /fewer than two guesses/,
+      );
+      expect(check(setup(Uint32Array.of(0, 1), Uint32Array.of(5), Uint32Array.of(2, 2)))).toThrow(/setup\.line/);
+      expect(check(setup(Uint32Array.of(0, 1), Uint32Array.of(5), [2]))).toThrow(/setup\.lineLengths/);
       expect(check(setup([0, 1], Uint32Array.of(5)))).toThrow(/setup\.lineGuesses/);
     } finally {
       removeDir(dir);
@@ -145,7 +163,7 @@ describe('wordle --line', () => {
             timeoutMs: 30_000,
           },
         );
-      const [w1, w2] = readFileSync(lists.answers, 'utf8').split('\n');
+      const [w1, w2, w3] = readFileSync(lists.answers, 'utf8').split('\n');
       const cases: [string, string[], RegExp][] = [
         [
           'zz\u001bzz.XXXXX.aaaaa',
@@ -161,6 +179,12 @@ describe('wordle --line', () => {
           /^guesstree: --opener "\w+" and --line "[^"]+" start with different guesses\n$/,
         ],
         [`${w1}.XXXXX.${w2}`, ['--effort', 'exact'], /^guesstree: --line fixes guesses the search does not choose/],
+        [
+          `${w1}.XXXXX.${w2},${w1}.XXXXX.${w3}`,
+          [],
+          /^guesstree: --line: after "\w+\.XXXXX" the lines play both \w+ and \w+\n$/,
+        ],
+        [`${w1}.XXXXX.${w2},${w2}.XXXXX.${w1}`, [], /^guesstree: --line: the lines open with different guesses/],
       ];
       for (const [line, extra, pattern] of cases) {
         const r = await run(line, extra);

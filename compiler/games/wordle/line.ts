@@ -1,8 +1,9 @@
 /**
- * `--line GUESS.MASK.GUESS…`: a line of play a Wordle tree keeps. Its first guess is the opener;
- * after each mask, the guess that follows is played at the answers that reply so (the search
- * fills in everything else). E.g. `chomp.XXXXX.bezil`: CHOMP first and, for the answers with
- * none of its letters, BEZIL second.
+ * `--line GUESS.MASK.GUESS…[,…]`: lines of play a Wordle tree keeps. A line's first guess is the
+ * opener; after each mask, the guess that follows is played at the answers that reply so (the
+ * search fills in everything else). E.g. `chomp.XXXXX.bezil`: CHOMP first and, for the answers
+ * with none of its letters, BEZIL second. Several lines, comma-separated, share their opener and
+ * agree wherever they meet.
  */
 import { fail } from '../../../runtime/errors.js';
 import { codeToMask, maskToCode, upperMask } from '../../../runtime/lingo-feedback.js';
@@ -17,14 +18,46 @@ export interface WordleLine {
   readonly replies: Uint32Array;
 }
 
-/** The longest `--line` text read (a line holds at most one guess and mask a try). */
-const LINE_MAX_CHARS = 1000;
+/** The longest `--line` text read, and the most lines in it. */
+const LINE_MAX_CHARS = 100_000;
+export const MAX_LINES = 1000;
 
-/** The line a person typed, checked against the game: one usage line naming the part that is wrong. */
-export function parseLine(game: WordleGame, text: string): WordleLine {
+/**
+ * The lines a person typed, checked against the game and each other: one usage line naming the
+ * part that is wrong (lines must open alike and play one guess wherever they meet).
+ */
+export function parseLines(game: WordleGame, text: string): WordleLine[] {
+  if (text.length > LINE_MAX_CHARS)
+    throw fail('usage', `--line: longer than ${LINE_MAX_CHARS.toLocaleString('en-US')} characters`);
+  const texts = text.split(',');
+  if (texts.length > MAX_LINES) throw fail('usage', `--line: more than ${MAX_LINES} lines`);
+  const lines = texts.map((t) => parseLine(game, t));
+  // Each node a line reaches (its guesses and masks so far) and the guess played there.
+  const played = new Map<string, number>();
+  for (const line of lines) {
+    if (line.guesses[0] !== lines[0].guesses[0])
+      throw fail(
+        'usage',
+        `--line: the lines open with different guesses (${game.guessName(lines[0].guesses[0])}, ${game.guessName(line.guesses[0])})`,
+      );
+    for (let k = 1; k < line.guesses.length; k++) {
+      const at = lineText(game, line.guesses.subarray(0, k), line.replies.subarray(0, k));
+      const before = played.get(at);
+      if (before !== undefined && before !== line.guesses[k])
+        throw fail(
+          'usage',
+          `--line: after ${safeText(at)} the lines play both ${game.guessName(before)} and ${game.guessName(line.guesses[k])}`,
+        );
+      played.set(at, line.guesses[k]);
+    }
+  }
+  return lines;
+}
+
+/** One line, checked against the game. */
+function parseLine(game: WordleGame, text: string): WordleLine {
   const words = game.guesses;
   if (!words) throw new Error('wordle line: the game has no words');
-  if (text.length > LINE_MAX_CHARS) throw fail('usage', `--line: longer than ${LINE_MAX_CHARS} characters`);
   const parts = text.trim().split('.');
   if (parts.length % 2 === 0 || parts.length < 3)
     throw fail('usage', `--line ${safeText(text)}: expected GUESS.MASK.GUESS (more masks and guesses may follow)`);
@@ -70,8 +103,13 @@ export function parseLine(game: WordleGame, text: string): WordleLine {
   return { guesses, replies };
 }
 
-/** The line as a person types it (lower-case guesses, masks in O ? X). */
-export function lineText(game: WordleGame, guesses: Uint32Array, replies: Uint32Array): string {
+/** The lines as a person types them (lower-case guesses, masks in O ? X). */
+export function linesText(game: WordleGame, lines: readonly WordleLine[]): string {
+  return lines.map((l) => lineText(game, l.guesses, l.replies)).join(',');
+}
+
+/** A line, or its first guesses and masks, as a person types it. */
+function lineText(game: WordleGame, guesses: Uint32Array, replies: Uint32Array): string {
   const out: string[] = [];
   for (let k = 0; k < guesses.length; k++) {
     out.push(game.guessName(guesses[k]));
@@ -80,28 +118,74 @@ export function lineText(game: WordleGame, guesses: Uint32Array, replies: Uint32
   return out.join('.');
 }
 
-/** The sets the line's guesses after the first are played at. */
-export function lineGuides(game: WordleGame, line: WordleLine): GuidedSet[] {
-  const guides: GuidedSet[] = [];
-  let secrets = Array.from({ length: game.secretCount }, (_, s) => s);
-  for (let k = 0; k < line.replies.length; k++) {
-    const g = line.guesses[k];
-    const code = line.replies[k];
-    secrets = secrets.filter((s) => game.feedback(g, s) === code);
-    guides.push({ used: k + 1, secrets: Uint32Array.from(secrets), guess: line.guesses[k + 1] });
+/** The sets the lines' guesses after the first are played at (once each where lines meet). */
+export function lineGuides(game: WordleGame, lines: readonly WordleLine[]): GuidedSet[] {
+  const guides = new Map<string, GuidedSet>();
+  for (const line of lines) {
+    let secrets = Array.from({ length: game.secretCount }, (_, s) => s);
+    let at = '';
+    for (let k = 0; k < line.replies.length; k++) {
+      const g = line.guesses[k];
+      const code = line.replies[k];
+      at += `${g}.${code}.`;
+      secrets = secrets.filter((s) => game.feedback(g, s) === code);
+      if (!guides.has(at))
+        guides.set(at, { used: k + 1, secrets: Uint32Array.from(secrets), guess: line.guesses[k + 1] });
+    }
   }
-  return guides;
+  return [...guides.values()];
 }
 
-/** A job's line (setup.lineGuesses, setup.lineReplies) checked against the game's sizes. */
+/** The lines in a job's setup: every line's guesses, then replies, one after another, and each line's count of guesses. */
+export interface LineSetup {
+  readonly lineGuesses: Uint32Array;
+  readonly lineReplies: Uint32Array;
+  readonly lineLengths: Uint32Array;
+}
+
+export function lineSetup(lines: readonly WordleLine[]): LineSetup {
+  const cat = (parts: Uint32Array[]) => {
+    const out = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  };
+  return {
+    lineGuesses: cat(lines.map((l) => l.guesses)),
+    lineReplies: cat(lines.map((l) => l.replies)),
+    lineLengths: Uint32Array.from(lines, (l) => l.guesses.length),
+  };
+}
+
+export function linesOfSetup(s: LineSetup): WordleLine[] {
+  const lines: WordleLine[] = [];
+  let g = 0;
+  let r = 0;
+  for (const n of s.lineLengths) {
+    lines.push({ guesses: s.lineGuesses.subarray(g, g + n), replies: s.lineReplies.subarray(r, r + n - 1) });
+    g += n;
+    r += n - 1;
+  }
+  return lines;
+}
+
+/** A job's lines (setup.lineGuesses, lineReplies, lineLengths) checked against the game's sizes. */
 export function checkLineJob(
-  guessesField: unknown,
-  repliesField: unknown,
+  u: Record<string, unknown>,
   sizes: { guesses: number; codes: number; solved: number; limit: number },
 ): void {
-  const guesses = jobIndices(guessesField, 'setup.lineGuesses', sizes.guesses, sizes.limit - 1);
-  const replies = jobIndices(repliesField, 'setup.lineReplies', sizes.codes, sizes.limit - 2);
-  if (guesses.length < 2 || replies.length !== guesses.length - 1)
-    throw badJob('setup.lineReplies', 'expected one reply fewer than the line has guesses (at least two)');
+  const lengths = jobIndices(u.lineLengths, 'setup.lineLengths', sizes.limit, MAX_LINES);
+  let total = 0;
+  for (const n of lengths) {
+    if (n < 2) throw badJob('setup.lineLengths', 'a line of fewer than two guesses');
+    total += n;
+  }
+  const guesses = jobIndices(u.lineGuesses, 'setup.lineGuesses', sizes.guesses, total);
+  const replies = jobIndices(u.lineReplies, 'setup.lineReplies', sizes.codes, total);
+  if (lengths.length === 0 || guesses.length !== total || replies.length !== total - lengths.length)
+    throw badJob('setup.lineReplies', 'expected the guesses the line lengths add up to, and one reply fewer a line');
   if (replies.includes(sizes.solved)) throw badJob('setup.lineReplies', 'a reply that solves the game');
 }

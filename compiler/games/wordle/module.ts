@@ -74,7 +74,16 @@ import { replayAll } from '../../replay.js';
 import { checkProof, formatProof, listOf, parseProof, proofPathOf, proofValue, readProof } from './proof.js';
 import { wordMaskRules } from '../word-mask-explorer.js';
 import { guidedRanker } from '../../engine/guided-ranker.js';
-import { checkLineJob, lineGuides, lineText, parseLine, type WordleLine } from './line.js';
+import {
+  checkLineJob,
+  type LineSetup,
+  lineGuides,
+  linesOfSetup,
+  lineSetup,
+  linesText,
+  parseLines,
+  type WordleLine,
+} from './line.js';
 import { feedbackCodeCount, solvedCode } from '../../../runtime/lingo-feedback.js';
 
 export type WordleEffort = WidthEffort;
@@ -123,9 +132,10 @@ export interface WordleSetup {
   readonly maxDepth?: number;
   /** The game's limit on guesses when it is not 6 (the parts read it from the game; here for checkpoints' fingerprints). */
   readonly maxGuesses?: number;
-  /** `--line`: its guesses (the first is the opener) and the replies between them. */
+  /** `--line`: every line's guesses and replies, one line after another, and each line's count of guesses. */
   readonly lineGuesses?: Uint32Array;
   readonly lineReplies?: Uint32Array;
+  readonly lineLengths?: Uint32Array;
 }
 
 /** The worst-case solver's sets in hard mode (but greedy). */
@@ -192,8 +202,8 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
   );
   const moves = wordleMoves(game);
   const line =
-    setup.lineGuesses && setup.lineReplies
-      ? lineGuides(game, { guesses: setup.lineGuesses, replies: setup.lineReplies })
+    setup.lineGuesses && setup.lineReplies && setup.lineLengths
+      ? lineGuides(game, linesOfSetup(setup as LineSetup))
       : [];
   return {
     game,
@@ -316,8 +326,8 @@ interface WordlePlanOptions {
   readonly worst: boolean;
   readonly effort: WordleEffort;
   readonly opener: number | undefined;
-  /** `--line`: the guesses it fixes (its first is `opener`). */
-  readonly line: WordleLine | undefined;
+  /** `--line`: the lines it fixes (their first guess is `opener`). */
+  readonly lines: readonly WordleLine[] | undefined;
   readonly spec: { readonly width: number; readonly only?: number[]; readonly first?: number };
 }
 
@@ -341,19 +351,19 @@ function wordlePlanOptions(game: WordleGame, control: CompileControl): WordlePla
     if (opener < 0) throw fail('usage', `--opener ${safeText(openerWord)}: not a word of the guesses or the answers`);
   }
   const lineOption = typeof control.options.line === 'string' ? control.options.line : undefined;
-  const line = lineOption === undefined ? undefined : parseLine(game, lineOption);
-  if (line) {
+  const lines = lineOption === undefined ? undefined : parseLines(game, lineOption);
+  if (lines) {
     if (prove || effort.exact || worst)
       throw fail(
         'usage',
         '--line fixes guesses the search does not choose: it goes with --effort greedy, default or thorough and the total objective, without --prove',
       );
-    if (opener !== undefined && opener !== line.guesses[0])
+    if (opener !== undefined && opener !== lines[0].guesses[0])
       throw fail(
         'usage',
         `--opener ${safeText(openerWord ?? '')} and --line ${safeText(lineOption ?? '')} start with different guesses`,
       );
-    opener = line.guesses[0];
+    opener = lines[0].guesses[0];
   }
   const count = typeof control.options.openers === 'number' ? control.options.openers : undefined;
   if (count !== undefined && (prove || !effort.exact || opener !== undefined))
@@ -371,7 +381,7 @@ function wordlePlanOptions(game: WordleGame, control: CompileControl): WordlePla
         : prove
           ? { width: Infinity }
           : { width: Infinity, first: count ?? EXACT_OPENERS };
-  return { prove, worst, effort, opener, line, spec };
+  return { prove, worst, effort, opener, lines, spec };
 }
 
 /** A compile's pool jobs and searches, over one game and its options. */
@@ -400,7 +410,7 @@ function wordlePasses(loaded: LoadedGame, game: WordleGame, o: WordlePlanOptions
         effort: o.effort.name,
         probes,
         ...(maxDepth !== undefined ? { maxDepth } : {}),
-        ...(o.line ? { lineGuesses: o.line.guesses, lineReplies: o.line.replies } : {}),
+        ...(o.lines ? lineSetup(o.lines) : {}),
       },
     );
     const found = yield* budgeted(job, {
@@ -564,7 +574,7 @@ function* compileWordle(
       candidateShortcut: true,
       // Searched below the given first guess only; the root's one-step bound holds for every opener.
       ...(opener !== undefined && !o.worst ? { opener: game.guessName(opener) } : {}),
-      ...(o.line ? { line: lineText(game, o.line.guesses, o.line.replies) } : {}),
+      ...(o.lines ? { line: linesText(game, o.lines) } : {}),
       ...(opener !== undefined && !o.worst && r.lowerBound !== null
         ? { totalLowerBound: Math.floor(r.lowerBound / unit) }
         : {}),
@@ -686,7 +696,7 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
       type: 'string',
       compileOnly: true,
       describe:
-        'a line of play the tree keeps, GUESS.MASK.GUESS... (e.g. chomp.XXXXX.bezil: CHOMP first, BEZIL after XXXXX); the search fills in the rest',
+        'lines of play the tree keeps, GUESS.MASK.GUESS... each, comma-separated (e.g. chomp.XXXXX.bezil: CHOMP first, BEZIL after XXXXX); the search fills in the rest',
     },
     {
       name: 'prove',
@@ -836,8 +846,8 @@ export const wordleModule: GameModule<WordleSpec, WordleSetup, string> = {
     jobIndices(u.probes, 'setup.probes', guesses);
     if (u.maxDepth !== undefined) jobWhole(u.maxDepth, 'setup.maxDepth', 1, limit);
     if (u.maxGuesses !== undefined) jobWhole(u.maxGuesses, 'setup.maxGuesses', limit, limit);
-    if (u.lineGuesses !== undefined || u.lineReplies !== undefined)
-      checkLineJob(u.lineGuesses, u.lineReplies, {
+    if (u.lineGuesses !== undefined || u.lineReplies !== undefined || u.lineLengths !== undefined)
+      checkLineJob(u, {
         guesses,
         codes: feedbackCodeCount(length),
         solved: solvedCode(length),
