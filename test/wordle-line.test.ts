@@ -44,7 +44,7 @@ describe('wordle --line', () => {
       const dir = tempDir('wordle-line');
       try {
         const lists = { ...fixture(dir), hard };
-        const compile = (options: Record<string, unknown>) => {
+        const compile = (options: Record<string, string | boolean>) => {
           const loaded = wordleModule.load(lists);
           return compileLoaded(loaded, { effort: 'default', workers: 2, options, executor: threadExecutor });
         };
@@ -117,7 +117,7 @@ describe('wordle --line', () => {
         lineReplies,
         lineLengths,
       });
-      const check = (u: unknown) => () => wordleModule.checkJob?.(spec, u, () => {});
+      const check = (u: unknown) => () => wordleModule.checkJob?.(spec, u, (o) => o);
       expect(check(setup(Uint32Array.of(0, 1), Uint32Array.of(5)))).not.toThrow();
       expect(check(setup(Uint32Array.of(0, 1, 0, 2, 3), Uint32Array.of(5, 5, 7), Uint32Array.of(2, 3)))).not.toThrow();
       expect(check(setup(Uint32Array.of(0, game.guessCount), Uint32Array.of(5)))).toThrow(/setup\.lineGuesses/);
