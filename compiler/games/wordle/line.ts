@@ -20,7 +20,7 @@ export interface WordleLine {
 
 /** The longest `--line` text read, and the most lines in it. */
 const LINE_MAX_CHARS = 100_000;
-export const MAX_LINES = 1000;
+const MAX_LINES = 1000;
 
 /**
  * The lines a person typed, checked against the game and each other: one usage line naming the
