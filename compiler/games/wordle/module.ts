@@ -74,16 +74,7 @@ import { replayAll } from '../../replay.js';
 import { checkProof, formatProof, listOf, parseProof, proofPathOf, proofValue, readProof } from './proof.js';
 import { wordMaskRules } from '../word-mask-explorer.js';
 import { guidedRanker } from '../../engine/guided-ranker.js';
-import {
-  checkLineJob,
-  type LineSetup,
-  lineGuides,
-  linesOfSetup,
-  lineSetup,
-  linesText,
-  parseLines,
-  type WordleLine,
-} from './line.js';
+import { checkLineJob, lineGuides, linesOfSetup, lineSetup, linesText, parseLines, type WordleLine } from './line.js';
 import { feedbackCodeCount, solvedCode } from '../../../runtime/lingo-feedback.js';
 
 export type WordleEffort = WidthEffort;
@@ -201,9 +192,10 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
     rule,
   );
   const moves = wordleMoves(game);
+  const { lineGuesses, lineReplies, lineLengths } = setup;
   const line =
-    setup.lineGuesses && setup.lineReplies && setup.lineLengths
-      ? lineGuides(game, linesOfSetup(setup as LineSetup))
+    lineGuesses && lineReplies && lineLengths
+      ? lineGuides(game, linesOfSetup({ lineGuesses, lineReplies, lineLengths }))
       : [];
   return {
     game,
