@@ -119,7 +119,14 @@ describe('wordle --line', () => {
       });
       const check = (u: unknown) => () => wordleModule.checkJob?.(spec, u, (o) => o);
       expect(check(setup(Uint32Array.of(0, 1), Uint32Array.of(5)))).not.toThrow();
-      expect(check(setup(Uint32Array.of(0, 1, 0, 2, 3), Uint32Array.of(5, 5, 7), Uint32Array.of(2, 3)))).not.toThrow();
+      expect(check(setup(Uint32Array.of(0, 1, 0, 2, 3), Uint32Array.of(5, 6, 7), Uint32Array.of(2, 3)))).not.toThrow();
+      // Two lines that play different guesses after the same opener and reply.
+      expect(check(setup(Uint32Array.of(0, 1, 0, 2), Uint32Array.of(5, 5), Uint32Array.of(2, 2)))).toThrow(
+        /setup\.lineGuesses: two lines play different guesses/,
+      );
+      expect(check(setup(Uint32Array.of(0, 1, 3, 2), Uint32Array.of(5, 5), Uint32Array.of(2, 2)))).toThrow(
+        /setup\.lineGuesses: two lines play different guesses/,
+      );
       expect(check(setup(Uint32Array.of(0, game.guessCount), Uint32Array.of(5)))).toThrow(/setup\.lineGuesses/);
       expect(check(setup(Uint32Array.of(0, 1), Uint32Array.of(242)))).toThrow(
         /setup\.lineReplies: a reply that solves/,

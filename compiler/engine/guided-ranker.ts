@@ -16,26 +16,30 @@ export interface GuidedSet {
   readonly guess: number;
 }
 
-/** `inner` with `guides` played where their sets are reached; `secretCount` sizes the membership table. */
+/**
+ * `inner` with `guides` played where their sets are reached. Guides at one depth must be disjoint
+ * (each where other replies lead); `secretCount` sizes the table of each depth's guide by secret.
+ */
 export function guidedRanker<S>(inner: Ranker<S>, guides: readonly GuidedSet[], secretCount: number): Ranker<S> {
   if (guides.length === 0) return inner;
-  // One membership row per guide: the set at a node is the guide's when it has its size and
-  // every secret is a member.
-  const member = guides.map((g) => {
-    const row = new Uint8Array(secretCount);
-    for (const s of g.secrets) row[s] = 1;
-    return row;
+  // By depth, each secret's guide (-1: none): a set is a guide's when its first secret's guide
+  // has the set's size and holds every secret of it.
+  const guideOf: Int32Array[] = [];
+  guides.forEach((g, i) => {
+    guideOf[g.used] ??= new Int32Array(secretCount).fill(-1);
+    const row = guideOf[g.used];
+    for (const s of g.secrets) {
+      if (row[s] >= 0) throw new Error('guided ranker: two guides at one depth share a secret');
+      row[s] = i;
+    }
   });
   const guideAt = (buf: Uint32Array, off: number, n: number, used: number): number => {
-    for (let i = 0; i < guides.length; i++) {
-      const g = guides[i];
-      if (g.used !== used || g.secrets.length !== n) continue;
-      const row = member[i];
-      let all = true;
-      for (let k = off; k < off + n && all; k++) all = row[buf[k]] === 1;
-      if (all) return g.guess;
-    }
-    return -1;
+    const row = guideOf[used];
+    if (!row || n === 0) return -1;
+    const i = row[buf[off]];
+    if (i < 0 || guides[i].secrets.length !== n) return -1;
+    for (let k = off + 1; k < off + n; k++) if (row[buf[k]] !== i) return -1;
+    return guides[i].guess;
   };
   const guided: Ranker<S> = {
     ...bindOptional(inner),

@@ -32,26 +32,35 @@ export function parseLines(game: WordleGame, text: string): WordleLine[] {
   const texts = text.split(',');
   if (texts.length > MAX_LINES) throw fail('usage', `--line: more than ${MAX_LINES} lines`);
   const lines = texts.map((t) => parseLine(game, t));
-  // Each node a line reaches (its guesses and masks so far) and the guess played there.
-  const played = new Map<string, number>();
-  for (const line of lines) {
-    if (line.guesses[0] !== lines[0].guesses[0])
-      throw fail(
-        'usage',
-        `--line: the lines open with different guesses (${game.guessName(lines[0].guesses[0])}, ${game.guessName(line.guesses[0])})`,
-      );
-    for (let k = 1; k < line.guesses.length; k++) {
-      const at = lineText(game, line.guesses.subarray(0, k), line.replies.subarray(0, k));
-      const before = played.get(at);
-      if (before !== undefined && before !== line.guesses[k])
-        throw fail(
-          'usage',
-          `--line: after ${safeText(at)} the lines play both ${game.guessName(before)} and ${game.guessName(line.guesses[k])}`,
-        );
-      played.set(at, line.guesses[k]);
-    }
+  const c = lineConflict(lines);
+  if (c) {
+    const [first, other] = [game.guessName(lines[c.a].guesses[c.k]), game.guessName(lines[c.b].guesses[c.k])];
+    if (c.k === 0) throw fail('usage', `--line: the lines open with different guesses (${first}, ${other})`);
+    const at = lineText(game, lines[c.b].guesses.subarray(0, c.k), lines[c.b].replies.subarray(0, c.k));
+    throw fail('usage', `--line: after ${safeText(at)} the lines play both ${first} and ${other}`);
   }
   return lines;
+}
+
+/**
+ * The first place where a line plays another guess than an earlier one after the same guesses
+ * and masks (lines `a` before `b`, the guess's place `k`; 0: their openers), or null: the lines
+ * agree wherever they meet, so the sets they reach at one depth are disjoint.
+ */
+function lineConflict(lines: readonly WordleLine[]): { a: number; b: number; k: number } | null {
+  // Each node reached (its guesses and replies so far) and the guess played there, with its line.
+  const played = new Map<string, { guess: number; line: number }>();
+  for (let i = 0; i < lines.length; i++) {
+    const { guesses, replies } = lines[i];
+    let at = '';
+    for (let k = 0; k < guesses.length; k++) {
+      const before = played.get(at);
+      if (before && before.guess !== guesses[k]) return { a: before.line, b: i, k };
+      if (!before) played.set(at, { guess: guesses[k], line: i });
+      if (k < replies.length) at += `${guesses[k]}.${replies[k]}.`;
+    }
+  }
+  return null;
 }
 
 /** One line, checked against the game. */
@@ -188,4 +197,6 @@ export function checkLineJob(
   if (lengths.length === 0 || guesses.length !== total || replies.length !== total - lengths.length)
     throw badJob('setup.lineReplies', 'expected the guesses the line lengths add up to, and one reply fewer a line');
   if (replies.includes(sizes.solved)) throw badJob('setup.lineReplies', 'a reply that solves the game');
+  if (lineConflict(linesOfSetup({ lineGuesses: guesses, lineReplies: replies, lineLengths: lengths })))
+    throw badJob('setup.lineGuesses', 'two lines play different guesses after the same guesses and replies');
 }
