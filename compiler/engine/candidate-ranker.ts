@@ -56,6 +56,11 @@ export interface CandidateRankerSettings {
   readonly exactOrder?: 'bound' | 'mixed' | undefined;
   /** Endgame families (exact only): sets of secrets that only one position tells apart. */
   readonly endgames?: Endgames | undefined;
+  /**
+   * Families of two or more, only to pass over guesses that cannot split a set into singletons
+   * when nothing else can count (two tries left, a tight budget): the rankings do not change.
+   */
+  readonly splitFamilies?: Endgames | undefined;
 }
 
 /**
@@ -167,6 +172,14 @@ export class CandidateRanker implements Ranker<string> {
   private readonly rows: Int32Array;
   private readonly counts: Int32Array;
   private readonly touched: Int32Array;
+  /** `splitNeeds`'s scratch: each split family's members in the set and their letters (stamped). */
+  private readonly splitCount: Int32Array;
+  private readonly splitLetters: Int32Array;
+  private readonly splitStamp: Int32Array;
+  private splitGen = 0;
+  /** `splitNeeds`'s result: the families' letters and needs, most needed first. */
+  private readonly splitMask: Int32Array;
+  private readonly splitNeed: Int32Array;
   /** Endgame scratch: members of each family in the node's set (stamped). */
   private readonly familyCount: Int32Array;
   private readonly familyStamp: Int32Array;
@@ -202,6 +215,12 @@ export class CandidateRanker implements Ranker<string> {
     this.rows = new Int32Array(game.secretCount);
     this.counts = new Int32Array(game.codeCount);
     this.touched = new Int32Array(Math.min(game.codeCount, game.secretCount) + 1);
+    const split = settings.splitFamilies?.count ?? 0;
+    this.splitCount = new Int32Array(split);
+    this.splitLetters = new Int32Array(split);
+    this.splitStamp = new Int32Array(split);
+    this.splitMask = new Int32Array(split);
+    this.splitNeed = new Int32Array(split);
     const families = settings.endgames?.count ?? 0;
     this.familyCount = new Int32Array(families);
     this.familyStamp = new Int32Array(families);
@@ -282,6 +301,59 @@ export class CandidateRanker implements Ranker<string> {
     }
     this.largestSize = most;
     return best;
+  }
+
+  /**
+   * What a guess must hold to split the set into singletons: of each split family with k ≥ 2
+   * members in the set, k − 1 of the letters they differ by (members whose letter a guess lacks
+   * share its reply). Each family's letters into `splitMask`, its need into `splitNeed`; returns
+   * how many families.
+   */
+  private splitNeeds(set: Uint32Array, n: number): number {
+    const e = this.settings.splitFamilies;
+    if (!e) return 0;
+    const gen = ++this.splitGen;
+    const count = this.splitCount;
+    const letters = this.splitLetters;
+    const stamp = this.splitStamp;
+    for (let i = 0; i < n; i++) {
+      const s = set[i];
+      for (let j = e.of[s]; j < e.of[s + 1]; j++) {
+        const f = e.list[j];
+        const seen = stamp[f] === gen;
+        count[f] = seen ? count[f] + 1 : 1;
+        letters[f] = seen ? letters[f] | e.letterBit[j] : e.letterBit[j];
+        stamp[f] = gen;
+      }
+    }
+    // Each family of two or more once (its count then cleared), kept by need, most first (a
+    // guess fails the first one most often).
+    const needs = this.splitNeed;
+    const masks = this.splitMask;
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const s = set[i];
+      for (let j = e.of[s]; j < e.of[s + 1]; j++) {
+        const f = e.list[j];
+        if (count[f] < 2) continue;
+        const need = count[f] - 1;
+        let at = k++;
+        for (; at > 0 && needs[at - 1] < need; at--) {
+          needs[at] = needs[at - 1];
+          masks[at] = masks[at - 1];
+        }
+        needs[at] = need;
+        masks[at] = letters[f];
+        count[f] = 0;
+      }
+    }
+    return k;
+  }
+
+  /** Whether a guess of these letters holds what each of the `k` split families of `splitNeeds` needs but the first. */
+  private splitsOtherFamilies(letters: number, k: number): boolean {
+    for (let i = 1; i < k; i++) if (popcount32(letters & this.splitMask[i]) < this.splitNeed[i]) return false;
+    return true;
   }
 
   /**
@@ -690,6 +762,14 @@ export class CandidateRanker implements Ranker<string> {
     // bound `allApart`, key2 2n + 1), nor ties with it on both keys and enters.
     const allApart = n * gc + n * first;
     this.prepareRows(set, 0, n);
+    // Two tries left and a budget any collision reaches: only a guess that splits the set into
+    // singletons counts, so one holding, of each family of two or more in the set, all but one
+    // of the letters it differs by (the members whose letter a guess lacks share a reply). The
+    // others would stop at a collision: passing over them changes nothing.
+    const needs = left === 2 && limitMiss <= 1 && limitHit <= 1 ? this.splitNeeds(set, n) : 0;
+    const guessLetters = needs > 0 ? (this.settings.splitFamilies as Endgames).guessLetters : null;
+    const firstMask = needs > 0 ? this.splitMask[0] : 0;
+    const firstNeed = needs > 0 ? this.splitNeed[0] : 0;
     // Exact rankings: the first exact guess of least bound, and the survivors' packed keys.
     let exactBest: RankedGuess | null = null;
     const pack = sorted ? this.packing(n, poolLength, end - from) : null;
@@ -702,6 +782,11 @@ export class CandidateRanker implements Ranker<string> {
           return CandidateRanker.known(bestCandidate, bestCandidate.bound, complete);
       }
       const g = pool[pi];
+      if (guessLetters !== null) {
+        const letters = guessLetters[g];
+        if (popcount32(letters & firstMask) < firstNeed || (needs > 1 && !this.splitsOtherFamilies(letters, needs)))
+          continue;
+      }
       const hit = inSet[g] === stamp ? 1 : 0;
       if (!this.tableStats(g, n, hit ? Math.min(limitHit, capHit) : Math.min(limitMiss, capMiss))) continue;
       const col = this.tCollisions;

@@ -168,16 +168,10 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
   );
   const rule = game.guessFilter;
   const exact = effort.exact === true;
+  const familiesOf = (min: number) =>
+    endgameFamilies(game.kernel.letters, game.params.length, game.secretCount, (s) => game.guessOfSecret(s), min);
   // Endgames bind in hard mode (few guesses allowed test the letter a family differs by).
-  const endgames = rule
-    ? endgameFamilies(
-        game.kernel.letters,
-        game.params.length,
-        game.secretCount,
-        (s) => game.guessOfSecret(s),
-        ENDGAME_MIN,
-      )
-    : undefined;
+  const endgames = rule ? familiesOf(ENDGAME_MIN) : undefined;
   const ranker = new CandidateRanker(
     game,
     objective,
@@ -188,6 +182,7 @@ export function wordleParts(game: WordleGame, setup: WordleSetup): EngineParts<s
       exact,
       exactOrder: 'mixed',
       endgames,
+      splitFamilies: familiesOf(2),
     },
     rule,
   );
