@@ -12,7 +12,26 @@ import { mastermindParts, type MastermindEffort } from '../../compiler/games/mas
 import { type LingoGame, lingoProbes } from '../../compiler/games/lingo/game.js';
 import { lingoEffort, lingoParts, LINGO_FULL_SCORE } from '../../compiler/games/lingo/module.js';
 import { wordleProbes, type WordleGame } from '../../compiler/games/wordle/game.js';
-import { wordleParts, WORDLE_GUESS_COST } from '../../compiler/games/wordle/module.js';
+import { wordleModule, wordleParts, WORDLE_GUESS_COST } from '../../compiler/games/wordle/module.js';
+import type { EngineParts } from '../../compiler/engine/search.js';
+import { join } from 'node:path';
+import { writeList } from './e2e.js';
+
+/** A Wordle game of two lists written into `dir` (a.txt, g.txt) as its module loads it, with its parts and ranker. */
+export function wordleRankerOn(
+  dir: string,
+  lists: { answers: readonly string[]; guesses: readonly string[]; hard: boolean },
+  effort = 'default',
+): { game: WordleGame; parts: EngineParts<string>; ranker: CandidateRanker } {
+  const files = {
+    answers: writeList(join(dir, 'a.txt'), lists.answers),
+    guesses: writeList(join(dir, 'g.txt'), lists.guesses),
+    hard: lists.hard,
+  };
+  const game = wordleModule.load(files).game as WordleGame;
+  const parts = wordleParts(game, { effort, probes: wordleProbes(game) });
+  return { game, parts, ranker: parts.ranker as CandidateRanker };
+}
 
 /** A Wordle engine with the given widths by guesses used (and cut-offs / candidate shortcut switched). */
 export function wordleEngine(

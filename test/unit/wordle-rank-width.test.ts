@@ -6,12 +6,10 @@
  * pool place), counted guess by guess from the feedback; with two tries left, the first guess of
  * least bound; the set's bound is the least bound.
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CandidateRanker } from '../../compiler/engine/candidate-ranker.js';
-import { wordleProbes, type WordleGame } from '../../compiler/games/wordle/game.js';
-import { wordleModule, wordleParts } from '../../compiler/games/wordle/module.js';
-import { randomWords, removeDir, rng, tempDir, writeList } from '../support/e2e.js';
+import type { WordleGame } from '../../compiler/games/wordle/game.js';
+import { randomWords, removeDir, rng, tempDir } from '../support/e2e.js';
+import { wordleRankerOn } from '../support/engine.js';
 
 interface Ranked {
   readonly guess: number;
@@ -55,14 +53,7 @@ describe('the ranking of a few guesses', () => {
         const r = rng(hard ? 51 : 53);
         const answers = randomWords(r, 150, 5, 'aeilnorstcd');
         const guesses = randomWords(r, 400, 5, 'aeilnorstcdmpubgh', new Set(answers));
-        const lists = {
-          answers: writeList(join(dir, 'a.txt'), answers),
-          guesses: writeList(join(dir, 'g.txt'), guesses),
-          hard,
-        };
-        const game = wordleModule.load(lists).game as WordleGame;
-        const parts = wordleParts(game, { effort: 'default', probes: wordleProbes(game) });
-        const ranker = parts.ranker as CandidateRanker;
+        const { game, parts, ranker } = wordleRankerOn(dir, { answers, guesses, hard });
         const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
         let checked = 0;
         let cut = 0;

@@ -4,12 +4,11 @@
  * and under hard mode's rule, it is the least one-step bound over the node's pool counted
  * guess by guess from the feedback (3n − hit − groups guesses), and the bound the probe finds.
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CandidateRanker } from '../../compiler/engine/candidate-ranker.js';
-import { wordleProbes, type WordleGame } from '../../compiler/games/wordle/game.js';
-import { WORDLE_GUESS_COST, wordleModule, wordleParts } from '../../compiler/games/wordle/module.js';
-import { randomWords, removeDir, rng, tempDir, writeList } from '../support/e2e.js';
+import type { WordleGame } from '../../compiler/games/wordle/game.js';
+import { WORDLE_GUESS_COST } from '../../compiler/games/wordle/module.js';
+import { randomWords, removeDir, rng, tempDir } from '../support/e2e.js';
+import { wordleRankerOn } from '../support/engine.js';
 
 /** The least one-step bound over `pool`, guess by guess: every secret pays this guess, all but a win one more, all but one of a group one more again. */
 function bruteBound(game: WordleGame, set: Uint32Array, pool: Uint32Array): number {
@@ -31,14 +30,7 @@ describe('the bit-set bound of a part', () => {
         const r = rng(hard ? 41 : 43);
         const answers = randomWords(r, 160, 5, 'aeilnorstcd');
         const guesses = randomWords(r, 240, 5, 'aeilnorstcdmpu', new Set(answers));
-        const lists = {
-          answers: writeList(join(dir, 'a.txt'), answers),
-          guesses: writeList(join(dir, 'g.txt'), guesses),
-          hard,
-        };
-        const game = wordleModule.load(lists).game as WordleGame;
-        const parts = wordleParts(game, { effort: 'exact', probes: wordleProbes(game) });
-        const ranker = parts.ranker as CandidateRanker;
+        const { game, parts, ranker } = wordleRankerOn(dir, { answers, guesses, hard }, 'exact');
         const all = Uint32Array.from({ length: game.secretCount }, (_, i) => i);
         let checked = 0;
         for (let opener = 0; opener < game.guessCount; opener += 37) {

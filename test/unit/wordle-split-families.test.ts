@@ -5,13 +5,13 @@
  * seeded lists full of such families, every ranking is the one of the same ranker without the
  * families, and the sets include ones a guess splits with exactly the letters needed.
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CandidateRanker } from '../../compiler/engine/candidate-ranker.js';
 import type { Ranking } from '../../compiler/engine/types.js';
-import { wordleProbes, type WordleGame } from '../../compiler/games/wordle/game.js';
-import { WORDLE_GUESS_COST, wordleModule, wordleParts } from '../../compiler/games/wordle/module.js';
-import { randomWords, removeDir, rng, tempDir, writeList } from '../support/e2e.js';
+import type { WordleGame } from '../../compiler/games/wordle/game.js';
+import { WORDLE_GUESS_COST } from '../../compiler/games/wordle/module.js';
+import { randomWords, removeDir, rng, tempDir } from '../support/e2e.js';
+import { wordleRankerOn } from '../support/engine.js';
 
 /** A ranking's content: the optimal guess, the set's bound, the listed guesses and bounds. */
 function shape(r: Ranking): string {
@@ -50,14 +50,7 @@ describe('two tries left: guesses that cannot split a family are passed over', (
         }
         const answers = [...family, ...randomWords(r, 120, 5, 'aeilnrst', family)];
         const guesses = randomWords(r, 200, 5, 'aeilnrstcdmpu', new Set(answers));
-        const lists = {
-          answers: writeList(join(dir, 'a.txt'), answers),
-          guesses: writeList(join(dir, 'g.txt'), guesses),
-          hard,
-        };
-        const game = wordleModule.load(lists).game as WordleGame;
-        const parts = wordleParts(game, { effort: 'default', probes: wordleProbes(game) });
-        const fast = parts.ranker as CandidateRanker;
+        const { game, parts, ranker: fast } = wordleRankerOn(dir, { answers, guesses, hard });
         expect(fast.settings.splitFamilies).toBeDefined();
         const plain = new CandidateRanker(
           game,
